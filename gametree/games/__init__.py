@@ -1,0 +1,1 @@
+"""Real games as implicit trees, implementing ``spec.Game``."""

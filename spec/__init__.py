@@ -1,0 +1,65 @@
+"""gametree's spec: what the searches compute, defined naively, exhaustively and exactly.
+
+Nothing here prunes. Every definition is a short function that reads like its source (Korf,
+"Generalized Game Trees", IJCAI-89, and the seed notes), folds the whole tree over an explicit
+stack, and breaks ties for the leftmost best child. ``impl`` is checked against it.
+
+>>> from spec import Node, minimax, maxn
+>>> minimax(Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).value
+3
+>>> maxn(Node.by_depth([[(5, 2, 2)], [(2, 2, 5), (6, 1, 2)]])).principal_variation
+(0, 0)
+"""
+
+from spec.bounds import Bounds, check_bounds
+from spec.errors import Path, TreeError
+from spec.evaluations import opponent_models, separate_evaluations
+from spec.fold import Solution
+from spec.game import EvaluatedGame, Game, game_maxn, game_minimax, game_negamax, unfold
+from spec.maxn import as_pairs, maxn, paranoid
+from spec.minimax import minimax, negamax
+from spec.tree import (
+    Leaf,
+    Node,
+    Tree,
+    check_well_formed,
+    iter_leaves,
+    leaf_values,
+    subtree,
+)
+from spec.values import Scalar, Value, Vector, as_pair, exact_scalar, exact_value, utility
+
+__all__ = [
+    "Bounds",
+    "EvaluatedGame",
+    "Game",
+    "Leaf",
+    "Node",
+    "Path",
+    "Scalar",
+    "Solution",
+    "Tree",
+    "TreeError",
+    "Value",
+    "Vector",
+    "as_pair",
+    "as_pairs",
+    "check_bounds",
+    "check_well_formed",
+    "exact_scalar",
+    "exact_value",
+    "game_maxn",
+    "game_minimax",
+    "game_negamax",
+    "iter_leaves",
+    "leaf_values",
+    "maxn",
+    "minimax",
+    "negamax",
+    "opponent_models",
+    "paranoid",
+    "separate_evaluations",
+    "subtree",
+    "unfold",
+    "utility",
+]
