@@ -175,8 +175,8 @@ class Node:
                 f"{type(nested).__name__})",
                 (),
             )
-        players = _players_of_nested(nested)
-        built = _build_by_depth(nested, players)
+        first = _first_leaf_of_nested(nested)
+        built = _build_by_depth(nested, first)
         assert isinstance(built, Node)
         return built
 
@@ -205,6 +205,20 @@ def leftmost_leaf_path(t: Tree) -> Path:
     return tuple(path)
 
 
+def _kind_problem(first: Tree, c: Tree) -> str | None:
+    """Why the leaves of ``c`` cannot be in one tree with ``first``'s, or ``None``."""
+    if (c.players, c.vector) == (first.players, first.vector):
+        return None
+    leaf = subtree(c, leftmost_leaf_path(c))
+    assert isinstance(leaf, Leaf)
+    if c.vector != first.vector:
+        kinds = ("vector", "scalar") if c.vector else ("scalar", "vector")
+        problem = "a {} leaf among {} leaves".format(*kinds)
+    else:
+        problem = f"a vector of length {c.players} where the first leaf's is {first.players}"
+    return f"{problem} (got {leaf.value!r})"
+
+
 def _check_node(to_move: object, children: "tuple[Tree, ...]") -> tuple[int, bool]:
     """Check one node given its (already checked) children; return (N, vector).
 
@@ -219,25 +233,15 @@ def _check_node(to_move: object, children: "tuple[Tree, ...]") -> tuple[int, boo
     first = children[0]
     players, vector = first.players, first.vector
     for i, c in enumerate(children):
-        if c.players != players or c.vector != vector:
-            where = (i, *leftmost_leaf_path(c))
-            leaf = subtree(c, where[1:])
-            assert isinstance(leaf, Leaf)
-            if c.vector != vector:
-                problem = (
-                    "a vector leaf among scalar leaves"
-                    if c.vector
-                    else "a scalar leaf among vector leaves"
-                )
-            else:
-                problem = f"a vector of length {c.players} where the first leaf's is {players}"
-            raise TreeError(f"{problem} (got {leaf.value!r})", where)
+        problem = _kind_problem(first, c)
+        if problem is not None:
+            raise TreeError(problem, (i, *leftmost_leaf_path(c)))
     if not 0 <= to_move < players:
         raise TreeError(f"'to_move' must be in 0..{players - 1} (got {to_move})", ())
     return players, vector
 
 
-def _players_of_nested(nested: list[object]) -> int:
+def _first_leaf_of_nested(nested: list[object]) -> Tree:
     path: list[int] = []
     x: object = nested
     while isinstance(x, list):
@@ -246,14 +250,20 @@ def _players_of_nested(nested: list[object]) -> int:
         x = x[0]
         path.append(0)
     if isinstance(x, Leaf | Node):
-        return x.players
-    if isinstance(x, tuple):
-        return len(x)
-    return 2
+        return x
+    try:
+        return Leaf(x)
+    except TreeError as e:
+        raise TreeError(e.problem, path) from None
 
 
-def _build_by_depth(nested: list[object], players: int) -> Tree:
-    """Build bottom-up over an explicit stack; each frame is (list, built children, path)."""
+def _build_by_depth(nested: list[object], first: Tree) -> Tree:
+    """Build bottom-up over an explicit stack; each frame is (list, built children, path).
+
+    Each leaf is checked against the first leaf's kind as it is read, so a wrong vector length
+    is reported at the leaf rather than as a player out of range somewhere above it.
+    """
+    players = first.players
     stack: list[tuple[list[object], list[Tree], list[int]]] = [(nested, [], [])]
     while True:
         items, built, path = stack[-1]
@@ -266,13 +276,15 @@ def _build_by_depth(nested: list[object], players: int) -> Tree:
                         "an interior node needs at least one child (got [])", child_path
                     )
                 stack.append((x, [], child_path))
-            elif isinstance(x, Leaf | Node):
-                built.append(x)
             else:
                 try:
-                    built.append(Leaf(x))
+                    c = x if isinstance(x, Leaf | Node) else Leaf(x)
                 except TreeError as e:
                     raise TreeError(e.problem, child_path) from None
+                problem = _kind_problem(first, c)
+                if problem is not None:
+                    raise TreeError(problem, [*child_path, *leftmost_leaf_path(c)])
+                built.append(c)
             continue
         stack.pop()
         try:
@@ -343,7 +355,7 @@ def check_well_formed(t: Tree) -> None:
             raise e.below(path) from None
         if (players, vector) != (x.players, x.vector):
             raise TreeError("a node's summary disagrees with its children", path)
-        stack.extend(((*path, i), c) for i, c in enumerate(x.children))
+        stack.extend(((*path, i), c) for i, c in reversed(list(enumerate(x.children))))
 
 
 def _is_exact(v: object) -> bool:
