@@ -27,7 +27,7 @@ from spec.tree import (
     leaf_values,
     subtree,
 )
-from spec.values import Scalar, Value, Vector, as_pair, exact_scalar, exact_value, utility
+from spec.values import Scalar, Value, Vector, as_pair, exact_scalar, exact_value, worth
 
 __all__ = [
     "Bounds",
@@ -61,5 +61,5 @@ __all__ = [
     "separate_evaluations",
     "subtree",
     "unfold",
-    "utility",
+    "worth",
 ]

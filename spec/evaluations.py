@@ -17,7 +17,7 @@ from spec.tree import (
     Tree,
     leaf_values,  # noqa: F401 - the CrossHair contracts use it
 )
-from spec.values import Scalar, Value, Vector, exact_value, utility
+from spec.values import Scalar, Value, Vector, exact_value, worth
 
 __all__ = ["opponent_models", "separate_evaluations"]
 
@@ -99,7 +99,7 @@ def opponent_models(t: Tree, models: Sequence[Callable[[Value], object]]) -> Sol
         x, k = item
         assert isinstance(x, Node)
         judged = [_judge(models[k], v, k, x.players) for v in positions]
-        i = _leftmost_best([utility(w, x.to_move) for w in judged])
+        i = _leftmost_best([worth(w, x.to_move) for w in judged])
         return positions[i], i
 
     return solve((t, 0), expand, position, choose)

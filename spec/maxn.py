@@ -10,7 +10,7 @@ from spec.errors import TreeError
 from spec.fold import Solution, fold, solve
 from spec.minimax import minimax_choice
 from spec.tree import Leaf, Node, Tree, leaf_values, subtree  # noqa: F401 - the CrossHair contracts use them
-from spec.values import Scalar, Vector, as_pair, utility
+from spec.values import Scalar, Vector, as_pair, worth
 
 __all__ = [
     "as_pairs",
@@ -98,18 +98,18 @@ def paranoid(t: Tree, player: int | None = None) -> Solution[Scalar]:
     >>> paranoid(Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 2)]]))
     Solution(value=3, principal_variation=(0, 0))
 
-    post: __return__.value in [utility(v, paranoid_player(t, player)) for v in leaf_values(t)]
+    post: __return__.value in [worth(v, paranoid_player(t, player)) for v in leaf_values(t)]
     """
     r = paranoid_player(t, player)
 
-    def worth(leaf: Tree) -> Scalar:
+    def leaf_worth(leaf: Tree) -> Scalar:
         assert isinstance(leaf, Leaf)
-        return utility(leaf.value, r)
+        return worth(leaf.value, r)
 
     def choose(n: Tree, _: Sequence[Tree], values: list[Scalar]) -> tuple[Scalar, int]:
         return minimax_choice(0 if _mover(n) == r else 1, values)
 
-    return solve(t, _children, worth, choose)
+    return solve(t, _children, leaf_worth, choose)
 
 
 def as_pairs(t: Tree) -> Tree:

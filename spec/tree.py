@@ -37,6 +37,7 @@ __all__ = [
     "iter_leaves",
     "leaf_values",
     "leftmost_leaf_path",
+    "preorder",
     "subtree",
 ]
 
@@ -258,39 +259,42 @@ def _first_leaf_of_nested(nested: list[object]) -> Tree:
 
 
 def _build_by_depth(nested: list[object], first: Tree) -> Tree:
-    """Build bottom-up over an explicit stack; each frame is (list, built children, path).
+    """Build bottom-up over an explicit stack of (list, children built so far) frames.
 
-    Each leaf is checked against the first leaf's kind as it is read, so a wrong vector length
-    is reported at the leaf rather than as a player out of range somewhere above it.
+    The path of the item being read is the number of children built in each frame, so no
+    frame keeps a copy of its path (that would be quadratic in the depth). Each leaf is
+    checked against the first leaf's kind as it is read, so a wrong vector length is reported
+    at the leaf rather than as a player out of range somewhere above it.
     """
     players = first.players
-    stack: list[tuple[list[object], list[Tree], list[int]]] = [(nested, [], [])]
+    stack: list[tuple[list[object], list[Tree]]] = [(nested, [])]
+
+    def path(*below: int) -> list[int]:
+        return [len(built) for _, built in stack] + list(below)
+
     while True:
-        items, built, path = stack[-1]
+        items, built = stack[-1]
         if len(built) < len(items):
             x = items[len(built)]
-            child_path = [*path, len(built)]
             if isinstance(x, list):
                 if not x:
-                    raise TreeError(
-                        "an interior node needs at least one child (got [])", child_path
-                    )
-                stack.append((x, [], child_path))
-            else:
-                try:
-                    c = x if isinstance(x, Leaf | Node) else Leaf(x)
-                except TreeError as e:
-                    raise TreeError(e.problem, child_path) from None
-                problem = _kind_problem(first, c)
-                if problem is not None:
-                    raise TreeError(problem, [*child_path, *leftmost_leaf_path(c)])
-                built.append(c)
+                    raise TreeError("an interior node needs at least one child (got [])", path())
+                stack.append((x, []))
+                continue
+            try:
+                c = x if isinstance(x, Leaf | Node) else Leaf(x)
+            except TreeError as e:
+                raise TreeError(e.problem, path()) from None
+            problem = _kind_problem(first, c)
+            if problem is not None:
+                raise TreeError(problem, path(*leftmost_leaf_path(c)))
+            built.append(c)
             continue
         stack.pop()
         try:
-            node = Node(len(path) % players, built)
+            node = Node(len(stack) % players, built)
         except TreeError as e:
-            raise e.below(path) from None
+            raise e.below(path()) from None
         if not stack:
             return node
         stack[-1][1].append(node)
@@ -314,19 +318,40 @@ def subtree(t: Tree, path: Sequence[int]) -> Tree:
     return t
 
 
+def preorder(t: Tree) -> Iterator[tuple[list[int], Tree]]:
+    """Every node of ``t`` with its path, parents before children, left to right.
+
+    The path is one list updated in place as the walk goes on (so a walk costs O(1) per node
+    whatever the depth): copy it, e.g. with ``tuple(path)``, to keep it.
+    """
+    path: list[int] = []
+    yield path, t
+    nodes = [t] if isinstance(t, Node) else []
+    if nodes:
+        path.append(-1)
+    while nodes:
+        path[-1] += 1
+        top = nodes[-1]
+        if path[-1] == len(top.children):
+            nodes.pop()
+            path.pop()
+            continue
+        c = top.children[path[-1]]
+        yield path, c
+        if isinstance(c, Node):
+            nodes.append(c)
+            path.append(-1)
+
+
 def iter_leaves(t: Tree) -> Iterator[tuple[Path, Leaf]]:
     """Every leaf of ``t`` with its path, left to right (the directional order of Korf 3.2.4).
 
     >>> [(p, l.value) for p, l in iter_leaves(Node.by_depth([[3, 12], 2]))]
     [((0, 0), 3), ((0, 1), 12), ((1,), 2)]
     """
-    stack: list[tuple[Path, Tree]] = [((), t)]
-    while stack:
-        path, x = stack.pop()
+    for path, x in preorder(t):
         if isinstance(x, Leaf):
-            yield path, x
-        else:
-            stack.extend((((*path, i), c) for i, c in reversed(list(enumerate(x.children)))))
+            yield tuple(path), x
 
 
 def leaf_values(t: Tree) -> list[Value]:
@@ -340,9 +365,7 @@ def check_well_formed(t: Tree) -> None:
     Construction already checks each node as it is built; this is the same check run over a
     whole tree, for trees that came from elsewhere (a reader, a strategy, a stateful test).
     """
-    stack: list[tuple[Path, Tree]] = [((), t)]
-    while stack:
-        path, x = stack.pop()
+    for path, x in preorder(t):
         if isinstance(x, Leaf):
             if not _is_exact(x.value):
                 raise TreeError(
@@ -355,7 +378,6 @@ def check_well_formed(t: Tree) -> None:
             raise e.below(path) from None
         if (players, vector) != (x.players, x.vector):
             raise TreeError("a node's summary disagrees with its children", path)
-        stack.extend(((*path, i), c) for i, c in reversed(list(enumerate(x.children))))
 
 
 def _is_exact(v: object) -> bool:

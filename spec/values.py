@@ -33,7 +33,7 @@ __all__ = [
     "exact_scalar",
     "exact_value",
     "is_vector",
-    "utility",
+    "worth",
 ]
 
 
@@ -90,13 +90,13 @@ def is_vector(v: Value) -> bool:
     return isinstance(v, tuple)
 
 
-def utility(v: Value, p: int) -> Scalar:
+def worth(v: Value, p: int) -> Scalar:
     """The worth of value ``v`` to player ``p``, which ``p`` maximises.
 
     A scalar is from player 0's point of view, so player 1 gets ``-v`` (seed 001:
     ``max(a, b) = -min(-a, -b)``); a vector gives its ``p``-th component (Korf 3.1).
 
-    >>> utility(5, 0), utility(5, 1), utility((1, 2, 3), 2)
+    >>> worth(5, 0), worth(5, 1), worth((1, 2, 3), 2)
     (5, -5, 3)
     """
     if isinstance(v, tuple):

@@ -24,7 +24,7 @@ from spec import (
     paranoid,
     separate_evaluations,
     subtree,
-    utility,
+    worth,
 )
 from spec.strategies import scalar_trees, vector_trees
 from spec.values import Scalar, Value
@@ -111,8 +111,7 @@ def test_negamax_child_relation_in_alternating_trees(t: Tree) -> None:
     if isinstance(t, Leaf):
         return
     worths = [
-        -negamax(c).value if isinstance(c, Node) else utility(c.value, t.to_move)
-        for c in t.children
+        -negamax(c).value if isinstance(c, Node) else worth(c.value, t.to_move) for c in t.children
     ]
     assert negamax(t).value == max(worths)
 
@@ -156,7 +155,7 @@ def test_paranoid_is_minimax_of_the_players_worths(t: Tree, data: st.DataObject)
     r = data.draw(st.integers(0, t.players - 1))
     s = paranoid(t, r)
     if isinstance(t, Leaf):
-        assert s.value == utility(t.value, r)
+        assert s.value == worth(t.value, r)
         return
     child_values = [paranoid(c, r).value for c in t.children]
     assert s.value == (max if t.to_move == r else min)(child_values)
@@ -227,7 +226,7 @@ def test_opponent_models_apply_one_model_per_level(t: Tree) -> None:
         return
     flipped = opponent_models(t, [negated] + [lambda v: v] * (t.height - 1))
     child_values = [minimax(c).value for c in t.children]
-    worths = [utility(-v, t.to_move) for v in child_values]
+    worths = [worth(-v, t.to_move) for v in child_values]
     assert flipped.best_move == worths.index(max(worths))
 
 

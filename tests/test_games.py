@@ -27,7 +27,7 @@ from spec import (
     minimax,
     negamax,
     unfold,
-    utility,
+    worth,
 )
 from spec.values import Value
 
@@ -117,7 +117,7 @@ def check_unfold_agrees(game: EvaluatedGame[S, M], s: S, depth: int | None) -> N
         # returns its value from player 0's view. game_negamax knows the state's mover and
         # returns e(x), the value to that player (seed 001). They agree when player 0 moves.
         assert negamax(t).value == by_game.value
-        assert to_game.value == utility(by_game.value, game.to_move(s))
+        assert to_game.value == worth(by_game.value, game.to_move(s))
         assert to_game.principal_variation == ()
 
 
@@ -125,7 +125,7 @@ def check_negamax_is_signed_minimax(game: Game[S, M], s: S, depth: int | None) -
     """ModMinMax is minimax seen by the player to move, with the same principal variation."""
     by_game = game_minimax(game, s, depth)
     to_game = game_negamax(game, s, depth)
-    assert to_game.value == utility(by_game.value, game.to_move(s))
+    assert to_game.value == worth(by_game.value, game.to_move(s))
     assert to_game.principal_variation == by_game.principal_variation
 
 
@@ -154,7 +154,7 @@ def test_nim_minimax_is_a_win_for_the_mover_iff_the_nim_sum_is_not_zero(
 ) -> None:
     game, s = position
     value = game_minimax(game, s).value
-    assert utility(value, s.to_move) == (1 if nim_sum(s.heaps) != 0 else -1)
+    assert worth(value, s.to_move) == (1 if nim_sum(s.heaps) != 0 else -1)
 
 
 @given(nim_positions())
