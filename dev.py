@@ -1,0 +1,64 @@
+"""Set up the checkout's ``.venv`` if needed, then run the main job or every check.
+
+    python3 dev.py main   # solve the bundled example trees with the spec
+    python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair)
+
+Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
+reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / "python"
+
+
+def ensure_venv(extra: str | None) -> None:
+    """Create ``.venv`` and install the project (with ``extra``) unless already up to date."""
+    if sys.version_info < (3, 11):  # noqa: UP036 - the one check that must run on old Pythons
+        sys.exit(f"gametree needs Python 3.11 or newer (this is {sys.version.split()[0]})")
+    if not PYTHON.exists():
+        print(f"creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    target = f".[{extra}]" if extra else "."
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    stamp = VENV / f".installed-{extra or 'main'}"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    print(f"installing gametree{target[1:]} into {VENV}", flush=True)
+    run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    run([str(PYTHON), "-m", "pip", "install", "--quiet", "--editable", target])
+    stamp.write_text(digest)
+
+
+def run(command: list[str]) -> None:
+    """Run ``command`` in the checkout; exit with its code if it fails."""
+    code = subprocess.call(command, cwd=ROOT)
+    if code != 0:
+        sys.exit(code)
+
+
+def main(argv: list[str]) -> None:
+    """Dispatch ``main`` or ``test``."""
+    if not argv or argv[0] not in {"main", "test"}:
+        sys.exit(__doc__)
+    if argv[0] == "main":
+        ensure_venv(None)
+        run([str(BIN / "gametree"), "examples"])
+        return
+    ensure_venv("dev")
+    run([str(PYTHON), "-m", "ruff", "check", "."])
+    run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
+    run([str(PYTHON), "-m", "mypy"])
+    run([str(PYTHON), "-m", "pytest", *argv[1:]])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

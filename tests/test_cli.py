@@ -1,0 +1,75 @@
+"""The ``gametree`` command: the main job (``examples``), its JSON, help and exit codes."""
+
+import json
+import subprocess
+import sys
+
+import attrs
+import pytest
+
+from gametree import cli
+from spec.examples import EXAMPLES
+
+
+def test_examples_print_every_bundled_tree_and_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["examples", "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["name"] for r in records] == [ex.name for ex in EXAMPLES]
+    for r in records:
+        assert r["agrees"] is True
+        assert r["value"] == r["stated_value"]
+        assert set(r) >= {"value", "best_move", "principal_variation", "nodes", "leaves"}
+    figure5b = next(r for r in records if r["name"] == "korf-figure5-b")
+    assert figure5b["value"] == [6, 1, 2]
+    assert figure5b["principal_variation"] == [1, 1]
+
+
+def test_examples_text_names_value_and_principal_variation(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["examples"]) == 0
+    out = capsys.readouterr().out
+    assert "seed002-alpha-beta" in out
+    assert "minimax = 3, principal variation [0, 0, 0, 0]" in out
+    assert "DISAGREES" not in out
+
+
+def test_a_disagreeing_example_fails_with_exit_code_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wrong = attrs.evolve(EXAMPLES[0], stated_value=4)
+    monkeypatch.setattr(cli, "EXAMPLES", (wrong, *EXAMPLES[1:]))
+    assert cli.main(["examples"]) == 1
+    assert "DISAGREES with the source" in capsys.readouterr().out
+
+
+def test_fractions_are_strings_in_json() -> None:
+    from fractions import Fraction
+
+    assert cli._json_value((Fraction(3, 7), 2)) == ["3/7", 2]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["examples", "--help"]])
+def test_help_exits_0(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 0
+    assert "usage: gametree" in capsys.readouterr().out
+
+
+def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["no-such-command"])
+    assert exit_.value.code == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_console_script_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gametree.cli", "examples"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("agrees with the source") == len(EXAMPLES)
