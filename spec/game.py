@@ -81,7 +81,12 @@ class EvaluatedGame(Game[S, M], Protocol[S, M]):
     """A game with a static evaluation: an estimate of a state's value without search."""
 
     def evaluate(self, state: S) -> Value:
-        """The static value of a state that is not terminal, on the utility's scale."""
+        """The static value of a state that is not terminal, on the utility's scale.
+
+        An estimate, read like a utility (a scalar from player 0's view, or an N-tuple). To
+        keep a heuristic from outweighing a forced result, keep it strictly between the worst
+        and best utilities; the spec uses whatever the game returns and does not check this.
+        """
         ...
 
 
@@ -167,7 +172,9 @@ def unfold(
     """The explicit tree of ``game`` from ``state`` cut at ``depth`` (see the module docstring).
 
     Interior nodes carry ``game.to_move``; leaves carry the utility or the static evaluation
-    (``evaluate`` if given, else the game's own ``evaluate``).
+    (``evaluate`` if given, else the game's own ``evaluate``). A leaf does not record whose
+    move it was: tree ``negamax`` takes a lone-leaf root as player 0's, where ``game_negamax``
+    uses the state's mover, so the two agree below an interior root, not at a leaf root.
     """
     expand, value, mover = _walk(game, depth, evaluate)
 
