@@ -1,0 +1,377 @@
+"""Alpha-beta on explicit trees: fail-hard and fail-soft, in max/min and in negamax form.
+
+Glossary: t is a tree, n a node, c a child, i its index, v a true (minimax) value, r a search's
+result, a and b (alpha and beta) the window, p the player to move (0 is Max, 1 is Min), b^d a
+uniform tree of branching b and depth d.
+
+**The procedure** is seed 002's (and seed 003's "Alpha-Beta Procedure"), line for line::
+
+    alpha_beta(u, alpha, beta, is_max):
+        if u is a leaf: return val[u]
+        if is_max: for each child d: alpha = max(alpha, alpha_beta(d, ...)); if alpha >= beta: break
+                   return alpha
+        else:      for each child d: beta = min(beta, alpha_beta(d, ...)); if alpha >= beta: break
+                   return beta
+
+which is Knuth and Moore's F2 ("An Analysis of Alpha-Beta Pruning", Artificial Intelligence 6,
+1975) in max/min form. :func:`negamax_alphabeta` is the same procedure written the way seed 001
+writes minimax ("max(a, b) = -min(-a, -b)"): F2 itself, ``t := -F2(c, -beta, -m)``.
+
+**Fail-hard and fail-soft.** The procedure above is *fail-hard*: a node's result starts at its
+bound (alpha at a Max node), so when every child fails low the answer is the bound itself.
+Fishburn's *fail-soft* alpha-beta (J. P. Fishburn, "Another optimization of alpha-beta
+search", SIGART Bulletin 84, 1983) starts the best value at BOTTOM instead and returns the best
+child's result, a tighter bound; the window passed to a child is the same, so both visit
+exactly the same leaves in the same order. ``fail_soft=True`` selects it. For a window
+a < b, the true value v and the result r:
+
+- Knuth–Moore (fail-hard): v <= a => r <= a;  a < v < b => r == v;  v >= b => r >= b.
+- Fishburn (fail-soft, and fail-hard too): r <= a => v <= r;  a < r < b => r == v;
+  r >= b => v >= r. The fail-soft result lies between the fail-hard one and v.
+
+A fail-hard result is not clipped to [a, b]: a leaf that causes a cutoff is reported as it is,
+as in the seed's code (``alph = max(alph, val)`` with a leaf value above beta).
+
+**Windows** are over the domain of :mod:`impl.window`: exact scalars with ``BOTTOM`` and
+``TOP``; ``alpha < beta`` is required (``ValueError`` otherwise). In the max/min form the window
+and the value are from Max's (player 0's) point of view, like ``spec.minimax``; in the negamax
+form both are from the point of view of the player to move at the root, like
+``spec.negamax`` (a lone leaf is a root where player 0 moves).
+
+**Ties and moves.** A child replaces the best so far only if strictly better for the player to
+move, so with the full window the value, best move and principal variation are
+``spec.minimax``'s (``spec.negamax``'s): the leftmost best child at every node. When the true
+value is strictly inside the window this holds too; when the result is only a bound, the
+principal variation is the line that produced that bound.
+
+**Cost.** O(b^d) leaves at worst; b^⌈d/2⌉ + b^⌊d/2⌋ - 1 on a perfectly ordered uniform
+tree (Knuth and Moore's Theorem 1; see :mod:`impl.ordered`). Statistics are exact: every leaf
+read counts once, every node entered counts once, and ``trace=True`` records each leaf's path in
+the order read.
+
+**No recursion limit.** The search is a loop over an explicit stack of frames. A subtree of
+height at most :data:`RECURSION_HEIGHT` is handed to a recursive function, the same
+procedure written the seed's way, which is faster in CPython; its depth is bounded by that
+height, so a tree as deep as memory allows still works. Tracing always uses the loop.
+"""
+
+from typing import Final
+
+from impl._support import HollowError, Line, hollow_node, leaf_result, result
+from impl.result import SearchResult
+from impl.window import BOTTOM, TOP, Bound, Internal, check_scalar_tree, window
+from spec import Leaf, Node, Path, Scalar, Tree
+
+__all__ = ["RECURSION_HEIGHT", "alphabeta", "negamax_alphabeta"]
+
+RECURSION_HEIGHT: Final = 32
+"""Subtrees at most this high are searched recursively (at most this many Python frames deep)."""
+
+_NEG: Final = float("-inf")
+_POS: Final = float("inf")
+
+
+def alphabeta(
+    t: Tree,
+    alpha: Bound = BOTTOM,
+    beta: Bound = TOP,
+    *,
+    fail_soft: bool = False,
+    trace: bool = False,
+) -> SearchResult[Scalar]:
+    """Alpha-beta in max/min form over the window (alpha, beta), values from Max's view.
+
+    Seed 002's procedure (Knuth and Moore's F2); with ``fail_soft`` Fishburn's fail-soft
+    variant. See the module docstring for the properties the result satisfies.
+
+    >>> t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> r = alphabeta(t)
+    >>> r.value, r.principal_variation, r.leaves_evaluated, r.nodes_visited
+    (3, (0, 0), 7, 11)
+    >>> alphabeta(t, 4, TOP).value, alphabeta(t, 4, TOP, fail_soft=True).value
+    (4, 3)
+    """
+    t = check_scalar_tree(t, "alphabeta")
+    a, b = window(alpha, beta)
+    if isinstance(t, Leaf):
+        return leaf_result(t.value, trace=trace)  # type: ignore[arg-type]
+    return _minmax(
+        t, a, b, hard=not fail_soft, trace=[] if trace else None, height=_height(trace=trace)
+    )
+
+
+def negamax_alphabeta(
+    t: Tree,
+    alpha: Bound = BOTTOM,
+    beta: Bound = TOP,
+    *,
+    fail_soft: bool = False,
+    trace: bool = False,
+) -> SearchResult[Scalar]:
+    """Alpha-beta in negamax form (seed 001's ModMinMax with seed 002's cutoffs; Knuth–Moore F2).
+
+    The value and the window are from the point of view of the player to move at the root.
+    A child where the same player moves again is searched in the same frame (not negated), as
+    in ``spec.negamax``. Visits exactly the leaves that :func:`alphabeta` visits with the
+    window seen from Max.
+
+    >>> t = Node(1, [Node.by_depth([3, 12]), Node.by_depth([2, 4])])
+    >>> negamax_alphabeta(t).value, negamax_alphabeta(t).principal_variation
+    (-4, (1, 1))
+    """
+    t = check_scalar_tree(t, "negamax_alphabeta")
+    a, b = window(alpha, beta)
+    if isinstance(t, Leaf):
+        return leaf_result(t.value, trace=trace)  # type: ignore[arg-type]
+    return _negamax(
+        t, a, b, hard=not fail_soft, trace=[] if trace else None, height=_height(trace=trace)
+    )
+
+
+def _height(*, trace: bool) -> int:
+    """The greatest height searched recursively: none when tracing (the loop keeps the path)."""
+    return -1 if trace else RECURSION_HEIGHT
+
+
+def _minmax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as a whole
+    root: Node, a: Internal, b: Internal, *, hard: bool, trace: list[Path] | None, height: int
+) -> SearchResult[Scalar]:
+    """The max/min search from ``root`` (a Node) over the internal window (a, b).
+
+    ``hard`` selects fail-hard (a node's best starts at its bound) or fail-soft (at the
+    infinity). Subtrees at most ``height`` high go to ``rec``; pass -1 to use the loop only.
+    """
+    leaves = 0
+    interior = 1
+    line_out: Line = None
+    leaf_type = Leaf
+
+    def rec(n: Node, a: Internal, b: Internal) -> Internal:  # noqa: PLR0912 - the seed's two loops
+        """Seed 002's alpha_beta(u, alph, beta, is_max), recursive; sets ``line_out``."""
+        nonlocal leaves, interior, line_out
+        kids = n.children
+        if not kids:
+            raise HollowError
+        line: Line = None
+        k = 0
+        i = 0
+        r: Internal
+        if n.to_move == 0:
+            best = a if hard else _NEG
+            for i, c in enumerate(kids):
+                if type(c) is leaf_type:
+                    r = c.value  # type: ignore[assignment]
+                    if r > best:
+                        best, line = r, i
+                        if r > a:
+                            a = r
+                            if a >= b:
+                                break
+                else:
+                    k += 1
+                    r = rec(c, a, b)  # type: ignore[arg-type]
+                    if r > best:
+                        best, line = r, (i, line_out)
+                        if r > a:
+                            a = r
+                            if a >= b:
+                                break
+        else:
+            best = b if hard else _POS
+            for i, c in enumerate(kids):
+                if type(c) is leaf_type:
+                    r = c.value  # type: ignore[assignment]
+                    if r < best:
+                        best, line = r, i
+                        if r < b:
+                            b = r
+                            if a >= b:
+                                break
+                else:
+                    k += 1
+                    r = rec(c, a, b)  # type: ignore[arg-type]
+                    if r < best:
+                        best, line = r, (i, line_out)
+                        if r < b:
+                            b = r
+                            if a >= b:
+                                break
+        leaves += i + 1 - k
+        interior += k
+        line_out = line
+        return best
+
+    # The loop: one frame per interior node on the current path, parents saved on ``stack``.
+    stack: list[tuple[tuple[Tree, ...], int, int, bool, Internal, Internal, Internal, Line]] = []
+    path: list[int] = []
+    kids = root.children
+    n = len(kids)
+    if not n:
+        raise hollow_node(root)
+    i = 0
+    maxing = root.to_move == 0
+    best: Internal = (a if maxing else b) if hard else (_NEG if maxing else _POS)
+    line: Line = None
+    r: Internal
+    rl: Line
+    try:
+        while True:
+            if i < n:
+                c = kids[i]
+                i += 1
+                if type(c) is leaf_type:
+                    leaves += 1
+                    if trace is not None:
+                        trace.append((*path, i - 1))
+                    r = c.value  # type: ignore[assignment]
+                    rl = None
+                elif c.height <= height:
+                    interior += 1
+                    r = rec(c, a, b)  # type: ignore[arg-type]
+                    rl = line_out
+                else:
+                    assert isinstance(c, Node)
+                    stack.append((kids, n, i, maxing, a, b, best, line))
+                    path.append(i - 1)
+                    kids = c.children
+                    n = len(kids)
+                    if not n:
+                        raise HollowError
+                    i = 0
+                    maxing = c.to_move == 0
+                    best = (a if maxing else b) if hard else (_NEG if maxing else _POS)
+                    line = None
+                    interior += 1
+                    continue
+            else:
+                if not stack:
+                    return result(best, line, interior + leaves, leaves, trace)
+                r, rl = best, line
+                kids, n, i, maxing, a, b, best, line = stack.pop()
+                path.pop()
+            if maxing:
+                if r > best:
+                    best, line = r, (i - 1 if rl is None else (i - 1, rl))
+                    if r > a:
+                        a = r
+                        if a >= b:
+                            i = n
+            elif r < best:
+                best, line = r, (i - 1 if rl is None else (i - 1, rl))
+                if r < b:
+                    b = r
+                    if a >= b:
+                        i = n
+    except HollowError:
+        raise hollow_node(root) from None
+
+
+def _negamax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as a whole
+    root: Node, a: Internal, b: Internal, *, hard: bool, trace: list[Path] | None, height: int
+) -> SearchResult[Scalar]:
+    """The negamax search from ``root``: every value in the frame of the player to move.
+
+    A frame holds the window and best value in its own mover's frame; ``flip`` says whether
+    its result is negated on the way up (the parent's mover is the other player).
+    """
+    leaves = 0
+    interior = 1
+    line_out: Line = None
+    leaf_type = Leaf
+
+    def rec(n: Node, a: Internal, b: Internal) -> Internal:
+        """Knuth and Moore's F2(p, alpha, beta), recursive; sets ``line_out``."""
+        nonlocal leaves, interior, line_out
+        kids = n.children
+        if not kids:
+            raise HollowError
+        p = n.to_move
+        line: Line = None
+        best = a if hard else _NEG
+        k = 0
+        i = 0
+        r: Internal
+        for i, c in enumerate(kids):
+            if type(c) is leaf_type:
+                r = -c.value if p else c.value  # type: ignore[assignment, operator]
+                if r > best:
+                    best, line = r, i
+                    if r > a:
+                        a = r
+                        if a >= b:
+                            break
+                continue
+            k += 1
+            r = rec(c, a, b) if c.to_move == p else -rec(c, -b, -a)  # type: ignore[arg-type, union-attr]
+            if r > best:
+                best, line = r, (i, line_out)
+                if r > a:
+                    a = r
+                    if a >= b:
+                        break
+        leaves += i + 1 - k
+        interior += k
+        line_out = line
+        return best
+
+    stack: list[tuple[tuple[Tree, ...], int, int, int, bool, Internal, Internal, Internal, Line]]
+    stack = []
+    path: list[int] = []
+    kids = root.children
+    n = len(kids)
+    if not n:
+        raise hollow_node(root)
+    i = 0
+    p = root.to_move
+    flip = False
+    best: Internal = a if hard else _NEG
+    line: Line = None
+    r: Internal
+    rl: Line
+    try:
+        while True:
+            if i < n:
+                c = kids[i]
+                i += 1
+                if type(c) is leaf_type:
+                    leaves += 1
+                    if trace is not None:
+                        trace.append((*path, i - 1))
+                    r = -c.value if p else c.value  # type: ignore[assignment, operator]
+                    rl = None
+                elif c.height <= height:
+                    interior += 1
+                    r = rec(c, a, b) if c.to_move == p else -rec(c, -b, -a)  # type: ignore[arg-type, union-attr]
+                    rl = line_out
+                else:
+                    assert isinstance(c, Node)
+                    stack.append((kids, n, i, p, flip, a, b, best, line))
+                    path.append(i - 1)
+                    kids = c.children
+                    n = len(kids)
+                    if not n:
+                        raise HollowError
+                    i = 0
+                    flip = c.to_move != p
+                    if flip:
+                        a, b = -b, -a
+                    p = c.to_move
+                    best = a if hard else _NEG
+                    line = None
+                    interior += 1
+                    continue
+            else:
+                if not stack:
+                    return result(best, line, interior + leaves, leaves, trace)
+                r = -best if flip else best
+                rl = line
+                kids, n, i, p, flip, a, b, best, line = stack.pop()
+                path.pop()
+            if r > best:
+                best, line = r, (i - 1 if rl is None else (i - 1, rl))
+                if r > a:
+                    a = r
+                    if a >= b:
+                        i = n
+    except HollowError:
+        raise hollow_node(root) from None
