@@ -73,8 +73,8 @@ _POS: Final = float("inf")
 
 def alphabeta(
     t: Tree,
-    alpha: Bound = BOTTOM,
-    beta: Bound = TOP,
+    alpha: Bound | float = BOTTOM,
+    beta: Bound | float = TOP,
     *,
     fail_soft: bool = False,
     trace: bool = False,
@@ -102,8 +102,8 @@ def alphabeta(
 
 def negamax_alphabeta(
     t: Tree,
-    alpha: Bound = BOTTOM,
-    beta: Bound = TOP,
+    alpha: Bound | float = BOTTOM,
+    beta: Bound | float = TOP,
     *,
     fail_soft: bool = False,
     trace: bool = False,

@@ -81,8 +81,8 @@ def mt(
 def mtdf(
     t: Tree,
     first_guess: Scalar = 0,
-    alpha: Bound = BOTTOM,
-    beta: Bound = TOP,
+    alpha: Bound | float = BOTTOM,
+    beta: Bound | float = TOP,
     *,
     trace: bool = False,
 ) -> SearchResult[Scalar]:

@@ -40,7 +40,7 @@ _NEG: Final = float("-inf")
 
 
 def pvs(
-    t: Tree, alpha: Bound = BOTTOM, beta: Bound = TOP, *, trace: bool = False
+    t: Tree, alpha: Bound | float = BOTTOM, beta: Bound | float = TOP, *, trace: bool = False
 ) -> SearchResult[Scalar]:
     """Principal variation search (NegaScout) in negamax form over the window (alpha, beta).
 
