@@ -146,7 +146,7 @@ def _minmax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as
     line_out: Line = None
     leaf_type = Leaf
 
-    def rec(n: Node, a: Internal, b: Internal) -> Internal:  # noqa: PLR0912 - the seed's two loops
+    def rec(n: Node, a: Internal, b: Internal) -> Internal:  # noqa: PLR0912, PLR0915 - the seed's two loops
         """Seed 002's alpha_beta(u, alph, beta, is_max), recursive; sets ``line_out``."""
         nonlocal leaves, interior, line_out
         kids = n.children
@@ -154,11 +154,12 @@ def _minmax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as
             raise HollowError
         line: Line = None
         k = 0
-        i = 0
+        i = -1  # counted by hand: enumerate costs a third more here (bench/two_player_bench.py)
         r: Internal
         if n.to_move == 0:
             best = a if hard else _NEG
-            for i, c in enumerate(kids):
+            for c in kids:
+                i += 1
                 if type(c) is leaf_type:
                     r = c.value  # type: ignore[assignment]
                     if r > best:
@@ -178,7 +179,8 @@ def _minmax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as
                                 break
         else:
             best = b if hard else _POS
-            for i, c in enumerate(kids):
+            for c in kids:
+                i += 1
                 if type(c) is leaf_type:
                     r = c.value  # type: ignore[assignment]
                     if r < best:
@@ -201,6 +203,12 @@ def _minmax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as
         line_out = line
         return best
 
+    if root.height <= height:
+        try:
+            value = rec(root, a, b)
+        except HollowError:
+            raise hollow_node(root) from None
+        return result(value, line_out, interior + leaves, leaves, trace)
     # The loop: one frame per interior node on the current path, parents saved on ``stack``.
     stack: list[tuple[tuple[Tree, ...], int, int, bool, Internal, Internal, Internal, Line]] = []
     path: list[int] = []
@@ -289,9 +297,10 @@ def _negamax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure a
         line: Line = None
         best = a if hard else _NEG
         k = 0
-        i = 0
+        i = -1  # counted by hand: enumerate costs a third more here
         r: Internal
-        for i, c in enumerate(kids):
+        for c in kids:
+            i += 1
             if type(c) is leaf_type:
                 r = -c.value if p else c.value  # type: ignore[assignment, operator]
                 if r > best:
@@ -314,6 +323,12 @@ def _negamax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure a
         line_out = line
         return best
 
+    if root.height <= height:
+        try:
+            value = rec(root, a, b)
+        except HollowError:
+            raise hollow_node(root) from None
+        return result(value, line_out, interior + leaves, leaves, trace)
     stack: list[tuple[tuple[Tree, ...], int, int, int, bool, Internal, Internal, Internal, Line]]
     stack = []
     path: list[int] = []
