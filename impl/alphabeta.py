@@ -42,7 +42,9 @@ form both are from the point of view of the player to move at the root, like
 move, so with the full window the value, best move and principal variation are
 ``spec.minimax``'s (``spec.negamax``'s): the leftmost best child at every node. When the true
 value is strictly inside the window this holds too; when the result is only a bound, the
-principal variation is the line that produced that bound.
+principal variation is the line that produced that bound. (In fail-hard search a node whose
+children all fail returns its own bound and has no best child, so that line may stop above the
+leaves, or be empty; this happens only when the result is alpha or beta itself.)
 
 **Cost.** O(b^d) leaves at worst; b^⌈d/2⌉ + b^⌊d/2⌋ - 1 on a perfectly ordered uniform
 tree (Knuth and Moore's Theorem 1; see :mod:`impl.ordered`). Statistics are exact: every leaf
@@ -51,8 +53,10 @@ the order read.
 
 **No recursion limit.** The search is a loop over an explicit stack of frames. A subtree of
 height at most :data:`RECURSION_HEIGHT` is handed to a recursive function, the same
-procedure written the seed's way, which is faster in CPython; its depth is bounded by that
-height, so a tree as deep as memory allows still works. Tracing always uses the loop.
+procedure written the seed's way, which CPython runs about 1.4 times faster; it needs at most
+``RECURSION_HEIGHT + 1`` Python frames on top of the caller's, whatever the tree, so a tree as
+deep as memory allows still works. Tracing always uses the loop (it keeps the path). Tests
+check that the two give the same results, counts included.
 """
 
 from typing import Final
@@ -82,7 +86,8 @@ def alphabeta(
     """Alpha-beta in max/min form over the window (alpha, beta), values from Max's view.
 
     Seed 002's procedure (Knuth and Moore's F2); with ``fail_soft`` Fishburn's fail-soft
-    variant. See the module docstring for the properties the result satisfies.
+    variant. See the module docstring for the properties the result satisfies. O(b^d) leaves;
+    b^⌈d/2⌉ + b^⌊d/2⌋ - 1 on a perfectly ordered tree; O(d) memory for a tree of height d.
 
     >>> t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> r = alphabeta(t)
@@ -113,7 +118,7 @@ def negamax_alphabeta(
     The value and the window are from the point of view of the player to move at the root.
     A child where the same player moves again is searched in the same frame (not negated), as
     in ``spec.negamax``. Visits exactly the leaves that :func:`alphabeta` visits with the
-    window seen from Max.
+    window seen from Max, at the same cost.
 
     >>> t = Node(1, [Node.by_depth([3, 12]), Node.by_depth([2, 4])])
     >>> negamax_alphabeta(t).value, negamax_alphabeta(t).principal_variation

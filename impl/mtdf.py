@@ -43,6 +43,7 @@ produced it.
 from typing import Final
 
 from impl._support import HollowError, Line, hollow_node, leaf_result, result
+from impl.alphabeta import RECURSION_HEIGHT
 from impl.result import SearchResult
 from impl.window import BOTTOM, TOP, Bound, Internal, check_scalar_tree, window
 from spec import Leaf, Node, Path, Scalar, Tree, TreeError, exact_scalar
@@ -90,7 +91,9 @@ def mtdf(
 
     With the full window the value is ``spec.minimax(t).value`` and the principal variation is
     ``spec.minimax``'s (see the module docstring). ``first_guess`` is where the tests start;
-    the closer to the value, the fewer tests.
+    the closer to the value, the fewer tests: each test moves a bound to another leaf value,
+    so there are at most as many as the tree has distinct leaf values, plus the tests that
+    read the principal variation (at most b per level, most answered by the table).
 
     >>> t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> r = mtdf(t)
@@ -134,15 +137,12 @@ def _mtdf(t: Node, guess: Scalar, a: Internal, b: Internal, *, trace: bool) -> S
             lower, lower_line = g, line
         else:
             upper, upper_line = g, line
-    if lower == upper:
+    if lower == upper:  # exact: read the principal variation off, test by test
         line, i, k = _principal_variation(t, lower, table, tr)
-        interior += i
-        leaves += k
-    elif upper <= a:
-        lower, line = upper, upper_line
-    else:
-        line = lower_line
-    return result(lower, line, interior + leaves, leaves, tr)
+        return result(lower, line, interior + i + leaves + k, leaves + k, tr)
+    if upper <= a:  # failed low: an upper bound, with the line of the test that gave it
+        return result(upper, upper_line, interior + leaves, leaves, tr)
+    return result(lower, lower_line, interior + leaves, leaves, tr)  # failed high
 
 
 def _gamma(x: object, name: str = "gamma") -> Scalar:
@@ -191,6 +191,20 @@ def _principal_variation(
     return line, interior, leaves
 
 
+def _store(
+    table: Table, node: Node, g: Internal, line: Line, gamma: Internal, *, weak: bool
+) -> None:
+    """Record MT's result g at ``node``: a lower bound if g is high, else an upper bound."""
+    entry = table.get(id(node))
+    if entry is None:
+        entry = table[id(node)] = [_NEG, _POS, None, None]
+    if g > gamma or (weak and g == gamma):
+        if g > entry[0]:  # type: ignore[operator]
+            entry[0], entry[2] = g, line
+    elif g < entry[1]:  # type: ignore[operator]
+        entry[1], entry[3] = g, line
+
+
 def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as a whole
     root: Tree,
     gamma: Internal,
@@ -204,7 +218,8 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
 
     ``high(g)`` is "g >= γ" (non-strict) or "g > γ" (strict): Max stops when a child is
     high, Min when a child is not. With a ``table``, each interior node's bounds are looked up
-    on entry and stored on exit.
+    on entry and stored on exit. Untraced, subtrees at most ``RECURSION_HEIGHT`` high go to
+    ``rec``, the same test written recursively, as in :mod:`impl.alphabeta`.
     """
     leaf_type = Leaf
     weak = not strict
@@ -215,6 +230,82 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
     assert isinstance(root, Node)
     leaves = 0
     interior = 0
+    line_out: Line = None
+    height = -1 if trace is not None else RECURSION_HEIGHT
+
+    def rec(n: Node) -> Internal:  # noqa: PLR0912, PLR0915 - the paper's two loops
+        """Plaat et al.'s MT(n, γ) as the paper writes it, recursive; sets ``line_out``."""
+        nonlocal leaves, interior, line_out
+        interior += 1
+        hit = None
+        if table is not None:
+            hit = table.get(id(n))
+            if hit is not None:
+                lo, hi = hit[0], hit[1]
+                if lo > gamma or (weak and lo == gamma):  # type: ignore[operator]
+                    line_out = hit[2]  # type: ignore[assignment]
+                    return lo  # type: ignore[return-value]
+                if hi < gamma or (strict and hi == gamma):  # type: ignore[operator]
+                    line_out = hit[3]  # type: ignore[assignment]
+                    return hi  # type: ignore[return-value]
+        kids = n.children
+        if not kids:
+            raise HollowError
+        line: Line = None
+        k = 0
+        i = -1  # counted by hand, as in impl.alphabeta
+        r: Internal
+        best: Internal
+        if n.to_move == 0:
+            best = _NEG
+            for c in kids:
+                i += 1
+                if type(c) is leaf_type:
+                    r = c.value  # type: ignore[assignment]
+                    if r > best:
+                        best, line = r, i
+                        if r > gamma or (weak and r == gamma):
+                            break
+                else:
+                    k += 1
+                    r = rec(c)  # type: ignore[arg-type]
+                    if r > best:
+                        best, line = r, (i, line_out)
+                        if r > gamma or (weak and r == gamma):
+                            break
+        else:
+            best = _POS
+            for c in kids:
+                i += 1
+                if type(c) is leaf_type:
+                    r = c.value  # type: ignore[assignment]
+                    if r < best:
+                        best, line = r, i
+                        if r < gamma or (strict and r == gamma):
+                            break
+                else:
+                    k += 1
+                    r = rec(c)  # type: ignore[arg-type]
+                    if r < best:
+                        best, line = r, (i, line_out)
+                        if r < gamma or (strict and r == gamma):
+                            break
+        leaves += i + 1 - k
+        if table is not None:  # _store, inlined: the entry, if any, is already in hand
+            high = best > gamma or (weak and best == gamma)
+            if hit is None:
+                table[id(n)] = [best, _POS, line, None] if high else [_NEG, best, None, line]
+            elif high:
+                if best > hit[0]:  # type: ignore[operator]
+                    hit[0], hit[2] = best, line
+            elif best < hit[1]:  # type: ignore[operator]
+                hit[1], hit[3] = best, line
+        line_out = line
+        return best
+
+    if root.height <= height:
+        g = rec(root)
+        return g, line_out, interior, leaves, trace
     path = list(prefix)  # kept for the trace only: () when not tracing
     stack: list[tuple[Node, tuple[Tree, ...], int, int, bool, Internal, Line]] = []
     node = root
@@ -265,6 +356,9 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
                     trace.append((*path, i - 1))
                 r = c.value  # type: ignore[assignment]
                 rl = None
+            elif c.height <= height:
+                r = rec(c)  # type: ignore[arg-type]
+                rl = line_out
             else:
                 stack.append((node, kids, n, i, maxing, best, line))
                 path.append(i - 1)
@@ -274,14 +368,7 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
         else:
             r, rl = best, line
             if table is not None:
-                entry = table.get(id(node))
-                if entry is None:
-                    entry = table[id(node)] = [_NEG, _POS, None, None]
-                if r > gamma or (weak and r == gamma):
-                    if r > entry[0]:  # type: ignore[operator]
-                        entry[0], entry[2] = r, rl
-                elif r < entry[1]:  # type: ignore[operator]
-                    entry[1], entry[3] = r, rl
+                _store(table, node, r, rl, gamma, weak=weak)
             if not stack:
                 return r, rl, interior, leaves, trace
             node, kids, n, i, maxing, best, line = stack.pop()

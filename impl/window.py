@@ -27,6 +27,10 @@ stands for is :func:`impl.mtdf.mt` (Plaat et al. 1996), which is exact on ration
 
 Inside the searches the two elements are represented by IEEE infinities, which compare exactly
 with ``int`` and ``Fraction`` and negate into each other; they never leave a search.
+
+Every two-player search in ``impl`` takes its window through :func:`window` and its tree
+through :func:`check_scalar_tree`, so that a search on games (depth-limited, with a table)
+has the same domain, the same errors and the same internal representation to build on.
 """
 
 import math
