@@ -124,7 +124,7 @@ def speculative_search(
                 return me.best
             if top is not None:
                 return Speculated(top)
-    pending = [i for i, r in enumerate(replies) if isinstance(r, Speculated) and r.top is not me]
+    pending = {i for i, r in enumerate(replies) if isinstance(r, Speculated) and r.top is not me}
     if not pending:
         assert me.best is not None
         return me.best

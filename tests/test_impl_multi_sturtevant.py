@@ -8,6 +8,8 @@ Then the other way round: a leaf that shallow pruning reads, last-branch pruning
 no completion of it changes the value (Korf's Theorem 1, as printed, says otherwise).
 """
 
+import itertools
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -16,9 +18,10 @@ from hypothesis import given, settings
 from impl.last_branch import last_branch
 from impl.shallow import shallow
 from impl.speculative import speculative
-from spec import Bounds, Node, Path, Tree, Vector
+from spec import Bounds, Leaf, Node, Path, Tree, Vector
 from spec import maxn as spec_maxn
 from spec.examples import korf_figure5
+from spec.strategies import Shape
 from tests.test_impl_multi_support import bounded_trees, vectors_within, with_leaf
 
 B9 = Bounds(0, 9)
@@ -138,3 +141,37 @@ def test_last_branch_and_speculative_are_exact_on_deeper_trees(case: tuple[Tree,
     for search in (last_branch, speculative):
         r = search(t, bounds)
         assert (r.value, r.principal_variation) == (expected.value, expected.principal_variation)
+
+
+@pytest.mark.parametrize(
+    ("shape", "total"),
+    [
+        ([None, [[None, None], None]], 3),
+        ([None, [None, [None, None]]], 3),
+        ([[None, None], [None, [None, None]]], 2),
+    ],
+    ids=["figure5", "theorem1", "both"],
+)
+def test_every_tree_of_small_depth_3_shapes(shape: Shape, total: int) -> None:
+    """Bounded-exhaustive: every 3-vector with the given sum at every leaf (10^4, 6^5 trees)."""
+    vectors = [v for v in vectors_within(3, total) if sum(v) == total]
+    bounds = Bounds(0, total)
+    for values in itertools.product(vectors, repeat=shape_leaf_count(shape)):
+        t = fill(shape, iter(values), 0)
+        expected = spec_maxn(t)
+        for search in (shallow, last_branch, speculative):
+            r = search(t, bounds)
+            assert (r.value, r.principal_variation) == (
+                expected.value,
+                expected.principal_variation,
+            ), (search.__name__, t)
+
+
+def shape_leaf_count(shape: Shape) -> int:
+    return 1 if shape is None else sum(shape_leaf_count(c) for c in shape)
+
+
+def fill(shape: Shape, values: Iterator[Vector], depth: int) -> Tree:
+    if shape is None:
+        return Leaf(next(values))
+    return Node(depth % 3, [fill(c, values, depth + 1) for c in shape])
