@@ -61,8 +61,9 @@ def paranoid(t: Tree, player: int | None = None, *, trace: bool = False) -> Sear
     only if strictly better for the player to move, which keeps the leftmost best child: a
     child whose true value ties the best so far fails low (or high) and is not taken. Below
     the root a value outside its node's window is only a bound, as in any alpha-beta. Relies
-    on no bounds on the values. Directional. O(b^d) leaves; O(b^⌈d/2⌉ + b^⌊d/2⌋) when the
-    best move comes first everywhere.
+    on no bounds on the values. Directional. O(b^d) leaves; with N players and the best move
+    first everywhere the asymptotic branching factor falls to b^((N−1)/N) (Sturtevant and
+    Korf 2000), b^(1/2) for two players as in Knuth and Moore.
     """
     r = player if player is not None else (t.to_move if isinstance(t, Node) else 0)
     if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < t.players:
