@@ -222,11 +222,12 @@ def opponent_models_alphabeta(
     relative ordering of different positions, which is to say that they must be functionally
     equivalent." When they do not agree it can return another position.
 
-    That condition is sufficient, not necessary. Carmel and Markovitch ("Pruning Algorithms
-    for Multi-Model Adversary Search", AIJ 1998) show that pruning is impossible for their M*
-    in general, and give a weaker sufficient condition, a bound on the sum of the player's
-    function and its model of the opponent's, under which their αβ* prunes less but exactly;
-    αβ* is not implemented here.
+    That condition is sufficient for this search, not necessary for pruning in general.
+    Carmel and Markovitch ("Pruning Algorithms for Multi-Model Adversary Search", AIJ 1998)
+    show that pruning is impossible for their M* without some assumption, and prove a
+    sufficient condition of another kind, a bound on the sum of a player's function and its
+    model of the opponent's (each on its own player's scale), under which their αβ* returns
+    the M* value while pruning; αβ* is not implemented here.
     """
     _check_models(t, models)
     if t.players != 2:
