@@ -1,7 +1,7 @@
 """Leaves per second of impl's two-player searches beside the spec, a bare floor and libraries.
 
     .venv/bin/pip install -e '.[bench]'           # easyAI and OpenSpiel, for their alpha-beta
-    .venv/bin/python bench/two_player_bench.py    # about three minutes on 2 cores
+    .venv/bin/python bench/two_player_bench.py    # about four minutes on 2 cores
 
 Trees: uniform random trees of branching b = 2..10 and depth d (the largest d <= 8 with at
 most 300,000 leaves), leaves drawn from [-1000, 1000] with a fixed seed per tree, Max at the

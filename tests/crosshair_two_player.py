@@ -11,6 +11,7 @@ with symbolic values.
 from impl.alphabeta import alphabeta, negamax_alphabeta
 from impl.mtdf import mtdf
 from impl.pvs import pvs
+from impl.window import Bound
 from spec import Path, Scalar, Tree, minimax, negamax  # noqa: F401 - the contracts use them
 
 __all__ = [
@@ -25,7 +26,7 @@ __all__ = [
 ]
 
 
-def is_knuth_moore(v: Scalar, r: Scalar, a: int, b: int) -> bool:
+def is_knuth_moore(v: Scalar, r: Scalar, a: Bound, b: Bound) -> bool:
     """Knuth and Moore's F2: v <= a => r <= a; a < v < b => r = v; v >= b => r >= b."""
     if v <= a:
         return r <= a
@@ -34,7 +35,7 @@ def is_knuth_moore(v: Scalar, r: Scalar, a: int, b: int) -> bool:
     return r == v
 
 
-def is_fishburn(v: Scalar, r: Scalar, a: int, b: int) -> bool:
+def is_fishburn(v: Scalar, r: Scalar, a: Bound, b: Bound) -> bool:
     """Fishburn: r <= a => v <= r; a < r < b => r = v; r >= b => v >= r."""
     if r <= a:
         return v <= r

@@ -32,6 +32,7 @@ from impl.window import BOTTOM, TOP, Bound, Extreme, window
 from spec import Leaf, Node, Scalar, Tree, TreeError, minimax, negamax, subtree
 from spec.examples import seed002_alpha_beta, seed004_cut
 from spec.strategies import scalar_trees
+from tests.crosshair_two_player import is_fishburn, is_knuth_moore
 
 Search = Callable[[Tree, Bound, Bound, bool], SearchResult[Scalar]]
 
@@ -103,24 +104,6 @@ def true_value(alg: Algorithm, t: Tree) -> Scalar:
 def spec_solution(alg: Algorithm, t: Tree) -> tuple[Scalar, tuple[int, ...]]:
     s = negamax(t) if alg.negamax_form else minimax(t)
     return s.value, s.principal_variation
-
-
-def is_knuth_moore(v: Scalar, r: Scalar, a: Bound, b: Bound) -> bool:
-    """Knuth and Moore's F2: v <= a => r <= a; a < v < b => r = v; v >= b => r >= b."""
-    if v <= a:
-        return r <= a
-    if v >= b:
-        return r >= b
-    return r == v
-
-
-def is_fishburn(v: Scalar, r: Scalar, a: Bound, b: Bound) -> bool:
-    """Fishburn: r <= a => v <= r; a < r < b => r = v; r >= b => v >= r."""
-    if r <= a:
-        return v <= r
-    if r >= b:
-        return v >= r
-    return r == v
 
 
 # With the full window: the spec's answer.
