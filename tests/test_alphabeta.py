@@ -114,11 +114,16 @@ def spec_solution(alg: Algorithm, t: Tree) -> tuple[Scalar, tuple[int, ...]]:
 @example(seed002_alpha_beta())
 @example(Node(1, [Node(1, [3, 1]), Node(0, [2, 5]), 1]))
 def test_full_window_gives_the_spec_value_and_principal_variation(t: Tree) -> None:
+    """Every search returns spec's leftmost best move, so an optimal one: PVS and MTD(f) too."""
     for alg in ALGORITHMS:
         for traced in (False, True):
             r = alg.search(t, BOTTOM, TOP, traced)
             assert (r.value, r.principal_variation) == spec_solution(alg, t), (alg, traced)
             assert r.best_move == (r.principal_variation or (None,))[0]
+            if isinstance(t, Node):
+                assert r.best_move is not None
+                best = t.children[r.best_move]
+                assert minimax(best).value == minimax(t).value, alg  # optimal for the mover
 
 
 @given(trees)
