@@ -53,9 +53,10 @@ the order read.
 
 **No recursion limit.** The search is a loop over an explicit stack of frames. A subtree of
 height at most :data:`RECURSION_HEIGHT` is handed to a recursive function, the same
-procedure written the seed's way, which CPython runs about 1.4 times faster; it needs at most
-``RECURSION_HEIGHT + 1`` Python frames on top of the caller's, whatever the tree, so a tree as
-deep as memory allows still works. Tracing always uses the loop (it keeps the path). Tests
+procedure written the seed's way, which CPython runs about 1.4 times faster. A search (this
+module's, :mod:`impl.pvs`'s or :mod:`impl.mtdf`'s) needs at most ``RECURSION_HEIGHT + 4``
+Python frames above its caller's, whatever the tree, so a tree as deep as memory allows
+still works. Tracing always uses the loop (it keeps the path). Tests
 check that the two give the same results, counts included.
 """
 
@@ -69,7 +70,7 @@ from spec import Leaf, Node, Path, Scalar, Tree
 __all__ = ["RECURSION_HEIGHT", "alphabeta", "negamax_alphabeta"]
 
 RECURSION_HEIGHT: Final = 32
-"""Subtrees at most this high are searched recursively (at most this many Python frames deep)."""
+"""Subtrees at most this high are searched recursively (one Python frame per level)."""
 
 _NEG: Final = float("-inf")
 _POS: Final = float("inf")

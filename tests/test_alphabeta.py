@@ -15,6 +15,7 @@ height are bigger, so that property runs 30 of them. The file takes about a minu
 import math
 import pickle
 import re
+import sys
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -307,6 +308,43 @@ def test_trees_taller_than_the_recursion_height_mix_loop_and_recursion_exactly(
         traced = alg.search(t, *w, True)
         assert attrs.evolve(traced, trace=None) == alg.search(t, *w, False), alg
     assert alphabeta(t).value == minimax(t).value
+
+
+def nested_calls(n: int) -> int:
+    """A plain recursion n + 1 frames deep."""
+    return 0 if n == 0 else 1 + nested_calls(n - 1)
+
+
+def test_a_search_needs_a_bounded_number_of_frames_whatever_the_height() -> None:
+    """The documented bound: RECURSION_HEIGHT + 4 frames above the caller, on any tree.
+
+    The recursion limit is lowered to the least that lets a plain recursion
+    RECURSION_HEIGHT + 8 deep run from here (so the bound, with a few frames to spare), and
+    every search must then still finish on a chain 2,000 deep.
+    """
+    t = chain(2_000)
+    searches: list[Callable[[], SearchResult[Scalar]]] = [
+        lambda: alphabeta(t),
+        lambda: alphabeta(t, fail_soft=True),
+        lambda: negamax_alphabeta(t),
+        lambda: pvs(t),
+        lambda: mtdf(t),
+    ]
+    expected = [search() for search in searches]
+    limit = sys.getrecursionlimit()
+    found: list[SearchResult[Scalar]] = []
+    try:
+        for low in range(10, limit):
+            try:
+                sys.setrecursionlimit(low)
+                nested_calls(RECURSION_HEIGHT + 8)
+            except RecursionError:
+                continue
+            break
+        found.extend(search() for search in searches)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert found == expected
 
 
 def test_the_fast_path_is_taken_below_the_recursion_height(
