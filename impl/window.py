@@ -181,7 +181,13 @@ def window(alpha: object, beta: object) -> tuple[Internal, Internal]:
 
 
 def external(x: Internal) -> Bound:
-    """An internal bound back in the domain: the infinities become ``BOTTOM`` and ``TOP``."""
+    """An internal bound back in the domain: the infinities become ``BOTTOM`` and ``TOP``.
+
+    For a search that reports a window it was given, as a search on games may.
+
+    >>> external(window(BOTTOM, 3)[0]), external(window(BOTTOM, 3)[1]), external(float("inf"))
+    (BOTTOM, 3, TOP)
+    """
     if isinstance(x, float):
         return BOTTOM if x < 0 else TOP
     return x
