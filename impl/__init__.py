@@ -1,5 +1,66 @@
 """gametree's impl: the pruning algorithms people run, fast, with exact leaf and node counts.
 
-Every algorithm here is checked against ``spec``. (Filled in by the two-player and
-multi-player issues.)
+Every search returns a :class:`SearchResult` (value, principal variation, nodes visited,
+leaves evaluated, and on request the trace of evaluated leaves), and each is checked against
+``spec``: the two-player family against ``spec.minimax``/``spec.negamax``, the multi-player
+searches against ``spec.maxn``/``spec.paranoid``. Each docstring says what it promises about
+ties and moves, and cites its source.
+
+>>> from spec import Node
+>>> from impl import alphabeta, shallow
+>>> alphabeta(Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).leaves_evaluated
+7
+>>> from spec import Bounds
+>>> shallow(Node.by_depth([(5, 2, 2), [[(2, 2, 5), (3, 0, 6)], (6, 1, 2)]]), Bounds(0, 9)).value
+(6, 1, 2)
 """
+
+from impl.alphabeta import alphabeta, negamax_alphabeta
+from impl.best_case import best_case_leaves, best_ordered_tree
+from impl.deep import deep_pruning_unsound
+from impl.evaluations import (
+    alphabeta_one_function,
+    is_order_equivalent,
+    opponent_models,
+    opponent_models_alphabeta,
+    separate_evaluations,
+)
+from impl.immediate import immediate
+from impl.last_branch import last_branch
+from impl.maxn import maxn
+from impl.mtdf import mt, mtdf
+from impl.ordered import best_ordered, knuth_moore_leaves, worst_ordered
+from impl.paranoid import paranoid
+from impl.pvs import pvs
+from impl.result import SearchResult
+from impl.shallow import shallow
+from impl.speculative import speculative
+from impl.window import BOTTOM, TOP
+
+__all__ = [
+    "BOTTOM",
+    "TOP",
+    "SearchResult",
+    "alphabeta",
+    "alphabeta_one_function",
+    "best_case_leaves",
+    "best_ordered",
+    "best_ordered_tree",
+    "deep_pruning_unsound",
+    "immediate",
+    "is_order_equivalent",
+    "knuth_moore_leaves",
+    "last_branch",
+    "maxn",
+    "mt",
+    "mtdf",
+    "negamax_alphabeta",
+    "opponent_models",
+    "opponent_models_alphabeta",
+    "paranoid",
+    "pvs",
+    "separate_evaluations",
+    "shallow",
+    "speculative",
+    "worst_ordered",
+]
