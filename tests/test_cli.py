@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from gametree import cli
+from gametree.commands import examples
 from spec.examples import EXAMPLES
 
 
@@ -38,7 +39,7 @@ def test_a_disagreeing_example_fails_with_exit_code_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     wrong = attrs.evolve(EXAMPLES[0], stated_value=4)
-    monkeypatch.setattr(cli, "EXAMPLES", (wrong, *EXAMPLES[1:]))
+    monkeypatch.setattr(examples, "EXAMPLES", (wrong, *EXAMPLES[1:]))
     assert cli.main(["examples"]) == 1
     assert "DISAGREES with the source" in capsys.readouterr().out
 
@@ -46,7 +47,7 @@ def test_a_disagreeing_example_fails_with_exit_code_1(
 def test_fractions_are_strings_in_json() -> None:
     from fractions import Fraction
 
-    assert cli._json_value((Fraction(3, 7), 2)) == ["3/7", 2]
+    assert examples.json_value((Fraction(3, 7), 2)) == ["3/7", 2]
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["examples", "--help"]])
