@@ -108,30 +108,16 @@ def _check_depth(depth: int | None) -> None:
         raise TreeError(f"'depth' must be a non-negative int or None (got {depth!r})")
 
 
-def _walk(
-    game: Game[S, M], depth: int | None, evaluate: Callable[[S], object] | None
-) -> tuple[
-    Callable[[Item[S]], list[Item[S]] | None],
-    Callable[[Item[S]], Value],
-    Callable[[Item[S]], int],
-]:
-    """The cut tree's expand, leaf value and mover functions, with the game's faults named."""
-    _check_depth(depth)
+def _leaf_value(game: Game[S, M], evaluate: Callable[[S], object] | None) -> Callable[[S], Value]:
+    """A state's value as a leaf: its utility if terminal, else its static evaluation, checked.
+
+    Raises ``TreeError`` (without a path; the fold adds it) when a cut state has no
+    evaluation, or the game's number is not a value of the right shape for its players.
+    """
     players = game.players
     static = _evaluator(game, evaluate)
 
-    def expand(item: Item[S]) -> list[Item[S]] | None:
-        s, d = item
-        if game.is_terminal(s) or d == 0:
-            return None
-        ms = game.moves(s)
-        if not ms:
-            raise TreeError("a state that is not terminal has no legal moves")
-        below = None if d is None else d - 1
-        return [(game.successor(s, m), below) for m in ms]
-
-    def value(item: Item[S]) -> Value:
-        s, _ = item
+    def value(s: S) -> Value:
         v: object
         if game.is_terminal(s):
             v, what = game.utility(s), "utility"
@@ -153,11 +139,60 @@ def _walk(
             )
         return w
 
-    def mover(item: Item[S]) -> int:
-        p = game.to_move(item[0])
+    return value
+
+
+def _mover(game: Game[S, M]) -> Callable[[S], int]:
+    """``game.to_move``, checked to be a player in 0..N-1."""
+    players = game.players
+
+    def mover(s: S) -> int:
+        p = game.to_move(s)
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
             raise TreeError(f"'to_move' must be in 0..{players - 1} (got {p!r})")
         return p
+
+    return mover
+
+
+def _legal_moves(game: Game[S, M], s: S) -> Sequence[M]:
+    """``game.moves(s)`` for a state that is not terminal, which must have a move."""
+    ms = game.moves(s)
+    if not ms:
+        raise TreeError("a state that is not terminal has no legal moves")
+    return ms
+
+
+def _walk(
+    game: Game[S, M], depth: int | None, evaluate: Callable[[S], object] | None
+) -> tuple[
+    Callable[[Item[S]], list[Item[S]] | None],
+    Callable[[Item[S]], Value],
+    Callable[[Item[S]], int],
+]:
+    """The cut tree's expand, leaf value and mover functions, with the game's faults named.
+
+    Every move is expanded down to the depth limit. ``spec.search`` builds other cuts (which
+    moves, how deep) from the same per-state pieces: ``_leaf_value``, ``_mover`` and
+    ``_legal_moves``.
+    """
+    _check_depth(depth)
+    leaf_value = _leaf_value(game, evaluate)
+    state_mover = _mover(game)
+
+    def expand(item: Item[S]) -> list[Item[S]] | None:
+        s, d = item
+        if game.is_terminal(s) or d == 0:
+            return None
+        ms = _legal_moves(game, s)
+        below = None if d is None else d - 1
+        return [(game.successor(s, m), below) for m in ms]
+
+    def value(item: Item[S]) -> Value:
+        return leaf_value(item[0])
+
+    def mover(item: Item[S]) -> int:
+        return state_mover(item[0])
 
     return expand, value, mover
 
