@@ -12,6 +12,7 @@ algorithm over the file. A tree has at most 4^5 leaves; the trees taller than th
 height are bigger, so that property runs 30 of them. The file takes about a minute.
 """
 
+import importlib
 import math
 import pickle
 import re
@@ -24,7 +25,6 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import impl.alphabeta
 from impl.alphabeta import RECURSION_HEIGHT, alphabeta, negamax_alphabeta
 from impl.mtdf import mt, mtdf
 from impl.pvs import pvs
@@ -353,7 +353,8 @@ def test_the_fast_path_is_taken_below_the_recursion_height(
     """With the height at -1 the loop does everything; the answers are the same."""
     t = chain(RECURSION_HEIGHT + 10)
     fast = [alphabeta(t), negamax_alphabeta(t, fail_soft=True)]
-    monkeypatch.setattr(impl.alphabeta, "RECURSION_HEIGHT", -1)
+    # The package re-exports the function alphabeta, which hides the module of that name.
+    monkeypatch.setattr(importlib.import_module("impl.alphabeta"), "RECURSION_HEIGHT", -1)
     assert [alphabeta(t), negamax_alphabeta(t, fail_soft=True)] == fast
 
 
