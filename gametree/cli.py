@@ -8,9 +8,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gametree.commands import examples
+from gametree.commands import algorithms, compare, examples, solve
 
-COMMANDS = [examples]
+COMMANDS = [examples, solve, algorithms, compare]
 """The subcommands, in the order ``--help`` lists them."""
 
 

@@ -1,0 +1,239 @@
+"""What the oracle's commands share: exit codes, reading trees, numbers, JSON, progress.
+
+Exit codes, the same for every command that uses them:
+
+- 0: success (for ``compare`` and ``conform``: everything agreed, everything passed);
+- 1: a check failed (an algorithm disagreed with the spec, a target failed a case, the
+  vector files differ from a fresh generation);
+- 2: bad usage (argparse's own, an unknown algorithm, a malformed option value);
+- 3: bad input (the tree file is malformed, exceeds a limit, or the algorithm cannot take it);
+- 4: the conformance target could not be started or imported;
+- 130: interrupted (Ctrl-C).
+
+Nothing a user gives these commands produces a traceback: every fault is one line on
+standard error, ``gametree COMMAND: error: ...``, and an exit code from the list above.
+"""
+
+import argparse
+import functools
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import IO, TextIO
+
+from gametree.algorithms import Answer
+from gametree.treefile import Limits, TreeDocument, json_value, read_tree_file, read_tree_text
+from spec import Scalar
+
+__all__ = [
+    "EXIT_CODES",
+    "EXIT_FAILED",
+    "EXIT_INPUT",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_TARGET",
+    "EXIT_USAGE",
+    "Progress",
+    "add_limit_arguments",
+    "answer_json",
+    "cli_number",
+    "epilog",
+    "error",
+    "json_value",
+    "limits_from",
+    "read_document",
+]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_TARGET, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+
+EXIT_CODES = {
+    EXIT_OK: "success",
+    EXIT_FAILED: "a check failed",
+    EXIT_USAGE: "bad usage",
+    EXIT_INPUT: "bad input: a malformed tree file, a limit exceeded, or an algorithm that "
+    "cannot take the tree",
+    EXIT_TARGET: "the target could not be started",
+    EXIT_INTERRUPTED: "interrupted",
+}
+
+
+def epilog(*codes: int, notes: dict[int, str] | None = None) -> str:
+    """The 'exit codes' paragraph of a command's ``--help``."""
+    notes = notes or {}
+    lines = [f"  {c:>3}  {notes.get(c, EXIT_CODES[c])}" for c in codes]
+    return "exit codes:\n" + "\n".join(lines)
+
+
+def configure_help(parser: argparse.ArgumentParser, text: str) -> None:
+    """Give ``parser`` an epilog printed as written (the exit-code table)."""
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = text
+
+
+def error(command: str, message: str, code: int) -> int:
+    """Print ``gametree COMMAND: error: MESSAGE`` on standard error; return ``code``."""
+    print(f"gametree {command}: error: {message}", file=sys.stderr)  # noqa: T201 - the CLI's
+    return code
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """The reader's limits as options (see ``gametree.treefile.Limits``)."""
+    d = Limits()
+    group = parser.add_argument_group("limits on the input")
+    group.add_argument("--max-nodes", type=_positive, default=d.max_nodes, metavar="N",
+                       help=f"refuse trees with more nodes (default {d.max_nodes})")  # fmt: skip
+    group.add_argument("--max-depth", type=_positive, default=d.max_depth, metavar="N",
+                       help=f"refuse deeper trees (default {d.max_depth})")  # fmt: skip
+    group.add_argument("--max-bytes", type=_positive, default=d.max_bytes, metavar="N",
+                       help=f"refuse larger files (default {d.max_bytes})")  # fmt: skip
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 (got {n})")
+    return n
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The limits the options ask for."""
+    return Limits(max_bytes=args.max_bytes, max_nodes=args.max_nodes, max_depth=args.max_depth)
+
+
+def read_document(path: str, limits: Limits, stdin: IO[bytes] | None = None) -> TreeDocument:
+    """Read a tree file, or standard input for ``-``."""
+    if path == "-":
+        source = stdin if stdin is not None else sys.stdin.buffer
+        return read_tree_text(source.read(limits.max_bytes + 1), limits)
+    return read_tree_file(path, limits)
+
+
+def cli_number(text: str) -> Scalar:
+    """A number given on the command line: ``3``, ``-1/2`` or ``0.25`` (finite).
+
+    >>> cli_number("3"), cli_number("-1/2"), cli_number("0.25")
+    (3, Fraction(-1, 2), Fraction(1, 4))
+    """
+    t = text.strip()
+    try:
+        if "/" in t:
+            num, den = t.split("/")
+            q = Fraction(int(num), int(den))
+        else:
+            try:
+                return int(t)
+            except ValueError:
+                x = float(t)
+                if not math.isfinite(x):
+                    raise argparse.ArgumentTypeError(f"not a finite number: {text!r}") from None
+                q = Fraction(x)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"not a number: {text!r} (write 3, -1/2 or 0.25)"
+        ) from None
+    return q.numerator if q.denominator == 1 else q
+
+
+def answer_json(a: Answer) -> dict[str, object]:
+    """The documented JSON of an answer: exactly the six keys of ``solve --json``."""
+    return {
+        "value": json_value(a.value),
+        "best_move": a.best_move,
+        "principal_variation": list(a.principal_variation),
+        "nodes_visited": a.nodes_visited,
+        "leaves_evaluated": a.leaves_evaluated,
+        "trace": None if a.trace is None else [list(p) for p in a.trace],
+    }
+
+
+def text_value(v: object) -> str:
+    """A value as text: 3, 3/7, (5, 2, 2)."""
+    if isinstance(v, tuple):
+        return "(" + ", ".join(text_value(c) for c in v) + ")"
+    return str(v)
+
+
+def dump_json(x: object, out: TextIO) -> None:
+    """One JSON document on one line."""
+    out.write(json.dumps(x) + "\n")
+
+
+class Progress:
+    """A progress bar on standard error when it is a terminal; silent otherwise.
+
+    >>> import io
+    >>> p = Progress(10, "cases", stream=io.StringIO())    # not a terminal: prints nothing
+    >>> p.advance(5); p.done(); p.stream.getvalue()
+    ''
+    """
+
+    WIDTH = 30
+
+    def __init__(
+        self, total: int, unit: str, *, stream: TextIO | None = None, enabled: bool = True
+    ) -> None:
+        self.total, self.unit, self.count = max(total, 1), unit, 0
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled and _is_terminal(self.stream)
+        self.shown = False
+
+    def advance(self, n: int = 1, note: str = "") -> None:
+        """Count ``n`` more and redraw."""
+        self.count += n
+        if self.enabled:
+            filled = min(self.WIDTH, self.WIDTH * self.count // self.total)
+            bar = "#" * filled + "-" * (self.WIDTH - filled)
+            self.stream.write(f"\r[{bar}] {self.count}/{self.total} {self.unit} {note}"[:100])
+            self.stream.flush()
+            self.shown = True
+
+    def done(self) -> None:
+        """Clear the bar's line."""
+        if self.shown:
+            self.stream.write("\r" + " " * 100 + "\r")
+            self.stream.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def iter_lines(items: Iterable[str]) -> str:
+    """Items joined one per line."""
+    return "\n".join(items)
+
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def guarded(command: str) -> Callable[[Command], Command]:
+    """Wrap a command's ``run`` so that Ctrl-C, a closed pipe or no memory is one line, no trace."""
+
+    def wrap(run: Command) -> Command:
+        @functools.wraps(run)
+        def guarded_run(args: argparse.Namespace) -> int:
+            try:
+                return run(args)
+            except KeyboardInterrupt:
+                return error(command, "interrupted", EXIT_INTERRUPTED)
+            except BrokenPipeError:
+                # The reader went away (``| head``): stop quietly, as Unix tools do.
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+                return EXIT_OK
+            except MemoryError:
+                return error(command, "out of memory (lower --max-nodes or --max-bytes)",
+                             EXIT_INPUT)  # fmt: skip
+
+        return guarded_run
+
+    return wrap
