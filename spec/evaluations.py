@@ -75,6 +75,7 @@ def opponent_models(t: Tree, models: Sequence[Callable[[Value], object]]) -> Sol
     >>> opponent_models(Node.by_depth([[3, 12], [2, 4]]), [double, lambda v: -v])
     Solution(value=12, principal_variation=(0, 1))
 
+    raises: TreeError
     post: __return__.value in leaf_values(t)
     """
     if len(models) < t.height:

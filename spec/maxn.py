@@ -98,6 +98,7 @@ def paranoid(t: Tree, player: int | None = None) -> Solution[Scalar]:
     >>> paranoid(Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 2)]]))
     Solution(value=3, principal_variation=(0, 0))
 
+    pre: player is None or 0 <= player < t.players
     post: __return__.value in [worth(v, paranoid_player(t, player)) for v in leaf_values(t)]
     """
     r = paranoid_player(t, player)

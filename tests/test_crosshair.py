@@ -16,8 +16,10 @@ The canaries show that CrossHair still builds, nests and symbolically analyses `
 Measured on 2 cores (CPU seconds to "Confirmed over all paths", height <= 2, branching <= 2):
 minimax 8, 21 and 7 for its three contracts, negamax 21, separate_evaluations 17, maxn 124
 and 36. At the 40 s chosen here the minimax, negamax and separate_evaluations contracts are
-confirmed and maxn's are reported "Not confirmed" (no counterexample in 40 s). The test
-accepts either: CPU speed must not decide whether it passes. The file takes about 90 s.
+confirmed and maxn's are reported "Not confirmed" (no counterexample in 40 s); paranoid (with
+its precondition on ``player``) and opponent_models (which ``raises: TreeError`` on a bad
+model) are confirmed on scalar trees and "Not confirmed" on vectors. The test accepts either:
+CPU speed must not decide whether it passes. The file takes two to four minutes.
 """
 
 import ast
@@ -52,27 +54,10 @@ CHECKED = {
     "spec.minimax.negamax": "scalar",
     "spec.maxn.maxn": "vectors",
     "spec.evaluations.separate_evaluations": "pairs",
+    "spec.maxn.paranoid": "vectors",
+    "spec.evaluations.opponent_models": "scalar",
 }
 """The spec's functions with contracts that CrossHair checks, and the trees each one takes."""
-
-UNCHECKABLE = {
-    "spec.maxn.paranoid": (
-        "vectors",
-        (
-            "no precondition bounds 'player', so CrossHair passes e.g. -10 and paranoid_player "
-            "raises TreeError; it needs 'pre: player is None or 0 <= player < t.players'"
-        ),
-    ),
-    "spec.evaluations.opponent_models": (
-        "vectors",
-        (
-            "the models are arbitrary callables returning 'object', and the tree may be taller "
-            "than the list of models: both raise TreeError by design, and the docstring does not "
-            "say so ('raises: TreeError' would let CrossHair check the other paths)"
-        ),
-    ),
-}
-"""Contracts CrossHair cannot check as written: each must still be refuted (see below)."""
 
 CANARIES = {
     "tests.crosshair_canary.minimax_value_is_never_7": "scalar",
@@ -244,14 +229,13 @@ def _finish(process: subprocess.Popen[str], limit: float, shown: str) -> Report:
     return Report(shown, code, parse_messages(out), out, err, time.monotonic() - start)
 
 
-def test_every_spec_contract_is_either_checked_or_known_uncheckable() -> None:
+def test_every_spec_contract_is_checked() -> None:
     found = set(spec_contracts())
-    listed = set(CHECKED) | set(UNCHECKABLE)
+    listed = set(CHECKED)
     assert found == listed, (
         f"functions with contracts that no CrossHair run covers: {sorted(found - listed)}; "
         f"listed functions without contracts: {sorted(listed - found)}"
     )
-    assert not set(CHECKED) & set(UNCHECKABLE)
     assert set(canary_contracts()) == set(CANARIES)
 
 
@@ -326,19 +310,3 @@ def test_crosshair_refutes_the_canaries() -> None:
         ]
         assert report.returncode == 1, report.describe()
         assert refutations, report.describe()
-
-
-@pytest.mark.slow
-def test_the_uncheckable_contracts_are_still_refuted() -> None:
-    """Strict expected failures: once the spec can be checked, move them to CHECKED."""
-    contracts = spec_contracts()
-    reports = run_crosshair(
-        {target: (kind, [contracts[target]]) for target, (kind, _) in UNCHECKABLE.items()}
-    )
-    for target, report in reports.items():
-        why = UNCHECKABLE[target][1]
-        errors = [
-            m for m in report.at(contracts[target]) if m.level == "error" and "TreeError" in m.text
-        ]
-        assert report.returncode == 1, f"{target} ({why})\n{report.describe()}"
-        assert errors, f"{target} is no longer refuted: move it to CHECKED\n{report.describe()}"
