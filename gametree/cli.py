@@ -8,9 +8,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gametree.commands import algorithms, compare, examples, solve
+from gametree.commands import algorithms, compare, conform, examples, solve, vectors
 
-COMMANDS = [examples, solve, algorithms, compare]
+COMMANDS = [examples, solve, algorithms, compare, conform, vectors]
 """The subcommands, in the order ``--help`` lists them."""
 
 

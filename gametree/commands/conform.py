@@ -1,0 +1,109 @@
+"""``gametree conform``: the conformance gate, for engines in any language."""
+
+import argparse
+import json
+from pathlib import Path
+
+from gametree.clitools import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_TARGET,
+    EXIT_USAGE,
+    Progress,
+    configure_help,
+    epilog,
+    error,
+    guarded,
+)
+from gametree.conform.gate import GateError, GateOptions, run_gate
+from gametree.conform.junit import junit_xml
+from gametree.conform.semantics import SEMANTICS, Checks
+from gametree.conform.targets import ProcessTarget, TargetStartError
+from gametree.conform.vectors import NOTES, vector_cases
+
+NAME = "conform"
+HELP = "gate an engine: vectors, then generated trees, shrunk to a minimal failure"
+DESCRIPTION = (
+    "Ask TARGET every test vector of a semantics, then trees that Hypothesis generates, "
+    "and compare its answers with the spec's: the value (or the range the semantics allows), "
+    "with --best-move the move under the tie rule (the leftmost best child), with "
+    "--principal-variation the whole line, and with --strict-order the exact sequence of "
+    "leaves it evaluated. A failure is shrunk to a minimal tree, printed as JSON with the "
+    "expected and actual answers. A target that crashes, hangs (--timeout per case), prints "
+    "garbage or exceeds --memory is reported as such.\n\n"
+    "TARGET is package.module:function, a Python callable run in a worker process (it is "
+    "given the request as a dict and returns the reply as a dict), or a command line that "
+    "speaks the JSON-lines protocol on standard input and output: one request per line "
+    '({"id", "semantics", "tree", "alpha", "beta", "player", "trace"}), one reply per line '
+    '({"id", "value", "best_move", "principal_variation", "trace"} or {"id", "error"}). '
+    "Prefix python: or command: to force either reading. See docs/conformance.md.\n\n"
+    "Semantics: " + "; ".join(f"{s.name}: {s.summary}" for s in SEMANTICS.values()) + "."
+)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    notes = {
+        1: "the target failed a case, or the gate gave up on it",
+        2: "bad usage (or generated trees asked for without Hypothesis installed)",
+        4: "the target could not be started (no such command, a callable that won't import)",
+    }
+    configure_help(parser, epilog(0, 1, 2, 4, 130, notes=notes))
+    parser.add_argument("--target", required=True, help="package.module:function or a command")
+    parser.add_argument("--semantics", required=True, choices=list(SEMANTICS), metavar="NAME",
+                        help="what the target claims: " + ", ".join(SEMANTICS))  # fmt: skip
+    parser.add_argument("--strict-order", action="store_true",
+                        help="compare the exact sequence of evaluated leaves")  # fmt: skip
+    parser.add_argument("--best-move", action="store_true",
+                        help="compare the best move (the leftmost best child)")  # fmt: skip
+    parser.add_argument("--principal-variation", action="store_true",
+                        help="compare the whole principal variation")  # fmt: skip
+    parser.add_argument("--budget", type=int, default=100, metavar="N",
+                        help="generated trees at most (default 100; 0: vectors only)")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=0, help="Hypothesis's seed (default 0)")
+    parser.add_argument("--alternating", action="store_true",
+                        help="only trees whose players move in turn by depth from 0")  # fmt: skip
+    parser.add_argument("--skip-flag", action="append", default=[], metavar="FLAG",
+                        choices=sorted(NOTES), help="skip the vectors with this flag")  # fmt: skip
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="per case (default 10; the first after a start: 30 more)")  # fmt: skip
+    parser.add_argument("--memory", type=int, default=2048, metavar="MIB",
+                        help="the target's address space (default 2048; 0: no limit)")  # fmt: skip
+    parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML here")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+@guarded(NAME)
+def run(args: argparse.Namespace) -> int:
+    """Run the gate; 0 only if every case passed."""
+    if args.budget < 0 or args.timeout <= 0 or args.memory < 0:
+        return error(NAME, "--budget and --memory must be >= 0, --timeout > 0", EXIT_USAGE)
+    options = GateOptions(
+        semantics=args.semantics,
+        checks=Checks(args.best_move, args.principal_variation, args.strict_order),
+        budget=args.budget,
+        seed=args.seed,
+        by_depth=args.alternating,
+        skip_flags=frozenset(args.skip_flag),
+    )
+    try:
+        target = ProcessTarget.from_spec(args.target, timeout=args.timeout, memory_mb=args.memory)
+    except TargetStartError as e:
+        return error(NAME, str(e), EXIT_TARGET)
+    progress = Progress(len(vector_cases(args.semantics)) + args.budget, "cases")
+    try:
+        report = run_gate(target, args.target, options, lambda note: progress.advance(note=note))
+    except TargetStartError as e:
+        return error(NAME, f"the target could not be started: {e}", EXIT_TARGET)
+    except GateError as e:
+        return error(NAME, str(e), EXIT_USAGE)
+    finally:
+        progress.done()
+        target.close()
+    if args.junit:
+        try:
+            args.junit.write_text(junit_xml(report))
+        except OSError as e:
+            return error(NAME, f"cannot write {str(args.junit)!r}: {e.strerror or e}", EXIT_USAGE)
+    print(json.dumps(report.json()) if args.json else report.text())
+    return EXIT_OK if report.passed else EXIT_FAILED

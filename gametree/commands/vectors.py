@@ -1,0 +1,104 @@
+"""``gametree vectors``: write the test vectors, or check files against a fresh generation."""
+
+import argparse
+import json
+from pathlib import Path
+
+from gametree._json import JSONSyntaxError, loads
+from gametree.clitools import (
+    EXIT_FAILED,
+    EXIT_INPUT,
+    EXIT_OK,
+    configure_help,
+    epilog,
+    error,
+    guarded,
+)
+from gametree.conform.semantics import SEMANTICS, Case, expected
+from gametree.conform.vectors import vector_files
+from gametree.treefile import TreeFileError, parse_number, read_tree_json
+
+NAME = "vectors"
+HELP = "generate or verify the language-neutral test vectors"
+DESCRIPTION = (
+    "generate writes one file per semantics (and tree_format.json) into DIR, deterministically: "
+    "the same files every time. verify reads the files in DIR, recomputes every expected "
+    "answer from its input with the spec, and checks that the files are exactly what "
+    "generate writes."
+)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    notes = {
+        1: "verify: a file differs from a fresh generation, or an expected answer is wrong",
+        3: "verify: a file is missing or is not a vector file",
+    }
+    configure_help(parser, epilog(0, 1, 2, 3, notes=notes))
+    parser.add_argument("action", choices=["generate", "verify"])
+    parser.add_argument("dir", nargs="?", default="vectors", type=Path,
+                        help="the directory (default: vectors)")  # fmt: skip
+
+
+@guarded(NAME)
+def run(args: argparse.Namespace) -> int:
+    """Generate or verify."""
+    files = dict(vector_files())
+    if args.action == "generate":
+        args.dir.mkdir(parents=True, exist_ok=True)
+        for name, text in files.items():
+            (args.dir / name).write_text(text, encoding="utf-8")
+        print(f"wrote {len(files)} files to {args.dir}")
+        return EXIT_OK
+    failures = 0
+    for name, text in files.items():
+        path = args.dir / name
+        try:
+            on_disk = path.read_text(encoding="utf-8")
+        except OSError as e:
+            return error(NAME, f"cannot read {str(path)!r}: {e.strerror or e}", EXIT_INPUT)
+        if name != "tree_format.json":
+            try:
+                wrong = recheck(on_disk)
+            except (JSONSyntaxError, TreeFileError, KeyError, TypeError, ValueError) as e:
+                return error(NAME, f"{path}: not a vector file: {e}", EXIT_INPUT)
+            for tc_id in wrong:
+                print(f"{path}: tcId {tc_id}: the expected answer is not what the spec gives")
+            failures += len(wrong)
+        if on_disk != text:
+            print(f"{path}: differs from a fresh generation (run: gametree vectors generate)")
+            failures += 1
+        else:
+            print(f"{path}: ok")
+    return EXIT_FAILED if failures else EXIT_OK
+
+
+def recheck(text: str) -> list[int]:
+    """The tcIds of a vector file whose expected answers differ from the spec's."""
+    doc = loads(text)
+    assert isinstance(doc, dict)
+    semantics = doc["semantics"]
+    wrong = []
+    for group in doc["testGroups"]:
+        for test in group["tests"]:
+            case = case_of(semantics, test["input"])
+            if json.loads(json.dumps(expected(case).json())) != test["expected"]:
+                wrong.append(test["tcId"])
+    return wrong
+
+
+def case_of(semantics: str, request: dict[str, object]) -> Case:
+    """The case an ``input`` of a vector file (a protocol request) asks about."""
+    if semantics not in SEMANTICS:
+        raise ValueError(f"no semantics {semantics!r}")
+    doc = read_tree_json(request["tree"])
+    alpha, beta = request.get("alpha"), request.get("beta")
+    player = request.get("player")
+    return Case(
+        semantics,
+        doc.tree,
+        doc.bounds,
+        None if alpha is None else parse_number(alpha, ["alpha"]),
+        None if beta is None else parse_number(beta, ["beta"]),
+        player if isinstance(player, int) else None,
+    )

@@ -1,0 +1,64 @@
+"""The gate's report as JUnit XML, the format CI systems read test results in."""
+
+import json
+import xml.etree.ElementTree as ET
+
+from gametree.conform.gate import Outcome, Report
+from gametree.conform.semantics import request
+from gametree.treefile import dumps
+
+__all__ = ["junit_xml"]
+
+
+def _testcase(suite: ET.Element, o: Outcome, classname: str) -> ET.Element:
+    name = o.name + (f": {o.comment}" if o.comment else "")
+    case = ET.SubElement(suite, "testcase", classname=classname, name=name,
+                         time=f"{o.seconds:.6f}")  # fmt: skip
+    if o.kind == "skipped":
+        ET.SubElement(case, "skipped", message="; ".join(o.problems))
+    elif o.failed:
+        tag = "failure" if o.kind == "mismatch" else "error"
+        element = ET.SubElement(case, tag, type=o.kind, message=(o.problems or [o.kind])[0][:500])
+        element.text = _details(o)
+    return case
+
+
+def _details(o: Outcome) -> str:
+    req = request(o.case, trace=True, tree=False)
+    lines = [*o.problems, f"tree: {dumps(o.case.tree, o.case.bounds)}",
+             f"request (besides the tree): {json.dumps(req)}"]  # fmt: skip
+    if o.expected is not None:
+        lines.append(f"expected: {json.dumps(o.expected.json())}")
+    lines.append(f"actual: {json.dumps(o.response)}")
+    return "\n".join(lines)
+
+
+def junit_xml(report: Report) -> str:
+    """One ``testsuite`` per phase, one ``testcase`` per case, the minimal failures last."""
+    root = ET.Element("testsuites", name=f"gametree conform {report.semantics}")
+    for phase in ("vectors", "generated"):
+        outcomes = [o for o in report.outcomes if o.phase == phase]
+        suite = ET.SubElement(
+            root, "testsuite", name=f"{phase}.{report.semantics}",
+            tests=str(len(outcomes)),
+            failures=str(sum(o.kind == "mismatch" for o in outcomes)),
+            errors=str(sum(o.failed and o.kind != "mismatch" for o in outcomes)),
+            skipped=str(sum(o.kind == "skipped" for o in outcomes)),
+            time=f"{sum(o.seconds for o in outcomes):.6f}",
+        )  # fmt: skip
+        for o in outcomes:
+            _testcase(suite, o, f"gametree.conform.{phase}.{report.semantics}")
+    if report.shrunk or report.gave_up:
+        suite = ET.SubElement(root, "testsuite", name=f"minimal.{report.semantics}",
+                              tests=str(len(report.shrunk) + bool(report.gave_up)))  # fmt: skip
+        for s in report.shrunk:
+            o = s.minimal
+            o = Outcome(f"minimal case from {s.original.name} ({s.steps} steps)", o.phase,
+                        o.case, o.kind, o.problems, o.expected, o.response, o.seconds)  # fmt: skip
+            _testcase(suite, o, f"gametree.conform.minimal.{report.semantics}")
+        if report.gave_up:
+            case = ET.SubElement(suite, "testcase", name="the target kept failing",
+                                 classname=f"gametree.conform.{report.semantics}")  # fmt: skip
+            ET.SubElement(case, "error", type="gave-up", message=report.gave_up[:500])
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

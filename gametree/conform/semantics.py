@@ -1,0 +1,315 @@
+"""What a conformance target claims to compute, and the answers that claim allows.
+
+Glossary: a *case* is one question put to a target (a tree, and a window, bounds or player
+when the semantics takes them); v is the true value (minimax, negamax, maxn or paranoid,
+from ``spec``), a and b the window, r the target's result, u the value from the root
+mover's point of view.
+
+Every semantics fixes the value, and when asked (``--best-move``, ``--principal-variation``)
+the move and line under the tie rule (the leftmost best child, Korf's ``Next[Player] >
+Best[Player]``), and with ``--strict-order`` the exact sequence of leaves a directional
+search of that kind evaluates, from ``impl`` (every leaf, left to right, for the plain
+definitions). The alpha-beta semantics take a window and allow what the literature allows:
+
+- ``alphabeta-fail-soft`` (Fishburn 1983): a < v < b => r = v; v <= a => v <= r <= a;
+  v >= b => b <= r <= v.
+- ``alphabeta-fail-hard`` (Knuth and Moore's F2, seed 002): the same, except that when the
+  player to move at an interior root fails low (Max: v <= a; Min: v >= b) the result is that
+  player's own bound exactly (Max: r = a; Min: r = b). That is where fail-hard and fail-soft
+  differ; on the other side both clip to the bound (r = b), or, as seed 002's procedure does,
+  report the leaf that caused the cut-off as it is, so the range [b, v] is allowed there.
+- The ``negamax-`` forms: the same with value and window from the root mover's point of
+  view (a lone leaf is a root where player 0 moves).
+
+The best move and principal variation are checked only when the value is exact (a < v < b).
+
+>>> from spec import Node
+>>> case = Case("alphabeta-fail-hard", Node.by_depth([[3, 12], [2, 4]]), alpha=5)
+>>> e = expected(case)
+>>> e.value, e.value_range, e.trace
+(5, None, ((0, 0), (1, 0)))
+"""
+
+import json
+from collections.abc import Callable
+from typing import Any, Literal
+
+import attrs
+
+import impl
+import spec
+from gametree.treefile import TreeFileError, document_json, dumps, json_value, parse_value
+from spec import Bounds, Path, Scalar, Tree, Value, iter_leaves
+
+__all__ = [
+    "SEMANTICS",
+    "Case",
+    "Checks",
+    "Expected",
+    "Semantics",
+    "check",
+    "expected",
+    "request",
+    "request_line",
+]
+
+
+@attrs.frozen
+class Case:
+    """One question: a tree under a semantics, with its window, bounds or player if any.
+
+    ``alpha`` and ``beta`` are ``None`` for an unbounded side.
+    """
+
+    semantics: str
+    tree: Tree
+    bounds: Bounds | None = None
+    alpha: Scalar | None = None
+    beta: Scalar | None = None
+    player: int | None = None
+
+
+@attrs.frozen
+class Expected:
+    """The answers a case allows: an exact value or a closed range, the move, the leaves."""
+
+    true_value: Value
+    value: Value | None
+    value_range: tuple[Scalar, Scalar] | None
+    best_move: int | None
+    principal_variation: Path | None
+    """``None`` when the value is only a bound, so no move is determined."""
+    trace: tuple[Path, ...]
+
+    def json(self) -> dict[str, object]:
+        """As in the vector files: only the keys that constrain the answer, and the truth."""
+        out: dict[str, object] = {"true_value": json_value(self.true_value)}
+        if self.value is not None:
+            out["value"] = json_value(self.value)
+        if self.value_range is not None:
+            out["value_range"] = [json_value(x) for x in self.value_range]
+        if self.principal_variation is not None:
+            out["best_move"] = self.best_move
+            out["principal_variation"] = list(self.principal_variation)
+        out["trace"] = [list(p) for p in self.trace]
+        return out
+
+
+Kind = Literal["scalar", "vector"]
+
+
+@attrs.frozen
+class Semantics:
+    """A named claim: which trees, which parameters, and how the answers are worked out."""
+
+    name: str
+    summary: str
+    kind: Kind
+    window: bool
+    bounds: bool
+    player: bool
+    answers: Callable[[Case], Expected]
+
+
+def _all_leaves(t: Tree) -> tuple[Path, ...]:
+    return tuple(p for p, _ in iter_leaves(t))
+
+
+def _exact(solution: spec.Solution[Any], trace: tuple[Path, ...]) -> Expected:
+    s = solution
+    return Expected(s.value, s.value, None, s.best_move, s.principal_variation, trace)
+
+
+def _mover(t: Tree) -> int:
+    return t.to_move if isinstance(t, spec.Node) else 0
+
+
+def _windowed(case: Case, *, negamax: bool, hard: bool) -> Expected:
+    """The alpha-beta answers (see the module docstring), from spec and impl."""
+    t, a, b = case.tree, case.alpha, case.beta
+    s = spec.negamax(t) if negamax else spec.minimax(t)
+    v = s.value
+    lo = impl.BOTTOM if a is None else a
+    hi = impl.TOP if b is None else b
+    search = impl.negamax_alphabeta if negamax else impl.alphabeta
+    trace = search(t, lo, hi, trace=True).trace
+    assert trace is not None
+    if (a is None or a < v) and (b is None or v < b):
+        return Expected(v, v, None, s.best_move, s.principal_variation, trace)
+    interior = isinstance(t, spec.Node)
+    # The side on which the root's mover fails low: its own bound, exact under fail-hard.
+    maximiser = negamax or _mover(t) == 0
+    if a is not None and v <= a:
+        if hard and interior and maximiser:
+            return Expected(v, a, None, None, None, trace)
+        return Expected(v, None, (v, a), None, None, trace)
+    assert b is not None
+    if hard and interior and not maximiser:
+        return Expected(v, b, None, None, None, trace)
+    return Expected(v, None, (b, v), None, None, trace)
+
+
+def _bounds(case: Case) -> Bounds:
+    assert case.bounds is not None
+    return case.bounds
+
+
+def _traced(r: impl.SearchResult[Value]) -> tuple[Path, ...]:
+    assert r.trace is not None
+    return r.trace
+
+
+def _registry() -> dict[str, Semantics]:
+    def sem(
+        name: str,
+        summary: str,
+        kind: Kind,
+        answers: Callable[[Case], Expected],
+        *,
+        window: bool = False,
+        bounds: bool = False,
+        player: bool = False,
+    ) -> Semantics:
+        return Semantics(name, summary, kind, window, bounds, player, answers)
+
+    entries = [
+        sem("minimax", "the minimax value from player 0's (Max's) point of view; every leaf, "
+            "left to right", "scalar",
+            lambda c: _exact(spec.minimax(c.tree), _all_leaves(c.tree))),
+        sem("negamax", "the value to the player to move at the root (seed 001); every leaf, "
+            "left to right", "scalar",
+            lambda c: _exact(spec.negamax(c.tree), _all_leaves(c.tree))),
+        sem("alphabeta-fail-hard", "fail-hard alpha-beta in max/min form over (alpha, beta), "
+            "from Max's point of view; alpha-beta's leaves", "scalar",
+            lambda c: _windowed(c, negamax=False, hard=True), window=True),
+        sem("alphabeta-fail-soft", "fail-soft alpha-beta in max/min form (Fishburn)", "scalar",
+            lambda c: _windowed(c, negamax=False, hard=False), window=True),
+        sem("negamax-alphabeta-fail-hard", "fail-hard alpha-beta in negamax form: value and "
+            "window from the root mover's point of view", "scalar",
+            lambda c: _windowed(c, negamax=True, hard=True), window=True),
+        sem("negamax-alphabeta-fail-soft", "fail-soft alpha-beta in negamax form", "scalar",
+            lambda c: _windowed(c, negamax=True, hard=False), window=True),
+        sem("maxn", "the maxn value (Korf 3.1), a vector; every leaf, left to right", "vector",
+            lambda c: _exact(spec.maxn(c.tree), _all_leaves(c.tree))),
+        sem("immediate", "maxn with immediate pruning under Korf's bounds (3.2.1); its leaves",
+            "vector",
+            lambda c: _exact(spec.maxn(c.tree),
+                             _traced(impl.immediate(c.tree, _bounds(c), trace=True))),
+            bounds=True),
+        sem("shallow", "maxn with immediate and shallow pruning (Korf 3.2.2, procedure "
+            "Shallow); its leaves", "vector",
+            lambda c: _exact(spec.maxn(c.tree),
+                             _traced(impl.shallow(c.tree, _bounds(c), trace=True))),
+            bounds=True),
+        sem("paranoid", "the paranoid value for 'player', a scalar (Sturtevant and Korf 2000); "
+            "alpha-beta's leaves", "vector",
+            lambda c: _exact(spec.paranoid(c.tree, c.player),
+                             _traced(impl.paranoid(c.tree, c.player, trace=True))),
+            player=True),
+    ]  # fmt: skip
+    return {s.name: s for s in entries}
+
+
+SEMANTICS: dict[str, Semantics] = _registry()
+"""Every semantics the gate and the vectors know, by name."""
+
+
+def expected(case: Case) -> Expected:
+    """The answers ``case`` allows."""
+    return SEMANTICS[case.semantics].answers(case)
+
+
+def request(case: Case, *, trace: bool, tree: bool = True) -> dict[str, object]:
+    """The request for ``case`` (without its ``id``), as the protocol sends it.
+
+    With ``tree=False`` the ``"tree"`` is left out, for :func:`request_line`, which writes
+    it without recursion (``json.dumps`` recurses, and stops near 1,000 levels).
+    """
+    s = SEMANTICS[case.semantics]
+    out: dict[str, object] = {"semantics": case.semantics}
+    if tree:
+        out["tree"] = document_json(case.tree, case.bounds)
+    if s.window:
+        out["alpha"] = None if case.alpha is None else json_value(case.alpha)
+        out["beta"] = None if case.beta is None else json_value(case.beta)
+    if s.player:
+        out["player"] = case.player
+    out["trace"] = trace
+    return out
+
+
+def request_line(case: Case, rid: int, *, trace: bool) -> str:
+    """The request for ``case`` as one line of the protocol, with ``"id": rid``, any depth."""
+    head = json.dumps({"id": rid, **request(case, trace=trace, tree=False)})
+    return f'{head[:-1]}, "tree": {dumps(case.tree, case.bounds)}}}\n'
+
+
+@attrs.frozen
+class Checks:
+    """What to compare besides the value."""
+
+    best_move: bool = False
+    principal_variation: bool = False
+    strict_order: bool = False
+
+
+def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str]:  # noqa: PLR0912
+    """What is wrong with a target's ``response`` to ``case`` (empty when it conforms)."""
+    if not isinstance(response, dict):
+        return [f"the response is not a JSON object (got {type(response).__name__})"]
+    if "error" in response:
+        return [f"the target reported an error: {str(response['error'])[:500]}"]
+    problems: list[str] = []
+    vector = SEMANTICS[case.semantics].kind == "vector" and case.semantics != "paranoid"
+    if "value" not in response:
+        return ["the response has no 'value'"]
+    try:
+        r = parse_value(response["value"], case.tree.players if vector else 2)
+    except TreeFileError as fault:
+        return [f"'value' is not a value: {fault.problem}"]
+    if isinstance(r, tuple) != vector:
+        return [f"'value' must be {'a vector' if vector else 'a number'} (got {r!r})"]
+    if e.value is not None and r != e.value:
+        problems.append(f"value: expected {_text(e.value)}, got {_text(r)}")
+    if e.value_range is not None:
+        lo, hi = e.value_range
+        assert not isinstance(r, tuple)
+        if not lo <= r <= hi:
+            problems.append(
+                f"value: expected one in [{_text(lo)}, {_text(hi)}] (the true value is "
+                f"{_text(e.true_value)}), got {_text(r)}"
+            )
+    if e.principal_variation is not None and checks.best_move:
+        got = response.get("best_move", "missing")
+        if got != e.best_move or isinstance(got, bool):
+            problems.append(f"best_move: expected {e.best_move} (the leftmost best), got {got}")
+    if e.principal_variation is not None and checks.principal_variation:
+        got = response.get("principal_variation", "missing")
+        if got != list(e.principal_variation):
+            problems.append(
+                f"principal_variation: expected {list(e.principal_variation)}, got {got}"
+            )
+    if checks.strict_order:
+        got = response.get("trace", "missing")
+        want = [list(p) for p in e.trace]
+        if got != want:
+            problems.append(f"trace: {_trace_difference(want, got)}")
+    return problems
+
+
+def _trace_difference(want: list[list[int]], got: object) -> str:
+    if not isinstance(got, list):
+        return f"expected a list of {len(want)} paths, got {str(got)[:80]}"
+    for i, (w, g) in enumerate(zip(want, got, strict=False)):
+        if w != g:
+            return f"leaf {i + 1} read: expected {w}, got {g} (expected {want}, got {got})"
+    if len(got) > len(want):
+        extra = len(got) - len(want)
+        return f"{extra} leaves read after the last expected one, first {got[len(want)]}"
+    return f"{len(want) - len(got)} leaves not read, first {want[len(got)]}"
+
+
+def _text(v: object) -> str:
+    if isinstance(v, tuple):
+        return "(" + ", ".join(_text(c) for c in v) + ")"
+    return str(v)

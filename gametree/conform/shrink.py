@@ -1,0 +1,174 @@
+"""A greedy shrinker for failing cases: smaller trees, smaller values, wider windows.
+
+Glossary: a *candidate* is a case one edit smaller than the current one; the shrinker takes
+the first candidate that still fails, and starts again from it, until none does or the
+budget of attempts is spent. Edits, most drastic first: hoist a child into its parent's
+place (the root first), delete a child, turn a node into its first leaf, move a leaf value
+towards 0 (each vector component towards the lower bound), and drop a side of the window.
+
+Every candidate keeps what the case needs to be valid: vector leaves within the case's
+bounds (values only move towards the lower bound), and, with ``by_depth``, players moving in
+turn by depth from player 0 (the movers are relabelled after each edit).
+"""
+
+import time
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+
+import attrs
+
+from gametree.conform.semantics import SEMANTICS, Case
+from spec import Leaf, Node, Scalar, Tree, Value, subtree
+from spec.tree import leftmost_leaf_path, preorder
+
+__all__ = ["shrink", "size"]
+
+
+def size(case: Case) -> tuple[int, int, int]:
+    """What the shrinker makes smaller: nodes, then the magnitude of values, then window."""
+    magnitude: Scalar = 0
+    for _, x in preorder(case.tree):
+        if isinstance(x, Leaf):
+            v = x.value
+            components: tuple[Scalar, ...] = v if isinstance(v, tuple) else (v,)
+            for c in components:
+                magnitude += c if c >= 0 else -c
+    sides = (case.alpha is not None) + (case.beta is not None)
+    return (case.tree.size, int(magnitude), sides)
+
+
+def _replace(t: Tree, path: tuple[int, ...], new: Tree | None) -> Tree:
+    """``t`` with the subtree at ``path`` replaced by ``new`` (deleted when ``None``)."""
+    if not path:
+        assert new is not None
+        return new
+    nodes = []
+    n = t
+    for i in path:
+        assert isinstance(n, Node)
+        nodes.append(n)
+        n = n.children[i]
+    out: Tree | None = new
+    for node, i in zip(reversed(nodes), reversed(path), strict=True):
+        kids = list(node.children)
+        if out is None:
+            del kids[i]
+        else:
+            kids[i] = out
+        out = Node(node.to_move, kids)
+    assert out is not None
+    return out
+
+
+def _by_depth(t: Tree) -> Tree:
+    """``t`` with player d mod N moving at depth d (rebuilt bottom-up, without recursion)."""
+    if isinstance(t, Leaf):
+        return t
+    n = t.players
+    stack: list[tuple[Node, int, list[Tree]]] = [(t, 0, [])]
+    while True:
+        node, d, built = stack[-1]
+        if len(built) < len(node.children):
+            c = node.children[len(built)]
+            if isinstance(c, Leaf):
+                built.append(c)
+            else:
+                stack.append((c, d + 1, []))
+            continue
+        stack.pop()
+        rebuilt = Node(d % n, built)
+        if not stack:
+            return rebuilt
+        stack[-1][2].append(rebuilt)
+
+
+def _towards(v: Scalar, target: Scalar) -> Iterator[Scalar]:
+    if v == target:
+        return
+    yield target
+    if isinstance(v, Fraction):
+        yield int(v)
+    half = target + (v - target) // 2
+    if half not in {v, target}:
+        yield half
+    yield v - 1 if v > target else v + 1
+
+
+def _smaller_values(v: Value, lower: Scalar) -> Iterator[Value]:
+    if not isinstance(v, tuple):
+        yield from _towards(v, 0)
+        return
+    for i, c in enumerate(v):
+        for smaller in _towards(c, lower):
+            if smaller >= lower and (smaller < c):
+                yield (*v[:i], smaller, *v[i + 1 :])
+
+
+def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:
+    """Every case one edit smaller than ``case``, most drastic first."""
+    t = case.tree
+    fix = _by_depth if by_depth else (lambda x: x)
+    nodes = [tuple(p) for p, x in preorder(t) if isinstance(x, Node)]
+    for p in nodes:
+        n = subtree(t, p)
+        assert isinstance(n, Node)
+        for i in range(len(n.children)):
+            yield attrs.evolve(case, tree=fix(_replace(t, p, n.children[i])))
+    for p in nodes:
+        n = subtree(t, p)
+        assert isinstance(n, Node)
+        if len(n.children) > 1:
+            for i in range(len(n.children)):
+                yield attrs.evolve(case, tree=fix(_replace(t, (*p, i), None)))
+    for p in nodes:
+        first = subtree(t, (*p, *leftmost_leaf_path(subtree(t, p))))
+        yield attrs.evolve(case, tree=fix(_replace(t, p, first)))
+    lower = case.bounds.lower if case.bounds is not None else 0
+    for p, x in [(tuple(p), x) for p, x in preorder(t) if isinstance(x, Leaf)]:
+        for v in _smaller_values(x.value, lower):
+            yield attrs.evolve(case, tree=_replace(t, p, Leaf(v)))
+    if SEMANTICS[case.semantics].window:
+        if case.alpha is not None:
+            yield attrs.evolve(case, alpha=None)
+        if case.beta is not None:
+            yield attrs.evolve(case, beta=None)
+    if case.player is not None and case.player > 0:
+        yield attrs.evolve(case, player=0)
+
+
+def shrink(
+    case: Case,
+    fails: Callable[[Case], bool],
+    *,
+    by_depth: bool,
+    budget: int = 500,
+    seconds: float = 60.0,
+) -> tuple[Case, int]:
+    """The smallest case the greedy search reaches from ``case``, and the edits it took.
+
+    ``fails`` is called at most ``budget`` times, and no new call starts after ``seconds``.
+    Only candidates smaller by :func:`size` are tried, so the search ends.
+    """
+    steps = 0
+    calls = 0
+    current = case
+    improved = True
+    deadline = time.monotonic() + seconds
+    while improved and calls < budget and time.monotonic() < deadline:
+        improved = False
+        here = size(current)
+        for c in candidates(current, by_depth=by_depth):
+            if size(c) >= here or not _valid(c):
+                continue
+            calls += 1
+            if fails(c):
+                current, steps, improved = c, steps + 1, True
+                break
+            if calls >= budget or time.monotonic() >= deadline:
+                break
+    return current, steps
+
+
+def _valid(case: Case) -> bool:
+    """Whether the case is still one its semantics takes (a paranoid player in range)."""
+    return case.player is None or case.player < case.tree.players

@@ -1,0 +1,296 @@
+"""Running a conformance target: a child process speaking JSON lines, under a clock and a cap.
+
+Glossary: a *target* is the engine under test; a *reply* is what came back for one request:
+an answer, the target's own error, or a failure of the process (it crashed, hung, printed
+garbage, ran out of memory).
+
+Both kinds of target run in a child process, so that the gate never hangs and never shares
+the target's fate: an external command as it is, a Python callable ``package.module:function``
+inside ``python -m gametree.conform.worker``. Each request is written as one line and the
+reply read as one line, both without blocking, under a deadline (``timeout`` seconds per case,
+plus ``startup`` seconds for the first request after the process starts). The child gets its
+own session (so a hang is ended by killing its whole process group), an address-space limit
+(``RLIMIT_AS``, ``memory_mb``) set before it runs, and its standard error is kept in a file
+whose tail is shown when it fails. A child that died, hung or printed garbage is restarted
+for the next case.
+"""
+
+import contextlib
+import os
+import re
+import resource
+import selectors
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from typing import IO, Literal, cast
+
+import attrs
+
+from gametree._json import JSONSyntaxError
+from gametree._json import loads as json_loads
+from gametree.conform.semantics import Case, request_line
+
+__all__ = [
+    "WORKER_IMPORT_FAILED",
+    "ProcessTarget",
+    "Reply",
+    "TargetStartError",
+    "parse_target",
+]
+
+WORKER_IMPORT_FAILED = 78
+"""The worker's exit status when the callable cannot be imported (EX_CONFIG)."""
+
+MAX_REPLY_BYTES = 64 * 1024 * 1024
+"""A reply line longer than this is garbage (it would only grow the gate's memory)."""
+
+ReplyKind = Literal["answer", "error", "crash", "timeout", "garbage", "memory"]
+
+_CALLABLE = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_MEMORY_WORDS = ("MemoryError", "bad_alloc", "out of memory", "Cannot allocate memory")
+
+
+class TargetStartError(RuntimeError):
+    """The target could not be started at all (no such program, a callable that won't import)."""
+
+
+@attrs.frozen
+class Reply:
+    """What came back for one request, and how long it took."""
+
+    kind: ReplyKind
+    response: object = None
+    detail: str = ""
+    seconds: float = 0.0
+
+
+def parse_target(target: str) -> tuple[str, list[str]]:
+    """``("python", [callable])`` or ``("command", argv)`` for a ``--target`` string.
+
+    ``package.module:function`` is a Python callable; anything else is a command line, split
+    as a POSIX shell would. ``python:`` and ``command:`` prefixes force either reading.
+
+    >>> parse_target("mypkg.engine:solve"), parse_target("./engine --json")
+    (('python', ['mypkg.engine:solve']), ('command', ['./engine', '--json']))
+    """
+    if target.startswith("python:"):
+        return "python", [target.removeprefix("python:")]
+    if target.startswith("command:"):
+        return "command", shlex.split(target.removeprefix("command:"))
+    if _CALLABLE.fullmatch(target):
+        return "python", [target]
+    return "command", shlex.split(target)
+
+
+def _limit_memory(megabytes: int) -> Callable[[], None]:
+    def limit() -> None:  # pragma: no cover - runs in the child, between fork and exec
+        size = megabytes * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+    return limit
+
+
+class ProcessTarget:
+    """A target process, started on the first request and after each failure."""
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        timeout: float = 10.0,
+        startup: float = 30.0,
+        memory_mb: int = 2048,
+        python_callable: bool = False,
+    ) -> None:
+        if not argv:
+            raise TargetStartError("the target command is empty")
+        self.argv, self.timeout, self.startup, self.memory_mb = (
+            list(argv),
+            timeout,
+            startup,
+            memory_mb,
+        )
+        self.python_callable = python_callable
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.stderr: IO[bytes] | None = None
+        self.fresh = True
+        self.buffer = b""
+        self.next_id = 0
+        self.answered = False
+        self.restarts = 0
+
+    @classmethod
+    def from_spec(cls, target: str, **kwargs: float) -> "ProcessTarget":
+        """The target that a ``--target`` string names (see :func:`parse_target`)."""
+        kind, argv = parse_target(target)
+        if kind == "python":
+            if not _CALLABLE.fullmatch(argv[0]):
+                raise TargetStartError(
+                    f"a Python target is package.module:function (got {argv[0]!r})"
+                )
+            argv = [sys.executable, "-m", "gametree.conform.worker", argv[0]]
+        memory = int(kwargs.pop("memory_mb", 2048))
+        return cls(argv, memory_mb=memory, python_callable=kind == "python", **kwargs)
+
+    def start(self) -> None:
+        """Start the process (its own session, memory-limited, stderr to a file)."""
+        self.stderr = cast(IO[bytes], tempfile.TemporaryFile())  # noqa: SIM115 - the child's life
+        try:
+            self.proc = subprocess.Popen(  # noqa: S603 - running the user's target is the point
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self.stderr,
+                start_new_session=True,
+                preexec_fn=_limit_memory(self.memory_mb) if self.memory_mb else None,  # noqa: PLW1509
+            )
+        except OSError as e:
+            raise TargetStartError(f"cannot run {self.argv[0]!r}: {e.strerror or e}") from None
+        assert self.proc.stdin is not None
+        assert self.proc.stdout is not None
+        os.set_blocking(self.proc.stdin.fileno(), False)
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        self.buffer = b""
+        self.fresh = True
+
+    def ask(self, case: Case, *, trace: bool) -> Reply:
+        """Send the request for ``case`` and wait for its reply, within the deadline."""
+        if self.proc is None or self.proc.poll() is not None:
+            if self.proc is not None:
+                self.restarts += 1
+            self.start()
+        assert self.proc is not None
+        assert self.proc.stdin is not None
+        self.next_id += 1
+        rid = self.next_id
+        data = request_line(case, rid, trace=trace).encode()
+        allowed = self.timeout + (self.startup if self.fresh else 0.0)
+        started = time.monotonic()
+        outcome = self._exchange(data, started + allowed)
+        seconds = time.monotonic() - started
+        if isinstance(outcome, Reply):
+            return attrs.evolve(outcome, seconds=seconds)
+        self.fresh = False
+        return self._reply(outcome, rid, seconds)
+
+    def _exchange(self, data: bytes, deadline: float) -> bytes | Reply:
+        """Write ``data`` and read one line, or the failure that stopped it."""
+        proc = self.proc
+        assert proc is not None
+        assert proc.stdin is not None
+        assert proc.stdout is not None
+        stdin, stdout = proc.stdin.fileno(), proc.stdout.fileno()
+        sent = 0
+        with selectors.DefaultSelector() as sel:
+            sel.register(stdout, selectors.EVENT_READ)
+            sel.register(stdin, selectors.EVENT_WRITE)
+            while b"\n" not in self.buffer:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self.kill()
+                    what = "reply" if sent == len(data) else "request to be read"
+                    return Reply("timeout", detail=f"no {what} within {self.timeout:g} s")
+                for key, _ in sel.select(left):
+                    if key.fd == stdin:
+                        try:
+                            sent += os.write(stdin, data[sent:])
+                        except BrokenPipeError:
+                            return self._died("closed its input")
+                        if sent == len(data):
+                            sel.unregister(stdin)
+                    else:
+                        chunk = os.read(stdout, 1 << 16)
+                        if not chunk:
+                            return self._died("closed its output")
+                        self.buffer += chunk
+                        if len(self.buffer) > MAX_REPLY_BYTES:
+                            self.kill()
+                            return Reply("garbage", detail="a reply line longer than 64 MiB")
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
+
+    def _reply(self, line: bytes, rid: int, seconds: float) -> Reply:
+        try:
+            response = json_loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, JSONSyntaxError):
+            self.kill()
+            return Reply("garbage", detail=f"not a JSON line: {line[:200]!r}", seconds=seconds)
+        if not isinstance(response, dict):
+            self.kill()
+            return Reply("garbage", detail=f"not a JSON object: {line[:200]!r}", seconds=seconds)
+        if response.get("id") != rid:
+            self.kill()
+            return Reply(
+                "garbage",
+                detail=f"the reply's id is {response.get('id')!r}, not {rid}: {line[:200]!r}",
+                seconds=seconds,
+            )
+        self.answered = True
+        if "error" in response:
+            kind: ReplyKind = "memory" if response.get("kind") == "memory" else "error"
+            return Reply(kind, response, str(response["error"])[:2000], seconds)
+        return Reply("answer", response, seconds=seconds)
+
+    def _died(self, how: str) -> Reply:
+        proc = self.proc
+        assert proc is not None
+        try:
+            code = proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            code = proc.returncode
+        tail = self.stderr_tail()
+        if self.python_callable and code == WORKER_IMPORT_FAILED and not self.answered:
+            raise TargetStartError(tail.strip() or "the callable could not be imported")
+        status = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
+        kind: ReplyKind = "memory" if any(w in tail for w in _MEMORY_WORDS) else "crash"
+        detail = f"the target {how} and ended ({status})"
+        if tail:
+            detail += f"; its standard error ends:\n{tail}"
+        return Reply(kind, detail=detail)
+
+    def stderr_tail(self, size: int = 2000) -> str:
+        """The last ``size`` bytes the target wrote to its standard error."""
+        if self.stderr is None:
+            return ""
+        self.stderr.flush()
+        end = self.stderr.seek(0, os.SEEK_END)
+        self.stderr.seek(max(0, end - size))
+        return self.stderr.read().decode("utf-8", "replace")
+
+    def kill(self) -> None:
+        """End the process and its group, wait for it, and drop what it had written."""
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):  # a process the kernel won't reap
+            proc.wait(timeout=5)
+        for f in (proc.stdin, proc.stdout):
+            if f is not None:
+                with contextlib.suppress(OSError):
+                    f.close()
+        self.buffer = b""
+
+    def close(self) -> None:
+        """Close the target's input, give it a moment to end, then end it."""
+        proc = self.proc
+        if proc is not None and proc.poll() is None and proc.stdin is not None:
+            try:
+                proc.stdin.close()
+                proc.wait(timeout=1)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        self.kill()
+        if self.stderr is not None:
+            self.stderr.close()
+            self.stderr = None

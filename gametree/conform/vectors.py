@@ -1,0 +1,461 @@
+# ruff: noqa: ISC004 - the tables below hold long strings split over lines, one per field
+"""Language-neutral test vectors, laid out as Wycheproof's are, generated deterministically.
+
+Glossary: a *vector file* holds every case of one semantics, in *test groups*; a *case*
+(``tcId``) has a comment, *flags* naming what it is there to catch (explained in the file's
+``notes``), an ``input`` (the request of the JSON-lines protocol without ``trace``) and the
+``expected`` answers (``gametree.conform.semantics.Expected.json``).
+
+Nothing here is random at run time: the "generated" trees come from ``random.Random`` with
+fixed seeds, and every expected answer is computed by ``spec`` (values, moves) and ``impl``
+(leaf orders). ``gametree vectors generate`` writes the files; ``tests`` check that the
+committed files are exactly what it writes, and that every impl search passes them.
+
+One more file, ``tree_format.json``, holds documents for the reader: valid ones with the tree
+they denote, and malformed ones with the JSON pointer the error must name.
+"""
+
+import functools
+import json
+import random
+import re
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+import attrs
+
+import impl
+import spec
+from gametree.conform.semantics import SEMANTICS, Case, expected, request
+from gametree.treefile import FORMAT, TreeFileError, document_json, dumps, read_tree_text
+from impl.best_case import best_ordered_tree
+from impl.ordered import best_ordered, worst_ordered
+from spec import Bounds, Leaf, Node, Tree
+from spec.examples import korf_figure5, seed002_alpha_beta, seed004_cut
+
+__all__ = ["NOTES", "VectorCase", "generate", "is_by_depth", "vector_cases", "vector_files"]
+
+SCHEMA = "gametree-vectors/1"
+
+NOTES: dict[str, dict[str, str]] = {
+    "SeedExample": {"bugType": "FUNCTIONALITY", "description": "A worked example of the "
+        "sources (seed 002's alpha-beta walk, seed 004's cut example)."},
+    "KorfFigure5": {"bugType": "FUNCTIONALITY", "description": "Korf's Figure 5 (3.2.3), "
+        "with f = (2, 3, 4) and with f = (3, 0, 6)."},
+    "DeepPruningTrap": {"bugType": "WRONG_PRUNING", "description": "Korf's deep pruning "
+        "(3.2.3) gives a wrong maxn value here: a search that prunes with bounds from "
+        "ancestors above the parent in a multi-player tree fails."},
+    "DeepCutoff": {"bugType": "MISSING_PRUNING", "description": "Two-player alpha-beta cuts "
+        "off here with a bound from a great-grandparent: a search that passes only its own "
+        "bounds down reads more leaves (caught with --strict-order)."},
+    "ShallowPrune": {"bugType": "MISSING_PRUNING", "description": "Korf's shallow pruning "
+        "cuts off here (caught with --strict-order)."},
+    "ImmediatePrune": {"bugType": "WRONG_PRUNING", "description": "A component equals the "
+        "bound on the sum, so immediate pruning cuts off the rest of the node."},
+    "Tie": {"bugType": "TIE_RULE", "description": "Children tie for the player to move: the "
+        "leftmost best is the move (a later child replaces the best only if strictly better). "
+        "Catches '>=' where '>' belongs."},
+    "BoundaryEqual": {"bugType": "OFF_BY_ONE", "description": "The value equals a window "
+        "bound: it is a fail-low (v = alpha) or a fail-high (v = beta), not an exact value. "
+        "Catches '>' where '>=' belongs in a cut-off or a comparison with the window."},
+    "WindowBelow": {"bugType": "FAIL_HARD_SOFT", "description": "The value is below the "
+        "window (fail low). A fail-hard search returns alpha exactly when Max moves at the "
+        "root; a fail-soft one a bound between the value and alpha."},
+    "WindowAbove": {"bugType": "FAIL_HARD_SOFT", "description": "The value is above the "
+        "window (fail high)."},
+    "WindowInside": {"bugType": "FUNCTIONALITY", "description": "A narrow window holding "
+        "the value: the result is exact."},
+    "NullWindow": {"bugType": "OFF_BY_ONE", "description": "beta = alpha + 1."},
+    "BestCase": {"bugType": "MISSING_PRUNING", "description": "A best-ordered tree: alpha-beta "
+        "reads Knuth and Moore's b^ceil(d/2) + b^floor(d/2) - 1 leaves, shallow pruning "
+        "Korf's F(d)."},
+    "WorstCase": {"bugType": "WRONG_PRUNING", "description": "A worst-ordered tree: nothing "
+        "may be cut off."},
+    "UnaryNode": {"bugType": "EDGE_CASE", "description": "A node with a single child."},
+    "LeafRoot": {"bugType": "EDGE_CASE", "description": "The root is a leaf (no move)."},
+    "NotByDepth": {"bugType": "ASSUMPTION", "description": "The players do not move in turn "
+        "by depth from player 0 at the root (a player moves twice, or player 1 starts). "
+        "Skipped with --alternating."},
+    "Fraction": {"bugType": "NUMBERS", "description": "Values are exact fractions, written "
+        "as strings \"p/q\"."},
+    "Deep": {"bugType": "RECURSION", "description": "A chain deeper than Python's default "
+        "recursion limit (1,200 levels)."},
+    "ShiftedBounds": {"bugType": "FUNCTIONALITY", "description": "Korf's lower bound is not "
+        "0: the bounds must be shifted (3.2)."},
+    "OtherPlayer": {"bugType": "FUNCTIONALITY", "description": "The paranoid player is not "
+        "the one to move at the root."},
+    "Generated": {"bugType": "FUNCTIONALITY", "description": "A tree drawn from a fixed seed."},
+}  # fmt: skip
+"""Every flag: the kind of bug it is there to catch, and how."""
+
+
+@attrs.frozen
+class VectorCase:
+    """One test case of a vector file, before numbering."""
+
+    group: str
+    comment: str
+    flags: tuple[str, ...]
+    case: Case
+
+
+def is_by_depth(t: Tree) -> bool:
+    """Whether player d mod N moves at every node of depth d (player 0 at the root)."""
+    stack: list[tuple[Tree, int]] = [(t, 0)]
+    while stack:
+        n, d = stack.pop()
+        if isinstance(n, Node):
+            if n.to_move != d % n.players:
+                return False
+            stack.extend((c, d + 1) for c in n.children)
+    return True
+
+
+def _random_scalar_tree(rng: random.Random, *, depth: int, branching: int) -> Tree:
+    def build(d: int) -> Tree:
+        if d == depth or (d > 0 and rng.random() < 0.25):
+            return Leaf(rng.randint(-9, 9))
+        return Node(d % 2, [build(d + 1) for _ in range(rng.randint(1, branching))])
+
+    return build(0)
+
+
+def _random_vector_tree(
+    rng: random.Random, *, players: int, depth: int, branching: int, total: int
+) -> Tree:
+    def vector() -> tuple[int, ...]:
+        left, out = total, []
+        for _ in range(players - 1):
+            x = rng.randint(0, left)
+            out.append(x)
+            left -= x
+        out.append(left if rng.random() < 0.5 else rng.randint(0, left))
+        rng.shuffle(out)
+        return tuple(out)
+
+    def build(d: int) -> Tree:
+        if d == depth or (d > 0 and rng.random() < 0.25):
+            return Leaf(vector())
+        return Node(d % players, [build(d + 1) for _ in range(rng.randint(1, branching))])
+
+    return build(0)
+
+
+def _chain(depth: int) -> Tree:
+    t: Tree = Node(depth % 2, [Leaf(3), Leaf(-2)])
+    for d in range(depth - 1, -1, -1):
+        t = Node(d % 2, [t])
+    return t
+
+
+@functools.cache
+def scalar_trees() -> list[tuple[str, str, tuple[str, ...], Tree]]:
+    """The two-player trees: (group, comment, flags, tree)."""
+    rng = random.Random(20260501)  # noqa: S311 - fixed trees, not secrets
+    trees: list[tuple[str, str, tuple[str, ...], Tree]] = [
+        ("examples", "seed 002's alpha-beta walk (root value 3)", ("SeedExample",),
+         seed002_alpha_beta()),
+        ("examples", "seed 004's cut example (root value -3)", ("SeedExample",), seed004_cut()),
+        ("edge cases", "a lone leaf", ("LeafRoot",), Leaf(7)),
+        ("edge cases", "a chain of unary nodes", ("UnaryNode",),
+         Node(0, [Node(1, [Node(0, [Leaf(4)])])])),
+        ("edge cases", "a unary root over a Min node", ("UnaryNode",),
+         Node.by_depth([[5, -1, 8]])),
+        ("ties", "Max's two children tie: the first is the move", ("Tie",),
+         Node.by_depth([[3, 5], [3, 4]])),
+        ("ties", "every leaf equal", ("Tie",), Node.by_depth([[2, 2], [2, 2]])),
+        ("ties", "Min's children tie below a better Max child", ("Tie",),
+         Node.by_depth([[1, 6], [4, 4], [4, 9]])),
+        ("edge cases", "Min moves at the root", ("NotByDepth",),
+         Node(1, [Node(0, [Leaf(3), Leaf(8)]), Node(0, [Leaf(5), Leaf(2)])])),
+        ("edge cases", "Max moves twice in a row", ("NotByDepth",),
+         Node(0, [Node(0, [Leaf(1), Leaf(5)]), Node(1, [Leaf(4), Leaf(2)])])),
+        ("edge cases", "Min moves twice in a row, at the root", ("NotByDepth",),
+         Node(1, [Node(1, [Leaf(6), Leaf(7)]), Node(0, [Leaf(-3), Leaf(9)])])),
+        ("pruning", "a deep cut-off: the bound 5 from the root prunes 99", ("DeepCutoff",),
+         Node.by_depth([[5], [[[4, 99], 7]]])),
+        ("pruning", "a deep cut-off four levels down", ("DeepCutoff",),
+         Node.by_depth([[[6, 7], [8]], [[[[2, 11], 3], 12], 13]])),
+        ("numbers", "fractions", ("Fraction",),
+         Node.by_depth([[Fraction(1, 2), Fraction(-3, 4)], [Fraction(2, 3), Fraction(1, 3)]])),
+        ("ordering", "best-ordered, b = 2, d = 3", ("BestCase",), best_ordered(2, 3)),
+        ("ordering", "best-ordered, b = 3, d = 3", ("BestCase",), best_ordered(3, 3)),
+        ("ordering", "best-ordered, b = 2, d = 4", ("BestCase", "DeepCutoff"),
+         best_ordered(2, 4)),
+        ("ordering", "worst-ordered, b = 2, d = 3", ("WorstCase",), worst_ordered(2, 3)),
+        ("ordering", "worst-ordered, b = 3, d = 2", ("WorstCase",), worst_ordered(3, 2)),
+        ("edge cases", "a chain 1,200 deep", ("Deep", "UnaryNode"), _chain(1200)),
+    ]  # fmt: skip
+    for i in range(10):
+        t = _random_scalar_tree(rng, depth=4, branching=3)
+        trees.append(("generated", f"drawn from seed 20260501, tree {i}", ("Generated",), t))
+    return trees
+
+
+@functools.cache
+def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
+    """The N-player trees, with Korf's bounds: (group, comment, flags, tree, bounds)."""
+    rng = random.Random(20260502)  # noqa: S311 - fixed trees, not secrets
+    nine = Bounds(0, 9)
+    trees: list[tuple[str, str, tuple[str, ...], Tree, Bounds]] = [
+        ("examples", "Korf's Figure 5 with f = (2, 3, 4): root (5, 2, 2)", ("KorfFigure5",),
+         korf_figure5((2, 3, 4)), nine),
+        ("examples", "Korf's Figure 5 with f = (3, 0, 6): root (6, 1, 2); deep pruning "
+         "would prune f and answer (5, 2, 2)", ("KorfFigure5", "DeepPruningTrap"),
+         korf_figure5((3, 0, 6)), nine),
+        ("pruning", "shallow pruning cuts the second grandchild of each later child",
+         ("ShallowPrune",),
+         Node.by_depth([(3, 3, 3), [(2, 7, 0), (4, 1, 4)], [(0, 6, 3), (0, 8, 1)]]), nine),
+        ("pruning", "immediate pruning: player 1 gets the whole sum", ("ImmediatePrune",),
+         Node.by_depth([[(0, 9, 0), (9, 0, 0)], [(1, 1, 1)]]), nine),
+        ("pruning", "immediate pruning at the root", ("ImmediatePrune",),
+         Node.by_depth([(9, 0, 0), (2, 3, 4), [(1, 1, 1)]]), nine),
+        ("ties", "player 0's children tie", ("Tie",),
+         Node.by_depth([(3, 3, 3), (3, 2, 4), (1, 4, 4)]), nine),
+        ("ties", "ties at every level", ("Tie",),
+         Node.by_depth([[(2, 3, 4), (2, 3, 4)], [(2, 5, 2), (2, 3, 4)]]), nine),
+        ("edge cases", "a lone leaf", ("LeafRoot",), Leaf((1, 2, 6)), nine),
+        ("edge cases", "a chain of unary nodes", ("UnaryNode",),
+         Node(0, [Node(1, [Node(2, [Leaf((1, 2, 6))])])]), nine),
+        ("edge cases", "player 1 moves twice: Sum - Best[1] bounds no one else", ("NotByDepth",),
+         Node(1, [Leaf((1, 8)), Node(1, [Leaf((1, 8)), Leaf((0, 9))])]), nine),
+        ("edge cases", "player 2 moves at the root", ("NotByDepth",),
+         Node(2, [Node(0, [Leaf((4, 4, 1)), Leaf((1, 1, 7))]), Leaf((3, 3, 3))]), nine),
+        ("numbers", "a lower bound of -1, sum 6", ("ShiftedBounds",),
+         Node.by_depth([(2, 2, 2), [(-1, 4, 3), (1, 1, 1)], [(5, 1, 0), (-1, 7, 0)]]),
+         Bounds(-1, 6)),
+        ("ordering", "best-ordered for shallow pruning, b = 2, d = 3", ("BestCase", "Fraction"),
+         best_ordered_tree(2, 3, players=3), Bounds(0, 1)),
+        ("ordering", "best-ordered for shallow pruning, b = 3, d = 3", ("BestCase", "Fraction"),
+         best_ordered_tree(3, 3, players=3), Bounds(0, 1)),
+        ("numbers", "two players, pairs (x, 9 - x)", (),
+         Node.by_depth([[(4, 5), (6, 3)], [(2, 7), (8, 1)]]), nine),
+    ]  # fmt: skip
+    traps = 0
+    while traps < 3:
+        t = _random_vector_tree(rng, players=3, depth=3, branching=3, total=9)
+        if impl.deep_pruning_unsound(t, nine).value != spec.maxn(t).value:
+            traps += 1
+            trees.append(("pruning", f"a deep-pruning trap drawn from seed 20260502 ({traps})",
+                          ("DeepPruningTrap",), t, nine))  # fmt: skip
+    for i in range(8):
+        players = 3 if i < 5 else 4
+        t = _random_vector_tree(rng, players=players, depth=3, branching=3, total=9)
+        trees.append(("generated", f"{players} players, drawn from seed 20260502, tree {i}",
+                      ("Generated",), t, nine))  # fmt: skip
+    return trees
+
+
+def _windows(v: spec.Scalar) -> list[tuple[str, str, tuple[str, ...], spec.Scalar | None,
+                                            spec.Scalar | None]]:  # fmt: skip
+    """(group, comment, flags, alpha, beta) around the value v."""
+    return [
+        ("full window", "the full window", (), None, None),
+        ("inside", "(v - 1, v + 1)", ("WindowInside",), v - 1, v + 1),
+        ("inside", "(v - 1, v + 1/2)", ("WindowInside", "Fraction"), v - 1, v + Fraction(1, 2)),
+        ("below", "(v + 1, v + 3): fails low", ("WindowBelow",), v + 1, v + 3),
+        ("below", "(v + 1, unbounded)", ("WindowBelow",), v + 1, None),
+        ("below", "(v, v + 2): alpha = v, fails low", ("WindowBelow", "BoundaryEqual"), v, v + 2),
+        ("above", "(v - 3, v - 1): fails high", ("WindowAbove",), v - 3, v - 1),
+        ("above", "(unbounded, v - 1)", ("WindowAbove",), None, v - 1),
+        ("above", "(v - 2, v): beta = v, fails high", ("WindowAbove", "BoundaryEqual"), v - 2, v),
+        ("null window", "(v - 1, v): null window, fails high",
+         ("NullWindow", "WindowAbove", "BoundaryEqual"), v - 1, v),
+        ("null window", "(v, v + 1): null window, fails low",
+         ("NullWindow", "WindowBelow", "BoundaryEqual"), v, v + 1),
+    ]  # fmt: skip
+
+
+def vector_cases(semantics: str) -> list[VectorCase]:
+    """Every case of one semantics, in file order."""
+    s = SEMANTICS[semantics]
+    out: list[VectorCase] = []
+
+    def add(group: str, comment: str, flags: Sequence[str], case: Case) -> None:
+        auto = () if is_by_depth(case.tree) or "NotByDepth" in flags else ("NotByDepth",)
+        out.append(VectorCase(group, comment, (*flags, *auto), case))
+
+    if s.kind == "scalar":
+        for group, comment, flags, t in scalar_trees():
+            if not s.window:
+                add(group, comment, flags, Case(semantics, t))
+                continue
+            v = spec.negamax(t).value if semantics.startswith("negamax") else spec.minimax(t).value
+            windows = _windows(v)
+            if "Deep" in flags:  # the full window and one failing low are enough, and small
+                windows = [windows[0], windows[3]]
+            elif group == "generated":
+                windows = [windows[0], windows[1], windows[3], windows[6]]
+            for wgroup, wcomment, wflags, a, b in windows:
+                add(wgroup, f"{comment}; window {wcomment}", (*flags, *wflags),
+                    Case(semantics, t, alpha=a, beta=b))  # fmt: skip
+        return out
+    for group, comment, flags, t, bounds in vector_trees():
+        if s.player:
+            for p in range(t.players):
+                mover = t.to_move if isinstance(t, Node) else 0
+                extra = () if p == mover else ("OtherPlayer",)
+                add(group, f"{comment}; player {p}", (*flags, *extra),
+                    Case(semantics, t, bounds, player=p))  # fmt: skip
+        else:
+            add(group, comment, flags, Case(semantics, t, bounds))
+    return out
+
+
+_PLACEHOLDER = re.compile(r'"(@(?:tree|trace|pv)[0-9]+@)"')
+
+
+def _compact(x: object) -> str:
+    return json.dumps(x, separators=(", ", ": "))
+
+
+def _test_json(tc_id: int, vc: VectorCase) -> tuple[dict[str, object], dict[str, str]]:
+    """A case as JSON with placeholders for its tree and trace (filled in compactly)."""
+    e = expected(vc.case)
+    req = request(vc.case, trace=True)
+    del req["trace"]
+    tree_key = f"@tree{tc_id}@"
+    req["tree"] = tree_key
+    exp = e.json()
+    trace_key = f"@trace{tc_id}@"
+    fills = {tree_key: dumps(vc.case.tree, vc.case.bounds), trace_key: _compact(exp["trace"])}
+    exp["trace"] = trace_key
+    if "principal_variation" in exp:
+        pv_key = f"@pv{tc_id}@"
+        fills[pv_key] = _compact(exp["principal_variation"])
+        exp["principal_variation"] = pv_key
+    test = {
+        "tcId": tc_id,
+        "comment": vc.comment,
+        "flags": list(vc.flags),
+        "input": req,
+        "expected": exp,
+    }
+    return test, fills
+
+
+def generate(semantics: str) -> str:
+    """The text of the vector file of one semantics."""
+    cases = vector_cases(semantics)
+    groups: dict[str, list[dict[str, object]]] = {}
+    fills: dict[str, str] = {}
+    for i, vc in enumerate(cases, start=1):
+        test, f = _test_json(i, vc)
+        groups.setdefault(vc.group, []).append(test)
+        fills.update(f)
+    used = sorted({flag for vc in cases for flag in vc.flags})
+    s = SEMANTICS[semantics]
+    doc = {
+        "algorithm": "gametree conformance",
+        "semantics": semantics,
+        "schema": SCHEMA,
+        "treeFormat": FORMAT,
+        "numberOfTests": len(cases),
+        "header": [
+            f"{semantics}: {s.summary}.",
+            "Each input is a request of the JSON-lines protocol of 'gametree conform' (add "
+            '"id" and "trace"); expected holds the exact value or the closed value_range '
+            "allowed, the best move and principal variation under the tie rule when the value "
+            "is exact, and the trace (the leaves read, in order) of a conforming directional "
+            "search. Generated by 'gametree vectors generate'; see docs/conformance.md.",
+        ],
+        "notes": {flag: NOTES[flag] for flag in used},
+        "testGroups": [{"type": name, "tests": tests} for name, tests in groups.items()],
+    }
+    text = json.dumps(doc, indent=2, ensure_ascii=False)
+    return _PLACEHOLDER.sub(lambda m: fills[m.group(1)], text) + "\n"
+
+
+FORMAT_CASES: list[tuple[str, str, tuple[str, ...], str]] = [
+    ("a two-player tree", "valid", (), '{"format": "gametree-tree/1", "players": 2, "tree": '
+     '{"to_move": 0, "children": [{"value": 3}, {"value": -2}]}}'),
+    ("the shorthand", "valid", ("Shorthand",), "[[3, 12, 8], [2, 4, 6]]"),
+    ("fractions and a double", "valid", ("Fraction",), '[["1/2", "-6/4"], [0.25, 2.0]]'),
+    ("three players with bounds", "valid", (), '{"format": "gametree-tree/1", "players": 3, '
+     '"bounds": {"lower": 0, "sum": 9}, "comment": "Korf", "tree": {"to_move": 0, "children": '
+     '[{"value": [5, 2, 2]}, {"value": [6, 1, 2], "comment": "g"}]}}'),
+    ("a lone leaf", "valid", (), '{"format": "gametree-tree/1", "players": 2, "tree": '
+     '{"value": 7}}'),
+    ("pairs for two players", "valid", (), '{"format": "gametree-tree/1", "players": 2, '
+     '"tree": {"to_move": 1, "children": [{"value": [1, 2]}]}}'),
+    ("not JSON", "invalid", ("Syntax",), '{"format": "gametree-tree/1", "players": 2,'),
+    ("a trailing comma", "invalid", ("Syntax",), "[[1, 2], [3, 4],]"),
+    ("NaN", "invalid", ("NotFinite",), '{"format": "gametree-tree/1", "players": 2, "tree": '
+     '{"to_move": 0, "children": [{"value": NaN}]}}'),
+    ("Infinity", "invalid", ("NotFinite",), "[[1, Infinity]]"),
+    ("a double that overflows", "invalid", ("NotFinite",), "[[1, 1e400]]"),
+    ("a duplicate key", "invalid", ("DuplicateKey",), '{"format": "gametree-tree/1", '
+     '"players": 2, "tree": {"to_move": 0, "to_move": 1, "children": [{"value": 1}]}}'),
+    ("an unknown key", "invalid", ("UnknownKey",), '{"format": "gametree-tree/1", "players": '
+     '2, "tree": {"to_move": 0, "children": [{"value": 1, "score": 2}]}}'),
+    ("a wrong format version", "invalid", ("Version",), '{"format": "gametree-tree/2", '
+     '"players": 2, "tree": {"value": 1}}'),
+    ("no players", "invalid", ("MissingKey",), '{"format": "gametree-tree/1", "tree": '
+     '{"value": 1}}'),
+    ("one player", "invalid", ("Players",), '{"format": "gametree-tree/1", "players": 1, '
+     '"tree": {"value": 1}}'),
+    ("a boolean value", "invalid", ("Type",), "[[1, true]]"),
+    ("a null value", "invalid", ("Type",), "[[1, null]]"),
+    ("a string that is not a fraction", "invalid", ("Type",), '[[1, "one"]]'),
+    ("a zero denominator", "invalid", ("Fraction",), '[[1, "1/0"]]'),
+    ("an empty node", "invalid", ("EmptyNode",), "[[1, 2], []]"),
+    ("to_move out of range", "invalid", ("Players",), '{"format": "gametree-tree/1", '
+     '"players": 2, "tree": {"to_move": 2, "children": [{"value": 1}]}}'),
+    ("a vector of the wrong length", "invalid", ("Players",), '{"format": "gametree-tree/1", '
+     '"players": 3, "tree": {"to_move": 0, "children": [{"value": [1, 2, 3]}, {"value": '
+     "[1, 2]}]}}"),
+    ("a scalar with three players", "invalid", ("Players",), '{"format": "gametree-tree/1", '
+     '"players": 3, "tree": {"value": 4}}'),
+    ("scalars and pairs mixed", "invalid", ("Type",), '{"format": "gametree-tree/1", '
+     '"players": 2, "tree": {"to_move": 0, "children": [{"value": 1}, {"value": [1, 2]}]}}'),
+    ("a leaf outside the bounds", "invalid", ("Bounds",), '{"format": "gametree-tree/1", '
+     '"players": 3, "bounds": {"lower": 0, "sum": 9}, "tree": {"to_move": 0, "children": '
+     '[{"value": [1, 2, 3]}, {"value": [5, 5, 5]}]}}'),
+    ("bounds on a scalar tree", "invalid", ("Bounds",), '{"format": "gametree-tree/1", '
+     '"players": 2, "bounds": {"lower": 0, "sum": 9}, "tree": {"value": 1}}'),
+    ("a node that is a number in the canonical form", "invalid", ("Type",),
+     '{"format": "gametree-tree/1", "players": 2, "tree": {"to_move": 0, "children": [3]}}'),
+    ("a top level that is a number", "invalid", ("Type",), "42"),
+    ("an object in the shorthand", "invalid", ("Type",), '[[1, {"value": 2}]]'),
+    ("a number too long", "invalid", ("Limit",), "[[1, " + "9" * 1001 + "]]"),
+]  # fmt: skip
+"""(comment, result, flags, document text) for the reader's vectors."""
+
+
+def format_file() -> str:
+    """The text of ``tree_format.json``."""
+    tests = []
+    for i, (comment, result, flags, text) in enumerate(FORMAT_CASES, start=1):
+        test: dict[str, object] = {"tcId": i, "comment": comment, "flags": list(flags),
+                                   "document": text, "result": result}  # fmt: skip
+        try:
+            doc = read_tree_text(text)
+        except TreeFileError as e:
+            if result != "invalid":
+                raise AssertionError(f"{comment}: {e}") from None
+            test["pointer"] = e.pointer
+            test["error"] = e.problem
+        else:
+            assert result == "valid", comment
+            test["canonical"] = document_json(doc.tree, doc.bounds)
+        tests.append(test)
+    doc_json = {
+        "algorithm": "gametree tree format",
+        "schema": SCHEMA,
+        "treeFormat": FORMAT,
+        "numberOfTests": len(tests),
+        "header": [
+            "Documents for a reader of the gametree tree format. A valid document has the "
+            "canonical form of the tree it denotes; an invalid one the RFC 6901 pointer of "
+            "the fault that gametree's reader reports first (and its message, for reference).",
+        ],
+        "testGroups": [{"type": "TreeDocument", "tests": tests}],
+    }
+    return json.dumps(doc_json, indent=2, ensure_ascii=False) + "\n"
+
+
+def vector_files() -> Iterator[tuple[str, str]]:
+    """(file name, text) of every vector file, in a fixed order."""
+    for name in SEMANTICS:
+        yield f"{name.replace('-', '_')}.json", generate(name)
+    yield "tree_format.json", format_file()
