@@ -16,6 +16,7 @@ for the next case.
 """
 
 import contextlib
+import json
 import os
 import re
 import resource
@@ -37,6 +38,7 @@ from gametree.conform.semantics import Case, request_line
 
 __all__ = [
     "WORKER_IMPORT_FAILED",
+    "CallableTarget",
     "ProcessTarget",
     "Reply",
     "TargetStartError",
@@ -294,3 +296,78 @@ class ProcessTarget:
         if self.stderr is not None:
             self.stderr.close()
             self.stderr = None
+
+
+class _Timeout(BaseException):
+    """Raised in the callable by the alarm (a BaseException, so its ``except`` won't eat it)."""
+
+
+class CallableTarget:
+    """A Python callable run in this process: for tests that hold the function itself.
+
+    The request and the reply go through JSON text as they would through a pipe, so the
+    callable sees exactly what a worker would give it, and a reply that is not JSON is
+    garbage here too. A hang is cut off with ``SIGALRM`` when this runs in the main thread
+    of a Unix process (elsewhere there is no timeout); nothing limits its memory. For those
+    guarantees, name the callable as ``package.module:function`` and use :class:`ProcessTarget`.
+    """
+
+    def __init__(
+        self, function: Callable[[dict[str, object]], object], *, timeout: float = 10.0
+    ) -> None:
+        self.function, self.timeout = function, timeout
+        self.next_id = 0
+
+    def ask(self, case: Case, *, trace: bool) -> Reply:
+        """Call the function on the request for ``case``."""
+        import threading  # noqa: PLC0415 - only to know whether an alarm can be used
+
+        self.next_id += 1
+        request = json_loads(request_line(case, self.next_id, trace=trace))
+        assert isinstance(request, dict)
+        request.pop("id")
+        alarm = (
+            hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        )
+        started = time.monotonic()
+
+        def expire(_signum: int, _frame: object) -> None:
+            raise _Timeout
+
+        previous = signal.signal(signal.SIGALRM, expire) if alarm else None
+        try:
+            if alarm:
+                signal.setitimer(signal.ITIMER_REAL, self.timeout)
+            result = self.function(request)
+            if not isinstance(result, dict):
+                raise TypeError(f"the target returned {type(result).__name__}, not a dict")
+            text = json.dumps(result, default=_encode)
+        except _Timeout:
+            return Reply("timeout", detail=f"no reply within {self.timeout:g} s",
+                         seconds=time.monotonic() - started)  # fmt: skip
+        except MemoryError:
+            return Reply("memory", detail="MemoryError", seconds=time.monotonic() - started)
+        except Exception as e:
+            return Reply("error", {"error": f"{type(e).__name__}: {e}"},
+                         f"{type(e).__name__}: {e}", time.monotonic() - started)  # fmt: skip
+        finally:
+            if alarm:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+        seconds = time.monotonic() - started
+        try:
+            response = json_loads(text)
+        except JSONSyntaxError:  # pragma: no cover - json.dumps wrote it
+            return Reply("garbage", detail=text[:200], seconds=seconds)
+        return Reply("answer", response, seconds=seconds)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _encode(x: object) -> object:
+    from fractions import Fraction  # noqa: PLC0415
+
+    if isinstance(x, Fraction):
+        return str(x)
+    raise TypeError(f"a reply holds {x!r} of type {type(x).__name__}, which is not JSON")

@@ -1,0 +1,85 @@
+"""A pytest plugin: the conformance gate as a fixture, and the tree strategies.
+
+Installed with gametree (entry point ``pytest11``), so that in a project that depends on
+``gametree[testing]``::
+
+    def test_my_engine_is_alpha_beta(gametree_conform):
+        gametree_conform("myengine.adapter:solve", "alphabeta-fail-hard", strict_order=True)
+
+runs the same gate as ``gametree conform`` and fails the test with its report (the minimal
+tree, expected and actual) unless every case passes. The target is a ``package.module:function``
+string or a command line (run in a child process, with a timeout and a memory limit) or the
+function itself (run in this process: a timeout by ``SIGALRM`` in the main thread, no memory
+limit). ``gametree_strategies`` is ``spec.strategies``, the Hypothesis strategies for trees.
+
+Nothing is imported from gametree until a fixture is used, so the plugin costs nothing in
+test runs that do not use it.
+"""
+
+from collections.abc import Callable, Iterable
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+__all__ = ["gametree_conform", "gametree_strategies"]
+
+
+@pytest.fixture
+def gametree_conform() -> Callable[..., Any]:
+    """``conform(target, semantics, **options)``: run the gate; fail the test unless it passes.
+
+    Options: ``strict_order``, ``best_move``, ``principal_variation`` (what to compare),
+    ``budget`` (generated trees, default 100), ``seed``, ``alternating``, ``skip_flags``,
+    ``timeout`` and ``memory_mb``. Returns the ``Report``.
+    """
+
+    def conform(
+        target: str | Callable[[dict[str, Any]], object],
+        semantics: str,
+        *,
+        strict_order: bool = False,
+        best_move: bool = False,
+        principal_variation: bool = False,
+        budget: int = 100,
+        seed: int = 0,
+        alternating: bool = False,
+        skip_flags: Iterable[str] = (),
+        timeout: float = 10.0,
+        memory_mb: int = 2048,
+    ) -> Any:
+        from gametree.conform.gate import GateOptions, run_gate  # noqa: PLC0415
+        from gametree.conform.semantics import Checks  # noqa: PLC0415
+        from gametree.conform.targets import CallableTarget, ProcessTarget  # noqa: PLC0415
+
+        options = GateOptions(
+            semantics=semantics,
+            checks=Checks(best_move, principal_variation, strict_order),
+            budget=budget,
+            seed=seed,
+            by_depth=alternating,
+            skip_flags=frozenset(skip_flags),
+        )
+        if isinstance(target, str):
+            runner: Any = ProcessTarget.from_spec(target, timeout=timeout, memory_mb=memory_mb)
+            name = target
+        else:
+            runner = CallableTarget(target, timeout=timeout)
+            name = getattr(target, "__qualname__", repr(target))
+        try:
+            report = run_gate(runner, name, options)
+        finally:
+            runner.close()
+        if not report.passed:
+            pytest.fail(report.text(), pytrace=False)
+        return report
+
+    return conform
+
+
+@pytest.fixture
+def gametree_strategies() -> ModuleType:
+    """``spec.strategies``: Hypothesis strategies for trees (``scalar_trees``, ``vector_trees``)."""
+    from spec import strategies  # noqa: PLC0415
+
+    return strategies

@@ -1,0 +1,266 @@
+"""The oracle's commands: solve, algorithms, compare, vectors; their JSON, help and exit codes."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gametree import cli
+from gametree._json import loads
+from gametree.algorithms import ALGORITHMS, Options, applicable
+from gametree.clitools import Progress
+from gametree.treefile import dumps
+from spec import Bounds, Node, Tree, iter_leaves, maxn, minimax, negamax
+from spec.examples import korf_figure5, seed002_alpha_beta
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLVE_KEYS = ["value", "best_move", "principal_variation", "nodes_visited", "leaves_evaluated",
+              "trace"]  # fmt: skip
+
+
+def write(tmp_path: Path, tree: Tree, bounds: Bounds | None = None, name: str = "t.json") -> str:
+    path = tmp_path / name
+    path.write_text(dumps(tree, bounds))
+    return str(path)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        code = cli.main(argv)
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_has_exactly_the_documented_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, seed002_alpha_beta())
+    code, out, _ = run(["solve", path, "--json", "--trace"], capsys)
+    assert code == 0
+    answer = json.loads(out)
+    assert list(answer) == SOLVE_KEYS
+    s = minimax(seed002_alpha_beta())
+    assert answer["value"] == s.value == 3
+    assert answer["principal_variation"] == list(s.principal_variation)
+    assert answer["best_move"] == s.best_move
+    t = seed002_alpha_beta()
+    assert answer["nodes_visited"] == t.size  # the spec's counts are the whole tree's
+    assert answer["leaves_evaluated"] == t.leaf_count
+    assert answer["trace"] == [list(p) for p, _ in iter_leaves(t)]
+
+
+def test_solve_with_an_impl_search_a_window_and_fractions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "t.json"
+    path.write_text('[["7/2", 12, 8], [2, 4, 6], [14, 5, 2]]')
+    code, out, _ = run(["solve", str(path), "-a", "alphabeta", "--json"], capsys)
+    assert code == 0
+    expected = {"value": "7/2", "best_move": 0, "principal_variation": [0, 0],
+                "nodes_visited": 11, "leaves_evaluated": 7, "trace": None}  # fmt: skip
+    assert json.loads(out) == expected
+    code, out, _ = run(["solve", str(path), "-a", "impl.alphabeta", "--alpha", "4", "--json",
+                        "--trace"], capsys)  # fmt: skip
+    answer = json.loads(out)
+    assert answer["value"] == 4  # fail-hard: Max fails low, the answer is alpha exactly
+    assert answer["trace"] == [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2]]
+
+
+def test_solve_text_and_a_vector_tree(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t = korf_figure5((3, 0, 6))
+    path = write(tmp_path, t, Bounds(0, 9))
+    code, out, _ = run(["solve", path], capsys)
+    assert code == 0
+    assert "algorithm: spec.maxn" in out
+    assert "value: (6, 1, 2)" in out
+    assert f"principal variation: {list(maxn(t).principal_variation)}" in out
+    code, out, _ = run(["solve", path, "-a", "shallow", "--json", "--trace"], capsys)
+    assert json.loads(out)["value"] == [6, 1, 2]
+    code, out, _ = run(["solve", path, "-a", "deep_pruning_unsound", "--json"], capsys)
+    assert json.loads(out)["value"] == [5, 2, 2]  # Korf 3.2.3: deep pruning is wrong here
+
+
+def test_solve_reads_standard_input(capsys: pytest.CaptureFixture[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "gametree.cli", "solve", "-", "--json"],
+                          input="[[3, 12], [2, 4]]", capture_output=True, text=True,
+                          check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["value"] == 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["solve", "{t}", "-a", "nosuch"], 2, "no algorithm 'nosuch'"),
+        (["solve", "{t}", "-a", "maxn"], 2, "ambiguous"),
+        (["solve", "{t}", "--alpha", "1"], 2, "spec.minimax takes no --alpha"),
+        (["solve", "{t}", "-a", "alphabeta", "--alpha", "3", "--beta", "3"], 2, "non-empty"),
+        (["solve", "{t}", "-a", "alphabeta", "--alpha", "nan"], 2, "not a finite number"),
+        (["solve", "{t}", "-a", "alphabeta", "--alpha", "x"], 2, "not a number"),
+        (["solve", "{t}", "-a", "impl.maxn"], 3, "takes N-player trees"),
+        (["solve", "{v}", "-a", "impl.shallow"], 3, "needs Korf's bounds"),
+        (["solve", "{v}", "-a", "impl.paranoid", "--player", "5"], 2, "--player must be in"),
+        (["solve", "{bad}"], 3, "not JSON"),
+        (["solve", "/no/such/file"], 3, "cannot read"),
+        (["solve", "{t}", "--max-nodes", "3"], 3, "more than 3 nodes"),
+        (["solve", "{t}", "--max-nodes", "0"], 2, "at least 1"),
+        (["compare", "{bad}"], 3, "not JSON"),
+        (["vectors", "verify", "/no/such/dir"], 3, "cannot read"),
+    ],
+)
+def test_exit_codes(
+    argv: list[str], code: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = {
+        "t": write(tmp_path, Node.by_depth([[3, 12], [2, 4]])),
+        "v": write(tmp_path, Node.by_depth([(1, 2, 3), (3, 2, 1)]), name="v.json"),
+        "bad": str(tmp_path / "bad.json"),
+    }
+    (tmp_path / "bad.json").write_text("[[1, 2]")
+    got, out, err = run([a.format(**files) for a in argv], capsys)
+    assert got == code
+    assert message in err
+    assert "Traceback" not in err + out
+
+
+@pytest.mark.parametrize("command", ["solve", "algorithms", "compare", "conform", "vectors"])
+def test_every_command_documents_its_exit_codes(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run([command, "--help"], capsys)
+    assert code == 0
+    assert "exit codes:" in out
+    assert "    0  success" in out
+    assert "    2  bad usage" in out
+
+
+def test_algorithms_lists_every_search(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["algorithms", "--json"], capsys)
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["name"] for r in records] == list(ALGORITHMS)
+    assert set(records[0]) == {"name", "computes", "reference", "kind", "exact", "options",
+                               "needs_bounds"}  # fmt: skip
+    code, out, _ = run(["algorithms"], capsys)
+    assert "impl.shallow" in out
+
+
+def test_every_public_search_of_impl_and_spec_has_a_name() -> None:
+    import impl
+    import spec
+
+    searches = {n for n in impl.__all__ if callable(getattr(impl, n)) and n.islower()}
+    not_searches = {"best_case_leaves", "best_ordered", "best_ordered_tree", "is_order_equivalent",
+                    "knuth_moore_leaves", "worst_ordered"}  # fmt: skip
+    need_functions = {"opponent_models", "opponent_models_alphabeta"}
+    named = {name.split(".", 1)[1].removesuffix("_fail_soft") for name in ALGORITHMS}
+    assert searches - not_searches - need_functions <= named
+    definitions = {"minimax", "negamax", "maxn", "paranoid", "separate_evaluations"}
+    assert {f"spec.{d}" for d in definitions} <= set(ALGORITHMS)
+    assert all(callable(getattr(spec, d)) for d in definitions)
+
+
+def test_compare_shows_every_applicable_algorithm_and_agrees(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    t = seed002_alpha_beta()
+    code, out, _ = run(["compare", write(tmp_path, t), "--json"], capsys)
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    names = [r["algorithm"] for r in rows]
+    assert names == [a.name for a in ALGORITHMS.values()
+                     if applicable(a, t, None) is None and a.name != "impl.mt"]  # fmt: skip
+    assert all(r["agrees"] for r in rows)
+    by = {r["algorithm"]: r for r in rows}
+    assert by["spec.negamax"]["value"] == negamax(t).value
+    assert by["impl.alphabeta"]["leaves_evaluated"] < by["spec.minimax"]["leaves_evaluated"]
+    code, out, _ = run(["compare", write(tmp_path, t)], capsys)
+    assert "impl.pvs" in out
+    assert "yes (minimax)" in out
+
+
+def test_compare_on_figure5_marks_deep_pruning_as_not_claimed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, korf_figure5((3, 0, 6)), Bounds(0, 9))
+    code, out, _ = run(["compare", path], capsys)
+    assert code == 0  # the unsound search disagrees, as it should, and claims nothing
+    line = next(ln for ln in out.splitlines() if ln.startswith("impl.deep_pruning_unsound"))
+    assert "(5, 2, 2)" in line
+    assert "no (not claimed)" in line
+
+
+def test_compare_fails_when_a_search_disagrees(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import attrs
+
+    from gametree.algorithms import Answer
+
+    broken = attrs.evolve(ALGORITHMS["impl.pvs"], call=lambda *_: Answer(99, (0,), 1, 1))
+    monkeypatch.setitem(ALGORITHMS, "impl.pvs", broken)
+    code, out, _ = run(["compare", write(tmp_path, Node.by_depth([[3, 12], [2, 4]]))], capsys)
+    assert code == 1
+    assert "NO (negamax)" in out
+
+
+def test_every_algorithm_runs_through_the_registry() -> None:
+    t2 = seed002_alpha_beta()
+    pairs = Node.by_depth([[(10, 10), (14, 14)], [(9, 9), (12, 8)]])
+    t3 = korf_figure5((2, 3, 4))
+    for a in ALGORITHMS.values():
+        tree = pairs if a.kind == "pairs" else t3 if a.kind == "vector" else t2
+        options = Options(gamma=3) if a.name == "impl.mt" else Options()
+        answer = a.run(tree, Bounds(0, 9) if a.needs_bounds else None, options, trace=True)
+        assert answer.trace is not None
+        assert answer.leaves_evaluated == len(answer.trace)
+
+
+def test_vectors_verify_passes_on_the_committed_files_and_fails_on_an_edit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(["vectors", "verify", str(ROOT / "vectors")], capsys)
+    assert code == 0, out
+    code, _, _ = run(["vectors", "generate", str(tmp_path)], capsys)
+    assert code == 0
+    path = tmp_path / "minimax.json"
+    doc = loads(path.read_text())  # nested too deep for json.loads (a chain 1,200 deep)
+    assert isinstance(doc, dict)
+    doc["testGroups"][0]["tests"][0]["expected"]["value"] = 4
+    doc["testGroups"] = doc["testGroups"][:1]  # json.dumps recurses too
+    path.write_text(json.dumps(doc, indent=2))
+    code, out, _ = run(["vectors", "verify", str(tmp_path)], capsys)
+    assert code == 1
+    assert "minimax.json: tcId 1: the expected answer is not what the spec gives" in out
+    assert "minimax.json: differs from a fresh generation" in out
+
+
+def test_progress_shows_only_on_a_terminal() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    pipe, terminal = io.StringIO(), Terminal()
+    quiet = Progress(4, "cases", stream=pipe)
+    quiet.advance(2)
+    quiet.done()
+    assert pipe.getvalue() == ""
+    shown = Progress(4, "cases", stream=terminal)
+    shown.advance(2, note="vector tcId 2")
+    assert "[###############---------------] 2/4 cases vector tcId 2" in terminal.getvalue()
+    shown.done()
+    assert terminal.getvalue().endswith("\r")
+
+
+def test_a_closed_pipe_is_not_a_traceback(tmp_path: Path) -> None:
+    path = write(tmp_path, seed002_alpha_beta())
+    done = subprocess.run(
+        f"{sys.executable} -m gametree.cli solve {path} --trace | head -c 10",
+        shell=True, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert "Traceback" not in done.stderr
