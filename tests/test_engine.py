@@ -1,0 +1,515 @@
+"""impl.engine against spec.search: every technique equals its definition, on random positions.
+
+Games: tic-tac-toe, Nim, Exchange (captures, so positions that are not quiet, for quiescence)
+and Bonus (a player moves twice in a row), each at several depths, with random forward
+pruning (tapered widths 1-4) and, in Exchange, random quiescence limits 0-3. Every result goes
+through ``tests.engine_checks.check_result``: the spec's value; an optimal best move; a
+principal variation of optimal moves ending at a leaf worth the value; the spec's whole line
+when the engine searches in the game's order. With ordering and table off, the engine must be
+``impl.alphabeta.negamax_alphabeta`` (fail-soft) on the explicit cut tree, count for count and
+leaf for leaf. Time budgets are tested with fake clocks only.
+"""
+
+import itertools
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from gametree.games import Board, Nim, NimState
+from impl.alphabeta import negamax_alphabeta
+from impl.engine import DeepeningResult, Engine
+from impl.ordering import History, Killers
+from impl.table import EXACT, LOWER, UPPER, TranspositionTable, UnhashableStateError
+from spec import Node, TreeError
+from spec.search import cut_negamax, cut_tree, move_values, optimal_moves, tapered
+from tests.engine_checks import (
+    Case,
+    Counted,
+    cases,
+    check_result,
+    check_variation,
+    in_game_order,
+    options,
+)
+from tests.engine_games import (
+    TICTACTOE,
+    Bonus,
+    Exchange,
+    ExchangeState,
+    Fuse,
+    exchanges,
+)
+from tests.test_games import UNEVALUATED
+from tests.test_scale import DEPTH, Countdown
+
+CAPTURE_TRAP = Exchange(((1, 9),), (0,), 2)
+
+
+# Each technique equals its definition.
+
+
+@given(cases())
+@example(Case(CAPTURE_TRAP, CAPTURE_TRAP.initial_state(), 1, quiescence=1))
+@example(Case(Bonus((3, 0, 6, 1, -2)), Bonus((3, 0, 6, 1, -2)).initial_state(), None))
+def test_plain_engine_is_fail_soft_negamax_alphabeta_on_the_cut_tree(case: Case) -> None:
+    """No ordering, no table: the spec's value and line, and alpha-beta's exact work."""
+    found = case.engine().search(case.state, case.depth, trace=True)
+    check_result(case, found, game_order=True)
+    t = cut_tree(case.game, case.state, **case.cut())
+    if isinstance(t, Node):
+        on_tree = negamax_alphabeta(t, fail_soft=True, trace=True)
+        assert found.value == on_tree.value
+        assert (found.nodes_visited, found.leaves_evaluated) == (
+            on_tree.nodes_visited,
+            on_tree.leaves_evaluated,
+        )
+        if case.keep is None and case.quiescence == 0:
+            assert found.trace == on_tree.trace
+            assert found.principal_variation == on_tree.principal_variation
+    else:
+        assert (found.nodes_visited, found.leaves_evaluated, found.trace) == (1, 1, ((),))
+
+
+@given(cases(), options)
+def test_any_ordering_and_table_give_the_spec_value_and_an_optimal_move(
+    case: Case, chosen: dict[str, Any]
+) -> None:
+    """Definition 2 and 4: an order or a table changes what is pruned, never the value."""
+    found = case.engine(**chosen).search(case.state, case.depth, trace=True)
+    check_result(case, found, game_order=in_game_order(chosen))
+    if found.best_move is not None:
+        assert found.best_move in optimal_moves(case.game, case.state, **case.cut())
+
+
+@given(cases(), st.data())
+def test_a_kept_engine_equals_the_spec_across_searches(case: Case, data: st.DataObject) -> None:
+    """Killers, history and the table persist across searches of several positions and depths."""
+    chosen = data.draw(options)
+    engine = case.engine(**chosen)
+    s = case.state
+    for _ in range(4):
+        here = Case(
+            case.game, s, data.draw(st.sampled_from([0, 1, 2, 3, None])), case.quiescence, case.keep
+        )
+        check_result(here, engine.search(s, here.depth), game_order=in_game_order(chosen))
+        if case.game.is_terminal(s):
+            break
+        ms = case.game.moves(s)
+        s = case.game.successor(s, ms[data.draw(st.integers(0, len(ms) - 1))])
+
+
+@given(cases())
+def test_a_table_without_ordering_repeats_the_spec_line_with_less_work(case: Case) -> None:
+    """Definition 4: a search answered by its own table gives the same line, reading less."""
+    engine = case.engine(table=True)
+    first = engine.search(case.state, case.depth)
+    again = engine.search(case.state, case.depth)
+    check_result(case, first, game_order=True)
+    assert again.value == first.value
+    assert again.principal_variation == first.principal_variation
+    assert again.nodes_visited <= first.nodes_visited
+    if first.nodes_visited > 1 + len(case.game.moves(case.state)):
+        assert again.nodes_visited < first.nodes_visited
+
+
+def test_a_table_answers_a_repeated_search_from_its_entries() -> None:
+    engine: Engine[Board, int] = Engine(TICTACTOE, table=True)
+    b = Board.parse("X../.O./...")
+    first = engine.search(b, 4)
+    again = engine.search(b, 4)
+    assert again.nodes_visited == 1 + len(TICTACTOE.moves(b))
+    assert again.leaves_evaluated == 0
+    assert (again.value, again.principal_variation) == (first.value, first.principal_variation)
+    assert engine.table is not None
+    assert len(engine.table) > 0
+    engine.clear_table()
+    assert len(engine.table) == 0
+    assert engine.search(b, 4) == first
+
+
+def test_leaves_evaluated_are_the_static_evaluations_and_utilities_read() -> None:
+    for text, depth in [(".../.../...", 3), ("X../.O./...", 4), ("XOX/.O./...", None)]:
+        counted = Counted(TICTACTOE)
+        found = Engine(counted).search(Board.parse(text), depth)  # type: ignore[arg-type]
+        assert found.leaves_evaluated == counted.evaluations + counted.utilities
+        assert found.leaves_evaluated > 0
+
+
+def test_ordering_visits_fewer_nodes_on_tictactoe() -> None:
+    """Not a definition, but what ordering is for: seed 003's "roughly doubled" depth."""
+    b = TICTACTOE.initial_state()
+    plain = Engine(TICTACTOE).search(b, 5)
+    ordered = Engine(TICTACTOE, static_ordering=True, killers=2, history=True).search(b, 5)
+    assert ordered.value == plain.value
+    assert ordered.nodes_visited < plain.nodes_visited
+
+
+# Iterative deepening.
+
+
+@settings(max_examples=100)
+@given(cases(), options, st.integers(1, 400))
+def test_deepening_under_a_node_budget_answers_for_the_deepest_completed_depth(
+    case: Case, chosen: dict[str, Any], budget: int
+) -> None:
+    """Definition 3: the depth-k answer, k the last iteration finished within the budget.
+
+    A second engine replays the iterations one by one with ``search``: each completed
+    iteration is exactly that search, the budget covers them, and it does not cover the next.
+    """
+    found = case.engine(**chosen).deepen(case.state, max_nodes=budget, max_depth=5)
+    at_k = Case(case.game, case.state, found.depth, case.quiescence, case.keep)
+    check_result(at_k, found.result, game_order=in_game_order(chosen))
+    replay = case.engine(**chosen)
+    spent = 0
+    for d, done in enumerate(found.iterations, start=1):
+        assert replay.search(case.state, d) == done
+        spent += done.nodes_visited
+    assert found.depth == len(found.iterations)
+    assert spent <= budget or found.depth == 1
+    if found.stopped == "budget":
+        assert spent + replay.search(case.state, found.depth + 1).nodes_visited > budget
+        assert found.nodes_visited == max(budget, spent)
+    elif found.stopped == "max_depth":
+        assert found.depth == 5
+    else:
+        assert found.stopped == "solved"
+        small = not isinstance(case.state, Board) or case.state.cells.count(None) <= 6
+        if small:
+            deeper = Case(case.game, case.state, found.depth + 2, case.quiescence, case.keep)
+            assert found.value == cut_negamax(case.game, case.state, **deeper.cut()).value
+
+
+class FakeClock:
+    """A clock that advances ``step`` each time it is read, and counts the readings."""
+
+    def __init__(self, step: float = 1.0) -> None:
+        self.now = 0.0
+        self.step = step
+        self.readings = 0
+
+    def __call__(self) -> float:
+        now = self.now
+        self.now += self.step
+        self.readings += 1
+        return now
+
+
+@settings(max_examples=50)
+@given(cases(), st.integers(1, 300))
+def test_a_time_budget_read_at_every_node_is_a_node_budget(case: Case, limit: int) -> None:
+    """With a clock that ticks once per reading and a reading per node, t seconds = t nodes."""
+    by_time = case.engine(table=True, hash_move=True).deepen(
+        case.state, time_limit=limit, clock=FakeClock(), poll=1, max_depth=6
+    )
+    by_nodes = case.engine(table=True, hash_move=True).deepen(
+        case.state, max_nodes=limit, max_depth=6
+    )
+    assert by_time == by_nodes
+
+
+@pytest.mark.parametrize("poll", [1, 7, 64])
+def test_the_clock_is_read_at_the_start_and_every_poll_nodes(poll: int) -> None:
+    clock = FakeClock(step=0.0)
+    found = Engine(TICTACTOE).deepen(
+        TICTACTOE.initial_state(), time_limit=1, clock=clock, poll=poll, max_depth=4
+    )
+    assert found.stopped == "max_depth"
+    assert clock.readings == 1 + found.nodes_visited // poll
+
+
+def test_time_running_out_abandons_the_iteration_in_progress() -> None:
+    """A clock that jumps an hour at its 200th reading: depth 3 needs more than 200 nodes."""
+    ticks = itertools.chain([0.0] * 200, itertools.repeat(3600.0))
+    found = Engine(TICTACTOE).deepen(
+        TICTACTOE.initial_state(), time_limit=60, clock=lambda: next(ticks), poll=1
+    )
+    assert found.stopped == "budget"
+    assert found.nodes_visited == 199
+    assert sum(r.nodes_visited for r in found.iterations) < 199
+    check_result(
+        Case(TICTACTOE, TICTACTOE.initial_state(), found.depth), found.result, game_order=True
+    )
+
+
+def test_the_first_iteration_always_completes() -> None:
+    found = Engine(TICTACTOE).deepen(TICTACTOE.initial_state(), max_nodes=1, min_depth=2)
+    assert (found.depth, found.stopped, len(found.iterations)) == (2, "budget", 1)
+    assert found.best_move == cut_negamax(TICTACTOE, TICTACTOE.initial_state(), 2).best_move
+    assert found.nodes_visited == found.result.nodes_visited
+
+
+def test_deepening_solves_tictactoe_with_its_table() -> None:
+    engine: Engine[Board, int] = Engine(
+        TICTACTOE, table=True, hash_move=True, killers=2, history=True, static_ordering=True
+    )
+    found = engine.deepen(TICTACTOE.initial_state(), max_nodes=10**6)
+    assert isinstance(found, DeepeningResult)
+    assert (found.value, found.stopped) == (0, "solved")
+    assert found.depth <= 9
+    assert found.principal_variation == found.result.principal_variation
+    assert found.nodes_visited == sum(r.nodes_visited for r in found.iterations)
+
+
+# Deep games: no recursion limit.
+
+
+def test_a_game_100000_plies_deep() -> None:
+    assert sys.getrecursionlimit() < DEPTH
+    for table in (False, True):
+        engine: Engine[int, str] = Engine(Countdown(DEPTH, 5), table=table)
+        found = engine.search(DEPTH, None)
+        assert found.value == 5
+        assert len(found.principal_variation) == DEPTH
+        assert (found.nodes_visited, found.leaves_evaluated) == (DEPTH + 1, 1)
+
+
+def test_a_quiescence_extension_100000_plies_deep() -> None:
+    fuse = Fuse(DEPTH, 3)
+    found = Engine(fuse, quiescence=2 * DEPTH, table=True).search(DEPTH, 0)
+    assert found.value == 3
+    assert len(found.principal_variation) == DEPTH
+    cut = Engine(fuse, quiescence=DEPTH // 2).search(DEPTH, 0)
+    assert (cut.value, len(cut.principal_variation)) == (0, DEPTH // 2)
+
+
+# Quiescence and forward pruning, by hand.
+
+
+def test_quiescence_sees_the_recapture_beyond_the_horizon() -> None:
+    s = CAPTURE_TRAP.initial_state()
+    assert Engine(CAPTURE_TRAP).search(s, 1).principal_variation == (1,)
+    found = Engine(CAPTURE_TRAP, quiescence=1, table=True, static_ordering=True).search(s, 1)
+    assert (found.value, found.principal_variation) == (-1, (0, 1))
+
+
+@given(exchanges(), st.integers(1, 3), st.integers(0, 3))
+def test_quiescence_with_forward_pruning_and_everything_on(
+    position: tuple[Exchange, ExchangeState], depth: int, quiescence: int
+) -> None:
+    game, s = position
+    case = Case(game, s, depth, quiescence, tapered(3, 2))
+    engine = case.engine(table=True, hash_move=True, killers=2, history=True, static_ordering=True)
+    check_result(case, engine.search(s, depth, trace=True), game_order=False)
+    check_result(case, engine.deepen(s, max_depth=depth).result, game_order=False)
+
+
+def test_forward_pruning_with_a_plausibility_of_ones_own() -> None:
+    b = TICTACTOE.initial_state()
+    found = Engine(TICTACTOE, keep=tapered(2), plausibility=lambda s, m: m).search(b, 2)
+    spec = cut_negamax(TICTACTOE, b, 2, keep=tapered(2), plausibility=lambda s, m: m)
+    assert (found.value, found.principal_variation) == (spec.value, spec.principal_variation)
+    assert found.best_move in (7, 8)
+
+
+# Errors.
+
+
+@pytest.mark.parametrize("depth", [-1, True, 1.5, "2"])
+def test_a_bad_depth_is_named(depth: object) -> None:
+    with pytest.raises(TreeError, match="'depth' must be a non-negative int or None"):
+        Engine(TICTACTOE).search(TICTACTOE.initial_state(), depth)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "depth", "path"),
+    [(".../.../...", 0, ()), (".../.../...", 1, (0,)), ("XX./OO./...", 2, (1, 0))],
+)
+def test_a_frontier_without_an_evaluation_is_named_with_the_specs_path(
+    text: str, depth: int, path: tuple[int, ...]
+) -> None:
+    with pytest.raises(TreeError, match="no static evaluation") as by_engine:
+        Engine(UNEVALUATED).search(Board.parse(text), depth)
+    with pytest.raises(TreeError) as by_spec:
+        cut_negamax(UNEVALUATED, Board.parse(text), depth)
+    assert by_engine.value.path == by_spec.value.path == path
+
+
+def test_a_game_without_an_evaluation_is_fine_when_only_terminals_are_cut() -> None:
+    assert Engine(UNEVALUATED).search(Board.parse("XOX/XOO/OX."), 1).value == 0
+    assert Engine(UNEVALUATED, table=True).search(Board.parse("XO./.../..."), None).value == 1
+
+
+class ListNim:
+    """Nim on states that are lists, which a transposition table cannot key on."""
+
+    players = 2
+
+    def initial_state(self) -> list[int]:
+        return [2, 1, 0]
+
+    def to_move(self, state: list[int]) -> int:
+        return state[-1]
+
+    def moves(self, state: list[int]) -> Sequence[tuple[int, int]]:
+        return Nim(()).moves(NimState(state[:-1], state[-1]))
+
+    def successor(self, state: list[int], move: tuple[int, int]) -> list[int]:
+        after = Nim(()).successor(NimState(state[:-1], state[-1]), move)
+        return [*after.heaps, after.to_move]
+
+    def is_terminal(self, state: list[int]) -> bool:
+        return not any(state[:-1])
+
+    def utility(self, state: list[int]) -> int:
+        return Nim(()).utility(NimState(state[:-1], state[-1]))
+
+
+def test_unhashable_states_are_named_when_a_table_is_asked_for() -> None:
+    game = ListNim()
+    assert Engine(game).search(game.initial_state(), None).value == 1
+    with pytest.raises(
+        UnhashableStateError, match=r"must be hashable \(got \[2, 1, 0\] of type list\)"
+    ):
+        Engine(game, table=True).search(game.initial_state(), None)
+    assert issubclass(UnhashableStateError, TypeError)
+
+
+def test_unhashable_moves_are_named_when_history_is_asked_for() -> None:
+    class ListMoves(ListNim):
+        def moves(self, state: list[int]) -> Sequence[list[int]]:  # type: ignore[override]
+            return [list(m) for m in super().moves(state)]
+
+        def successor(self, state: list[int], move: list[int]) -> list[int]:  # type: ignore[override]
+            return super().successor(state, (move[0], move[1]))
+
+    game = ListMoves()
+    assert Engine(game, killers=2).search(game.initial_state(), None).value == 1
+    with pytest.raises(TypeError, match="history heuristic keys on moves, which must be hashable"):
+        Engine(game, history=True).search(game.initial_state(), None)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"quiescence": 1}, TreeError, "quiescence needs a game that says which states are quiet"),
+        ({"quiescence": -1}, ValueError, "'quiescence' must be a non-negative int"),
+        ({"killers": True}, ValueError, "'killers' must be a non-negative int"),
+        ({"hash_move": True}, ValueError, "pass table=True too"),
+        ({"table": 1}, TypeError, "'table' must be a bool"),
+        ({"keep": 3}, TypeError, "'keep' must be a function of the ply"),
+        ({"plausibility": lambda s, m: 0}, ValueError, "pass keep= too"),
+    ],
+)
+def test_bad_options_are_named(
+    kwargs: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        Engine(TICTACTOE, **kwargs)
+
+
+def test_orderings_that_need_an_evaluation_say_so() -> None:
+    for kwargs in ({"static_ordering": True}, {"keep": tapered(2)}):
+        with pytest.raises(TreeError, match="the game has no static evaluation"):
+            Engine(UNEVALUATED, **kwargs)
+    assert (
+        Engine(UNEVALUATED, keep=tapered(2), plausibility=lambda s, m: m)
+        .search(Board.parse("XOX/XOO/OX."), None)
+        .value
+        == 0
+    )
+
+
+def test_faults_of_the_game_during_a_search_are_named_with_a_path() -> None:
+    b = Board.parse("X../.O./...")
+
+    def keep(ply: int) -> int:
+        return 1 if ply == 0 else 0
+
+    with pytest.raises(
+        TreeError, match=r"keep\(ply\) must be a positive int \(got 0 at ply 1\)"
+    ) as raised:
+        Engine(TICTACTOE, keep=keep).search(b, 3)
+    with pytest.raises(TreeError) as by_spec:
+        cut_negamax(TICTACTOE, b, 3, keep=keep)
+    assert raised.value.path == by_spec.value.path
+    kept = cut_negamax(TICTACTOE, b, 1, keep=tapered(1)).best_move
+    assert kept != 0
+    assert raised.value.path == (kept,)
+    with pytest.raises(TreeError, match="the static evaluation is not a value") as raised:
+        Engine(TICTACTOE, evaluate=lambda s: float("nan")).search(b, 2)
+    assert raised.value.path == (0, 0)
+    with pytest.raises(TreeError, match="must be a scalar for a 2-player game"):
+        Engine(TICTACTOE, evaluate=lambda s: (1, -1)).search(b, 1)
+    with pytest.raises(TreeError, match="needs a 2-player game"):
+        Engine(Fuse(3, 0, players=3))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({}, "iterative deepening needs a limit"),
+        ({"max_nodes": 0}, "'max_nodes' must be a positive int"),
+        ({"time_limit": float("inf")}, "'time_limit' must be a positive finite number"),
+        ({"time_limit": 0}, "'time_limit' must be a positive finite number"),
+        ({"max_depth": 3, "poll": 0}, "'poll' must be a positive int"),
+        ({"max_depth": 1, "min_depth": 2}, "'max_depth' must be at least 'min_depth'"),
+        ({"max_depth": -1}, "'max_depth' must be a non-negative int"),
+    ],
+)
+def test_bad_deepening_limits_are_named(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Engine(TICTACTOE).deepen(TICTACTOE.initial_state(), **kwargs)
+
+
+# The parts.
+
+
+def test_a_table_entry_says_what_its_result_is() -> None:
+    table: TranspositionTable[str] = TranspositionTable(by_ply=False)
+    for g, flag in [(1, UPPER), (2, EXACT), (3, LOWER)]:
+        table.store("s", g, (4, 0), depth=2, ply=5, alpha=1, beta=3, heuristic=True)
+        entry = table.lookup("s")
+        assert entry is not None
+        assert (entry.flag, entry.value, entry.move) == (flag, g, 4)
+    entry = table.lookup("s")
+    assert entry is not None
+    assert entry.answers(2, 0, 0, 3, by_ply=False)
+    assert not entry.answers(2, 0, 0, 4, by_ply=False)
+    assert not entry.answers(3, 5, 0, 3, by_ply=False)
+    assert not entry.answers(2, 0, 0, 3, by_ply=True)
+    assert table.lookup("t") is None
+
+
+def test_killers_keep_the_most_recent_refutations_first() -> None:
+    killers: Killers[int] = Killers(2)
+    for m in (3, 5, 3, 7):
+        killers.record(1, m)
+    assert list(killers.at(1)) == [7, 3]
+    assert list(killers.at(0)) == list(killers.at(9)) == []
+    off: Killers[int] = Killers(0)
+    off.record(0, 1)
+    assert list(off.at(0)) == []
+
+
+def test_history_weighs_a_cutoff_by_the_square_of_its_depth() -> None:
+    history = History()
+    history.record(0, 4, 3)
+    history.record(0, 4, 0)
+    history.record(1, 4, 2)
+    assert (history.score(0, 4), history.score(1, 4), history.score(0, 5)) == (10, 4, 0)
+
+
+def test_check_variation_refuses_a_line_that_is_not_optimal() -> None:
+    """The checker can fail: a move worth less than the best, or a line stopping short."""
+    b = Board.parse("X../.O./...")
+    values = dict(move_values(TICTACTOE, b, 2))
+    worse = min(values, key=lambda i: (values[i], i))
+    assert values[worse] < max(values.values())
+    case = Case(TICTACTOE, b, 2)
+    line = (
+        worse,
+        *cut_negamax(
+            TICTACTOE, TICTACTOE.successor(b, TICTACTOE.moves(b)[worse]), 1
+        ).principal_variation,
+    )
+    with pytest.raises(AssertionError, match="not optimal"):
+        check_variation(case, line, values[worse])
+    best = cut_negamax(TICTACTOE, b, 2)
+    with pytest.raises(AssertionError, match="stops above a leaf"):
+        check_variation(case, best.principal_variation[:1], best.value)
+    check_variation(case, best.principal_variation, best.value)
