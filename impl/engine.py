@@ -113,8 +113,11 @@ class DeepeningResult:
 
     - ``"budget"``: the node or time budget ran out during the next one, which was abandoned;
     - ``"max_depth"``: ``depth`` is the cap;
-    - ``"solved"``: the search read no static evaluation, only utilities, so its value is the
-      value at every greater depth (a deeper search would read the same leaves).
+    - ``"solved"``: the search never met the horizon: it read no static evaluation, only
+      utilities, and expanded no state at or below the horizon (where a quiescence extension
+      plays only the noisy moves, and a deeper search all of them). Every state it expanded
+      has the same moves at every greater depth, and every leaf it read is terminal, so a
+      deeper search would read the same tree and return the same value.
     """
 
     depth: int
@@ -210,7 +213,7 @@ Frame = tuple[
     int,
 ]
 """A suspended node: s, p, r, ply, a, b, a on entry, best, line, moves, order, successors,
-static values, next position in the order, whether a static leaf was read, the move searched."""
+static values, next position in the order, whether the horizon was met, the move searched."""
 
 
 class Engine(Generic[S, M]):
@@ -342,7 +345,8 @@ class Engine(Generic[S, M]):
         - the time budget: ``clock()`` is read when deepening starts and at every ``poll``-th
           node; an iteration that reads it more than ``time_limit`` after the start is
           abandoned there (``clock`` is injectable: tests pass a fake one);
-        - ``max_depth`` is completed, or an iteration reads no static evaluation (solved).
+        - ``max_depth`` is completed, or an iteration never meets the horizon (solved; see
+          :class:`DeepeningResult`).
 
         The first iteration is always completed, whatever the budget, so that there is a
         move to play; the budget counts its nodes and time all the same. Returns the last
@@ -378,7 +382,7 @@ class Engine(Generic[S, M]):
         d = min_depth
         while True:
             try:
-                found, heuristic = self._run(
+                found, horizon = self._run(
                     state, d, trace=trace, budget=budget, base=nodes, armed=bool(done)
                 )
             except _OutOfBudget as out:
@@ -389,7 +393,7 @@ class Engine(Generic[S, M]):
             done.append(found)
             nodes += found.nodes_visited
             leaves += found.leaves_evaluated
-            if not heuristic:
+            if not horizon:
                 stopped = "solved"
                 break
             if max_depth is not None and d >= max_depth:
@@ -533,7 +537,7 @@ class Engine(Generic[S, M]):
     def _run(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as a whole
         self, root: S, r0: int, *, trace: bool, budget: _Budget | None, base: int, armed: bool
     ) -> tuple[SearchResult[Scalar], bool]:
-        """One search from ``root`` with r0 plies; (its result, whether it read a static leaf).
+        """One search from ``root`` with r0 plies; (its result, whether it met the horizon).
 
         Raises ``_OutOfBudget`` when ``armed`` and the budget runs out.
         """
@@ -569,6 +573,7 @@ class Engine(Generic[S, M]):
                 ), not terminal
             ms, order_, succs, scores = kids
             stack: list[Frame[S, M]] = []
+            h = r0 <= 0
             s = root
             r = r0
             ply = 0
@@ -579,7 +584,6 @@ class Engine(Generic[S, M]):
             line: Line = None
             j = 0
             n = len(order_)
-            h = False
             i = -1
             val: Internal
             rl: Line
@@ -619,7 +623,7 @@ class Engine(Generic[S, M]):
                         ):
                             val = entry.value if q == p else -entry.value
                             rl = entry.line
-                            h = h or entry.heuristic
+                            h = h or entry.horizon
                         else:
                             hm = entry.move if entry is not None and self.hash_move else None
                             kids = self._children(cs, q, rc, ply + 1, hm)
@@ -646,12 +650,12 @@ class Engine(Generic[S, M]):
                                 ms, order_, succs, scores = kids
                                 j = 0
                                 n = len(order_)
-                                h = False
+                                h = rc <= 0
                                 continue
                 else:
                     cur = None
                     if table is not None:
-                        table.store(s, best, line, depth=r, ply=ply, alpha=a0, beta=b, heuristic=h)
+                        table.store(s, best, line, depth=r, ply=ply, alpha=a0, beta=b, horizon=h)
                     if not stack:
                         return result(best, line, nodes, leaves, tr), h
                     g, gl, gh, q = best, line, h, p

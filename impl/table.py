@@ -14,8 +14,10 @@ properties, :mod:`impl.alphabeta`):
 - ``UPPER`` when g <= a (it failed low): the value is at most g;
 
 with r, the ply (kept only when forward pruning makes the subtree depend on it; see
-``spec.search``, definition 4), the line that produced g, and whether any leaf the search read
-was a static evaluation (``heuristic``; a value that depends on none holds at every depth).
+``spec.search``, definition 4), the line that produced g, and whether the search met the
+horizon (``horizon``): read a static evaluation, or expanded a state at or below the horizon,
+where a quiescence extension plays only noisy moves. A result that did neither is the same at
+every greater depth.
 
 **When an entry answers.** Only for a search of the same subtree: the same r, and the same
 ply when it is kept. Then an ``EXACT`` entry answers any window, a ``LOWER`` one a window with
@@ -64,7 +66,7 @@ class Entry:
     flag: int
     value: Internal
     line: Line
-    heuristic: bool
+    horizon: bool
 
     @property
     def move(self) -> int | None:
@@ -119,12 +121,12 @@ class TranspositionTable(Generic[S]):
         ply: int,
         alpha: Internal,
         beta: Internal,
-        heuristic: bool,
+        horizon: bool,
     ) -> None:
         """Record the fail-soft result g of a search of ``state`` with the window (alpha, beta)."""
         flag = UPPER if g <= alpha else LOWER if g >= beta else EXACT
         try:
-            self._entries[state] = Entry(depth, ply, flag, g, line, heuristic)
+            self._entries[state] = Entry(depth, ply, flag, g, line, horizon)
         except TypeError:
             raise _unhashable(state) from None
 

@@ -48,6 +48,12 @@ from tests.test_scale import DEPTH, Countdown
 
 CAPTURE_TRAP = Exchange(((1, 9),), (0,), 2)
 
+TWO_CAPTURES = Exchange(((1,), (1,)), (5,), 2)
+"""Every depth-1 leaf of the quiescent tree is terminal, yet depth 2 has another value.
+
+At depth 1 with quiescence 1, the extension below X's move plays only O's captures (each ends
+the game): X's quiet move is worth 5 - 1 = 4. At depth 2 O may answer it quietly (5 - 5 = 0)."""
+
 
 # Each technique equals its definition.
 
@@ -153,6 +159,11 @@ def test_ordering_visits_fewer_nodes_on_tictactoe() -> None:
 
 @settings(max_examples=100)
 @given(cases(), options, st.integers(1, 400))
+@example(
+    Case(TWO_CAPTURES, TWO_CAPTURES.initial_state(), None, quiescence=1),
+    {"table": False, "killers": 0, "history": False, "static_ordering": False, "hash_move": False},
+    400,
+)
 def test_deepening_under_a_node_budget_answers_for_the_deepest_completed_depth(
     case: Case, chosen: dict[str, Any], budget: int
 ) -> None:
@@ -241,6 +252,25 @@ def test_the_first_iteration_always_completes() -> None:
     assert (found.depth, found.stopped, len(found.iterations)) == (2, "budget", 1)
     assert found.best_move == cut_negamax(TICTACTOE, TICTACTOE.initial_state(), 2).best_move
     assert found.nodes_visited == found.result.nodes_visited
+
+
+def test_a_quiescence_extension_is_not_solved_even_when_it_reads_only_utilities() -> None:
+    s = TWO_CAPTURES.initial_state()
+    assert [cut_negamax(TWO_CAPTURES, s, d, quiescence=1).value for d in (1, 2)] == [4, 0]
+    first = Engine(TWO_CAPTURES, quiescence=1).search(s, 1, trace=True)
+    assert first.trace is not None
+    assert all(
+        TWO_CAPTURES.is_terminal(replay_moves(TWO_CAPTURES, s, path)) for path in first.trace
+    )
+    found = Engine(TWO_CAPTURES, quiescence=1).deepen(s, max_depth=5)
+    assert (found.depth, found.value) == (2, 0)
+    assert found.stopped == "solved"
+
+
+def replay_moves(game: Exchange, s: ExchangeState, path: tuple[int, ...]) -> ExchangeState:
+    for i in path:
+        s = game.successor(s, game.moves(s)[i])
+    return s
 
 
 def test_deepening_solves_tictactoe_with_its_table() -> None:
@@ -462,7 +492,7 @@ def test_bad_deepening_limits_are_named(kwargs: dict[str, Any], message: str) ->
 def test_a_table_entry_says_what_its_result_is() -> None:
     table: TranspositionTable[str] = TranspositionTable(by_ply=False)
     for g, flag in [(1, UPPER), (2, EXACT), (3, LOWER)]:
-        table.store("s", g, (4, 0), depth=2, ply=5, alpha=1, beta=3, heuristic=True)
+        table.store("s", g, (4, 0), depth=2, ply=5, alpha=1, beta=3, horizon=True)
         entry = table.lookup("s")
         assert entry is not None
         assert (entry.flag, entry.value, entry.move) == (flag, g, 4)
