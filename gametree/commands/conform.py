@@ -66,7 +66,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--skip-flag", action="append", default=[], metavar="FLAG",
                         choices=sorted(NOTES), help="skip the vectors with this flag")  # fmt: skip
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
-                        help="per case (default 10; the first after a start: 30 more)")  # fmt: skip
+                        help="per case (default 10)")  # fmt: skip
+    parser.add_argument("--startup", type=float, default=20.0, metavar="SECONDS",
+                        help="more time for the first case after a start (default 20)")  # fmt: skip
     parser.add_argument("--memory", type=int, default=2048, metavar="MIB",
                         help="the target's address space (default 2048; 0: no limit)")  # fmt: skip
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML here")
@@ -76,8 +78,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:
     """Run the gate; 0 only if every case passed."""
-    if args.budget < 0 or args.timeout <= 0 or args.memory < 0:
-        return error(NAME, "--budget and --memory must be >= 0, --timeout > 0", EXIT_USAGE)
+    if args.budget < 0 or args.timeout <= 0 or args.memory < 0 or args.startup < 0:
+        return error(NAME, "--budget, --memory, --startup must be >= 0, --timeout > 0", EXIT_USAGE)
     options = GateOptions(
         semantics=args.semantics,
         checks=Checks(args.best_move, args.principal_variation, args.strict_order),
@@ -87,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
         skip_flags=frozenset(args.skip_flag),
     )
     try:
-        target = ProcessTarget.from_spec(args.target, timeout=args.timeout, memory_mb=args.memory)
+        target = ProcessTarget.from_spec(
+            args.target, timeout=args.timeout, startup=args.startup, memory_mb=args.memory
+        )
     except TargetStartError as e:
         return error(NAME, str(e), EXIT_TARGET)
     progress = Progress(len(vector_cases(args.semantics)) + args.budget, "cases")

@@ -114,7 +114,7 @@ class Outcome:
             "problems": self.problems,
             "request": req,
             "expected": self.expected.json() if self.expected and self.failed else None,
-            "actual": self.response if self.failed else None,
+            "actual": _plain(self.response) if self.failed else None,
         }
 
 
@@ -201,12 +201,17 @@ class Report:
             lines.append(f"  request (besides the tree): {json.dumps(req)}")
             if m.expected is not None:
                 lines.append(f"  expected: {_clip(json.dumps(m.expected.json()))}")
-            lines.append(f"  actual: {_clip(json.dumps(m.response))}")
+            lines.append(f"  actual: {_clip(json.dumps(m.response, default=repr))}")
         if self.gave_up:
             lines.append(f"gave up: {self.gave_up}")
         verdict = "PASSED" if self.passed else f"FAILED ({len(self.failures)} failures)"
         lines.append(f"result: {verdict} in {self.seconds:.1f} s")
         return "\n".join(lines)
+
+
+def _plain(x: object) -> object:
+    """A reply as plain JSON values (a marker such as NaN's becomes a string saying what it was)."""
+    return json.loads(json.dumps(x, default=repr))
 
 
 def _clip(text: str, limit: int = 3000) -> str:

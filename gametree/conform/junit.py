@@ -29,7 +29,7 @@ def _details(o: Outcome) -> str:
              f"request (besides the tree): {json.dumps(req)}"]  # fmt: skip
     if o.expected is not None:
         lines.append(f"expected: {json.dumps(o.expected.json())}")
-    lines.append(f"actual: {json.dumps(o.response)}")
+    lines.append(f"actual: {json.dumps(o.response, default=repr)}")
     return "\n".join(lines)
 
 

@@ -105,7 +105,7 @@ class ProcessTarget:
         argv: Sequence[str],
         *,
         timeout: float = 10.0,
-        startup: float = 30.0,
+        startup: float = 20.0,
         memory_mb: int = 2048,
         python_callable: bool = False,
     ) -> None:
@@ -141,6 +141,9 @@ class ProcessTarget:
 
     def start(self) -> None:
         """Start the process (its own session, memory-limited, stderr to a file)."""
+        self.kill()
+        if self.stderr is not None:
+            self.stderr.close()
         self.stderr = cast(IO[bytes], tempfile.TemporaryFile())  # noqa: SIM115 - the child's life
         try:
             self.proc = subprocess.Popen(  # noqa: S603 - running the user's target is the point

@@ -289,7 +289,7 @@ def vector_cases(semantics: str) -> list[VectorCase]:
             for wgroup, wcomment, wflags, a, b in windows:
                 add(wgroup, f"{comment}; window {wcomment}", (*flags, *wflags),
                     Case(semantics, t, alpha=a, beta=b))  # fmt: skip
-        return out
+        return _grouped(out)
     for group, comment, flags, t, bounds in vector_trees():
         if s.player:
             for p in range(t.players):
@@ -299,7 +299,15 @@ def vector_cases(semantics: str) -> list[VectorCase]:
                     Case(semantics, t, bounds, player=p))  # fmt: skip
         else:
             add(group, comment, flags, Case(semantics, t, bounds))
-    return out
+    return _grouped(out)
+
+
+def _grouped(cases: list[VectorCase]) -> list[VectorCase]:
+    """The cases in file order: by group, groups in order of first appearance (stable)."""
+    first: dict[str, int] = {}
+    for vc in cases:
+        first.setdefault(vc.group, len(first))
+    return sorted(cases, key=lambda vc: first[vc.group])
 
 
 _PLACEHOLDER = re.compile(r'"(@(?:tree|trace|pv)[0-9]+@)"')
