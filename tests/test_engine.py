@@ -8,6 +8,10 @@ principal variation of optimal moves ending at a leaf worth the value; the spec'
 when the engine searches in the game's order. With ordering and table off, the engine must be
 ``impl.alphabeta.negamax_alphabeta`` (fail-soft) on the explicit cut tree, count for count and
 leaf for leaf. Time budgets are tested with fake clocks only.
+
+The central properties run 300 to 500 cases in the ci profile (more than its 200), the
+deepening ones 100 to 200 (each runs several searches); the spec's answers are remembered
+across cases (``tests.engine_checks``), so the file takes about 20 seconds.
 """
 
 import itertools
@@ -58,6 +62,7 @@ the game): X's quiet move is worth 5 - 1 = 4. At depth 2 O may answer it quietly
 # Each technique equals its definition.
 
 
+@settings(max_examples=500)
 @given(cases())
 @example(Case(CAPTURE_TRAP, CAPTURE_TRAP.initial_state(), 1, quiescence=1))
 @example(Case(Bonus((3, 0, 6, 1, -2)), Bonus((3, 0, 6, 1, -2)).initial_state(), None))
@@ -80,6 +85,7 @@ def test_plain_engine_is_fail_soft_negamax_alphabeta_on_the_cut_tree(case: Case)
         assert (found.nodes_visited, found.leaves_evaluated, found.trace) == (1, 1, ((),))
 
 
+@settings(max_examples=500)
 @given(cases(), options)
 def test_any_ordering_and_table_give_the_spec_value_and_an_optimal_move(
     case: Case, chosen: dict[str, Any]
@@ -91,6 +97,7 @@ def test_any_ordering_and_table_give_the_spec_value_and_an_optimal_move(
         assert found.best_move in optimal_moves(case.game, case.state, **case.cut())
 
 
+@settings(max_examples=300)
 @given(cases(), st.data())
 def test_a_kept_engine_equals_the_spec_across_searches(case: Case, data: st.DataObject) -> None:
     """Killers, history and the table persist across searches of several positions and depths."""
@@ -157,7 +164,7 @@ def test_ordering_visits_fewer_nodes_on_tictactoe() -> None:
 # Iterative deepening.
 
 
-@settings(max_examples=100)
+@settings(max_examples=200)
 @given(cases(), options, st.integers(1, 400))
 @example(
     Case(TWO_CAPTURES, TWO_CAPTURES.initial_state(), None, quiescence=1),
@@ -210,7 +217,7 @@ class FakeClock:
         return now
 
 
-@settings(max_examples=50)
+@settings(max_examples=100)
 @given(cases(), st.integers(1, 300))
 def test_a_time_budget_read_at_every_node_is_a_node_budget(case: Case, limit: int) -> None:
     """With a clock that ticks once per reading and a reading per node, t seconds = t nodes."""
