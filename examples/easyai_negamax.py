@@ -1,0 +1,91 @@
+"""easyAI's alpha-beta (``easyAI.Negamax``, easyAI 2.0.12) as a conformance target.
+
+    pip install 'gametree[bench]'      # easyAI==2.0.12, only for this example
+    gametree conform --target examples.easyai_negamax:negamax --semantics negamax \\
+        --alternating --best-move --skip-flag Fraction
+    gametree conform --target examples.easyai_negamax:alphabeta \\
+        --semantics negamax-alphabeta-fail-soft --alternating --strict-order --skip-flag Fraction
+
+The tree is played as an easyAI ``TwoPlayerGame``: a move descends to a child, ``unmake_move``
+climbs back, and the position is over at a leaf. easyAI always switches player after a move,
+so only trees whose players move in turn by depth are asked (``--alternating``); its scores
+are floats, so the exact fractions are skipped (``--skip-flag Fraction``). ``scoring`` gives
+the leaf's value from the point of view of the player to move there, as easyAI's negamax
+wants, and records the leaf's path, which is the trace. The value is ``Negamax.alpha``, the
+root's negamax value, and the best move what ``Negamax`` returns. Nothing is corrected: the
+adapter reports what the library computes. ``alphabeta`` calls the module's ``negamax``
+function itself (which ``Negamax`` calls with the window (-win_score, +win_score)) with the
+request's window, to gate its pruning and its fail-soft bounds.
+"""
+
+from fractions import Fraction
+from typing import Any
+
+from easyAI import AI_Player, Negamax, TwoPlayerGame
+from easyAI.AI.Negamax import negamax as easyai_negamax
+
+
+def _number(x: Any) -> float:
+    return float(Fraction(x)) if isinstance(x, str) else float(x)
+
+
+def _height(root: dict[str, Any]) -> int:
+    height, stack = 0, [(root, 0)]
+    while stack:
+        node, d = stack.pop()
+        height = max(height, d)
+        stack.extend((c, d + 1) for c in node.get("children", ()))
+    return height
+
+
+class ExplicitTree(TwoPlayerGame):  # type: ignore[misc]
+    """A gametree tree as an easyAI game: a stack of nodes, moves made and unmade in place."""
+
+    def __init__(self, root: dict[str, Any], trace: list[list[int]]) -> None:
+        self.players = [AI_Player(None), AI_Player(None)]
+        self.current_player = 1  # easyAI numbers its players 1 and 2: 1 is gametree's 0
+        self.stack = [root]
+        self.path: list[int] = []
+        self.trace = trace
+
+    def possible_moves(self) -> list[int]:
+        return list(range(len(self.stack[-1]["children"])))
+
+    def make_move(self, move: int) -> None:
+        self.stack.append(self.stack[-1]["children"][move])
+        self.path.append(move)
+
+    def unmake_move(self, move: int) -> None:  # noqa: ARG002 - easyAI's signature
+        self.stack.pop()
+        self.path.pop()
+
+    def is_over(self) -> bool:
+        return "value" in self.stack[-1]
+
+    def scoring(self) -> float:
+        self.trace.append(list(self.path))
+        v = _number(self.stack[-1]["value"])
+        return v if self.current_player == 1 else -v
+
+
+def negamax(request: dict[str, Any]) -> dict[str, Any]:
+    """easyAI's Negamax, full depth, on the request's tree: semantics ``negamax``."""
+    root = request["tree"]["tree"]
+    trace: list[list[int]] = []
+    game = ExplicitTree(root, trace)
+    ai = Negamax(_height(root))
+    move = ai(game)
+    return {"value": ai.alpha, "best_move": move, "trace": trace}
+
+
+def alphabeta(request: dict[str, Any]) -> dict[str, Any]:
+    """easyAI's ``negamax(game, depth, ...)`` over the request's window: fail-soft negamax."""
+    root = request["tree"]["tree"]
+    trace: list[list[int]] = []
+    game = ExplicitTree(root, trace)
+    a, b = request.get("alpha"), request.get("beta")
+    alpha = -float("inf") if a is None else _number(a)
+    beta = float("inf") if b is None else _number(b)
+    depth = _height(root)
+    value = easyai_negamax(game, depth, depth, lambda g: g.scoring(), alpha, beta)
+    return {"value": value, "best_move": getattr(game, "ai_move", None), "trace": trace}
