@@ -1,4 +1,4 @@
-"""easyAI's alpha-beta (``easyAI.Negamax``, easyAI 2.0.12) as a conformance target.
+r"""easyAI's alpha-beta (``easyAI.Negamax``, easyAI 2.0.12) as a conformance target.
 
     pip install 'gametree[bench]'      # easyAI==2.0.12, only for this example
     gametree conform --target examples.easyai_negamax:negamax --semantics negamax \\
@@ -49,27 +49,32 @@ class ExplicitTree(TwoPlayerGame):  # type: ignore[misc]
         self.trace = trace
 
     def possible_moves(self) -> list[int]:
+        """easyAI's ``possible_moves``."""
         return list(range(len(self.stack[-1]["children"])))
 
     def make_move(self, move: int) -> None:
+        """easyAI's ``make_move``."""
         self.stack.append(self.stack[-1]["children"][move])
         self.path.append(move)
 
     def unmake_move(self, move: int) -> None:  # noqa: ARG002 - easyAI's signature
+        """easyAI's ``unmake_move``."""
         self.stack.pop()
         self.path.pop()
 
     def is_over(self) -> bool:
+        """easyAI's ``is_over``."""
         return "value" in self.stack[-1]
 
     def scoring(self) -> float:
+        """easyAI's ``scoring``."""
         self.trace.append(list(self.path))
         v = _number(self.stack[-1]["value"])
         return v if self.current_player == 1 else -v
 
 
 def negamax(request: dict[str, Any]) -> dict[str, Any]:
-    """easyAI's Negamax, full depth, on the request's tree: semantics ``negamax``."""
+    """Run easyAI's Negamax, full depth, on the request's tree: semantics ``negamax``."""
     root = request["tree"]["tree"]
     trace: list[list[int]] = []
     game = ExplicitTree(root, trace)
@@ -79,7 +84,7 @@ def negamax(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def alphabeta(request: dict[str, Any]) -> dict[str, Any]:
-    """easyAI's ``negamax(game, depth, ...)`` over the request's window: fail-soft negamax."""
+    """Run easyAI's ``negamax(game, depth, ...)`` over the request's window: fail-soft negamax."""
     root = request["tree"]["tree"]
     trace: list[list[int]] = []
     game = ExplicitTree(root, trace)

@@ -1,4 +1,4 @@
-"""OpenSpiel's alpha-beta (``open_spiel.python.algorithms.minimax``, OpenSpiel 2.0.2) as a target.
+r"""OpenSpiel's alpha-beta (``open_spiel.python.algorithms.minimax``, OpenSpiel 2.0.2) as a target.
 
     pip install 'gametree[bench]'      # open-spiel==2.0.2, only for this example
     gametree conform --target examples.openspiel_alphabeta:minimax --semantics minimax \\
@@ -130,7 +130,7 @@ def alphabeta(request: dict[str, Any]) -> dict[str, Any]:
     a, b = request.get("alpha"), request.get("beta")
     alpha = -math.inf if a is None else _number(a)
     beta = math.inf if b is None else _number(b)
-    value, action = openspiel_minimax._alpha_beta(  # noqa: SLF001 - the only way to a window
+    value, action = openspiel_minimax._alpha_beta(  # the only way to a window
         game.new_initial_state(), 10_000, alpha, beta, None, 0
     )
     return {"value": value, "best_move": action, "trace": trace}

@@ -38,7 +38,7 @@ def test_easyai_scales_values_by_depth_and_fails_on_a_finished_position(
     assert "value" in problems  # leaves above the deepest level are worth (1 + 0.001 d) v
     kinds = {f["kind"] for f in report["failures"]}
     assert kinds <= {"mismatch", "error"}
-    minimal = [m for m in report["minimal"] if m["kind"] == "mismatch"][0]
+    minimal = next(m for m in report["minimal"] if m["kind"] == "mismatch")
     tree = read_tree_json(minimal["request"]["tree"]).tree
     assert tree.size == 4  # Max: a Min node over one leaf, and a leaf one level higher
     assert minimal["actual"]["value"] == 1.001
