@@ -49,25 +49,25 @@ class ExplicitTree(TwoPlayerGame):  # type: ignore[misc]
         self.trace = trace
 
     def possible_moves(self) -> list[int]:
-        """easyAI's ``possible_moves``."""
+        """The game's ``possible_moves``, as easyAI calls it."""
         return list(range(len(self.stack[-1]["children"])))
 
     def make_move(self, move: int) -> None:
-        """easyAI's ``make_move``."""
+        """The game's ``make_move``, as easyAI calls it."""
         self.stack.append(self.stack[-1]["children"][move])
         self.path.append(move)
 
     def unmake_move(self, move: int) -> None:  # noqa: ARG002 - easyAI's signature
-        """easyAI's ``unmake_move``."""
+        """The game's ``unmake_move``, as easyAI calls it."""
         self.stack.pop()
         self.path.pop()
 
     def is_over(self) -> bool:
-        """easyAI's ``is_over``."""
+        """The game's ``is_over``, as easyAI calls it."""
         return "value" in self.stack[-1]
 
     def scoring(self) -> float:
-        """easyAI's ``scoring``."""
+        """The game's ``scoring``, as easyAI calls it."""
         self.trace.append(list(self.path))
         v = _number(self.stack[-1]["value"])
         return v if self.current_player == 1 else -v
