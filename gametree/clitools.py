@@ -20,7 +20,8 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Iterable
+import textwrap
+from collections.abc import Callable
 from fractions import Fraction
 from typing import IO, TextIO
 
@@ -68,9 +69,15 @@ def epilog(*codes: int, notes: dict[int, str] | None = None) -> str:
 
 
 def configure_help(parser: argparse.ArgumentParser, text: str) -> None:
-    """Give ``parser`` an epilog printed as written (the exit-code table)."""
+    """Give ``parser`` an epilog printed as written (the exit-code table).
+
+    The description is printed as written too, so its paragraphs are wrapped here.
+    """
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = text
+    if parser.description:
+        paragraphs = parser.description.split("\n\n")
+        parser.description = "\n\n".join(textwrap.fill(p, 79) for p in paragraphs)
 
 
 def error(command: str, message: str, code: int) -> int:
@@ -159,11 +166,6 @@ def text_value(v: object) -> str:
     return str(v)
 
 
-def dump_json(x: object, out: TextIO) -> None:
-    """One JSON document on one line."""
-    out.write(json.dumps(x) + "\n")
-
-
 class Progress:
     """A progress bar on standard error when it is a terminal; silent otherwise.
 
@@ -205,11 +207,6 @@ def _is_terminal(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def iter_lines(items: Iterable[str]) -> str:
-    """Items joined one per line."""
-    return "\n".join(items)
 
 
 Command = Callable[[argparse.Namespace], int]

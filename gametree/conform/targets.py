@@ -124,7 +124,6 @@ class ProcessTarget:
         self.buffer = b""
         self.next_id = 0
         self.answered = False
-        self.restarts = 0
 
     @classmethod
     def from_spec(cls, target: str, **kwargs: float) -> "ProcessTarget":
@@ -166,8 +165,6 @@ class ProcessTarget:
     def ask(self, case: Case, *, trace: bool) -> Reply:
         """Send the request for ``case`` and wait for its reply, within the deadline."""
         if self.proc is None or self.proc.poll() is not None:
-            if self.proc is not None:
-                self.restarts += 1
             self.start()
         assert self.proc is not None
         assert self.proc.stdin is not None
