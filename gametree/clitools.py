@@ -16,7 +16,6 @@ standard error, ``gametree COMMAND: error: ...``, and an exit code from the list
 
 import argparse
 import functools
-import json
 import math
 import os
 import sys
