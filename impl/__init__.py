@@ -18,6 +18,7 @@ ties and moves, and cites its source.
 from impl.alphabeta import alphabeta, negamax_alphabeta
 from impl.best_case import best_case_leaves, best_ordered_tree
 from impl.deep import deep_pruning_unsound
+from impl.engine import DeepeningResult, Engine
 from impl.evaluations import (
     alphabeta_one_function,
     is_order_equivalent,
@@ -35,12 +36,16 @@ from impl.pvs import pvs
 from impl.result import SearchResult
 from impl.shallow import shallow
 from impl.speculative import speculative
+from impl.table import UnhashableStateError
 from impl.window import BOTTOM, TOP
 
 __all__ = [
     "BOTTOM",
     "TOP",
+    "DeepeningResult",
+    "Engine",
     "SearchResult",
+    "UnhashableStateError",
     "alphabeta",
     "alphabeta_one_function",
     "best_case_leaves",
