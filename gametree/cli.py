@@ -1,13 +1,14 @@
 """The ``gametree`` command: one subcommand per module of ``gametree.commands``.
 
-Exit codes: 0 success; 1 a check failed (for example a bundled example disagrees with its
-source); 2 bad usage (argparse's own).
+Exit codes are the ones of ``gametree.clitools.EXIT_CODES``, listed in ``--help``; each
+command's own ``--help`` says which of them it uses.
 """
 
 import argparse
 import sys
 from collections.abc import Sequence
 
+from gametree.clitools import EXIT_CODES, epilog
 from gametree.commands import algorithms, compare, conform, examples, solve, vectors
 
 COMMANDS = [examples, solve, algorithms, compare, conform, vectors]
@@ -19,7 +20,8 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="gametree",
         description="A reference implementation of game-tree search, checked against its spec.",
-        epilog="Exit codes: 0 success, 1 a check failed, 2 bad usage.",
+        epilog=epilog(*sorted(EXIT_CODES)),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     subparsers = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
