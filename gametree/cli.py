@@ -9,9 +9,9 @@ import sys
 from collections.abc import Sequence
 
 from gametree.clitools import EXIT_CODES, epilog
-from gametree.commands import algorithms, compare, conform, examples, solve, vectors
+from gametree.commands import algorithms, compare, conform, examples, play, solve, vectors
 
-COMMANDS = [examples, solve, algorithms, compare, conform, vectors]
+COMMANDS = [examples, solve, algorithms, compare, conform, vectors, play]
 """The subcommands, in the order ``--help`` lists them."""
 
 
