@@ -8,7 +8,9 @@ players; maxn, immediate, shallow, last-branch, speculative and paranoid for N) 
 its reference definition's value; the multi-player searches also its principal variation, and
 the two-player ones a best move that is optimal. Korf's bounds are the game's: the declared
 ones, and the tighter ones for a search of that depth from that state; the pruning searches
-check every leaf against them, so these tests also check that the bounds hold.
+check every leaf against them, so these tests also check that the bounds hold. ``impl.Engine``
+(alpha-beta on the game itself, with and without ordering, table and deepening) is checked by
+the engine tests' own checker against ``spec.search``.
 """
 
 import random
@@ -23,6 +25,7 @@ import spec
 from gametree.algorithms import ALGORITHMS, Algorithm, Options, applicable
 from gametree.games import PASS, ChineseCheckers, ConnectFour, Kalah, Othello
 from spec import Bounds, Node, Solution, Tree, game_maxn, game_minimax, unfold, worth
+from tests.engine_checks import Case, check_result
 from tests.test_games_properties import positions
 
 TWO_PLAYER = [
@@ -97,9 +100,29 @@ def test_two_player_searches_give_the_specs_value_on_game_positions(
     game: Any, max_depth: int, data: st.DataObject
 ) -> None:
     s = data.draw(positions(game, max_plies=30))
-    depth = data.draw(st.integers(1, max_depth))
+    depth = data.draw(st.sampled_from(range(max_depth, 0, -1)))
     names = check_two_player(game, s, depth)
     assert {"impl.alphabeta", "impl.pvs", "impl.mtdf", "impl.negamax_alphabeta"} <= set(names)
+
+
+ORDERED = {"table": True, "hash_move": True, "killers": 2, "history": True, "static_ordering": True}
+
+
+@pytest.mark.parametrize(("game", "max_depth"), TWO_PLAYER)
+@settings(max_examples=15)
+@given(data=st.data())
+def test_the_engine_gives_the_specs_answer_on_game_positions(
+    game: Any, max_depth: int, data: st.DataObject
+) -> None:
+    """``impl.Engine`` plain, with every ordering and a table, and deepening, by one checker."""
+    s = data.draw(positions(game, max_plies=30))
+    depth = data.draw(st.sampled_from(range(max_depth, 0, -1)))
+    case = Case(game, s, depth)
+    check_result(case, case.engine().search(s, depth), game_order=True)
+    check_result(case, case.engine(**ORDERED).search(s, depth), game_order=False)
+    deepened = case.engine(**ORDERED).deepen(s, max_depth=depth)
+    assert deepened.depth == depth or deepened.stopped == "solved"
+    check_result(Case(game, s, deepened.depth), deepened.result, game_order=False)
 
 
 @pytest.mark.parametrize(("game", "max_depth"), MULTI_PLAYER)
@@ -109,7 +132,7 @@ def test_multi_player_searches_give_the_specs_value_on_game_positions(
     game: Any, max_depth: int, data: st.DataObject
 ) -> None:
     s = data.draw(positions(game, max_plies=30))
-    depth = data.draw(st.integers(1, max_depth))
+    depth = data.draw(st.sampled_from(range(max_depth, 0, -1)))
     names = check_multi_player(game, s, depth, game.bounds_below(s, depth))
     assert {
         "impl.maxn",
