@@ -1,0 +1,188 @@
+"""``gametree prove``: run the machine checks of ``proofs`` and print what they found.
+
+``gametree prove [THEOREM ...] [--budget SECONDS] [--json] [--full] [--shard k/n]`` runs the
+checks of the named theorems (all by default) within the budget and prints a table: theorem,
+method, cases covered, outcome, and what the project expects of the claim.
+
+``gametree prove optimality FILE [--json]`` decides, for the tree in FILE (with Korf's bounds
+in the document), every leaf shallow pruning evaluates: whether a correct directional
+algorithm must evaluate it, over the reals and over the integers, with the witness (two
+completions giving different maxn values) or the reason there is none.
+"""
+
+import argparse
+import json
+
+import proofs
+from gametree.clitools import (
+    EXIT_FAILED,
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_USAGE,
+    configure_help,
+    epilog,
+    error,
+    guarded,
+    json_value,
+    read_document,
+    text_value,
+)
+from gametree.treefile import Limits, TreeFileError
+from proofs import THEOREMS, Budget, Scope, disagreements, parse_shard, report_json, table, theorem
+from proofs.optimality import Analysis, Decision, analyse
+from spec import TreeError
+
+NAME = "prove"
+HELP = "run the machine checks of the theorems connecting spec and impl"
+DESCRIPTION = (
+    "Run the checks of proofs/ (all theorems, or those named) within a time budget and print a "
+    "table: theorem, method, cases covered, outcome (proved: decided on every case of the "
+    "stated domain; held: no counterexample in the cases tried; failed: a checked "
+    "counterexample; unknown: nothing decided), and whether the project expects the claim to "
+    "hold or to fail. Published claims that are false are expected to fail: the counterexample "
+    "is the result. Exit code 1 if an outcome contradicts the expectation.\n\n"
+    "'gametree prove optimality FILE' decides instead, for the tree in FILE (its document must "
+    "give Korf's bounds), every leaf shallow pruning evaluates: whether a correct directional "
+    "algorithm must evaluate it, over the reals and over the integers, exactly (z3), with a "
+    "witness or the reason."
+)
+
+DEFAULT_BUDGET = 300.0
+"""Seconds the default run may take (the checks stop when it is spent)."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    configure_help(parser, epilog(0, 1, 2, 3))
+    names = ", ".join(th.name for th in THEOREMS)
+    parser.add_argument(
+        "theorems",
+        nargs="*",
+        metavar="THEOREM",
+        help=f"theorems to check (default all): {names}; or 'optimality FILE'",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET,
+        metavar="SECONDS",
+        help=f"wall-clock time for all the checks (default {DEFAULT_BUDGET:.0f})",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--full", action="store_true", help="the full sets of cases (larger; meant for --shard)"
+    )
+    parser.add_argument(
+        "--shard", default="1/1", metavar="K/N", help="the K-th of N parts of each enumeration"
+    )
+
+
+@guarded(NAME)
+def run(args: argparse.Namespace) -> int:
+    """Run the checks (or decide a file); 0, 1 if an outcome is not the expected one."""
+    names = list(args.theorems)
+    if len(names) == 2 and names[0] == "optimality" and names[1] not in _theorem_names():
+        return _optimality_file(names[1], as_json=args.json)
+    try:
+        chosen = [theorem(n) for n in names] if names else list(THEOREMS)
+        shard = parse_shard(args.shard)
+    except (KeyError, ValueError) as e:
+        return error(NAME, str(e.args[0]) if isinstance(e, KeyError) else str(e), EXIT_USAGE)
+    if not args.budget > 0:
+        return error(NAME, f"--budget must be positive (got {args.budget})", EXIT_USAGE)
+    results = proofs.run(chosen, Scope(Budget(args.budget), full=args.full, shard=shard))
+    if args.json:
+        print(json.dumps({"results": report_json(results)}, indent=1))
+    else:
+        print(table(results))
+    return EXIT_FAILED if disagreements(results) else EXIT_OK
+
+
+def _theorem_names() -> set[str]:
+    return {th.name for th in THEOREMS} | {str(th.number) for th in THEOREMS}
+
+
+def _optimality_file(path: str, *, as_json: bool) -> int:
+    try:
+        doc = read_document(path, Limits(max_nodes=10_000))
+    except TreeFileError as e:
+        return error(NAME, f"{path}: {e}", EXIT_INPUT)
+    if doc.bounds is None:
+        return error(NAME, f'{path}: the optimality question needs Korf\'s bounds ("bounds": '
+                     '{"lower": L, "sum": S} in the document)', EXIT_INPUT)  # fmt: skip
+    try:
+        a = analyse(doc.tree, doc.bounds)
+    except (TreeError, ValueError) as e:
+        return error(NAME, f"{path}: {e}", EXIT_INPUT)
+    if as_json:
+        print(json.dumps(analysis_json(a), indent=1))
+        return EXIT_OK
+    n = len(a.leaves)
+    print(f"{path}: {doc.tree.players} players, {doc.bounds}, {n} leaves read by shallow pruning")
+    for r in a.leaves:
+        print(
+            f"leaf {list(r.leaf)}"
+            + ("" if r.read_by_last_branch else " (last-branch pruning skips it)")
+        )
+        for d in r.decisions:
+            print(f"  {d.domain}: {_verdict(d)}")
+    for domain in ("reals", "integers"):
+        skip = a.unnecessary(domain)
+        verdict = "holds" if not skip else f"FAILS at {[list(p) for p in skip]}"
+        print(f"Korf's Theorem 1 on this tree, over the {domain}: {verdict}")
+    return EXIT_OK
+
+
+def _verdict(d: Decision) -> str:
+    if d.necessary is None:
+        return f"undecided ({d.reason})"
+    if not d.necessary:
+        return f"not necessary: {d.reason}"
+    assert d.witness is not None
+    w = d.witness
+    return (
+        f"necessary: the leaf {text_value(w.values[0])} gives the root {text_value(w.roots[0])}, "
+        f"{text_value(w.values[1])} gives {text_value(w.roots[1])}"
+        + (f", with the later leaves {_completion(d)}" if w.completion else "")
+    )
+
+
+def _completion(d: Decision) -> str:
+    assert d.witness is not None
+    return ", ".join(f"{list(p)} = {text_value(v)}" for p, v in d.witness.completion)
+
+
+def analysis_json(a: Analysis) -> dict[str, object]:
+    """The JSON of ``gametree prove optimality FILE --json``."""
+    leaves = []
+    for r in a.leaves:
+        record: dict[str, object] = {
+            "path": list(r.leaf),
+            "read_by_shallow": r.read_by_shallow,
+            "read_by_last_branch": r.read_by_last_branch,
+        }
+        for d in r.decisions:
+            w = d.witness
+            record[d.domain] = {
+                "necessary": d.necessary,
+                "reason": d.reason,
+                "witness": None
+                if w is None
+                else {
+                    "values": [json_value(v) for v in w.values],
+                    "completion": [
+                        {"path": list(p), "value": json_value(v)} for p, v in w.completion
+                    ],
+                    "roots": [json_value(v) for v in w.roots],
+                },
+            }
+        leaves.append(record)
+    return {
+        "players": a.tree.players,
+        "bounds": {"lower": json_value(a.bounds.lower), "sum": json_value(a.bounds.total)},
+        "leaves": leaves,
+        "theorem_1_holds": {
+            "reals": not a.unnecessary("reals"),
+            "integers": not a.unnecessary("integers"),
+        },
+    }
