@@ -22,6 +22,16 @@ leaves). Every search runs on the same tree in the same move order (children lef
   (``pyspiel.State``) on the nested lists, whose tree is shared, never copied, when
   OpenSpiel clones a state; on tic-tac-toe also over OpenSpiel's own C++ ``tic_tac_toe``.
 
+Games (the game rows, after tic-tac-toe): fixed positions of Connect Four (7 × 6), Kalah(6, 4),
+Othello (8 × 8) and two-player Chinese Checkers (``gametree.games``), the start and a position
+after a fixed seeded random opening, each cut at a fixed depth by ``spec.unfold`` (the tree a
+depth-limited search reads, static evaluations at the frontier). On that tree: the spec, the
+spec-tree floor and impl's searches as above; the floor over lists and the libraries only when
+the tree alternates Max and Min from Max at the root (not Kalah, where a player moves again).
+Then ``impl.Engine`` on the game itself, to the same depth (so the unfolding is not its cost,
+and its leaf count is the same tree's): in the game's order, with every ordering and a table,
+and by iterative deepening to the depth with them (its leaves summed over the iterations).
+
 Times are the best of several runs of at least 0.2 s in all, with the garbage collector off,
 wall clock, on whatever else the machine is doing: compare figures from one run only.
 "leaves" is the number of leaves read (counted by the search, or by a second, counting run
@@ -32,18 +42,22 @@ for the floor and the libraries); leaves/s is that over the time. Ratios compare
 import argparse
 import gc
 import importlib
+import math
 import platform
 import random
 import sys
 import time
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
+from gametree.games import ChineseCheckers, ConnectFour, Kalah, Othello
 from gametree.games.tictactoe import TicTacToe
+from impl import Engine
 from impl.alphabeta import alphabeta, negamax_alphabeta
 from impl.mtdf import mtdf
 from impl.pvs import pvs
-from spec import Leaf, Node, Scalar, Tree, minimax, unfold
+from spec import Leaf, Node, Scalar, Tree, leaf_values, minimax, unfold, worth
 
 Nested = list["Nested"] | int
 """A tree as nested lists of ints, Max at the root, players alternating by depth."""
@@ -420,12 +434,171 @@ def print_rows(label: str, rows: list[Row]) -> None:
     print(summary, flush=True)
 
 
+# The games.
+
+
+def opening(game: Any, plies: int, seed: int) -> Any:
+    """The state after ``plies`` random moves from the start, by a fixed seed."""
+    rng = random.Random(seed)  # noqa: S311 - a fixed, reproducible position, not a secret
+    s = game.initial_state()
+    for _ in range(plies):
+        if game.is_terminal(s):
+            break
+        s = game.successor(s, rng.choice(game.moves(s)))
+    return s
+
+
+def game_positions() -> list[tuple[str, Any, Any, int]]:
+    """(label, game, state, depth): each game's start and a position after a seeded opening.
+
+    Depths are the largest with at most about 120,000 leaves in the cut tree.
+    """
+    c4, kalah, othello, cc = ConnectFour(), Kalah(6, 4), Othello(), ChineseCheckers(2)
+    return [
+        ("connect4 start", c4, c4.initial_state(), 6),
+        ("connect4 ply10", c4, opening(c4, 10, 1), 6),
+        ("kalah start", kalah, kalah.initial_state(), 7),
+        ("kalah ply8", kalah, opening(kalah, 8, 1), 7),
+        ("othello start", othello, othello.initial_state(), 7),
+        ("othello ply16", othello, opening(othello, 16, 1), 5),
+        ("chinese start", cc, cc.initial_state(), 5),
+        ("chinese ply12", cc, opening(cc, 12, 1), 4),
+    ]
+
+
+def alternates(t: Tree) -> bool:
+    """Whether Max (player 0) moves at the root and the players alternate by depth."""
+    stack = [(t, 0)]
+    while stack:
+        n, d = stack.pop()
+        if isinstance(n, Node):
+            if n.to_move != d % 2:
+                return False
+            stack.extend((c, d + 1) for c in n.children)
+    return True
+
+
+def scaled_nested(t: Tree) -> tuple[Nested, int]:
+    """``t`` as nested lists of ints: every leaf times the common denominator, and that scale.
+
+    The floor over lists and the libraries take ints; Connect Four evaluates to fractions.
+    """
+    scale = 1
+    for leaf in leaf_values(t):
+        assert not isinstance(leaf, tuple)
+        scale = math.lcm(scale, Fraction(leaf).denominator)
+    if isinstance(t, Leaf):
+        return int(Fraction(t.value) * scale), scale  # type: ignore[arg-type]
+    out: list[Nested] = []
+    stack: list[tuple[Node, list[Nested]]] = [(t, out)]
+    while stack:
+        n, into = stack.pop()
+        for c in n.children:
+            if isinstance(c, Leaf):
+                into.append(int(Fraction(c.value) * scale))  # type: ignore[arg-type]
+            else:
+                kids: list[Nested] = []
+                into.append(kids)
+                stack.append((c, kids))
+    return out, scale
+
+
+def shape(t: Tree) -> tuple[int, int]:
+    """The largest branching and the height of ``t``."""
+    b = h = 0
+    stack = [(t, 0)]
+    while stack:
+        n, d = stack.pop()
+        h = max(h, d)
+        if isinstance(n, Node):
+            b = max(b, len(n.children))
+            stack.extend((c, d + 1) for c in n.children)
+    return b, h
+
+
+def ordered(game: Any) -> Engine[Any, Any]:
+    """The engine with every move ordering and a transposition table."""
+    return Engine(game, table=True, hash_move=True, killers=2, history=True, static_ordering=True)
+
+
+def measure_game(label: str, game: Any, state: Any, depth: int, *, budget: float) -> list[Row]:
+    """Every search on the cut tree of one position, then the engine on the game itself."""
+    tree = unfold(game, state, depth)
+    rows: list[Row] = []
+    inf = float("inf")
+
+    def add(name: str, value: Scalar | float, leaves: int, run: Callable[[], object]) -> None:
+        rows.append(Row(name, value, leaves, best_time(run, budget)))
+
+    spec_value = minimax(tree).value
+    add("spec.minimax", spec_value, tree.leaf_count, lambda: minimax(tree))
+    nested, scale = scaled_nested(tree)
+
+    def unscaled(x: float) -> Scalar:
+        f = Fraction(x) / scale
+        return f.numerator if f.denominator == 1 else f
+
+    if alternates(tree):
+        add("floor (lists)", unscaled(floor_lists(nested, -inf, inf, True)),  # noqa: FBT003
+            floor_leaves(nested, -inf, inf, True),  # noqa: FBT003
+            lambda: floor_lists(nested, -inf, inf, True))  # noqa: FBT003  # fmt: skip
+    r = alphabeta(tree)
+    add("floor (spec trees)", floor_spec_trees(tree, -inf, inf), r.leaves_evaluated,
+        lambda: floor_spec_trees(tree, -inf, inf))  # fmt: skip
+    mover = tree.to_move if isinstance(tree, Node) else 0
+    impl_searches: list[tuple[str, Callable[[], Any], bool]] = [
+        ("alphabeta", lambda: alphabeta(tree), False),
+        ("alphabeta fail-soft", lambda: alphabeta(tree, fail_soft=True), False),
+        ("negamax_alphabeta", lambda: negamax_alphabeta(tree), True),
+        ("pvs", lambda: pvs(tree), True),
+        ("mtdf", lambda: mtdf(tree), False),
+        ("Engine (game order)", lambda: Engine(game).search(state, depth), True),
+        ("Engine (ordered, table)", lambda: ordered(game).search(state, depth), True),
+    ]
+    for name, search, to_mover in impl_searches:
+        found = search()
+        value = worth(found.value, mover) if to_mover else found.value
+        add(name, value, found.leaves_evaluated, search)
+    deepened = ordered(game).deepen(state, max_depth=depth)
+    add("Engine deepen (ordered)", worth(deepened.value, mover), deepened.leaves_evaluated,
+        lambda: ordered(game).deepen(state, max_depth=depth))  # fmt: skip
+    if alternates(tree):
+        b, d = shape(tree)
+        if EASYAI is not None:
+            value, count = easyai_search(nested, d)
+            add("easyAI Negamax", unscaled(value), count(), lambda: easyai_search(nested, d))
+        if PYSPIEL is not None:
+            ps_game = openspiel_tree_game(nested, b, d)
+            value, count = openspiel_search(ps_game)
+            run = OPENSPIEL_MINIMAX.alpha_beta_search  # type: ignore[union-attr]
+            add("OpenSpiel alpha_beta_search", unscaled(value), count(),
+                lambda: run(ps_game, maximum_depth=100))  # fmt: skip
+    for row in rows:
+        if row.value != spec_value:
+            raise AssertionError(f"{label}: {row.name} gives {row.value}, the spec {spec_value}")
+    return rows
+
+
+def print_game_rows(label: str, rows: list[Row]) -> None:
+    """The table lines for one game position; the last column is time over alphabeta's."""
+    ab = next(row for row in rows if row.name == "alphabeta")
+    for row in rows:
+        same = "=" if row.leaves == ab.leaves else " "
+        print(
+            f"{label:<16} {row.name:<28} {row.leaves:>9,}{same} {row.seconds * 1e3:>10.2f} "
+            f"{row.rate / 1e6:>9.3f} {row.seconds / ab.seconds:>8.2f}",
+            flush=True,
+        )
+
+
 def main() -> None:
     """Build the trees, run every search on each, print the table."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--budget", type=float, default=0.2, help="seconds per measurement")
     parser.add_argument("--quick", action="store_true", help="small trees only (a smoke run)")
     parser.add_argument("--no-tictactoe", action="store_true")
+    parser.add_argument("--no-games", action="store_true", help="skip the game rows")
+    parser.add_argument("--games-only", action="store_true", help="the game rows only")
     args = parser.parse_args()
     sys.setrecursionlimit(10_000)  # for the recursive floor and the libraries, not for impl
     print(
@@ -439,16 +612,26 @@ def main() -> None:
         "   (= : same leaf count as alphabeta)"
     )
     sizes = [(b, min(d, 4)) for b, d in SIZES[:3]] if args.quick else SIZES
+    if args.games_only:
+        sizes = []
     for seed, (b, d) in enumerate(sizes, start=1):
         nested = random_nested(b, d, seed)
         tree = Node.by_depth(nested) if isinstance(nested, list) else Leaf(nested)
         label = f"b={b} d={d}"
         print_rows(label, measure_tree(label, tree, nested, b=b, d=d, budget=args.budget))
-    if not args.no_tictactoe and not args.quick:
+    if not args.no_tictactoe and not args.quick and not args.games_only:
         game = TicTacToe()
         tree = unfold(game, game.initial_state())
         label = "tic-tac-toe"
         print_rows(label, measure_tree(label, tree, as_nested(tree), b=9, d=9, budget=args.budget))
+    if not args.no_games and not args.quick:
+        print(
+            f"\n{'game position':<16} {'search':<28} {'leaves':>10} {'ms':>10} {'Mleaf/s':>9} "
+            f"{'÷alphabeta':>8}   (= : same leaf count as alphabeta; depth in the label)"
+        )
+        for label, g, state, depth in game_positions():
+            name = f"{label} d={depth}"
+            print_game_rows(name, measure_game(name, g, state, depth, budget=args.budget))
 
 
 if __name__ == "__main__":
