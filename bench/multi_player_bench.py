@@ -16,6 +16,12 @@ in turn by depth, and leaves drawn from one of three models, each with fixed see
 - ``uniform``: each component an independent uniform integer in 0..9. The only bound on the
   sum these keep is 9N, so shallow pruning can cut only where the player holds everything.
 
+Games (``--games``, after the models): fixed positions of three- and four-player Othello and
+three- and six-player Chinese Checkers (``gametree.games``), the start and a position after a
+seeded random opening, cut at a fixed depth by ``spec.unfold``, searched twice: with the bounds
+each game declares (Othello: the board size; Chinese Checkers: N times the shift), and with the
+tighter bounds it gives for a search of that depth from that position (``bounds_below``).
+
 For each (model, N, b, d) the figures are totals over ``--trees`` trees: leaves evaluated (for
 speculative, re-reads count), each method's ratio to plain maxn, last-branch's and
 speculative's ratio to shallow, and leaves per second (wall clock, on whatever else the
@@ -31,7 +37,9 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from gametree.games import ChineseCheckers, Othello
 from impl.immediate import immediate
 from impl.last_branch import last_branch
 from impl.maxn import maxn
@@ -39,7 +47,7 @@ from impl.paranoid import paranoid
 from impl.result import SearchResult
 from impl.shallow import shallow
 from impl.speculative import speculative
-from spec import Bounds, Leaf, Node, Tree, Value
+from spec import Bounds, Leaf, Node, Tree, Value, unfold
 
 GRID = 2**20
 DEPTHS = {2: 8, 3: 8, 4: 8, 5: 7, 6: 6}
@@ -117,6 +125,73 @@ def measure(model: str, players: int, b: int, d: int, trees: int) -> dict[str, t
     return totals
 
 
+def opening(game: Any, plies: int, seed: int) -> Any:
+    """The state after ``plies`` random moves from the start, by a fixed seed."""
+    rng = random.Random(seed)  # noqa: S311 - a fixed, reproducible position, not a secret
+    s = game.initial_state()
+    for _ in range(plies):
+        if game.is_terminal(s):
+            break
+        s = game.successor(s, rng.choice(game.moves(s)))
+    return s
+
+
+def game_positions() -> list[tuple[str, Any, Any, int]]:
+    """(label, game, state, depth): the start and a position after a seeded opening."""
+    o36, o38, o48 = Othello(3, 6), Othello(3, 8), Othello(4, 8)
+    cc3, cc6 = ChineseCheckers(3), ChineseCheckers(6)
+    return [
+        ("othello 3p 6x6 start", o36, o36.initial_state(), 5),
+        ("othello 3p 6x6 ply9", o36, opening(o36, 9, 1), 5),
+        ("othello 3p 8x8 start", o38, o38.initial_state(), 5),
+        ("othello 3p 8x8 ply12", o38, opening(o38, 12, 1), 4),
+        ("othello 4p 8x8 start", o48, o48.initial_state(), 5),
+        ("othello 4p 8x8 ply12", o48, opening(o48, 12, 1), 4),
+        ("chinese 3p start", cc3, cc3.initial_state(), 5),
+        ("chinese 3p ply12", cc3, opening(cc3, 12, 1), 4),
+        ("chinese 6p start", cc6, cc6.initial_state(), 5),
+        ("chinese 6p ply12", cc6, opening(cc6, 12, 1), 4),
+    ]
+
+
+def measure_game(t: Tree, bounds: Bounds) -> dict[str, tuple[int, float]]:
+    """Leaves and seconds per method on one cut game tree; each checked against maxn."""
+    totals: dict[str, tuple[int, float]] = {}
+    expected: Value | None = None
+    for name, search in searches(bounds).items():
+        t0 = time.perf_counter()
+        r = search(t)
+        seconds = time.perf_counter() - t0
+        if name == "maxn":
+            expected = r.value
+        elif name != "paranoid" and r.value != expected:
+            sys.exit(f"{name} disagrees with maxn on a game tree")
+        totals[name] = (r.leaves_evaluated, seconds)
+    return totals
+
+
+def print_games() -> None:
+    """The game rows: leaves per method with the declared and the search's bounds."""
+    print("\n## games: fixed positions cut at depth d; bounds: declared, then the search's")
+    head = f"{'position':<22} {'d':>2} {'sum bound':>9} {'maxn':>9}"
+    head += "".join(f" {m[:11]:>11}" for m in METHODS[1:])
+    head += f" {'LB/SH':>6} {'SP/SH':>6} | leaves/s: "
+    head += " ".join(f"{m[:5]:>6}" for m in METHODS)
+    print(head)
+    for label, game, state, depth in game_positions():
+        t = unfold(game, state, depth)
+        for bounds in (game.bounds, game.bounds_below(state, depth)):
+            totals = measure_game(t, bounds)
+            base = totals["maxn"][0]
+            row = f"{label:<22} {depth:>2} {bounds.total!s:>9} {base:>9}"
+            row += "".join(f" {totals[m][0] / base:>11.3f}" for m in METHODS[1:])
+            shallow_leaves = totals["shallow"][0]
+            row += f" {totals['last-branch'][0] / shallow_leaves:>6.3f}"
+            row += f" {totals['speculative'][0] / shallow_leaves:>6.3f} |           "
+            row += " ".join(f"{_rate(*totals[m]):>6}" for m in METHODS)
+            print(row, flush=True)
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     cpuinfo = Path("/proc/cpuinfo")
@@ -137,13 +212,15 @@ def main() -> None:
     parser.add_argument("--models", default="korf,simplex,uniform")
     parser.add_argument("--players", default="3,4")
     parser.add_argument("--quick", action="store_true", help="shallower trees, for a smoke run")
+    parser.add_argument("--no-games", action="store_true", help="skip the game rows")
+    parser.add_argument("--games-only", action="store_true", help="the game rows only")
     args = parser.parse_args()
     depths = QUICK_DEPTHS if args.quick else DEPTHS
     print(f"# {machine()}")
     print(f"# {args.trees} trees per row; leaves are totals; ratios are to plain maxn")
     print("# LB/SH, SP/SH: last-branch and speculative leaves over shallow leaves")
     started = time.perf_counter()
-    for model in args.models.split(","):
+    for model in [] if args.games_only else args.models.split(","):
         print(f"\n## model {model}: {MODELS[model][2]}")
         head = f"{'N':>2} {'b':>2} {'d':>2} {'maxn':>9}"
         head += "".join(f" {m[:11]:>11}" for m in METHODS[1:])
@@ -161,6 +238,8 @@ def main() -> None:
                 row += f" {totals['speculative'][0] / shallow_leaves:>6.3f} |           "
                 row += " ".join(f"{_rate(*totals[m]):>6}" for m in METHODS)
                 print(row, flush=True)
+    if not args.no_games:
+        print_games()
     print(f"\n# {time.perf_counter() - started:.0f} s in all")
 
 
