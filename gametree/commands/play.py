@@ -33,7 +33,9 @@ DESCRIPTION = (
     "and iterative deepening; the default for two players), pvs, mtdf, negamax_alphabeta; "
     "for three or more players shallow (Korf's pruning, the default), paranoid, maxn, "
     "immediate, last_branch, speculative, searched on the tree spec.unfold cuts at the "
-    "depth. --time S deepens until the next depth would not finish in S seconds."
+    "depth. --time S searches depths 1, 2, ... within S seconds a move: alphabeta abandons "
+    "the depth the time runs out in; the tree searches start a depth only if it is "
+    "predicted to finish in time. The deepest completed depth plays."
 )
 
 GAMES = ("connect4", "kalah", "othello", "chinese-checkers", "tictactoe")
