@@ -9,9 +9,20 @@ import sys
 from collections.abc import Sequence
 
 from gametree.clitools import EXIT_CODES, epilog
-from gametree.commands import algorithms, compare, conform, examples, play, prove, solve, vectors
+from gametree.commands import (
+    algorithms,
+    compare,
+    conform,
+    draw,
+    examples,
+    experiment,
+    play,
+    prove,
+    solve,
+    vectors,
+)
 
-COMMANDS = [examples, solve, algorithms, compare, conform, vectors, play, prove]
+COMMANDS = [examples, solve, algorithms, compare, conform, vectors, play, prove, draw, experiment]
 """The subcommands, in the order ``--help`` lists them."""
 
 

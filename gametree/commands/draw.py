@@ -1,0 +1,109 @@
+"""``gametree draw``: a picture of one search on one tree, as SVG or PNG."""
+
+import argparse
+
+from gametree.algorithms import ALGORITHMS, Algorithm, lookup
+from gametree.clitools import (
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_USAGE,
+    add_limit_arguments,
+    cli_number,
+    configure_help,
+    epilog,
+    error,
+    guarded,
+    limits_from,
+    read_document,
+)
+from gametree.commands.solve import options_from
+from gametree.treefile import TreeDocument, TreeFileError
+from spec import TreeError
+
+NAME = "draw"
+HELP = "draw a search on a tree: values or bounds, prunings, order, principal variation"
+DESCRIPTION = (
+    "Run one algorithm on a tree document with a trace and draw what it did, top-down: "
+    "squares for player 0 (Max), circles for player 1 (Min), then triangles, diamonds, "
+    "pentagons and hexagons; each leaf's value with the order in which it was read; at each "
+    "interior node what the leaves read imply about its value (the value, or bounds such as "
+    ">= 5); the pruned subtrees grey, with a red bar on the edge into each; and the principal "
+    "variation the search returned, highlighted. The output is SVG or PNG, by the suffix of "
+    "-o. The default algorithm is impl.alphabeta for two-player scalar trees, impl.shallow "
+    "for vector trees with bounds and impl.maxn for vector trees without. Needs the 'draw' "
+    "extra (matplotlib and igraph): pip install 'gametree[draw]'."
+)
+
+MAX_DRAWN = 2000
+"""The most nodes a drawing takes by default: beyond that no picture is readable."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    configure_help(parser, epilog(0, 2, 3))
+    parser.add_argument("file", help="the tree document (- for standard input)")
+    parser.add_argument("--output", "-o", required=True, metavar="OUT",
+                        help="the picture to write: a .svg or .png file")  # fmt: skip
+    parser.add_argument("--algorithm", "-a", metavar="NAME",
+                        help="a name from 'gametree algorithms' (default: see above)")  # fmt: skip
+    parser.add_argument("--title", default=None,
+                        help="the picture's title (default: the file's name)")  # fmt: skip
+    parser.add_argument("--max-drawn", type=int, default=MAX_DRAWN, metavar="N",
+                        help=f"refuse larger trees (default {MAX_DRAWN})")  # fmt: skip
+    searches = parser.add_argument_group("options of some algorithms (as for solve)")
+    searches.add_argument("--alpha", type=cli_number, help="window: alpha (default unbounded)")
+    searches.add_argument("--beta", type=cli_number, help="window: beta (default unbounded)")
+    searches.add_argument("--player", type=int, help="the paranoid player (default the root's)")
+    searches.add_argument("--first-guess", type=cli_number, help="MTD(f)'s first guess (0)")
+    searches.add_argument("--gamma", type=cli_number, help="impl.mt's test value")
+    searches.add_argument("--strict", action="store_true", default=None,
+                          help="impl.mt: test 'above gamma?'")  # fmt: skip
+    searches.add_argument("--function", type=int, choices=[0, 1],
+                          help="impl.alphabeta_one_function: whose function (0)")  # fmt: skip
+    add_limit_arguments(parser)
+
+
+def default_algorithm(doc: TreeDocument) -> Algorithm:
+    """impl.alphabeta for scalar trees; impl.shallow with bounds, else impl.maxn, for vectors."""
+    if not doc.tree.vector:
+        return ALGORITHMS["impl.alphabeta"]
+    return ALGORITHMS["impl.shallow" if doc.bounds is not None else "impl.maxn"]
+
+
+@guarded(NAME)
+def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
+    """Draw; 0, or 2 for bad options or a missing extra, 3 for a tree it cannot draw."""
+    if not args.output.lower().endswith((".svg", ".png")):
+        return error(NAME, f"the output must end in .svg or .png (got {args.output!r})",
+                     EXIT_USAGE)  # fmt: skip
+    try:
+        from gametree.draw import render, search_drawing  # noqa: PLC0415 - the extra's
+        from gametree.draw.canvas import figure  # noqa: F401, PLC0415 - fail early if missing
+    except ImportError as e:
+        return error(NAME, f"drawing needs the 'draw' extra ({e.name} is missing): "
+                     "pip install 'gametree[draw]'", EXIT_USAGE)  # fmt: skip
+    try:
+        algorithm = lookup(args.algorithm) if args.algorithm else None
+    except KeyError as e:
+        return error(NAME, str(e.args[0]), EXIT_USAGE)
+    try:
+        doc = read_document(args.file, limits_from(args))
+    except TreeFileError as e:
+        return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
+    if doc.tree.size > args.max_drawn:
+        return error(NAME, f"{args.file}: {doc.tree.size} nodes are more than --max-drawn "
+                     f"{args.max_drawn}", EXIT_INPUT)  # fmt: skip
+    algorithm = algorithm or default_algorithm(doc)
+    try:
+        options = options_from(args, algorithm)
+    except ValueError as e:
+        return error(NAME, str(e), EXIT_USAGE)
+    if options.player is not None and not 0 <= options.player < doc.tree.players:
+        return error(NAME, f"--player must be in 0..{doc.tree.players - 1}", EXIT_USAGE)
+    title = args.title if args.title is not None else args.file
+    try:
+        d = search_drawing(doc.tree, algorithm.name, doc.bounds, options, title=title)
+    except (TreeError, ValueError) as e:
+        return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
+    render(d, args.output)
+    return EXIT_OK

@@ -1,0 +1,61 @@
+"""``gametree experiment NAME``: reproduce one of the paper's quantitative claims."""
+
+import argparse
+import importlib.util
+import os
+import time
+from pathlib import Path
+
+from gametree.clitools import EXIT_OK, EXIT_USAGE, configure_help, epilog, error, guarded
+
+NAME = "experiment"
+HELP = "run an experiment (best-case, average-case, convergence): CSV, PNG plot, summary"
+DESCRIPTION = (
+    "Run one experiment and write NAME.csv (the measurements), NAME.png (a plot) and NAME.md "
+    "(a short summary) into --out. best-case: leaves read on best-ordered trees against "
+    "Korf's F(d) and Knuth-Moore. average-case: the effective branching factor against depth "
+    "in Korf's random model (N = 2, alpha-beta and shallow pruning; N = 3, 4, 5, shallow, "
+    "last-branch, speculative and paranoid). convergence: the variance of the root value "
+    "against height, for 2 and 3 players. Seeds are fixed (--seed); the default size takes "
+    "a few minutes on 2 cores, --full goes further, --quick is a smoke test in seconds. "
+    "Plots need the 'draw' extra: pip install 'gametree[draw]'."
+)
+
+NAMES = ("best-case", "average-case", "convergence")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    configure_help(parser, epilog(0, 2))
+    parser.add_argument("name", choices=NAMES, metavar="NAME", help=", ".join(NAMES))
+    parser.add_argument("--out", default=".", type=Path, metavar="DIR",
+                        help="the directory to write into (default: the current one)")  # fmt: skip
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--full", action="store_true", help="larger trees, more of them")
+    size.add_argument("--quick", action="store_true", help="a smoke test: tiny trees, seconds")
+    parser.add_argument("--seed", type=int, default=1989, help="the seed (default 1989)")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
+                        help="worker processes (default: 2, or 1 on a 1-core machine)")  # fmt: skip
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+@guarded(NAME)
+def run(args: argparse.Namespace) -> int:
+    """Run it; 0, or 2 for bad options or a missing extra."""
+    if args.jobs < 1:
+        return error(NAME, f"--jobs must be at least 1 (got {args.jobs})", EXIT_USAGE)
+    missing = [m for m in ("matplotlib", "numpy") if importlib.util.find_spec(m) is None]
+    if missing:  # checked before minutes of work, not after
+        return error(NAME, f"experiments need the 'draw' extra ({missing[0]} is missing): "
+                     "pip install 'gametree[draw]'", EXIT_USAGE)  # fmt: skip
+    from gametree.experiments import Config, run_experiment  # noqa: PLC0415 - needs numpy
+
+    size = "full" if args.full else "quick" if args.quick else "default"
+    config = Config(size=size, seed=args.seed, jobs=args.jobs, progress=not args.no_progress)
+    start = time.monotonic()
+    paths = run_experiment(args.name, config, args.out)
+    print(f"{args.name} ({size}, seed {args.seed}, {args.jobs} workers): "
+          f"{time.monotonic() - start:.1f} s")  # fmt: skip
+    for path in paths:
+        print(f"  wrote {path}")
+    return EXIT_OK

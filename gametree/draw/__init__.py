@@ -1,0 +1,50 @@
+"""Drawings of searched trees: ``gametree draw FILE -a NAME -o OUT.svg`` (or ``.png``).
+
+A drawing is made from a real search (an algorithm of ``gametree.algorithms`` run with a
+trace): :func:`search_drawing` runs it and builds the :class:`Drawing` model (what every node
+shows, computed before anything is drawn, see :mod:`gametree.draw.model`); :func:`render`
+lays it out (Reingold–Tilford, by igraph) and writes SVG or PNG (matplotlib). Both libraries
+come with the ``draw`` extra (``pip install 'gametree[draw]'``); the model needs neither.
+
+>>> from gametree.figures import korf_figure4
+>>> from spec import Bounds
+>>> d = search_drawing(korf_figure4(), "impl.shallow", Bounds(0, 9))
+>>> sorted(d.cut_paths)
+[(1, 1), (2, 1)]
+>>> [n.label for n in d.nodes if n.path == (1,)]
+[('≤2', '≥7', '≤2')]
+"""
+
+from pathlib import Path
+
+from gametree.algorithms import Options, lookup
+from gametree.draw.model import Drawing, DrawnNode, cut_offs, drawing
+from spec import Bounds, Tree
+
+__all__ = ["Drawing", "DrawnNode", "cut_offs", "drawing", "render", "search_drawing"]
+
+
+def search_drawing(
+    t: Tree,
+    algorithm: str,
+    bounds: Bounds | None = None,
+    options: Options | None = None,
+    *,
+    title: str = "",
+) -> Drawing:
+    """Run the search called ``algorithm`` on ``t`` with a trace, and build its drawing.
+
+    Raises ``KeyError`` for an unknown name and ``spec.TreeError`` (or ``ValueError``) when
+    the search cannot take the tree.
+    """
+    found = lookup(algorithm)
+    options = options or Options()
+    answer = found.run(t, bounds, options, trace=True)
+    return drawing(t, found, answer, bounds, options, title=title)
+
+
+def render(d: Drawing, out: str | Path) -> Path:
+    """Write ``d`` as SVG or PNG, by the suffix of ``out`` (needs the ``draw`` extra)."""
+    from gametree.draw.canvas import render as render_file  # noqa: PLC0415 - optional extra
+
+    return render_file(d, out)

@@ -1,0 +1,294 @@
+"""gametree draw: the drawing model against the search's trace, the SVG read back, the command.
+
+The pruning marks are checked twice against the algorithm's own trace: in the model (every
+cut-off is a node with no read leaf below whose parent has one, computed here from the trace
+alone) and in the SVG that is written (the ids of the red bars). What interior nodes show is
+checked for soundness against random completions of the leaves the search did not read.
+"""
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametree import cli
+from gametree.algorithms import ALGORITHMS, Options, applicable
+from gametree.draw import Drawing, render, search_drawing
+from gametree.draw.canvas import MAX_PIXELS, path_id
+from gametree.draw.layout import tidy_positions
+from gametree.draw.model import format_interval
+from gametree.figures import FIGURES, korf_figure1, korf_figure4
+from gametree.treefile import dumps
+from impl import BOTTOM, TOP
+from spec import Bounds, Leaf, Node, Tree, iter_leaves, maxn, minimax, subtree
+from spec import Path as TreePath
+from spec.strategies import scalar_trees, vector_trees, vectors
+from spec.tree import preorder
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def expected_cut_offs(t: Tree, trace: Sequence[TreePath]) -> set[TreePath]:
+    """Written again here, from the trace alone: children never entered of nodes entered."""
+    entered = {()} | {p[:k] for p in trace for k in range(1, len(p) + 1)}
+    out = set()
+    for path, n in preorder(t):
+        p = tuple(path)
+        if isinstance(n, Node) and p in entered:
+            out |= {(*p, i) for i in range(len(n.children)) if (*p, i) not in entered}
+    return out
+
+
+def svg_ids(path: Path) -> set[str]:
+    return {e.get("id", "") for e in ET.parse(path).iter() if e.get("id")}
+
+
+def ids_to_paths(ids: set[str], prefix: str) -> set[TreePath]:
+    out = set()
+    for i in ids:
+        if i.startswith(prefix):
+            rest = i[len(prefix) :]
+            out.add(() if rest == "root" else tuple(int(k) for k in rest.split("-")))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(FIGURES))
+def test_the_svg_marks_exactly_the_cut_offs_of_the_trace(name: str, tmp_path: Path) -> None:
+    f = FIGURES[name]
+    d = search_drawing(f.tree, f.algorithm, f.bounds)
+    trace = d.answer.trace
+    assert trace is not None
+    expected = expected_cut_offs(f.tree, trace)
+    assert d.cut_paths == expected
+    out = render(d, tmp_path / "t.svg")
+    ids = svg_ids(out)
+    assert ids_to_paths(ids, "cut-") == expected
+    # Every node is drawn, once, with its path; the highlighted edges are the principal line.
+    drawn = ids_to_paths(ids, "node-") | ids_to_paths(ids, "leaf-")
+    assert drawn == {tuple(p) for p, _ in preorder(f.tree)}
+    pv = d.answer.principal_variation
+    assert ids_to_paths(ids, "pv-") == {pv[:k] for k in range(1, len(pv) + 1)}
+
+
+def test_korf_figure1_alpha_beta_cuts_b_and_c_from_the_root() -> None:
+    d = search_drawing(korf_figure1(), "impl.alphabeta")
+    assert d.answer.value == minimax(korf_figure1()).value == 10
+    b, c = (1, 0, 0, 1), (1, 0, 1, 1)
+    assert {b, c, (0, 0, 1, 1), (0, 1, 1), (1, 1)} == d.cut_paths
+    labels = {n.path: n.label for n in d.nodes}
+    assert labels[(0, 1)] == ("≥14",)  # the shallow cut-off in the left subtree
+    assert labels[(1,)] == ("≤8",)  # the right subtree, after b and c are cut off
+    assert labels[()] == ("10",)
+
+
+def test_korf_figure4_shows_the_bounds_korf_narrates() -> None:
+    d = search_drawing(korf_figure4(), "impl.shallow", Bounds(0, 9))
+    labels = {n.path: n.label for n in d.nodes}
+    assert labels[(1,)] == ("≤2", "≥7", "≤2")  # "a lower bound of 7 ... 9 − 7 = 2"
+    assert labels[(2,)] == ("≤3", "≥6", "≤3")  # "similarly, evaluating node h"
+    assert labels[()] == ("3", "3", "3")
+    assert [n.reads for n in d.nodes if n.player is None] == [(1,), (2,), (), (3,), ()]
+
+
+def test_deep_pruning_on_figure5_leaves_the_root_undetermined() -> None:
+    """The drawing says what the paper says: f's value can change the root's."""
+    f = FIGURES["korf-figure5-b"]
+    d = search_drawing(f.tree, "impl.deep_pruning_unsound", f.bounds)
+    root = d.nodes[0]
+    assert root.label == ("5..6", "1..2", "2..3")
+    assert not root.exact  # not exact: the search is unsound, so no value is taken from it
+    assert d.answer.value == (5, 2, 2) != maxn(f.tree).value
+
+
+def drawings_of(t: Tree, bounds: Bounds | None) -> list[Drawing]:
+    return [
+        search_drawing(t, a.name, bounds, Options())
+        for a in ALGORITHMS.values()
+        if applicable(a, t, bounds) is None and a.name != "impl.mt"
+    ]
+
+
+DIRECTIONAL = {
+    "impl.alphabeta", "impl.alphabeta_fail_soft", "impl.negamax_alphabeta",
+    "impl.negamax_alphabeta_fail_soft", "impl.maxn", "impl.immediate", "impl.shallow",
+    "impl.last_branch", "impl.deep_pruning_unsound", "impl.paranoid",
+    "impl.separate_evaluations", "impl.alphabeta_one_function",
+}  # fmt: skip
+
+
+def check_model(t: Tree, d: Drawing) -> None:
+    trace = d.answer.trace
+    assert trace is not None
+    assert d.cut_paths == expected_cut_offs(t, trace), d.algorithm
+    visited = {n.path for n in d.nodes if n.visited}
+    for n in d.nodes:
+        # A cut-off's whole subtree is unvisited, and it hangs from a visited node.
+        if n.cut:
+            assert n.parent is not None
+            assert d.nodes[n.parent].visited
+            assert not any(p[: len(n.path)] == n.path for p in visited), d.algorithm
+    if d.algorithm in DIRECTIONAL:
+        # One pass, left to right: the nodes drawn as entered are the nodes it counts.
+        assert len(visited) == d.answer.nodes_visited, d.algorithm
+        assert list(trace) == sorted(trace)
+    reads = sorted(k for n in d.nodes for k in n.reads)
+    assert reads == list(range(1, len(trace) + 1))
+    positions = tidy_positions([n.parent for n in d.nodes])
+    for i in range(len(d.nodes)):
+        kids = [j for j, m in enumerate(d.nodes) if m.parent == i]
+        xs = [positions[j][0] for j in kids]
+        assert xs == sorted(xs), "the layout keeps the children in order"
+        assert all(positions[j][1] == positions[i][1] + 1 for j in kids)
+
+
+@given(scalar_trees(max_depth=4, max_branching=3))
+def test_two_player_drawings_agree_with_their_traces(t: Tree) -> None:
+    for d in drawings_of(t, None):
+        check_model(t, d)
+
+
+@st.composite
+def bounded_vector_trees(draw: st.DrawFn) -> tuple[Tree, Bounds]:
+    players = draw(st.integers(2, 4))
+    t = draw(vector_trees(players=players, max_depth=3, max_branching=3))
+    return t, Bounds(0, 9)
+
+
+@given(bounded_vector_trees())
+def test_multi_player_drawings_agree_with_their_traces(case: tuple[Tree, Bounds]) -> None:
+    t, bounds = case
+    for d in drawings_of(t, bounds):
+        check_model(t, d)
+
+
+def complete(
+    t: Tree, read: set[TreePath], values: st.DataObject, leaf: st.SearchStrategy[object]
+) -> Tree:
+    """``t`` with every unread leaf replaced by a drawn value, over an explicit stack."""
+    fresh = {p: values.draw(leaf) for p, _ in iter_leaves(t) if p not in read}
+    built: dict[TreePath, Tree] = {}
+    nodes = [(tuple(p), n) for p, n in preorder(t)]
+    for p, n in reversed(nodes):
+        if isinstance(n, Leaf):
+            built[p] = Leaf(fresh[p]) if p in fresh else n
+        else:
+            built[p] = Node(n.to_move, [built[(*p, i)] for i in range(len(n.children))])
+    return built[()]
+
+
+def inside(value: object, interval: tuple[object, object]) -> bool:
+    lo, hi = interval
+    return (lo is BOTTOM or lo <= value) and (hi is TOP or value <= hi)  # type: ignore[operator]
+
+
+@settings(max_examples=60)
+@given(scalar_trees(max_depth=4, max_branching=3), st.data())
+def test_two_player_labels_hold_whatever_the_unread_leaves_hold(
+    t: Tree, data: st.DataObject
+) -> None:
+    from gametree.draw.model import _preorder, scalar_intervals
+
+    for name in ("impl.alphabeta", "impl.mtdf", "impl.pvs"):
+        d = search_drawing(t, name)
+        read = set(d.answer.trace or ())
+        nodes, parents = _preorder(t)
+        intervals = scalar_intervals(nodes, parents, [p in read for p, _ in nodes], 0)
+        other = complete(t, read, data, st.integers(-30, 30))
+        for (path, _), interval in zip(nodes, intervals, strict=True):
+            assert inside(minimax(subtree(other, path)).value, interval), (name, path)
+        assert intervals[0] == (d.answer.value, d.answer.value)
+
+
+@settings(max_examples=60)
+@given(bounded_vector_trees(), st.data())
+def test_multi_player_labels_hold_whatever_the_unread_leaves_hold(
+    case: tuple[Tree, Bounds], data: st.DataObject
+) -> None:
+    from gametree.draw.model import _preorder, vector_boxes
+
+    t, bounds = case
+    for name in ("impl.shallow", "impl.last_branch", "impl.speculative",
+                 "impl.deep_pruning_unsound"):  # fmt: skip
+        d = search_drawing(t, name, bounds)
+        read = set(d.answer.trace or ())
+        nodes, parents = _preorder(t)
+        boxes = vector_boxes(nodes, parents, [p in read for p, _ in nodes], t.players, bounds)
+        other = complete(t, read, data, vectors(players=t.players, bounds=bounds))
+        for (path, _), box in zip(nodes, boxes, strict=True):
+            v = maxn(subtree(other, path)).value
+            assert all(inside(c, iv) for c, iv in zip(v, box, strict=True)), (name, path, box, v)
+        # What is drawn on the principal line of an exact search is its true value.
+        if name != "impl.deep_pruning_unsound":
+            for drawn in d.nodes:
+                if drawn.principal and drawn.player is not None:
+                    assert drawn.exact
+                    assert drawn.label == tuple(str(c) for c in maxn(t).value)
+
+
+def test_format_interval_names_each_kind_of_bound() -> None:
+    assert format_interval((BOTTOM, TOP)) == "?"
+    assert format_interval((-3, -3)) == "−3"
+    assert format_interval((0, 2), (0, 9)) == "≤2"
+
+
+def test_a_png_is_written_and_a_large_tree_keeps_within_the_pixel_limit(tmp_path: Path) -> None:
+    from PIL import Image
+
+    t = Node.by_depth([[[i + j + k for k in range(3)] for j in range(3)] for i in range(5)])
+    out = render(search_drawing(t, "impl.alphabeta"), tmp_path / "t.png")
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with Image.open(out) as im:
+        assert max(im.size) <= MAX_PIXELS
+        assert im.size[0] > im.size[1]  # 45 leaves side by side
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    try:
+        code = cli.main(argv)
+    except SystemExit as e:
+        code = int(e.code or 0)
+    return code, capsys.readouterr().err
+
+
+def test_the_command_draws_svg_and_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = tmp_path / "t.json"
+    tree.write_text(dumps(korf_figure4(), Bounds(0, 9)))
+    for suffix in ("svg", "png"):
+        out = tmp_path / f"t.{suffix}"
+        assert run(["draw", str(tree), "-o", str(out)], capsys) == (0, "")
+        assert out.stat().st_size > 1000
+    ids = svg_ids(tmp_path / "t.svg")
+    assert ids_to_paths(ids, "cut-") == {(1, 1), (2, 1)}  # the default: impl.shallow
+    assert path_id((1, 1)) == "1-1"
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "message"),
+    [
+        (["-o", "x.pdf"], 2, "must end in .svg or .png"),
+        (["-o", "x.svg", "-a", "nope"], 2, "no algorithm 'nope'"),
+        (["-o", "x.svg", "-a", "impl.alphabeta"], 3, "takes two-player trees"),
+        (["-o", "x.svg", "--max-drawn", "5"], 3, "more than --max-drawn 5"),
+        (["-o", "x.svg", "--alpha", "1"], 2, "impl.shallow takes no --alpha"),
+    ],
+)
+def test_the_command_reports_bad_usage_and_bad_input(
+    argv: list[str], code: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = tmp_path / "t.json"
+    tree.write_text(dumps(korf_figure4(), Bounds(0, 9)))
+    argv = [a if a != "x.svg" else str(tmp_path / "x.svg") for a in argv]
+    got, err = run(["draw", str(tree), *argv], capsys)
+    assert got == code
+    assert message in err
+
+
+def test_a_malformed_file_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[[1, 2], [")
+    code, err = run(["draw", str(bad), "-o", str(tmp_path / "x.svg")], capsys)
+    assert code == 3
+    assert "bad.json" in err
