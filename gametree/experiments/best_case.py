@@ -178,8 +178,9 @@ def summary(rows: list[dict[str, object]]) -> str:
         f"{'yes' if agree_sh else 'NO'}.\n"
         f"- Alpha-beta reads exactly b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (Knuth and Moore): "
         f"{'yes' if agree_ab else 'NO'}.\n"
-        f"- F(d)/F(d−1) tends to (1 + √(4b − 3))/2. That is about √b + 1/2 for large b: "
-        f"the ratio to √b tends to 1, as the paper says, but the difference stays near 1/2 "
+        f"- F(d)/F(d−1) tends to (1 + √(4b − 3))/2 (slowly for large b: the recurrence's "
+        f"other root is negative and close in size). For large b that is about √b + 1/2: its "
+        f"ratio to √b tends to 1, as the paper says, but the difference grows towards 1/2 "
         f"(last column), so over d levels shallow pruning reads about (1 + 1/(2√b))^d times "
         f"as many leaves as alpha-beta's √b^d, a factor that grows with depth.\n\n"
         + markdown_table(header, table)
