@@ -100,7 +100,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         return error(NAME, str(e), EXIT_USAGE)
     if options.player is not None and not 0 <= options.player < doc.tree.players:
         return error(NAME, f"--player must be in 0..{doc.tree.players - 1}", EXIT_USAGE)
-    title = args.title if args.title is not None else args.file
+    title = args.title
+    if title is None:
+        title = "standard input" if args.file == "-" else args.file
     try:
         d = search_drawing(doc.tree, algorithm.name, doc.bounds, options, title=title)
     except (TreeError, ValueError) as e:

@@ -38,6 +38,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, Patch, Rectangle, Regular
 
 from gametree.draw.layout import tidy_positions
 from gametree.draw.model import Drawing, DrawnNode
+from impl import BOTTOM, TOP
 
 __all__ = ["MAX_PIXELS", "Style", "path_id", "render"]
 
@@ -343,8 +344,15 @@ def _facts(d: Drawing) -> str:
     visited = sum(n.visited for n in d.nodes)
     leaves = sum(n.player is None for n in d.nodes)
     read = sum(bool(n.reads) for n in d.nodes if n.player is None)
+    o = d.options
+    window = (
+        f" in the window ({'−∞' if o.alpha is BOTTOM else _value_text(o.alpha)}, "
+        f"{'+∞' if o.beta is TOP else _value_text(o.beta)})"
+        if o.alpha is not BOTTOM or o.beta is not TOP
+        else ""
+    )
     facts = [
-        f"{d.algorithm}: value {_value_text(a.value)}",
+        f"{d.algorithm}{window}: value {_value_text(a.value)}",
         f"read {read} of {leaves} leaves ({a.leaves_evaluated} evaluations)",
         f"entered {visited} of {len(d.nodes)} nodes",
         f"principal variation {list(a.principal_variation)}",

@@ -116,6 +116,8 @@ class Drawing:
     bounds: Bounds | None
     paranoid_player: int | None
     title: str
+    options: Options = attrs.field(factory=Options)
+    """The options the search ran with (a window, a player, ...)."""
 
     @property
     def cut_paths(self) -> set[Path]:
@@ -194,7 +196,9 @@ def drawing(
                 principal=path in pv,
             )
         )
-    return Drawing(tuple(drawn), t.players, kind, algorithm.name, answer, bounds, paranoid, title)
+    return Drawing(
+        tuple(drawn), t.players, kind, algorithm.name, answer, bounds, paranoid, title, options
+    )
 
 
 def _preorder(t: Tree) -> tuple[list[tuple[Path, Tree]], list[int | None]]:
