@@ -51,7 +51,7 @@ SIZES = {
     # branching factor -> deepest depth; then players, leaves per (N, d), trials (fewest, most)
     "quick": ({2: 5}, (2, 3, 4, 5), 400, (3, 6)),
     "default": ({3: 10}, (2, 3, 4, 5), 700_000, (12, 120)),
-    "full": ({2: 16, 3: 12, 4: 9}, (2, 3, 4, 5), 4_000_000, (24, 400)),
+    "full": ({2: 16, 3: 12, 4: 9}, (2, 3, 4, 5), 2_000_000, (16, 400)),
 }
 
 ALGORITHMS = {2: ("alphabeta", "shallow"), 3: ("shallow", "last-branch", "speculative",

@@ -36,7 +36,7 @@ SIZES = {
     # branching factor -> greatest height; trees per height; trees per batch
     "quick": ({2: 6}, 60, 30),
     "default": ({2: 16, 3: 10}, 400, 50),
-    "full": ({2: 20, 3: 13}, 800, 10),
+    "full": ({2: 20, 3: 13}, 600, 10),
 }
 
 Task = tuple[int, int, int, int, int]
