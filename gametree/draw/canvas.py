@@ -210,7 +210,7 @@ def figure(d: Drawing, style: Style) -> Figure:
     # Layer 3: nodes and labels.
     for i, n in enumerate(nodes):
         if n.player is None:
-            _leaf(ax, n, centres[i], rooms[i], style)
+            _leaf(ax, n, centres[i], style)
         else:
             _interior(ax, d, n, centres[i], style)
     _caption(fig, d, (width, height), columns, style)
@@ -246,11 +246,9 @@ def _cut_mark(
                        solid_capstyle="butt"))  # fmt: skip
 
 
-def _leaf(ax: Axes, n: DrawnNode, centre: tuple[float, float], room: _Box, style: Style) -> None:
+def _leaf(ax: Axes, n: DrawnNode, centre: tuple[float, float], style: Style) -> None:
     x, y = centre
-    width = (
-        room.left + room.right if not n.reads else max(len(t) for t in n.label) * style.char + 0.12
-    )
+    width = max(len(t) for t in n.label) * style.char + 0.12
     height = len(n.label) * style.line + 0.08
     pruned = not n.visited
     box = FancyBboxPatch(
