@@ -19,8 +19,16 @@ from 0, so Korf's "player one" is player 0 here.
 
 import attrs
 
-from spec import Bounds, Node, Tree
-from spec.examples import korf_figure2, korf_figure5, seed002_alpha_beta, seed004_cut
+from gametree.draw.names import document_with_names
+from gametree.treefile import dumps
+from spec import Bounds, Node, Path, Tree
+from spec.examples import (
+    SEED002_NODES,
+    korf_figure2,
+    korf_figure5,
+    seed002_alpha_beta,
+    seed004_cut,
+)
 
 __all__ = ["FIGURES", "Figure", "korf_figure1", "korf_figure3", "korf_figure4"]
 
@@ -93,28 +101,40 @@ class Figure:
     bounds: Bounds | None
     algorithm: str
     """The search the source walks through on it (``gametree draw -a``)."""
+    names: dict[Path, str] = attrs.field(factory=dict)
+    """The source's names of nodes, by path (written as comments in ``docs/trees``)."""
+
+    def document(self) -> str:
+        """The tree file of ``docs/trees``: the canonical document, names as comments."""
+        return document_with_names(dumps(self.tree, self.bounds), self.names) + "\n"
 
 
 KORF_SUM = Bounds(0, 9)
 """The bounds of Korf's Figures 3, 4 and 5: components at least 0, summing to at most 9."""
 
+FIGURE5_NAMES = {(): "a", (0,): "b", (1,): "c", (1, 0): "d", (1, 0, 0): "e", (1, 0, 1): "f",
+                 (1, 1): "g"}  # fmt: skip
+"""Korf's names in Figure 5 (3.2.3)."""
+
 FIGURES: dict[str, Figure] = {
     f.name: f
     for f in [
         Figure("korf-figure1", "Korf 1989, Figure 1 (section 1), rebuilt from the text",
-               korf_figure1(), None, "impl.alphabeta"),
+               korf_figure1(), None, "impl.alphabeta", {(1, 0, 0, 1): "b", (1, 0, 1, 1): "c"}),
         Figure("korf-figure2", "Korf 1989, Figure 2's situation (section 2.1)",
                korf_figure2(), None, "impl.alphabeta_one_function"),
         Figure("korf-figure3", "Korf 1989, Figure 3 (section 3.1), rebuilt from the text",
                korf_figure3(), KORF_SUM, "impl.maxn"),
         Figure("korf-figure4", "Korf 1989, Figure 4 (section 3.2.2), rebuilt from the text",
-               korf_figure4(), KORF_SUM, "impl.shallow"),
+               korf_figure4(), KORF_SUM, "impl.shallow",
+               {(0,): "a", (1,): "e", (1, 0): "f", (2, 0): "h"}),
         Figure("korf-figure5-a", "Korf 1989, Figure 5 (section 3.2.3), f = (2, 3, 4)",
-               korf_figure5((2, 3, 4)), KORF_SUM, "impl.deep_pruning_unsound"),
+               korf_figure5((2, 3, 4)), KORF_SUM, "impl.deep_pruning_unsound", FIGURE5_NAMES),
         Figure("korf-figure5-b", "Korf 1989, Figure 5 (section 3.2.3), f = (3, 0, 6)",
-               korf_figure5((3, 0, 6)), KORF_SUM, "impl.deep_pruning_unsound"),
+               korf_figure5((3, 0, 6)), KORF_SUM, "impl.deep_pruning_unsound", FIGURE5_NAMES),
         Figure("seed002-alpha-beta", "seed 002, the alpha-beta walk (root value 3)",
-               seed002_alpha_beta(), None, "impl.alphabeta"),
+               seed002_alpha_beta(), None, "impl.alphabeta",
+               {path: name for name, (path, _) in SEED002_NODES.items()} | {(0, 1, 1): "G"}),
         Figure("seed004-cut", "seed 004, the 'Cut example' (root value -3)",
                seed004_cut(), None, "impl.alphabeta"),
     ]

@@ -17,7 +17,6 @@ from PIL import Image
 
 from gametree import cli
 from gametree.figures import FIGURES
-from gametree.treefile import dumps
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -59,7 +58,7 @@ def test_the_tree_files_are_the_figures_module_s() -> None:
     files = {p.stem: p.read_text() for p in (DOCS / "trees").glob("*.json")}
     assert set(files) == set(FIGURES)
     for name, f in FIGURES.items():
-        assert files[name] == dumps(f.tree, f.bounds) + "\n", name
+        assert files[name] == f.document(), name
 
 
 DRAWS = [(page, argv) for page in PAGES for argv in commands(page) if argv[0] == "draw"]

@@ -20,6 +20,7 @@ from gametree.draw import Drawing, render, search_drawing
 from gametree.draw.canvas import MAX_PIXELS, path_id
 from gametree.draw.layout import tidy_positions
 from gametree.draw.model import format_interval
+from gametree.draw.names import node_names
 from gametree.figures import FIGURES, korf_figure1, korf_figure4
 from gametree.treefile import dumps
 from impl import BOTTOM, TOP
@@ -284,6 +285,35 @@ def test_the_command_reports_bad_usage_and_bad_input(
     got, err = run(["draw", str(tree), *argv], capsys)
     assert got == code
     assert message in err
+
+
+def test_comments_in_the_file_name_the_nodes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = FIGURES["korf-figure4"]
+    tree = tmp_path / "t.json"
+    tree.write_text(f.document())
+    assert node_names(tree.read_text()) == f.names == {(0,): "a", (1,): "e", (1, 0): "f",
+                                                        (2, 0): "h"}  # fmt: skip
+    d = search_drawing(f.tree, f.algorithm, f.bounds, names=f.names)
+    assert {n.path: n.name for n in d.nodes if n.name} == f.names
+    out = tmp_path / "t.svg"
+    assert run(["draw", str(tree), "-o", str(out)], capsys) == (0, "")
+    stdin = tmp_path / "in.png"
+    monkeypatch = pytest.MonkeyPatch()
+    try:
+        monkeypatch.setattr("sys.stdin", _Stdin(tree.read_bytes()))
+        assert run(["draw", "-", "-o", str(stdin)], capsys) == (0, "")
+    finally:
+        monkeypatch.undo()
+    assert stdin.stat().st_size > 1000
+
+
+class _Stdin:
+    def __init__(self, data: bytes) -> None:
+        import io
+
+        self.buffer = io.BytesIO(data)
 
 
 def test_a_malformed_file_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

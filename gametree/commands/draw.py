@@ -1,6 +1,8 @@
 """``gametree draw``: a picture of one search on one tree, as SVG or PNG."""
 
 import argparse
+import sys
+from pathlib import Path
 
 from gametree.algorithms import ALGORITHMS, Algorithm, lookup
 from gametree.clitools import (
@@ -14,10 +16,9 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
-    read_document,
 )
 from gametree.commands.solve import options_from
-from gametree.treefile import TreeDocument, TreeFileError
+from gametree.treefile import TreeDocument, TreeFileError, read_tree_text
 from spec import TreeError
 
 NAME = "draw"
@@ -63,6 +64,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_limit_arguments(parser)
 
 
+def _read_text(path: str, max_bytes: int) -> bytes:
+    """The document's bytes (standard input for ``-``), at most one past the limit."""
+    if path == "-":
+        return sys.stdin.buffer.read(max_bytes + 1)
+    with Path(path).open("rb") as f:
+        return f.read(max_bytes + 1)
+
+
 def default_algorithm(doc: TreeDocument) -> Algorithm:
     """impl.alphabeta for scalar trees; impl.shallow with bounds, else impl.maxn, for vectors."""
     if not doc.tree.vector:
@@ -79,6 +88,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     try:
         from gametree.draw import render, search_drawing  # noqa: PLC0415 - the extra's
         from gametree.draw.canvas import figure  # noqa: F401, PLC0415 - fail early if missing
+        from gametree.draw.names import node_names  # noqa: PLC0415
     except ImportError as e:
         return error(NAME, f"drawing needs the 'draw' extra ({e.name} is missing): "
                      "pip install 'gametree[draw]'", EXIT_USAGE)  # fmt: skip
@@ -86,10 +96,15 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         algorithm = lookup(args.algorithm) if args.algorithm else None
     except KeyError as e:
         return error(NAME, str(e.args[0]), EXIT_USAGE)
+    limits = limits_from(args)
     try:
-        doc = read_document(args.file, limits_from(args))
+        text = _read_text(args.file, limits.max_bytes)
+        doc = read_tree_text(text, limits)
     except TreeFileError as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
+    except OSError as e:
+        return error(NAME, f"{args.file}: cannot read {args.file!r}: {e.strerror or e}",
+                     EXIT_INPUT)  # fmt: skip
     if doc.tree.size > args.max_drawn:
         return error(NAME, f"{args.file}: {doc.tree.size} nodes are more than --max-drawn "
                      f"{args.max_drawn}", EXIT_INPUT)  # fmt: skip
@@ -104,7 +119,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     if title is None:
         title = "standard input" if args.file == "-" else args.file
     try:
-        d = search_drawing(doc.tree, algorithm.name, doc.bounds, options, title=title)
+        d = search_drawing(doc.tree, algorithm.name, doc.bounds, options, title=title,
+                           names=node_names(text))  # fmt: skip
     except (TreeError, ValueError) as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
     render(d, args.output)

@@ -15,11 +15,13 @@ come with the ``draw`` extra (``pip install 'gametree[draw]'``); the model needs
 [('≤2', '≥7', '≤2')]
 """
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from gametree.algorithms import Options, lookup
 from gametree.draw.model import Drawing, DrawnNode, cut_offs, drawing
 from spec import Bounds, Tree
+from spec import Path as TreePath
 
 __all__ = ["Drawing", "DrawnNode", "cut_offs", "drawing", "render", "search_drawing"]
 
@@ -31,6 +33,7 @@ def search_drawing(
     options: Options | None = None,
     *,
     title: str = "",
+    names: Mapping[TreePath, str] | None = None,
 ) -> Drawing:
     """Run the search called ``algorithm`` on ``t`` with a trace, and build its drawing.
 
@@ -40,7 +43,7 @@ def search_drawing(
     found = lookup(algorithm)
     options = options or Options()
     answer = found.run(t, bounds, options, trace=True)
-    return drawing(t, found, answer, bounds, options, title=title)
+    return drawing(t, found, answer, bounds, options, title=title, names=names)
 
 
 def render(d: Drawing, out: str | Path) -> Path:

@@ -117,6 +117,14 @@ def _shape_size(d: Drawing, n: DrawnNode, style: Style) -> float:
 
 
 def _room(d: Drawing, n: DrawnNode, style: Style) -> _Box:
+    box = _bare_room(d, n, style)
+    if not n.name:
+        return box
+    name = len(n.name) * 0.6 * style.font / 72 + 0.08
+    return attrs.evolve(box, left=box.left + name, up=max(box.up, 0.18))
+
+
+def _bare_room(d: Drawing, n: DrawnNode, style: Style) -> _Box:
     if n.player is None:
         width = max(len(t) for t in n.label) * style.char + 0.12
         height = len(n.label) * style.line + 0.08
@@ -207,12 +215,19 @@ def figure(d: Drawing, style: Style) -> Figure:
         if n.cut:
             _cut_mark(ax, (x0, y0), end=(x1, y1), parent=rooms[n.parent], style=style,
                       name=path_id(n.path))  # fmt: skip
-    # Layer 3: nodes and labels.
+    # Layer 3: nodes and labels, and the names of nodes on their left.
     for i, n in enumerate(nodes):
         if n.player is None:
             _leaf(ax, n, centres[i], style)
         else:
             _interior(ax, d, n, centres[i], style)
+        if n.name:
+            bare = _bare_room(d, n, style)
+            x, y = centres[i]
+            ax.text(x - bare.left - 0.05, y + min(bare.up, 0.16), n.name, ha="right",
+                    va="center", fontsize=style.font, style="italic", color="#555555",
+                    zorder=8, bbox={"boxstyle": "square,pad=0.05", "fc": "white",
+                                    "ec": "none", "alpha": 0.85})  # fmt: skip
     _caption(fig, d, (width, height), columns, style)
     return fig
 

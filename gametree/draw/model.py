@@ -44,7 +44,7 @@ Glossary: t is a tree, n a node, i a node's index in preorder, p the player to m
 value, lo and hi the ends of an interval, L and S Korf's lower bound and bound on the sum.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
@@ -102,6 +102,8 @@ class DrawnNode:
     """Whether this is the root of a pruned subtree: not visited, but its parent was."""
     principal: bool
     """Whether the node is on the principal variation the search returned (the root is)."""
+    name: str = ""
+    """The node's name, from its comment in the tree document (Korf's "e", seed 002's "K")."""
 
 
 @attrs.frozen
@@ -150,8 +152,11 @@ def drawing(
     options: Options,
     *,
     title: str = "",
+    names: Mapping[Path, str] | None = None,
 ) -> Drawing:
     """The drawing of ``answer``, the result of running ``algorithm`` on ``t`` with a trace.
+
+    ``names`` labels nodes by path (see :mod:`gametree.draw.names`).
 
     Raises ``ValueError`` if the answer has no trace.
     """
@@ -194,6 +199,7 @@ def drawing(
                 visited=visited[i],
                 cut=parent is not None and visited[parent] and not visited[i],
                 principal=path in pv,
+                name=(names or {}).get(path, ""),
             )
         )
     return Drawing(
