@@ -11,11 +11,22 @@ Nothing is taken on trust: a published claim is checked, and where the check fai
 is the result (Korf's Theorem 1, on the optimality of shallow pruning, is false as printed:
 :mod:`proofs.optimality`).
 
->>> [th.name for th in THEOREMS][:1]
-['optimality']
+>>> [th.number for th in THEOREMS] == list(range(1, 11))
+True
 """
 
-from proofs import optimality
+from proofs import (
+    alphabeta,
+    best_case,
+    deep_pruning,
+    maxn_pairs,
+    negamax,
+    optimality,
+    paranoid_bound,
+    separate_evaluations,
+    shallow_pruning,
+    sturtevant,
+)
 from proofs.result import (
     Budget,
     Counterexample,
@@ -45,7 +56,18 @@ __all__ = [
     "theorem",
 ]
 
-THEOREMS: tuple[Theorem, ...] = (optimality.THEOREM,)
+THEOREMS: tuple[Theorem, ...] = (
+    alphabeta.THEOREM,
+    negamax.THEOREM,
+    maxn_pairs.THEOREM,
+    shallow_pruning.THEOREM,
+    deep_pruning.THEOREM,
+    optimality.THEOREM,
+    best_case.THEOREM,
+    separate_evaluations.THEOREM,
+    paranoid_bound.THEOREM,
+    sturtevant.THEOREM,
+)
 """Every theorem, by number."""
 
 

@@ -970,5 +970,6 @@ THEOREM = Theorem(
     ),
     module="proofs.optimality",
     check=check,
+    methods=("SMT (z3)", "witness", "bounded-exhaustive"),
     weight=3.0,
 )

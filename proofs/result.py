@@ -153,9 +153,13 @@ class Scope:
 
 @attrs.frozen
 class Counterexample:
-    """A tree (with Korf's bounds when they matter) on which a claim fails, and how."""
+    """A tree (with Korf's bounds when they matter) on which a claim fails, and how.
 
-    tree: Tree
+    ``tree`` is ``None`` only for a counterexample a tool reports as text (CrossHair's), which
+    ``note`` then holds.
+    """
+
+    tree: Tree | None
     note: str
     bounds: Bounds | None = None
 
@@ -211,5 +215,7 @@ class Theorem:
     """What the checks establish, in one or two sentences (for proofs/README.md)."""
     module: str
     check: Callable[[Scope], list[Result]]
+    methods: tuple[Method, ...] = ()
+    """The methods its checks use (at least two, or the module says why not)."""
     weight: float = 1.0
     """Its share of a budget split over several theorems."""

@@ -71,7 +71,8 @@ def table(results: Sequence[Result], *, width: int = 120) -> str:
         if r.counterexample is not None:
             c = r.counterexample
             bounds = f" within {c.bounds}" if c.bounds is not None else ""
-            notes.append(f"[{r.theorem}] {r.claim}:\n    {c.tree!r}{bounds}\n    {c.note}")
+            shown = "" if c.tree is None else f"\n    {c.tree!r}{bounds}"
+            notes.append(f"[{r.theorem}] {r.claim}:{shown}\n    {c.note}")
         if r.detail and r.agrees is not True:
             notes.append(f"[{r.theorem}] {r.claim}: {r.detail}")
     if notes:
@@ -89,7 +90,12 @@ def report_json(results: Sequence[Result]) -> list[dict[str, object]]:
         record["seconds"] = round(r.seconds, 3)
         c = r.counterexample
         record["counterexample"] = (
-            None if c is None else {"note": c.note, "document": document(c.tree, c.bounds)}
+            None
+            if c is None
+            else {
+                "note": c.note,
+                "document": None if c.tree is None else document(c.tree, c.bounds),
+            }
         )
         records.append(record)
     json.dumps(records)  # fail here, not in the caller, if something is not JSON

@@ -153,3 +153,27 @@ def shape_of(t: Tree) -> Shape:
     if isinstance(t, Leaf):
         return None
     return tuple(shape_of(c) for c in t.children)
+
+
+def parse(s: str) -> Shape:
+    """Read a shape written by :func:`text`.
+
+    >>> text(parse("[*, [[*, *]]]"))
+    '[*, [[*, *]]]'
+    """
+    stack: list[list[Shape]] = [[]]
+    for ch in s.replace(" ", "").replace(",", ""):
+        if ch == "[":
+            stack.append([])
+        elif ch == "]":
+            if len(stack) < 2 or not stack[-1]:
+                raise ValueError(f"not a shape: {s!r}")
+            kids = stack.pop()
+            stack[-1].append(tuple(kids))
+        elif ch == "*":
+            stack[-1].append(None)
+        else:
+            raise ValueError(f"not a shape: {s!r} (a shape is written like [*, [*, *]])")
+    if len(stack) != 1 or len(stack[0]) != 1:
+        raise ValueError(f"not a shape: {s!r}")
+    return stack[0][0]

@@ -1,0 +1,72 @@
+"""``gametree prove``: the table, the JSON, the per-tree optimality report and the exit codes."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gametree import cli
+from proofs.treejson import document
+from spec import Bounds, Node
+
+STURTEVANT = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
+
+
+@pytest.fixture
+def tree_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tree.json"
+    path.write_text(json.dumps(document(STURTEVANT, Bounds(0, 9))))
+    return path
+
+
+def test_optimality_of_a_file_as_json(tree_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["prove", "optimality", str(tree_file), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [leaf["path"] for leaf in out["leaves"]] == [[0], [1, 0], [1, 1, 0], [1, 1, 1]]
+    last = out["leaves"][-1]
+    assert last["reals"]["necessary"] is False
+    assert last["integers"]["necessary"] is False
+    assert last["read_by_last_branch"] is False
+    first = out["leaves"][0]["reals"]
+    assert first["necessary"] is True
+    assert first["witness"]["roots"][0] != first["witness"]["roots"][1]
+    assert out["theorem_1_holds"] == {"reals": False, "integers": False}
+
+
+def test_optimality_of_a_file_as_text(tree_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["prove", "optimality", str(tree_file)]) == 0
+    out = capsys.readouterr().out
+    assert "leaf [1, 1, 1] (last-branch pruning skips it)" in out
+    assert "over the reals: FAILS at [[1, 1, 1]]" in out
+
+
+def test_a_file_without_bounds_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "tree.json"
+    path.write_text(json.dumps(document(STURTEVANT)))
+    assert cli.main(["prove", "optimality", str(path)]) == 3
+    assert "needs Korf's bounds" in capsys.readouterr().err
+
+
+def test_unknown_theorems_and_bad_shards_are_bad_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["prove", "fermat"]) == 2
+    assert cli.main(["prove", "--shard", "3/2"]) == 2
+    assert cli.main(["prove", "--budget", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "no theorem called 'fermat'" in err
+    assert "shard" in err
+
+
+def test_a_short_run_prints_one_record_per_check_and_never_disagrees(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With one second, checks cover few cases, or none; an outcome can be 'unknown' but the
+    exit code is 0, because too little time never contradicts what is expected."""
+    assert cli.main(["prove", "deep", "paranoid", "--budget", "1", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)["results"]
+    assert {r["theorem"] for r in records} == {5, 9}
+    assert all(r["agrees"] is not False for r in records)
+    figure5 = [r for r in records if r["method"] == "witness" and r["expected"] == "fails"]
+    assert figure5[0]["outcome"] == "failed"
+    assert figure5[0]["counterexample"]["document"]["format"] == "gametree-tree/1"

@@ -1,0 +1,124 @@
+"""proofs' results, budgets, shards, the runner's table and JSON, the README and the registry."""
+
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+import proofs
+from proofs import THEOREMS, Budget, Counterexample, Result, Scope, Shard, parse_shard
+from proofs.readme import PATH, render
+from proofs.runner import disagreements, report_json, table
+from proofs.shapes import all_shapes, parse, shapes, text
+from spec import Bounds, Node
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_readme_is_generated_from_the_theorems() -> None:
+    assert PATH.read_text() == render(), "run: python -m proofs.readme"
+
+
+def test_every_theorem_is_numbered_named_sourced_and_has_two_methods() -> None:
+    assert [th.number for th in THEOREMS] == list(range(1, 11))
+    assert len({th.name for th in THEOREMS}) == len(THEOREMS)
+    for th in THEOREMS:
+        assert len(set(th.methods)) >= 2, th.name
+        assert th.source
+        assert th.statement
+        assert th.status
+        doc = __import__(th.module, fromlist=["_"]).__doc__
+        assert doc is not None
+        assert f"Theorem {th.number}" in doc.splitlines()[0], th.module
+        assert proofs.theorem(th.name) is th
+        assert proofs.theorem(str(th.number)) is th
+    with pytest.raises(KeyError, match="no theorem called"):
+        proofs.theorem("fermat")
+
+
+def result(outcome: str, expected: str) -> Result:
+    return Result(
+        6,
+        "a claim",
+        "witness",
+        1,
+        "a domain",
+        outcome,  # type: ignore[arg-type]
+        expected,  # type: ignore[arg-type]
+        Counterexample(Node.by_depth([(1, 0, 8), (0, 0, 9)]), "a note", Bounds(0, 9))
+        if outcome == "failed"
+        else None,
+    )
+
+
+@pytest.mark.parametrize(
+    ("outcome", "expected", "agrees"),
+    [
+        ("proved", "holds", True),
+        ("held", "holds", True),
+        ("failed", "holds", False),
+        ("unknown", "holds", None),
+        ("failed", "fails", True),
+        ("held", "fails", None),
+        ("proved", "fails", False),
+        ("unknown", "fails", None),
+    ],
+)
+def test_a_result_agrees_with_what_is_expected_only_when_the_evidence_says_so(
+    outcome: str, expected: str, agrees: bool | None
+) -> None:
+    r = result(outcome, expected)
+    assert r.agrees is agrees
+    assert (r in disagreements([r])) is (agrees is False)
+
+
+def test_the_table_shows_every_result_its_counterexample_and_disagreements() -> None:
+    rs = [result("proved", "holds"), result("failed", "fails"), result("failed", "holds")]
+    out = table(rs)
+    assert out.splitlines()[0].split() == ["#", "method", "cases", "outcome", "expected", "claim"]
+    assert out.count("DISAGREES") == 1
+    assert "Node(0, (Leaf((1, 0, 8)), Leaf((0, 0, 9))))" in out
+    records = report_json(rs)
+    assert json.loads(json.dumps(records)) == records
+    assert records[1]["counterexample"]["document"]["format"] == "gametree-tree/1"  # type: ignore[index]
+    assert [r["agrees"] for r in records] == [True, True, False]
+
+
+def test_budgets() -> None:
+    assert Budget.unlimited().remaining() == math.inf
+    assert Budget(0).expired()
+    assert not Budget(1000).part(0.5).expired()
+    with pytest.raises(ValueError, match="fraction"):
+        Budget(1).part(0)
+    s = Scope(Budget(100), full=True, shard=Shard(1, 2)).part(0.1)
+    assert s.full
+    assert s.shard == Shard(1, 2)
+    assert s.budget.seconds <= 10
+
+
+def test_shards_split_an_enumeration_without_overlap() -> None:
+    parts = [[i for i in range(20) if Shard(k, 3).takes(i)] for k in (1, 2, 3)]
+    assert sorted(i for p in parts for i in p) == list(range(20))
+    assert parse_shard("2/3") == Shard(2, 3)
+    for bad in ("3/2", "0/1", "1", "a/b"):
+        with pytest.raises(ValueError, match="shard"):
+            parse_shard(bad)
+
+
+def test_shapes_are_every_ordered_tree_in_order_of_size() -> None:
+    # Ordered trees with n leaves and no unary nodes: the little Schroeder numbers 1, 1, 3, 11, 45.
+    assert [len(shapes(n, max_height=n, unary=False)) for n in range(1, 6)] == [1, 1, 3, 11, 45]
+    every = all_shapes(4, max_height=3)
+    assert every[0] is None
+    assert text(every[1]) == "[*]"
+    assert all(parse(text(s)) == s for s in every)
+    with pytest.raises(ValueError, match="not a shape"):
+        parse("[*, [*]")
+
+
+def test_no_proofs_module_imports_gametree_or_tests() -> None:
+    pattern = re.compile(r"^\s*(from|import)\s+(gametree|tests)\b", re.MULTILINE)
+    for path in sorted((ROOT / "proofs").glob("*.py")):
+        assert not pattern.search(path.read_text()), path.name
