@@ -73,7 +73,7 @@ import json
 import pathlib
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import Literal
 
 import attrs
@@ -200,11 +200,13 @@ def decide(
     *,
     domain: Domain = "reals",
     known: Literal["all", "read"] = "all",
+    unknown: Collection[Path] = (),
 ) -> Decision:
     """Decide exactly whether a correct directional algorithm must read ``leaf`` of ``t``.
 
     The leaves before ``leaf`` are as in ``t`` (with ``known="read"``, only those that shallow
-    pruning reads; the others are free, like the later ones). The leaf itself and every free
+    pruning reads; the others are free, like the later ones), except those in ``unknown``,
+    which are free too (leaves a search skipped, say). The leaf itself and every free
     leaf range over the vectors within ``bounds``, real or integer as ``domain`` says.
     Returns a checked witness, or z3's proof that none exists (an unsatisfiable query).
 
@@ -219,7 +221,7 @@ def decide(
     variables: dict[Path, list[Term]] = {}
     terms: dict[Path, TermVector] = {}
     for j, (path, value) in enumerate(leaves):
-        if j > k or (j < k and read is not None and path not in read):
+        if j > k or (j < k and ((read is not None and path not in read) or path in unknown)):
             variables[path], terms[path] = component_terms(f"leaf{list(path)}", t.players, domain)
             solver.add(within(terms[path], bounds.lower, bounds.total))
         elif j < k:
