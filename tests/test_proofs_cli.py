@@ -70,3 +70,22 @@ def test_a_short_run_prints_one_record_per_check_and_never_disagrees(
     figure5 = [r for r in records if r["method"] == "witness" and r["expected"] == "fails"]
     assert figure5[0]["outcome"] == "failed"
     assert figure5[0]["counterexample"]["document"]["format"] == "gametree-tree/1"
+
+
+def test_the_help_names_every_theorem() -> None:
+    from gametree.commands import prove
+    from proofs import THEOREMS
+
+    assert tuple(th.name for th in THEOREMS) == prove.NAMES
+
+
+def test_the_cli_does_not_need_the_checkers_until_prove_runs() -> None:
+    """``gametree examples`` must work with the main dependencies alone (no z3, CrossHair)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, gametree.cli; print(sorted({'proofs', 'z3', 'crosshair'} & set(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -12,8 +12,8 @@ completions giving different maxn values) or the reason there is none.
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
-import proofs
 from gametree.clitools import (
     EXIT_FAILED,
     EXIT_INPUT,
@@ -28,9 +28,13 @@ from gametree.clitools import (
     text_value,
 )
 from gametree.treefile import Limits, TreeFileError
-from proofs import THEOREMS, Budget, Scope, disagreements, parse_shard, report_json, table, theorem
-from proofs.optimality import Analysis, Decision, analyse
 from spec import TreeError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from proofs import Theorem
+    from proofs.optimality import Analysis, Decision
 
 NAME = "prove"
 HELP = "run the machine checks of the theorems connecting spec and impl"
@@ -47,6 +51,21 @@ DESCRIPTION = (
     "witness or the reason."
 )
 
+NAMES = (
+    "alphabeta",
+    "negamax",
+    "maxn-pairs",
+    "shallow",
+    "deep",
+    "optimality",
+    "best-case",
+    "evaluations",
+    "paranoid",
+    "sturtevant",
+)
+"""The theorems' names, for --help (``proofs`` is imported only when the command runs: it
+needs the checkers, z3, CrossHair and Hypothesis, which the 'dev' extra installs)."""
+
 DEFAULT_BUDGET = 300.0
 """Seconds the default run may take (the checks stop when it is spent)."""
 
@@ -54,12 +73,11 @@ DEFAULT_BUDGET = 300.0
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
     configure_help(parser, epilog(0, 1, 2, 3))
-    names = ", ".join(th.name for th in THEOREMS)
     parser.add_argument(
         "theorems",
         nargs="*",
         metavar="THEOREM",
-        help=f"theorems to check (default all): {names}; or 'optimality FILE'",
+        help=f"theorems to check (default all): {', '.join(NAMES)}; or 'optimality FILE'",
     )
     parser.add_argument(
         "--budget",
@@ -80,8 +98,27 @@ def configure(parser: argparse.ArgumentParser) -> None:
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:
     """Run the checks (or decide a file); 0, 1 if an outcome is not the expected one."""
+    try:
+        import proofs  # noqa: PLC0415 - it needs z3, CrossHair and Hypothesis: only here
+    except ImportError as e:
+        return error(
+            NAME,
+            f"the checks need z3, CrossHair and Hypothesis ({e}): pip install 'gametree[dev]'",
+            EXIT_USAGE,
+        )
+    from proofs import (  # noqa: PLC0415 - as above
+        THEOREMS,
+        Budget,
+        Scope,
+        disagreements,
+        parse_shard,
+        report_json,
+        table,
+        theorem,
+    )
+
     names = list(args.theorems)
-    if len(names) == 2 and names[0] == "optimality" and names[1] not in _theorem_names():
+    if len(names) == 2 and names[0] == "optimality" and names[1] not in _theorem_names(THEOREMS):
         return _optimality_file(names[1], as_json=args.json)
     try:
         chosen = [theorem(n) for n in names] if names else list(THEOREMS)
@@ -98,8 +135,8 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FAILED if disagreements(results) else EXIT_OK
 
 
-def _theorem_names() -> set[str]:
-    return {th.name for th in THEOREMS} | {str(th.number) for th in THEOREMS}
+def _theorem_names(theorems: "Sequence[Theorem]") -> set[str]:
+    return {th.name for th in theorems} | {str(th.number) for th in theorems}
 
 
 def _optimality_file(path: str, *, as_json: bool) -> int:
@@ -110,6 +147,8 @@ def _optimality_file(path: str, *, as_json: bool) -> int:
     if doc.bounds is None:
         return error(NAME, f'{path}: the optimality question needs Korf\'s bounds ("bounds": '
                      '{"lower": L, "sum": S} in the document)', EXIT_INPUT)  # fmt: skip
+    from proofs.optimality import analyse  # noqa: PLC0415 - see run
+
     try:
         a = analyse(doc.tree, doc.bounds)
     except (TreeError, ValueError) as e:
@@ -133,7 +172,7 @@ def _optimality_file(path: str, *, as_json: bool) -> int:
     return EXIT_OK
 
 
-def _verdict(d: Decision) -> str:
+def _verdict(d: "Decision") -> str:
     if d.necessary is None:
         return f"undecided ({d.reason})"
     if not d.necessary:
@@ -147,12 +186,12 @@ def _verdict(d: Decision) -> str:
     )
 
 
-def _completion(d: Decision) -> str:
+def _completion(d: "Decision") -> str:
     assert d.witness is not None
     return ", ".join(f"{list(p)} = {text_value(v)}" for p, v in d.witness.completion)
 
 
-def analysis_json(a: Analysis) -> dict[str, object]:
+def analysis_json(a: "Analysis") -> dict[str, object]:
     """The JSON of ``gametree prove optimality FILE --json``."""
     leaves = []
     for r in a.leaves:
