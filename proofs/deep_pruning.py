@@ -158,8 +158,8 @@ def _hypothesis_finds_one(scope: Scope) -> Result:
 
 def _smallest_shape(scope: Scope) -> Result:
     started = time.monotonic()
-    b = Bounds(0, 3)
-    grid = [v for v in vectors_within(3, b) if sum(v) == 3]
+    b = Bounds(0, 2)
+    grid = [v for v in vectors_within(3, b) if sum(v) == 2]
     shapes = all_shapes(4, max_height=3, unary=False)
     cases = vector_trees_of(shapes, grid, 3)
 
@@ -177,7 +177,7 @@ def _smallest_shape(scope: Scope) -> Result:
         expected="fails",
         cases=sweep.decided,
         domain="every tree of the shapes with 1..4 leaves (no unary nodes), smallest first, "
-        "3-vectors of integers summing to 3",
+        "3-vectors of integers summing to 2",
         counterexample=(
             Counterexample(
                 found, f"the first, of shape {text(shape_of(found))}: {sweep.problem}", b

@@ -704,9 +704,9 @@ IN_TURN = "players in turn"
 def check(scope: Scope) -> list[Result]:
     """Run every check of Theorem 6 within ``scope`` (see the module docstring)."""
     return [
-        _as_printed("reals", unary=True, scope=scope.part(0.05)),
-        _as_printed("reals", unary=False, scope=scope.part(0.05)),
-        _as_printed("integers", unary=False, scope=scope.part(0.05)),
+        _as_printed("reals", unary=True, scope=scope.part(0.15)),
+        _as_printed("reals", unary=False, scope=scope.part(0.1)),
+        _as_printed("integers", unary=False, scope=scope.part(0.1)),
         _replayed("Theorem 1"),
         _height_two(scope.part(0.1)),
         _chains("reals", scope.part(0.3)),
@@ -973,5 +973,5 @@ THEOREM = Theorem(
     module="proofs.optimality",
     check=check,
     methods=("SMT (z3)", "witness", "bounded-exhaustive"),
-    weight=3.0,
+    weight=4.0,
 )

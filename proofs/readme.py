@@ -23,7 +23,7 @@ source, the checks that apply, and `check(scope)`, which runs them within a time
 returns one result per check (method, cases covered, outcome, counterexample).
 
 ```sh
-gametree prove                          # every theorem, default budget (300 s), a table
+gametree prove                          # every theorem, default budget (480 s), a table
 gametree prove optimality deep          # some theorems
 gametree prove --budget 60 --json       # machine-readable
 gametree prove --full --shard 2/4       # the full sets of cases, the 2nd of 4 parts
