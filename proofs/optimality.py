@@ -58,15 +58,18 @@ by the same positive affine map changes nothing.
    The stored witnesses (``proofs/data/optimality.json``) pin each. On such trees the exact
    answer is :func:`decide`'s, leaf by leaf.
 
-Hand proof of the height-2 case (reals), for the record. Let l be read by shallow pruning at
-depth 1 (a child of the root, player p): the root's best so far has p-component x < S (else
-it would have stopped), so l = S at p (0 elsewhere) becomes the root's value and l = 0 does
-not, with every later leaf 0. At depth 2, below the root's child c (player q), with c's best
-so far w (q-component y): if c is the root's first child (or q = p), l = S at q versus l = 0
-changes c's value and with it the root's. Otherwise shallow pruning read l, so y < S - x; put
-δ = (S - x - y)/2 and l = (y + δ at q, x + δ at p, 0 elsewhere): c takes l (y + δ > y) and the
-root takes it (x + δ > x), while l = 0 leaves c at w ≠ l and the root at a value ≠ l. Over the
-integers δ must be at least 1, which fails when x + y = S - 1.
+Hand proof of the height-2 case (reals; lower bound shifted to 0, every later leaf set to 0,
+which never replaces anything). Let shallow pruning read l, a child of the root (player p):
+the root's best so far, if any, has p-component x < S (else it would have stopped), so l = S
+at p (0 elsewhere) becomes the root's value and l = 0 does not. Let l be a child of the
+root's child c (player q), whose best so far, if any, has q-component y (take y = 0 if l is
+c's first child). (A) c is the root's first child, or q = p: c was searched with bound S, so
+y < S; l = S at q makes c's value l and then the root's, while with l = 0 c's value, hence the
+root's, has q-component below S. (B) c is a later child and q != p: shallow pruning read l,
+so y < S - x; with d = (S - x - y)/2 > 0, l = (x + d at p, y + d at q, 0 elsewhere) is taken
+by c and then by the root, while with l = 0 c's value is its old best w (q-component y) or 0,
+and the root's value is w or the root's old best, neither of them l. Over the integers case
+(B) needs d >= 1, that is x + y <= S - 2; it fails when x + y = S - 1.
 """
 
 import json
