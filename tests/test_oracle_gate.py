@@ -92,6 +92,10 @@ IMPL_BY_SEMANTICS = {
     "immediate": [("impl.immediate", True)],
     "shallow": [("impl.shallow", True), ("impl.last_branch", False)],
     "paranoid": [("impl.paranoid", True), ("spec.paranoid", False)],
+    # The game semantics: impl.Engine passes them in tests/test_bug_catalogue.py.
+    "game-negamax": [],
+    "game-negamax-stand-pat": [],
+    "game-deepening": [],
 }
 """Each semantics and the impl searches that claim it (with their leaf order, or not)."""
 

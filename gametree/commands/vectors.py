@@ -14,9 +14,9 @@ from gametree.clitools import (
     error,
     guarded,
 )
-from gametree.conform.semantics import SEMANTICS, Case, expected
+from gametree.conform.semantics import SEMANTICS, Case, case_from_request, expected
 from gametree.conform.vectors import vector_files
-from gametree.treefile import TreeFileError, parse_number, read_tree_json
+from gametree.treefile import TreeFileError
 
 NAME = "vectors"
 HELP = "generate or verify the language-neutral test vectors"
@@ -91,14 +91,4 @@ def case_of(semantics: str, request: dict[str, object]) -> Case:
     """The case an ``input`` of a vector file (a protocol request) asks about."""
     if semantics not in SEMANTICS:
         raise ValueError(f"no semantics {semantics!r}")
-    doc = read_tree_json(request["tree"])
-    alpha, beta = request.get("alpha"), request.get("beta")
-    player = request.get("player")
-    return Case(
-        semantics,
-        doc.tree,
-        doc.bounds,
-        None if alpha is None else parse_number(alpha, ["alpha"]),
-        None if beta is None else parse_number(beta, ["beta"]),
-        player if isinstance(player, int) else None,
-    )
+    return case_from_request(semantics, request)

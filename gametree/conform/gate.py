@@ -98,7 +98,9 @@ class Outcome:
     def json(self) -> dict[str, object]:
         """The outcome as the JSON report shows it."""
         req: dict[str, object] | None = None
-        if self.failed:
+        if self.failed and self.case.game is not None:
+            req = request(self.case, trace=False)
+        elif self.failed:
             req = request(self.case, trace=True, tree=False)
             # json.dumps recurses: a tree hundreds of levels deep goes in as text.
             shallow = self.case.tree.height < 200
@@ -139,6 +141,8 @@ class Report:
     shrunk: list[Shrunk] = attrs.field(factory=list)
     gave_up: str | None = None
     seconds: float = 0.0
+    first_failure_seconds: float | None = None
+    """Seconds from the start of the gate to the first failure it recorded (``None``: none)."""
 
     @property
     def failures(self) -> list[Outcome]:
@@ -167,6 +171,9 @@ class Report:
             "vectors": self.counts("vectors"),
             "generated": self.counts("generated"),
             "gave_up": self.gave_up,
+            "first_failure_seconds": None
+            if self.first_failure_seconds is None
+            else round(self.first_failure_seconds, 3),
             "failures": [o.json() for o in self.failures],
             "minimal": [
                 {"from": s.original.name, "steps": s.steps, **s.minimal.json()} for s in self.shrunk
@@ -196,8 +203,11 @@ class Report:
             )
             lines.extend(f"  {_clip(p, 1500)}" for p in m.problems[:5])
             req = request(m.case, trace=self.options.checks.strict_order, tree=False)
-            tree_text = dumps(m.case.tree, m.case.bounds)
-            lines.append(f"  tree: {_clip(tree_text)}")
+            if m.case.game is not None:
+                lines.append(f"  game: {json.dumps(req.pop('game'))}")
+                lines.append(f"  cut tree: {_clip(dumps(m.case.tree))}")
+            else:
+                lines.append(f"  tree: {_clip(dumps(m.case.tree, m.case.bounds))}")
             lines.append(f"  request (besides the tree): {json.dumps(req)}")
             if m.expected is not None:
                 lines.append(f"  expected: {_clip(json.dumps(m.expected.json()))}")
@@ -257,6 +267,8 @@ def run_gate(
     def record(o: Outcome) -> None:
         nonlocal in_a_row
         report.outcomes.append(o)
+        if o.failed and report.first_failure_seconds is None:
+            report.first_failure_seconds = time.monotonic() - started
         in_a_row = in_a_row + 1 if o.kind in {"crash", "timeout"} else 0
         if in_a_row >= options.max_failures_in_a_row:
             report.gave_up = (
@@ -386,7 +398,8 @@ def cases(options: GateOptions) -> Any:
     """Hypothesis's strategy for cases of ``options.semantics`` (``spec.strategies``' trees).
 
     Two-player trees have leaves in -9..9, N-player trees (N in 2..4) vectors within
-    ``Bounds(0, 9)``, sometimes summing to exactly 9 (so immediate pruning happens); ties are
+    ``Bounds(0, 9)`` or, one time in four, ``Bounds(-1, 6)`` (a lower bound to shift),
+    sometimes summing to exactly the bound (so immediate pruning happens); ties are
     drawn on purpose half of the time, and unless ``by_depth`` so are the movers at each node.
     Windows are drawn from -10..10 or left open.
     """
@@ -397,6 +410,8 @@ def cases(options: GateOptions) -> Any:
 
     s = SEMANTICS[options.semantics]
     d, b = options.max_depth, options.max_branching
+    if s.game:
+        return _game_cases(s.name)
 
     @st.composite
     def draw_case(draw: st.DrawFn) -> Case:
@@ -413,7 +428,7 @@ def cases(options: GateOptions) -> Any:
                 alpha, beta = beta - 1 if alpha == beta else beta, alpha
             return Case(s.name, t, alpha=alpha, beta=beta)
         players = draw(st.sampled_from([3, 2, 4]))
-        bounds = Bounds(0, 9)
+        bounds = Bounds(-1, 6) if draw(st.integers(0, 3)) == 3 else Bounds(0, 9)
         t = draw(vector_trees(players=players, max_depth=min(d, 3), max_branching=b,
                               bounds=bounds, exact_total=draw(st.booleans()), ties=ties,
                               by_depth=by_depth))  # fmt: skip
@@ -424,3 +439,28 @@ def cases(options: GateOptions) -> Any:
     if options.by_depth:
         strategy = strategy.filter(lambda c: is_by_depth(c.tree))
     return strategy
+
+
+def _game_cases(semantics: str) -> Any:
+    """Hypothesis's strategy for cases of a ``game-`` semantics.
+
+    Game graphs of up to 7 states (``gametree.conform.games.game_graphs``), depths 1..3,
+    quiescence 0..2 (1..2 for stand pat), deepening to depth 1..4 with a budget of 1..60 nodes.
+    """
+    from hypothesis import strategies as st  # noqa: PLC0415
+
+    from gametree.conform.games import game_graphs  # noqa: PLC0415
+    from gametree.conform.semantics import game_case  # noqa: PLC0415
+
+    @st.composite
+    def draw_case(draw: st.DrawFn) -> Case:
+        g = draw(game_graphs())
+        if semantics == "game-deepening":
+            return game_case(semantics, g, draw(st.integers(1, 4)),
+                             quiescence=draw(st.integers(0, 1)),
+                             max_nodes=draw(st.integers(1, 60)))  # fmt: skip
+        low = 1 if semantics == "game-negamax-stand-pat" else 0
+        return game_case(semantics, g, draw(st.integers(1, 3)),
+                         quiescence=draw(st.integers(low, 2)))  # fmt: skip
+
+    return draw_case()

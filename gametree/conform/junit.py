@@ -25,8 +25,12 @@ def _testcase(suite: ET.Element, o: Outcome, classname: str) -> ET.Element:
 
 def _details(o: Outcome) -> str:
     req = request(o.case, trace=True, tree=False)
-    lines = [*o.problems, f"tree: {dumps(o.case.tree, o.case.bounds)}",
-             f"request (besides the tree): {json.dumps(req)}"]  # fmt: skip
+    if o.case.game is not None:
+        lines = [*o.problems, f"game: {json.dumps(req.pop('game'))}",
+                 f"request (besides the game): {json.dumps(req)}"]  # fmt: skip
+    else:
+        lines = [*o.problems, f"tree: {dumps(o.case.tree, o.case.bounds)}",
+                 f"request (besides the tree): {json.dumps(req)}"]  # fmt: skip
     if o.expected is not None:
         lines.append(f"expected: {json.dumps(o.expected.json())}")
     lines.append(f"actual: {json.dumps(o.response, default=repr)}")

@@ -21,6 +21,22 @@ definitions). The alpha-beta semantics take a window and allow what the literatu
 - The ``negamax-`` forms: the same with value and window from the root mover's point of
   view (a lone leaf is a root where player 0 moves).
 
+The ``game-`` semantics ask about a game graph (:mod:`gametree.conform.games`) rather than a
+tree, for engines with the techniques that only a game shows (a transposition table, killer
+moves, iterative deepening, quiescence):
+
+- ``game-negamax``: ``spec.search.cut_negamax`` at ``depth`` with the quiescence limit, the
+  root mover's view; the best move is one of ``spec.search.optimal_moves`` (an engine may
+  order the moves), by its label.
+- ``game-negamax-stand-pat``: the same, where a quiescence extension may also stand pat (take
+  the static evaluation) except in check (:func:`gametree.conform.games.cut_tree`).
+- ``game-deepening``: iterative deepening under a node budget (``max_nodes``, counted as the
+  engine counts) up to ``max_depth``; the reply names the deepest ``depth`` it completed, and
+  the value and move must be that depth's (``spec.search``, definition 3).
+
+A case's ``tree`` is then the cut tree the value is minimax over (at ``max_depth`` for
+deepening), for reports; the request carries the game.
+
 The best move and principal variation are checked only when the value is exact (a < v < b).
 
 >>> from spec import Node
@@ -38,7 +54,16 @@ import attrs
 
 import impl
 import spec
-from gametree.treefile import TreeFileError, document_json, dumps, json_value, parse_value
+from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
+from gametree.treefile import (
+    TreeFileError,
+    document_json,
+    dumps,
+    json_value,
+    parse_number,
+    parse_value,
+    read_tree_json,
+)
 from spec import Bounds, Path, Scalar, Tree, Value, iter_leaves
 
 __all__ = [
@@ -47,8 +72,10 @@ __all__ = [
     "Checks",
     "Expected",
     "Semantics",
+    "case_from_request",
     "check",
     "expected",
+    "game_case",
     "request",
     "request_line",
 ]
@@ -58,7 +85,9 @@ __all__ = [
 class Case:
     """One question: a tree under a semantics, with its window, bounds or player if any.
 
-    ``alpha`` and ``beta`` are ``None`` for an unbounded side.
+    ``alpha`` and ``beta`` are ``None`` for an unbounded side. A ``game-`` case has a
+    ``game``, its ``depth`` (``max_depth`` for deepening), ``quiescence`` and ``max_nodes``;
+    its ``tree`` is the cut tree (build it with :func:`game_case`).
     """
 
     semantics: str
@@ -67,6 +96,24 @@ class Case:
     alpha: Scalar | None = None
     beta: Scalar | None = None
     player: int | None = None
+    game: GameGraph | None = None
+    depth: int = 0
+    quiescence: int = 0
+    max_nodes: int | None = None
+
+
+def game_case(
+    semantics: str,
+    game: GameGraph,
+    depth: int,
+    *,
+    quiescence: int = 0,
+    max_nodes: int | None = None,
+) -> Case:
+    """A case of a ``game-`` semantics, with its cut tree."""
+    stand_pat = semantics == "game-negamax-stand-pat"
+    t, _ = cut_tree(game, depth, quiescence=quiescence, stand_pat=stand_pat)
+    return Case(semantics, t, game=game, depth=depth, quiescence=quiescence, max_nodes=max_nodes)
 
 
 @attrs.frozen
@@ -80,10 +127,24 @@ class Expected:
     principal_variation: Path | None
     """``None`` when the value is only a bound, so no move is determined."""
     trace: tuple[Path, ...]
+    optimal_moves: tuple[str, ...] | None = None
+    """For a game: the labels of the root's moves that attain the value (any may be played)."""
+    by_depth: tuple[tuple[int, Scalar, tuple[str, ...]], ...] | None = None
+    """For deepening: (depth, value, optimal moves) for every depth the reply may name."""
 
     def json(self) -> dict[str, object]:
         """As in the vector files: only the keys that constrain the answer, and the truth."""
         out: dict[str, object] = {"true_value": json_value(self.true_value)}
+        if self.by_depth is not None:
+            out["by_depth"] = [
+                {"depth": d, "value": json_value(v), "optimal_moves": list(ms)}
+                for d, v, ms in self.by_depth
+            ]
+            return out
+        if self.optimal_moves is not None:
+            out["value"] = json_value(self.true_value)
+            out["optimal_moves"] = list(self.optimal_moves)
+            return out
         if self.value is not None:
             out["value"] = json_value(self.value)
         if self.value_range is not None:
@@ -109,6 +170,7 @@ class Semantics:
     bounds: bool
     player: bool
     answers: Callable[[Case], Expected]
+    game: bool = False
 
 
 def _all_leaves(t: Tree) -> tuple[Path, ...]:
@@ -159,6 +221,40 @@ def _traced(r: impl.SearchResult[Value]) -> tuple[Path, ...]:
     return r.trace
 
 
+def _game_answers(g: GameGraph, depth: int, quiescence: int, *, stand_pat: bool) -> tuple[
+    Scalar, tuple[str, ...]
+]:  # fmt: skip
+    """The value (root mover's view) and the optimal moves of a game at ``depth``."""
+    if not stand_pat:
+        v = spec.cut_negamax(g, 0, depth, quiescence=quiescence).value
+        moves = g.moves(0)
+        best = spec.optimal_moves(g, 0, depth, quiescence=quiescence)
+        return v, tuple(moves[i] for i in best)
+    t, labels = cut_tree(g, depth, quiescence=quiescence, stand_pat=True)
+    if not isinstance(t, spec.Node):
+        assert not isinstance(t.value, tuple)
+        return spec.worth(t.value, g.to_move(0)), ()
+    v = spec.negamax(t).value
+    p = t.to_move
+    worths = [spec.worth(spec.minimax(c).value, p) for c in t.children]
+    return v, tuple(m for m, w in zip(labels, worths, strict=True) if w == v and m is not None)
+
+
+def _game(case: Case) -> Expected:
+    g = case.game
+    assert g is not None
+    pat = case.semantics == "game-negamax-stand-pat"
+    if case.semantics != "game-deepening":
+        v, moves = _game_answers(g, case.depth, case.quiescence, stand_pat=pat)
+        return Expected(v, v, None, None, None, (), moves)
+    table = []
+    for d in range(case.depth + 1):
+        v, moves = _game_answers(g, d, case.quiescence, stand_pat=False)
+        table.append((d, v, moves))
+    v = table[-1][1]
+    return Expected(v, None, None, None, None, (), None, tuple(table))
+
+
 def _registry() -> dict[str, Semantics]:
     def sem(
         name: str,
@@ -169,8 +265,9 @@ def _registry() -> dict[str, Semantics]:
         window: bool = False,
         bounds: bool = False,
         player: bool = False,
+        game: bool = False,
     ) -> Semantics:
-        return Semantics(name, summary, kind, window, bounds, player, answers)
+        return Semantics(name, summary, kind, window, bounds, player, answers, game)
 
     entries = [
         sem("minimax", "the minimax value from player 0's (Max's) point of view; every leaf, "
@@ -206,6 +303,14 @@ def _registry() -> dict[str, Semantics]:
             lambda c: _exact(spec.paranoid(c.tree, c.player),
                              _traced(impl.paranoid(c.tree, c.player, trace=True))),
             player=True),
+        sem("game-negamax", "a game graph searched to 'depth' with 'quiescence' (spec.search's "
+            "cut_negamax: the root mover's view); the move one of the optimal ones", "scalar",
+            _game, game=True),
+        sem("game-negamax-stand-pat", "the same, where a quiescence extension may stand pat "
+            "(take the static evaluation) except in check", "scalar", _game, game=True),
+        sem("game-deepening", "iterative deepening on a game graph under a node budget "
+            "('max_nodes') to 'max_depth': the value and a move of the deepest depth completed, "
+            "which the reply names ('depth')", "scalar", _game, game=True),
     ]  # fmt: skip
     return {s.name: s for s in entries}
 
@@ -227,6 +332,17 @@ def request(case: Case, *, trace: bool, tree: bool = True) -> dict[str, object]:
     """
     s = SEMANTICS[case.semantics]
     out: dict[str, object] = {"semantics": case.semantics}
+    if s.game:
+        assert case.game is not None
+        out["game"] = game_json(case.game)
+        if case.semantics == "game-deepening":
+            out["max_depth"] = case.depth
+            out["max_nodes"] = case.max_nodes
+        else:
+            out["depth"] = case.depth
+        out["quiescence"] = case.quiescence
+        out["trace"] = False
+        return out
     if tree:
         out["tree"] = document_json(case.tree, case.bounds)
     if s.window:
@@ -241,7 +357,40 @@ def request(case: Case, *, trace: bool, tree: bool = True) -> dict[str, object]:
 def request_line(case: Case, rid: int, *, trace: bool) -> str:
     """The request for ``case`` as one line of the protocol, with ``"id": rid``, any depth."""
     head = json.dumps({"id": rid, **request(case, trace=trace, tree=False)})
+    if case.game is not None:
+        return head + "\n"
     return f'{head[:-1]}, "tree": {dumps(case.tree, case.bounds)}}}\n'
+
+
+def case_from_request(semantics: str, req: dict[str, object]) -> Case:
+    """The case a request asks about (a vector's ``input``); ``TreeFileError`` if malformed."""
+    if semantics not in SEMANTICS:
+        raise TreeFileError(f"no semantics {semantics!r}", "/semantics")
+    s = SEMANTICS[semantics]
+
+    def count(key: str, low: int) -> int:
+        x = req.get(key, low)
+        if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= 1000:
+            raise TreeFileError(f"'{key}' must be an integer in {low}..1000 (got {x!r})", f"/{key}")
+        return x
+
+    if s.game:
+        g = read_game_json(req.get("game"))
+        deepening = semantics == "game-deepening"
+        depth = count("max_depth" if deepening else "depth", 0)
+        budget = count("max_nodes", 1) if deepening else None
+        return game_case(semantics, g, depth, quiescence=count("quiescence", 0), max_nodes=budget)
+    doc = read_tree_json(req.get("tree"))
+    alpha, beta = req.get("alpha"), req.get("beta")
+    player = req.get("player")
+    return Case(
+        semantics,
+        doc.tree,
+        doc.bounds,
+        None if alpha is None else parse_number(alpha, ["alpha"]),
+        None if beta is None else parse_number(beta, ["beta"]),
+        player if isinstance(player, int) and not isinstance(player, bool) else None,
+    )
 
 
 @attrs.frozen
@@ -253,7 +402,7 @@ class Checks:
     strict_order: bool = False
 
 
-def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str]:  # noqa: PLR0912
+def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str]:  # noqa: PLR0911, PLR0912
     """What is wrong with a target's ``response`` to ``case`` (empty when it conforms)."""
     if not isinstance(response, dict):
         return [f"the response is not a JSON object (got {type(response).__name__})"]
@@ -269,8 +418,16 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
         return [f"'value' is not a value: {fault.problem}"]
     if isinstance(r, tuple) != vector:
         return [f"'value' must be {'a vector' if vector else 'a number'} (got {r!r})"]
+    if e.by_depth is not None:
+        return _check_deepening(e, r, response, checks)
     if e.value is not None and r != e.value:
         problems.append(f"value: expected {_text(e.value)}, got {_text(r)}")
+    if e.optimal_moves is not None:
+        if checks.best_move and e.optimal_moves:
+            got = response.get("best_move", "missing")
+            if got not in e.optimal_moves:
+                problems.append(f"best_move: expected one of {list(e.optimal_moves)}, got {got}")
+        return problems
     if e.value_range is not None:
         lo, hi = e.value_range
         assert not isinstance(r, tuple)
@@ -294,6 +451,26 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
         want = [list(p) for p in e.trace]
         if got != want:
             problems.append(f"trace: {_trace_difference(want, got)}")
+    return problems
+
+
+def _check_deepening(e: Expected, r: Value, response: dict[Any, Any], checks: Checks) -> list[str]:
+    """What is wrong with a deepening reply: its depth, and the value and move at it."""
+    assert e.by_depth is not None
+    depth = response.get("depth", "missing")
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth < len(e.by_depth):
+        return [(f"depth: expected the deepest depth completed, 0..{len(e.by_depth) - 1}, "
+                 f"got {str(depth)[:40]}")]  # fmt: skip
+    _, v, moves = e.by_depth[depth]
+    problems = []
+    if r != v:
+        problems.append(f"value: expected {_text(v)} (the value at depth {depth}), got {_text(r)}")
+    if checks.best_move and moves:
+        got = response.get("best_move", "missing")
+        if got not in moves:
+            problems.append(
+                f"best_move: expected one of {list(moves)} (optimal at depth {depth}), got {got}"
+            )
     return problems
 
 

@@ -6,6 +6,12 @@ budget of attempts is spent. Edits, most drastic first: hoist a child into its p
 place (the root first), delete a child, turn a node into its first leaf, move a leaf value
 towards 0 (each vector component towards the lower bound), and drop a side of the window.
 
+A game case (``gametree.conform.games``) shrinks by its own edits, most drastic first: end a
+state (it becomes terminal, worth its evaluation), delete a move, lower the depth, the
+quiescence limit or the node budget, make a state quiet or take it out of check, drop a noisy
+move, and move a utility or an evaluation towards 0; states the root no longer reaches are
+dropped.
+
 Every candidate keeps what the case needs to be valid: vector leaves within the case's
 bounds (values only move towards the lower bound), and, with ``by_depth``, players moving in
 turn by depth from player 0 (the movers are relabelled after each edit).
@@ -17,7 +23,8 @@ from fractions import Fraction
 
 import attrs
 
-from gametree.conform.semantics import SEMANTICS, Case
+from gametree.conform.games import GameGraph, GameState
+from gametree.conform.semantics import SEMANTICS, Case, game_case
 from spec import Leaf, Node, Scalar, Tree, Value, subtree
 from spec.tree import leftmost_leaf_path, preorder
 
@@ -25,7 +32,12 @@ __all__ = ["shrink", "size"]
 
 
 def size(case: Case) -> tuple[int, int, int]:
-    """What the shrinker makes smaller: nodes, then the magnitude of values, then window."""
+    """What the shrinker makes smaller: nodes, then the magnitude of values, then window.
+
+    For a game: states and moves, then depth, quiescence, noise and budget, then values.
+    """
+    if case.game is not None:
+        return _game_size(case)
     magnitude: Scalar = 0
     for _, x in preorder(case.tree):
         if isinstance(x, Leaf):
@@ -104,8 +116,75 @@ def _smaller_values(v: Value, lower: Scalar) -> Iterator[Value]:
                 yield (*v[:i], smaller, *v[i + 1 :])
 
 
-def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:
+def _game_size(case: Case) -> tuple[int, int, int]:
+    g = case.game
+    assert g is not None
+    noise = sum((not x.quiet) + x.check + len(x.noisy) for x in g.states)
+    budget = (case.max_nodes or 0).bit_length()
+    magnitude: Scalar = 0
+    for x in g.states:
+        v: Scalar = x.utility if x.utility is not None else x.evaluation
+        magnitude += v if v >= 0 else -v
+    return (g.size, case.depth + case.quiescence + noise + budget, int(magnitude))
+
+
+def _game_candidates(case: Case) -> Iterator[Case]:  # noqa: PLR0912 - one loop per kind of edit
+    g = case.game
+    assert g is not None
+
+    def with_states(states: list[GameState]) -> Case:
+        new = GameGraph.of(states).reachable()
+        return game_case(case.semantics, new, case.depth, quiescence=case.quiescence,
+                         max_nodes=case.max_nodes)  # fmt: skip
+
+    def edited(s: int, x: GameState) -> Case:
+        states = list(g.states)
+        states[s] = x
+        return with_states(states)
+
+    for s, x in enumerate(g.states):
+        if x.moves and s > 0:
+            yield edited(s, GameState(x.to_move, utility=x.evaluation))
+    for s, x in enumerate(g.states):
+        if len(x.moves) > 1:
+            for i in range(len(x.moves)):
+                moves = x.moves[:i] + x.moves[i + 1 :]
+                labels = {m for m, _ in moves}
+                noisy = tuple(m for m in x.noisy if m in labels)
+                yield edited(s, attrs.evolve(x, moves=moves, noisy=noisy))
+    depths = [case.depth - 1] if case.depth > 1 else []
+    for d in depths:
+        yield game_case(case.semantics, g, d, quiescence=case.quiescence, max_nodes=case.max_nodes)
+    low = 1 if case.semantics == "game-negamax-stand-pat" else 0
+    if case.quiescence > low:
+        yield game_case(case.semantics, g, case.depth, quiescence=case.quiescence - 1,
+                        max_nodes=case.max_nodes)  # fmt: skip
+    if case.max_nodes is not None and case.max_nodes > 1:
+        for n in (1, case.max_nodes // 2, case.max_nodes - 1):
+            if 0 < n < case.max_nodes:
+                yield game_case(case.semantics, g, case.depth, quiescence=case.quiescence,
+                                max_nodes=n)  # fmt: skip
+    for s, x in enumerate(g.states):
+        if x.check:
+            yield edited(s, attrs.evolve(x, check=False))
+        if not x.quiet:
+            yield edited(s, attrs.evolve(x, quiet=True, noisy=()))
+        for m in x.noisy:
+            yield edited(s, attrs.evolve(x, noisy=tuple(n for n in x.noisy if n != m)))
+    for s, x in enumerate(g.states):
+        if x.utility is not None:
+            for v in _towards(x.utility, 0):
+                yield edited(s, attrs.evolve(x, utility=v))
+        else:
+            for v in _towards(x.evaluation, 0):
+                yield edited(s, attrs.evolve(x, evaluation=v))
+
+
+def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:  # noqa: PLR0912 - one loop per edit
     """Every case one edit smaller than ``case``, most drastic first."""
+    if case.game is not None:
+        yield from _game_candidates(case)
+        return
     t = case.tree
     fix = _by_depth if by_depth else (lambda x: x)
     nodes = [tuple(p) for p, x in preorder(t) if isinstance(x, Node)]

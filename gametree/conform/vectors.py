@@ -21,12 +21,22 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from pathlib import Path
 
 import attrs
 
 import impl
 import spec
-from gametree.conform.semantics import SEMANTICS, Case, expected, request
+from gametree._json import loads
+from gametree.conform.games import GameGraph, GameState, game_json
+from gametree.conform.semantics import (
+    SEMANTICS,
+    Case,
+    case_from_request,
+    expected,
+    game_case,
+    request,
+)
 from gametree.treefile import FORMAT, TreeFileError, document_json, dumps, read_tree_text
 from impl.best_case import best_ordered_tree
 from impl.ordered import best_ordered, worst_ordered
@@ -85,6 +95,19 @@ NOTES: dict[str, dict[str, str]] = {
     "OtherPlayer": {"bugType": "FUNCTIONALITY", "description": "The paranoid player is not "
         "the one to move at the root."},
     "Generated": {"bugType": "FUNCTIONALITY", "description": "A tree drawn from a fixed seed."},
+    "BugCatalogue": {"bugType": "REGRESSION", "description": "The minimal case the gate "
+        "reported for a deliberately broken implementation of tests/bugs (docs/bugs.md), "
+        "kept so that the same mistake is caught by the vectors alone."},
+    "Transposition": {"bugType": "TRANSPOSITION_TABLE", "description": "A state is reached "
+        "by two lines, at the same or at different depths: a table entry stored without its "
+        "bound flag, or reused at another depth, gives a wrong value."},
+    "Quiescence": {"bugType": "QUIESCENCE", "description": "States below the horizon are not "
+        "quiet: a quiescence extension plays their noisy moves, and only those."},
+    "Check": {"bugType": "QUIESCENCE", "description": "A state in check: every move is a "
+        "forced reply and it may not stand pat."},
+    "Budget": {"bugType": "ITERATIVE_DEEPENING", "description": "A node budget small enough "
+        "to stop iterative deepening in the middle of an iteration: the move must be the last "
+        "completed iteration's."},
 }  # fmt: skip
 """Every flag: the kind of bug it is there to catch, and how."""
 
@@ -224,6 +247,9 @@ def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
         ("numbers", "a lower bound of -1, sum 6", ("ShiftedBounds",),
          Node.by_depth([(2, 2, 2), [(-1, 4, 3), (1, 1, 1)], [(5, 1, 0), (-1, 7, 0)]]),
          Bounds(-1, 6)),
+        ("numbers", "a lower bound of -1, sum 6: a component of 6 is not the whole sum",
+         ("ShiftedBounds",),
+         Node.by_depth([[(-1, 6, 1), (-1, 7, 0)], (-1, 2, 2)]), Bounds(-1, 6)),
         ("ordering", "best-ordered for shallow pruning, b = 2, d = 3", ("BestCase", "Fraction"),
          best_ordered_tree(2, 3, players=3), Bounds(0, 1)),
         ("ordering", "best-ordered for shallow pruning, b = 3, d = 3", ("BestCase", "Fraction"),
@@ -266,14 +292,144 @@ def _windows(v: spec.Scalar) -> list[tuple[str, str, tuple[str, ...], spec.Scala
     ]  # fmt: skip
 
 
+CATALOGUE = Path(__file__).with_name("catalogue.json")
+"""The minimal cases of the bug catalogue (``tests/bugs``), written by its generator."""
+
+
+@functools.cache
+def catalogue() -> tuple[tuple[str, str, str, Case], ...]:
+    """(bug, semantics, comment, case) for every case kept from the bug catalogue."""
+    entries = loads(CATALOGUE.read_text(encoding="utf-8")) if CATALOGUE.exists() else []
+    assert isinstance(entries, list)
+    return tuple(
+        (e["bug"], e["semantics"], e["comment"], case_from_request(e["semantics"], e["input"]))
+        for e in entries
+    )
+
+
+def _state(p: int, v: int, *moves: tuple[str, int], quiet: bool = True,
+           noisy: str = "", check: bool = False) -> GameState:  # fmt: skip
+    """A state: terminal (worth v) without moves, else evaluated at v."""
+    if not moves:
+        return GameState(p, utility=v)
+    return GameState(p, tuple(moves), None, v, quiet or check, tuple(noisy), check)
+
+
+def _random_game(rng: random.Random, *, states: int) -> GameGraph:
+    out = []
+    for s in range(states):
+        p = rng.randint(0, 1)
+        later = states - 1 - s
+        if later == 0 or (s > 0 and rng.random() < 0.25):
+            out.append(_state(p, rng.randint(-9, 9)))
+            continue
+        k = rng.randint(1, min(3, later))
+        moves = [("abc"[i], rng.randint(s + 1, states - 1)) for i in range(k)]
+        kind = rng.randint(0, 5)
+        noisy = "".join(m for m, _ in moves if rng.random() < 0.5) if 3 <= kind < 5 else ""
+        out.append(_state(p, rng.randint(-9, 9), *moves, quiet=kind < 3, noisy=noisy,
+                          check=kind == 5))  # fmt: skip
+    return GameGraph.of(out).reachable()
+
+
+@functools.cache
+def games() -> list[tuple[str, str, tuple[str, ...], GameGraph]]:
+    """The game graphs of the ``game-`` semantics: (group, comment, flags, game)."""
+    rng = random.Random(20260503)  # noqa: S311 - fixed games, not secrets
+    g = GameGraph.of
+    out: list[tuple[str, str, tuple[str, ...], GameGraph]] = [
+        ("edge cases", "the root is terminal", ("LeafRoot",), g([_state(1, 4)])),
+        ("edge cases", "one move", ("UnaryNode",), g([_state(0, 0, ("a", 1)), _state(1, -3)])),
+        ("edge cases", "Min moves at the root, Max moves twice", ("NotByDepth",),
+         g([_state(1, 0, ("a", 1), ("b", 2)), _state(0, 2, ("a", 3), ("b", 4)),
+            _state(0, -1, ("c", 4)), _state(1, 5), _state(0, -2)])),
+        ("transpositions", "a state reached by two lines at the same depth, first searched "
+         "with a window that cuts it off", ("Transposition",),
+         g([_state(0, 0, ("a", 1), ("b", 2)), _state(1, 0, ("a", 3), ("b", 4)),
+            _state(1, 0, ("a", 4), ("b", 5)), _state(0, 1),
+            _state(0, 0, ("a", 6), ("b", 7)), _state(0, 9), _state(1, 3), _state(1, 8)])),
+        ("transpositions", "a state reached at two depths, interior at both", ("Transposition",),
+         g([_state(0, 0, ("a", 1), ("b", 2)), _state(1, 5, ("a", 2)),
+            _state(0, -4, ("a", 3), ("b", 4)), _state(1, 0, ("a", 5)), _state(1, 1),
+            _state(0, 9)])),
+        ("quiescence", "a capture that loses: noisy moves only below the horizon",
+         ("Quiescence",),
+         g([_state(0, 0, ("a", 1), ("b", 2)), _state(1, 3, ("x", 3), ("y", 4), quiet=False,
+                                                      noisy="x"),
+            _state(1, 1), _state(0, -5), _state(0, 9)])),
+        ("quiescence", "a state in check below the horizon: every reply is searched, and "
+         "standing pat would be better for Min", ("Quiescence", "Check"),
+         g([_state(0, 0, ("a", 1), ("b", 2)), _state(1, -8, ("x", 3), ("y", 4), check=True),
+            _state(1, -7), _state(0, -6), _state(0, 7)])),
+        ("quiescence", "not quiet, and no noisy move: evaluated as it is", ("Quiescence",),
+         g([_state(0, 0, ("a", 1)), _state(1, 3, ("x", 2), quiet=False), _state(0, -8)])),
+        ("quiescence", "a move that refuted a sibling at the same ply is legal here but not "
+         "noisy: it is not searched below the horizon", ("Quiescence",),
+         g([_state(0, 0, ("a", 1), ("b", 2), ("c", 3)),
+            _state(1, 0, ("x", 4), quiet=False, noisy="x"),
+            _state(1, 0, ("x", 5), ("y", 6), quiet=False, noisy="x"),
+            _state(1, 0, ("x", 7), ("y", 8), quiet=False, noisy="y"),
+            _state(0, 1), _state(0, 0), _state(0, 5), _state(0, -5), _state(0, 4)])),
+    ]  # fmt: skip
+    out.extend(("generated", f"drawn from seed 20260503, game {i}", ("Generated",),
+                _random_game(rng, states=4 + i % 5)) for i in range(12))  # fmt: skip
+    return out
+
+
+def _game_flags(g: GameGraph) -> tuple[str, ...]:
+    reached = [0] * len(g.states)
+    for x in g.states:
+        for _, t in x.moves:
+            reached[t] += 1
+    flags = ["Transposition"] if any(n > 1 for n in reached) else []
+    if any(not x.quiet for x in g.states):
+        flags.append("Quiescence")
+    if any(x.check for x in g.states):
+        flags.append("Check")
+    return tuple(flags)
+
+
+def _game_vector_cases(semantics: str) -> list[VectorCase]:
+    out: list[VectorCase] = []
+    for group, comment, flags, g in games():
+        auto = tuple(f for f in _game_flags(g) if f not in flags)
+        if semantics == "game-deepening":
+            quiet = tuple(f for f in (*flags, *auto) if f not in {"Quiescence", "Check"})
+            out.extend(VectorCase(group, f"{comment}; max_depth 4, max_nodes {budget}",
+                                  (*quiet, "Budget"), game_case(semantics, g, 4, max_nodes=budget))
+                       for budget in (1, 6, 15, 40))  # fmt: skip
+            continue
+        for depth in (1, 2, 3):
+            for q in (0, 2) if semantics == "game-negamax" else (1, 2):
+                qflags = auto if q else tuple(f for f in auto if f not in {"Quiescence", "Check"})
+                fl = tuple(f for f in flags if q or f not in {"Quiescence", "Check"})
+                out.append(VectorCase(group, f"{comment}; depth {depth}, quiescence {q}",
+                                      (*fl, *qflags),
+                                      game_case(semantics, g, depth, quiescence=q)))  # fmt: skip
+    return out
+
+
 def vector_cases(semantics: str) -> list[VectorCase]:
     """Every case of one semantics, in file order."""
+    out = _vector_cases(semantics)
+    for bug, sem, comment, case in catalogue():
+        if sem == semantics:
+            auto = () if case.game is not None or is_by_depth(case.tree) else ("NotByDepth",)
+            out.append(VectorCase("bug catalogue", f"tests/bugs: {bug}: {comment}",
+                                  ("BugCatalogue", *auto), case))  # fmt: skip
+    return out
+
+
+def _vector_cases(semantics: str) -> list[VectorCase]:
     s = SEMANTICS[semantics]
     out: list[VectorCase] = []
 
     def add(group: str, comment: str, flags: Sequence[str], case: Case) -> None:
         auto = () if is_by_depth(case.tree) or "NotByDepth" in flags else ("NotByDepth",)
         out.append(VectorCase(group, comment, (*flags, *auto), case))
+
+    if s.game:
+        return _game_vector_cases(semantics)
 
     if s.kind == "scalar":
         for group, comment, flags, t in scalar_trees():
@@ -310,7 +466,7 @@ def _grouped(cases: list[VectorCase]) -> list[VectorCase]:
     return sorted(cases, key=lambda vc: first[vc.group])
 
 
-_PLACEHOLDER = re.compile(r'"(@(?:tree|trace|pv)[0-9]+@)"')
+_PLACEHOLDER = re.compile(r'"(@(?:tree|trace|pv|game)[0-9]+@)"')
 
 
 def _compact(x: object) -> str:
@@ -322,6 +478,12 @@ def _test_json(tc_id: int, vc: VectorCase) -> tuple[dict[str, object], dict[str,
     e = expected(vc.case)
     req = request(vc.case, trace=True)
     del req["trace"]
+    if vc.case.game is not None:
+        game_key = f"@game{tc_id}@"
+        req["game"] = game_key
+        fill = {game_key: _compact(game_json(vc.case.game))}
+        return {"tcId": tc_id, "comment": vc.comment, "flags": list(vc.flags), "input": req,
+                "expected": e.json()}, fill  # fmt: skip
     tree_key = f"@tree{tc_id}@"
     req["tree"] = tree_key
     exp = e.json()
