@@ -1,0 +1,138 @@
+"""A catalogue of deliberately broken searches: how strong is the conformance gate?
+
+Each bug is the correct algorithm with one classic mistake, a conformance target that
+``gametree conform`` must catch. The modules hold the code (``alphabeta``, ``negamax``,
+``multi``, ``engine``); :data:`BUGS` says, for each, what it claims (the semantics and what
+the gate compares) and what mistake it makes; its function's docstring says where the mistake
+is seen in practice. :data:`CORRECT` lists the correct versions, which pass the same gate.
+
+``python -m tests.bugs.catalogue`` runs the gate on every bug without the vectors the
+catalogue itself added (so the gate has to find the mistake on its own), keeps each minimal
+case in ``gametree/conform/catalogue.json`` (which ``gametree vectors generate`` turns into
+vectors flagged ``BugCatalogue``) and writes the table of ``docs/bugs.md``.
+``tests/test_bug_catalogue.py`` checks that the gate catches every bug, that the case it
+reports is kept as a vector, and that the table says what the catalogue says.
+"""
+
+import importlib
+import inspect
+import re
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+__all__ = ["BUGS", "CORRECT", "Bug", "bug"]
+
+
+@attrs.frozen
+class Bug:
+    """One broken search: its target, the claim it is gated on, and what the gate compares."""
+
+    name: str
+    target: str
+    semantics: str
+    strict_order: bool = False
+    best_move: bool = False
+    principal_variation: bool = False
+    skip: tuple[str, ...] = ("Deep",)
+    """Vector flags skipped: the recursive searches here are not gated on recursion depth."""
+
+    @property
+    def function(self) -> Callable[[dict[str, Any]], object]:
+        """The target function itself."""
+        module, _, name = self.target.partition(":")
+        f: Callable[[dict[str, Any]], object] = getattr(importlib.import_module(module), name)
+        return f
+
+    def _doc(self) -> str:
+        f = self.function
+        doc = inspect.getdoc(f) or ""
+        if doc.startswith("The engine with :class:`"):  # the mistake is the class's
+            cls = re.match(r"The engine with :class:`(\w+)`", doc)
+            assert cls is not None
+            doc = inspect.getdoc(getattr(inspect.getmodule(f), cls.group(1))) or ""
+        return " ".join(doc.split())
+
+    @property
+    def mistake(self) -> str:
+        """The first sentence of its docstring: the mistake."""
+        doc = self._doc()
+        return doc.split(". ", 1)[0].rstrip(".").replace("``", "`")
+
+    @property
+    def where_seen(self) -> str:
+        """Where the mistake is seen in practice, from its docstring."""
+        doc = self._doc()
+        m = re.search(r"Seen in practice: (.*?\.)(?: |$)", doc)
+        assert m is not None, self.name
+        return m.group(1).replace("``", "`")
+
+    @property
+    def argv(self) -> list[str]:
+        """The ``gametree conform`` options that catch it (besides the budget)."""
+        out = ["--target", self.target, "--semantics", self.semantics]
+        out += ["--strict-order"] * self.strict_order + ["--best-move"] * self.best_move
+        out += ["--principal-variation"] * self.principal_variation
+        for flag in self.skip:
+            out += ["--skip-flag", flag]
+        return out
+
+
+def bug(name: str, module: str, semantics: str, **checks: Any) -> Bug:
+    """A catalogue entry: ``tests.bugs.MODULE:NAME`` gated as ``semantics``."""
+    return Bug(name, f"tests.bugs.{module}:{name}", semantics, **checks)
+
+
+BUGS: tuple[Bug, ...] = (
+    bug("cutoff_strict", "alphabeta", "alphabeta-fail-hard", strict_order=True),
+    bug("soft_as_hard", "alphabeta", "alphabeta-fail-hard"),
+    bug("min_best_from_max", "alphabeta", "alphabeta-fail-soft"),
+    bug("alpha_in_min", "alphabeta", "alphabeta-fail-soft"),
+    bug("ties_rightmost", "alphabeta", "alphabeta-fail-soft", best_move=True),
+    bug("parity_max_min", "alphabeta", "alphabeta-fail-soft"),
+    bug("stale_principal_variation", "alphabeta", "alphabeta-fail-soft",
+        principal_variation=True),
+    bug("float_values", "alphabeta", "minimax"),
+    bug("recursion_limit", "alphabeta", "minimax", skip=()),
+    bug("window_not_swapped", "negamax", "negamax-alphabeta-fail-hard"),
+    bug("window_not_negated", "negamax", "negamax-alphabeta-fail-hard"),
+    bug("leaf_sign", "negamax", "negamax-alphabeta-fail-hard"),
+    bug("color_by_parity", "negamax", "negamax-alphabeta-fail-hard"),
+    bug("negate_same_player", "negamax", "negamax-alphabeta-fail-hard"),
+    bug("pvs_no_research", "negamax", "negamax"),
+    bug("shallow_first_child_bound", "multi", "shallow"),
+    bug("shallow_strict_prune", "multi", "shallow", strict_order=True),
+    bug("shallow_wrong_component", "multi", "shallow"),
+    bug("deep_pruning", "multi", "shallow"),
+    bug("maxn_non_strict", "multi", "maxn"),
+    bug("immediate_unshifted", "multi", "immediate", strict_order=True),
+    bug("paranoid_coalition_max", "multi", "paranoid"),
+    bug("paranoid_leaf_component_0", "multi", "paranoid"),
+    bug("tt_no_flag", "engine", "game-negamax"),
+    bug("tt_any_depth", "engine", "game-negamax"),
+    bug("tt_kept_across_games", "engine", "game-negamax"),
+    bug("killers_unchecked", "engine", "game-negamax"),
+    bug("deepening_partial_move", "engine", "game-deepening", best_move=True),
+    bug("stand_pat_in_check", "engine", "game-negamax-stand-pat"),
+)  # fmt: skip
+"""Every bug, in the order of ``docs/bugs.md``."""
+
+CORRECT: tuple[Bug, ...] = (
+    Bug("alphabeta", "tests.bugs.alphabeta:correct", "alphabeta-fail-hard", True, True, True),
+    Bug("alphabeta_soft", "tests.bugs.alphabeta:correct_soft", "alphabeta-fail-soft", True,
+        True, True),
+    Bug("negamax", "tests.bugs.negamax:correct", "negamax-alphabeta-fail-hard", True, True, True),
+    Bug("pvs", "tests.bugs.negamax:pvs", "negamax", best_move=True),
+    Bug("shallow", "tests.bugs.multi:shallow", "shallow", True, True, True),
+    Bug("maxn", "tests.bugs.multi:maxn", "maxn", True, True, True),
+    Bug("paranoid", "tests.bugs.multi:paranoid", "paranoid", True, True, True),
+    Bug("engine", "tests.bugs.engine:correct", "game-negamax", best_move=True),
+    Bug("engine_stand_pat", "tests.bugs.engine:correct", "game-negamax-stand-pat",
+        best_move=True),
+    Bug("engine_deepening", "tests.bugs.engine:correct", "game-deepening", best_move=True),
+    Bug("impl_engine", "tests.bugs.engine:impl_engine", "game-negamax", best_move=True),
+    Bug("impl_engine_deepening", "tests.bugs.engine:impl_engine", "game-deepening",
+        best_move=True),
+)  # fmt: skip
+"""The correct versions, each passing the gate the bugs fail (with every comparison on)."""

@@ -1,0 +1,177 @@
+"""Run the gate on every bug of the catalogue; keep the minimal cases; write docs/bugs.md's table.
+
+``python -m tests.bugs.catalogue`` (from the checkout's root) runs, for each bug of
+``tests.bugs.BUGS``, the gate as ``gametree conform`` runs it (the target in a worker process,
+the vectors, then up to ``--budget`` generated cases, the failure shrunk), *without* the
+vectors flagged ``BugCatalogue``, so that the gate has to find each mistake on its own. It
+writes the minimal case of each to ``gametree/conform/catalogue.json`` (run ``gametree vectors
+generate`` afterwards to turn them into vectors) and the table of ``docs/bugs.md``, with
+what caught each bug and how long it took. ``--check`` writes nothing and exits 1 if a bug
+is not caught.
+
+Glossary: a *row* is one bug's line of the table; the *minimal case* is the one the gate
+reports after shrinking.
+"""
+
+import argparse
+import json
+import platform
+import re
+import sys
+import time
+from pathlib import Path
+
+import attrs
+
+from gametree.conform.gate import GateOptions, Report, run_gate
+from gametree.conform.semantics import Case, Checks, request
+from gametree.conform.targets import ProcessTarget
+from gametree.conform.vectors import CATALOGUE
+from gametree.treefile import dumps
+from tests.bugs import BUGS, Bug
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "bugs.md"
+BEGIN = "<!-- the table below is written by: python -m tests.bugs.catalogue -->"
+END = "<!-- end of the generated table -->"
+
+
+@attrs.frozen
+class Row:
+    """What the gate found for one bug."""
+
+    bug: Bug
+    caught_by: str
+    seconds: float
+    case: Case
+
+    @property
+    def size(self) -> str:
+        """The minimal case's size: tree nodes, or a game's states and moves (cut tree nodes)."""
+        if self.case.game is not None:
+            g = self.case.game
+            moves = g.size - len(g.states)
+            return f"game: {len(g.states)} states, {moves} moves ({self.case.tree.size}-node cut)"
+        n = self.case.tree.size
+        return f"{n} node{'s' * (n != 1)}"
+
+
+def gate(b: Bug, *, budget: int, skip_catalogue: bool = True) -> Report:
+    """The gate's report on ``b`` (the catalogue's own vectors skipped unless asked)."""
+    skip = set(b.skip) | ({"BugCatalogue"} if skip_catalogue else set())
+    options = GateOptions(
+        b.semantics,
+        Checks(b.best_move, b.principal_variation, b.strict_order),
+        budget=budget,
+        skip_flags=frozenset(skip),
+        shrink_budget=3000,
+        shrink_seconds=120.0,
+    )
+    target = ProcessTarget.from_spec(b.target, timeout=10.0, startup=20.0)
+    try:
+        return run_gate(target, b.target, options)
+    finally:
+        target.close()
+
+
+def row(b: Bug, report: Report) -> Row:
+    """The row for ``b`` from its report (which must have failed)."""
+    assert not report.passed, f"{b.name} was not caught"
+    first = report.failures[0]
+    flags = [f for f in first.flags if f not in {"NotByDepth", "Generated"}]
+    caught = f"vector ({', '.join(flags) or 'generated from a seed'})"
+    if first.phase == "generated":
+        caught = f"generated case {first.name.removeprefix('generated ')}"
+    assert report.first_failure_seconds is not None
+    return Row(b, caught, report.first_failure_seconds, report.shrunk[0].minimal.case)
+
+
+def entry(r: Row, index: int) -> tuple[dict[str, object], dict[str, str]]:
+    """The catalogue entry of a row, its tree as a placeholder (filled in without recursion)."""
+    req = request(r.case, trace=False, tree=False)
+    del req["trace"]
+    fills = {}
+    if r.case.game is None:
+        key = f"@tree{index}@"
+        req["tree"] = key
+        fills[key] = dumps(r.case.tree, r.case.bounds)
+    return {"bug": r.bug.name, "semantics": r.bug.semantics, "comment": r.bug.mistake,
+            "input": req}, fills  # fmt: skip
+
+
+def catalogue_text(rows: list[Row]) -> str:
+    """The text of ``gametree/conform/catalogue.json``."""
+    entries, fills = [], {}
+    for i, r in enumerate(rows):
+        e, f = entry(r, i)
+        entries.append(e)
+        fills.update(f)
+    text = json.dumps(entries, indent=1, ensure_ascii=False)
+    return re.sub(r'"(@tree[0-9]+@)"', lambda m: fills[m.group(1)], text) + "\n"
+
+
+def table(rows: list[Row]) -> str:
+    """The markdown table of ``docs/bugs.md``."""
+    lines = [
+        (
+            "| # | bug | gated as | the mistake | where it is seen | minimal case | caught by "
+            "| seconds to catch |"
+        ),
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for i, r in enumerate(rows, start=1):
+        b = r.bug
+        module = b.target.split(":")[0].replace(".", "/")
+        options = " ".join(a for a in b.argv if a.startswith("--") and a not in {
+            "--target", "--semantics", "--skip-flag"})  # fmt: skip
+        gated = f"`{b.semantics}`" + (f" `{options}`" if options else "")
+        lines.append(
+            f"| {i} | [`{b.name}`](../{module}.py) | {gated} | {b.mistake} | {b.where_seen} | "
+            f"{r.size} | {r.caught_by} | {r.seconds:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def write_doc(rows: list[Row]) -> None:
+    """Replace the table between the markers of ``docs/bugs.md``."""
+    text = DOC.read_text(encoding="utf-8")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    when = f"Measured on {platform.machine()} with Python {platform.python_version()}."
+    DOC.write_text(f"{head}{BEGIN}\n\n{table(rows)}\n\n{when}\n\n{END}{tail}", encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    """Run the catalogue; write the files unless ``--check``."""
+    parser = argparse.ArgumentParser(prog="python -m tests.bugs.catalogue")
+    parser.add_argument("--budget", type=int, default=300, help="generated cases per bug")
+    parser.add_argument("--check", action="store_true", help="write nothing")
+    parser.add_argument("--only", action="append", default=[], help="these bugs only")
+    args = parser.parse_args(argv)
+    rows = []
+    missed = []
+    for b in BUGS:
+        if args.only and b.name not in args.only:
+            continue
+        started = time.monotonic()
+        report = gate(b, budget=args.budget)
+        took = time.monotonic() - started
+        if report.passed:
+            missed.append(b.name)
+            print(f"{b.name}: NOT CAUGHT ({took:.1f} s)", flush=True)  # noqa: T201
+            continue
+        r = row(b, report)
+        rows.append(r)
+        print(f"{b.name}: {r.caught_by} in {r.seconds:.2f} s; minimal {r.size}; "  # noqa: T201
+              f"{took:.1f} s in all", flush=True)  # fmt: skip
+    if args.check or args.only:
+        return 1 if missed else 0
+    if missed:
+        return 1
+    CATALOGUE.write_text(catalogue_text(rows), encoding="utf-8")
+    write_doc(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

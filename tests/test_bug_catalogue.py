@@ -1,0 +1,130 @@
+"""The bug catalogue (tests/bugs): the gate catches every bug, and keeps its minimal case.
+
+Each bug runs in a worker process, as ``gametree conform`` runs a Python target, over every
+vector of its semantics and a few generated cases; the case the gate reports after shrinking
+must be one of the vectors (``BugCatalogue`` keeps them). The correct versions pass the same
+gate, and ``docs/bugs.md`` says what the catalogue says.
+"""
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gametree import cli
+from gametree.conform.gate import GateOptions, run_gate
+from gametree.conform.semantics import Checks, request_line
+from gametree.conform.targets import ProcessTarget
+from gametree.conform.vectors import catalogue, vector_cases
+from tests.bugs import BUGS, CORRECT, Bug
+from tests.bugs.catalogue import BEGIN, DOC, END, Row, gate, table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+REQUIRED = {
+    "cutoff_strict": "> versus >= at the cut-off",
+    "soft_as_hard": "fail-soft value where fail-hard is claimed",
+    "window_not_swapped": "a window not swapped and negated in negamax",
+    "leaf_sign": "the sign of the evaluation at odd depth in negamax",
+    "min_best_from_max": "the initial best value in min nodes",
+    "alpha_in_min": "alpha updated in min nodes",
+    "tt_no_flag": "a table entry stored without its bound flag",
+    "tt_any_depth": "a table entry reused at a shallower depth",
+    "killers_unchecked": "killer moves leaking across positions",
+    "deepening_partial_move": "iterative deepening returning an unfinished iteration's move",
+    "shallow_first_child_bound": "shallow: the first child searched with the parent's bound",
+    "shallow_strict_prune": "shallow: >= replaced by >",
+    "shallow_wrong_component": "shallow: Sum - Best from the wrong player's component",
+    "deep_pruning": "deep pruning with three players",
+    "ties_rightmost": "ties broken rightmost",
+    "maxn_non_strict": "maxn with non-strict replacement",
+    "paranoid_coalition_max": "paranoid with the coalition maximising",
+    "stand_pat_in_check": "a quiescence search that stands pat in check-like positions",
+    "paranoid_leaf_component_0": "leaf values taken from the wrong player in a vector",
+}
+"""The mistakes issue 8 names, and the bug of the catalogue that makes each."""
+
+
+@pytest.fixture(autouse=True)
+def at_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Targets named ``tests.bugs.*`` import from the checkout's root."""
+    monkeypatch.chdir(ROOT)
+
+
+def test_the_catalogue_has_every_mistake_the_issue_names() -> None:
+    names = [b.name for b in BUGS]
+    assert len(names) >= 25
+    assert len(set(names)) == len(names)
+    assert set(REQUIRED) <= set(names)
+    for b in BUGS:
+        assert b.mistake, b.name
+        assert b.where_seen, b.name
+
+
+def _kept(b: Bug) -> set[str]:
+    return {request_line(vc.case, 0, trace=False) for vc in vector_cases(b.semantics)}
+
+
+@pytest.mark.parametrize("b", BUGS, ids=[b.name for b in BUGS])
+def test_the_gate_catches_the_bug_and_its_minimal_case_is_a_vector(b: Bug) -> None:
+    report = gate(b, budget=5, skip_catalogue=False)
+    assert not report.passed
+    assert report.gave_up is None
+    (shrunk,) = report.shrunk[:1]
+    minimal = shrunk.minimal
+    assert minimal.failed
+    assert request_line(minimal.case, 0, trace=False) in _kept(b)
+
+
+def test_each_bug_has_its_minimal_case_kept() -> None:
+    kept = {(bug, semantics) for bug, semantics, _, _ in catalogue()}
+    assert kept == {(b.name, b.semantics) for b in BUGS}
+
+
+def test_the_command_catches_a_bug_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
+    """``gametree conform`` itself, on a tree bug and an engine bug."""
+    for name in ("cutoff_strict", "tt_no_flag"):
+        (b,) = [b for b in BUGS if b.name == name]
+        code = cli.main(["conform", *b.argv, "--budget", "5", "--json"])
+        report: dict[str, Any] = json.loads(capsys.readouterr().out)
+        assert code == 1
+        assert report["passed"] is False
+        first = report["minimal"][0]
+        assert first["kind"] == "mismatch"
+        assert ("game" in first["request"]) == b.semantics.startswith("game-")
+
+
+@pytest.mark.parametrize("b", CORRECT, ids=[b.name for b in CORRECT])
+def test_the_correct_versions_pass_the_same_gate(b: Bug) -> None:
+    options = GateOptions(b.semantics, Checks(b.best_move, b.principal_variation,
+                                              b.strict_order),
+                          budget=30, skip_flags=frozenset(b.skip))  # fmt: skip
+    target = ProcessTarget.from_spec(b.target)
+    try:
+        report = run_gate(target, b.target, options)
+    finally:
+        target.close()
+    assert report.passed, report.text()[-2000:]
+
+
+def test_the_table_in_the_docs_says_what_the_catalogue_says() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    generated = text.split(BEGIN, 1)[1].split(END, 1)[0]
+    lines = [ln for ln in generated.splitlines() if ln.startswith("| ")]
+    cases = {bug: case for bug, _, _, case in catalogue()}
+    rows = [Row(b, "?", 0.0, cases[b.name]) for b in BUGS]
+    want = table(rows).splitlines()
+    assert len(lines) == len(want)
+
+    def fixed(line: str) -> list[str]:  # every column but 'caught by' and 'seconds'
+        cells = [c.strip() for c in line.strip("|").split(" | ")]
+        return cells[:-2]
+
+    for got, expected in zip(lines, want, strict=True):
+        assert fixed(got) == fixed(expected)
+    for line in lines[2:]:
+        *_, caught, seconds = [c.strip() for c in line.strip("| ").split(" | ")]
+        assert re.fullmatch(r"vector \(.*\)|generated case #\d+.*", caught), line
+        assert float(seconds) >= 0
