@@ -125,13 +125,22 @@ def _real(token: str) -> float | Invalid:
     return float(token)
 
 
-def loads(text: str) -> JSONValue:
+def loads(text: str, *, max_depth: int | None = None) -> JSONValue:
     """Parse ``text``: with ``json`` when it can, else iteratively (see the module docstring).
 
-    Raises :class:`JSONSyntaxError` for text that is not JSON.
+    Raises :class:`JSONSyntaxError` for text that is not JSON, or that nests arrays and
+    objects more than ``max_depth`` levels deep (when given: for text from a program, whose
+    values are then safe to print, compare and write out again with ``json``, which recurse).
+
+    >>> loads('[[1], 2]', max_depth=2)
+    [[1], 2]
+    >>> loads('[[[1]], 2]', max_depth=2)
+    Traceback (most recent call last):
+    ...
+    gametree._json.JSONSyntaxError: nested deeper than 2 levels at line 1, column 3 in /0/0
     """
     try:
-        return json.loads(
+        value = json.loads(
             text,
             object_pairs_hook=_pairs,
             parse_constant=_constant,
@@ -139,7 +148,22 @@ def loads(text: str) -> JSONValue:
             parse_float=_real,
         )
     except (ValueError, RecursionError):
-        return loads_iteratively(text)
+        return loads_iteratively(text, max_depth=max_depth)
+    if max_depth is not None and _is_deeper(value, max_depth):
+        return loads_iteratively(text, max_depth=max_depth)  # to say where
+    return value
+
+
+def _is_deeper(value: object, max_depth: int) -> bool:
+    """Whether ``value`` nests lists and dicts more than ``max_depth`` levels deep."""
+    stack = [(value, 0)]
+    while stack:
+        x, depth = stack.pop()
+        if isinstance(x, list | dict):
+            if depth >= max_depth:
+                return True
+            stack.extend((c, depth + 1) for c in (x.values() if isinstance(x, dict) else x))
+    return False
 
 
 _TOKEN = re.compile(
@@ -162,10 +186,13 @@ _WORDS: dict[str, object] = {
 }
 
 
-def loads_iteratively(text: str) -> JSONValue:  # noqa: PLR0912, PLR0915 - one state machine
+def loads_iteratively(  # noqa: PLR0912, PLR0915 - one state machine
+    text: str, *, max_depth: int | None = None
+) -> JSONValue:
     """Parse ``text`` over an explicit stack: any nesting depth, exact fault locations.
 
-    The same values as :func:`loads`. O(n) time and O(depth) extra memory.
+    The same values as :func:`loads` (and the same ``max_depth``). O(n) time and O(depth)
+    extra memory.
     """
     # Each frame: [container, key of the member being read (dicts only)].
     stack: list[list[object]] = []
@@ -255,6 +282,8 @@ def loads_iteratively(text: str) -> JSONValue:  # noqa: PLR0912, PLR0915 - one s
             container = stack.pop()[0]
             want = add(container)
             continue
+        if lexeme in {"[", "{"} and max_depth is not None and len(stack) >= max_depth:
+            raise fail(f"nested deeper than {max_depth} levels", start)
         if lexeme == "[":
             stack.append([[], None])
             want = "value-or-close"

@@ -151,6 +151,7 @@ def read_tree_text(text: str | bytes, limits: Limits = Limits()) -> TreeDocument
             raise TreeFileError(f"the document is not UTF-8 (byte {e.start} is not)") from None
     elif text.startswith("\ufeff"):
         text = text[1:]
+    _check_containers(text, limits)
     try:
         value = loads(text)
     except JSONSyntaxError as e:
@@ -158,6 +159,27 @@ def read_tree_text(text: str | bytes, limits: Limits = Limits()) -> TreeDocument
             f"not JSON: {e.problem}", e.pointer, line=e.line, column=e.column
         ) from None
     return read_tree_json(value, limits)
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _check_containers(text: str, limits: Limits) -> None:
+    """Refuse, before parsing, text with more arrays and objects than ``max_nodes`` allow.
+
+    A node is at most two of them (an object and its ``children``, or a leaf's object and
+    its vector), so a valid document holds at most ``2 * max_nodes + 2``. Parsed, each costs
+    about 60 bytes: 64 MiB of ``[[],[],...`` would take 1.7 GB before the node limit saw it.
+    """
+    most = 2 * limits.max_nodes + 2
+    if text.count("[") + text.count("{") <= most:  # the usual case, at C speed
+        return
+    bare = _STRING.sub("", text)  # brackets in strings (comments) do not count
+    if bare.count("[") + bare.count("{") > most:
+        raise TreeFileError(
+            f"the tree has more than {limits.max_nodes} nodes (the limit; raise it with "
+            f"--max-nodes): the document holds more than {most} arrays and objects"
+        )
 
 
 def read_tree_json(value: object, limits: Limits = Limits()) -> TreeDocument:

@@ -2,6 +2,7 @@
 
 import argparse
 import json
+import math
 from pathlib import Path
 
 from gametree.clitools import (
@@ -40,6 +41,11 @@ DESCRIPTION = (
     "Semantics: " + "; ".join(f"{s.name}: {s.summary}" for s in SEMANTICS.values()) + "."
 )
 
+MAX_SECONDS = 86_400
+"""The longest --timeout and --startup: a day (NaN and infinity are not durations)."""
+MAX_MEMORY_MB = 1 << 30
+"""The largest --memory, an exbibyte in MiB: beyond it RLIMIT_AS cannot be set."""
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
@@ -75,11 +81,28 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
+def option_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the numeric options, naming the option, or ``None``."""
+    ranges = [
+        ("--budget", args.budget, 0, math.inf),
+        ("--timeout", args.timeout, 0, MAX_SECONDS),
+        ("--startup", args.startup, 0, MAX_SECONDS),
+        ("--memory", args.memory, 0, MAX_MEMORY_MB),
+    ]
+    for flag, x, low, high in ranges:
+        if not low <= x <= high or (flag == "--timeout" and x == 0):  # NaN fails the test too
+            above = "" if high == math.inf else f" and at most {high}"
+            low_text = "above 0" if flag == "--timeout" else "at least 0"
+            return f"{flag} must be {low_text}{above} (got {x})"
+    return None
+
+
 @guarded(NAME)
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
     """Run the gate; 0 only if every case passed."""
-    if args.budget < 0 or args.timeout <= 0 or args.memory < 0 or args.startup < 0:
-        return error(NAME, "--budget, --memory, --startup must be >= 0, --timeout > 0", EXIT_USAGE)
+    problem = option_problem(args)
+    if problem is not None:
+        return error(NAME, problem, EXIT_USAGE)
     options = GateOptions(
         semantics=args.semantics,
         checks=Checks(args.best_move, args.principal_variation, args.strict_order),
@@ -94,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
         )
     except TargetStartError as e:
         return error(NAME, str(e), EXIT_TARGET)
+    except ValueError as e:  # shlex: an unclosed quote or a trailing escape
+        return error(NAME, f"--target {args.target!r} is not a command line: {e}", EXIT_USAGE)
     progress = Progress(len(vector_cases(args.semantics)) + args.budget, "cases")
     try:
         report = run_gate(target, args.target, options, lambda note: progress.advance(note=note))

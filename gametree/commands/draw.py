@@ -123,5 +123,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
                            names=node_names(text))  # fmt: skip
     except (TreeError, ValueError) as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
-    render(d, args.output)
+    try:
+        render(d, args.output)
+    except OSError as e:
+        return error(NAME, f"cannot write {args.output!r}: {e.strerror or e}", EXIT_USAGE)
     return EXIT_OK

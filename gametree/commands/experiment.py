@@ -42,8 +42,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:
     """Run it; 0, or 2 for bad options or a missing extra."""
-    if args.jobs < 1:
-        return error(NAME, f"--jobs must be at least 1 (got {args.jobs})", EXIT_USAGE)
+    cpus = os.cpu_count() or 1
+    if not 1 <= args.jobs <= 4 * cpus:  # each job is a process: 10^9 of them is a fork bomb
+        return error(NAME, f"--jobs must be at least 1 and at most {4 * cpus}, 4 per CPU "
+                     f"(got {args.jobs})", EXIT_USAGE)  # fmt: skip
+    try:  # checked before minutes of work, not after
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        return error(NAME, f"--out {str(args.out)!r} is not a directory it can write into: "
+                     f"{e.strerror or e}", EXIT_USAGE)  # fmt: skip
     missing = [m for m in ("matplotlib", "numpy") if importlib.util.find_spec(m) is None]
     if missing:  # checked before minutes of work, not after
         return error(NAME, f"experiments need the 'draw' extra ({missing[0]} is missing): "

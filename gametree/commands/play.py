@@ -38,6 +38,9 @@ DESCRIPTION = (
     "predicted to finish in time. The deepest completed depth plays."
 )
 
+_COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+"""How othello names its columns (so a side of at most 26)."""
+
 GAMES = ("connect4", "kalah", "othello", "chinese-checkers", "tictactoe")
 
 
@@ -109,15 +112,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--time", type=_positive_float, metavar="S", help="search by deepening for S seconds"
     )
     board = parser.add_argument_group("the board")
-    board.add_argument("--rows", type=_positive_int, default=6, help="connect4 (default 6)")
-    board.add_argument("--columns", type=_positive_int, default=7, help="connect4 (default 7)")
-    board.add_argument("--connect", type=_positive_int, default=4, help="connect4 (default 4)")
-    board.add_argument("--pits", type=_positive_int, default=6, help="kalah (default 6)")
+    board.add_argument("--rows", type=_board_int, default=6, help="connect4 (default 6)")
+    board.add_argument("--columns", type=_board_int, default=7, help="connect4 (default 7)")
+    board.add_argument("--connect", type=_board_int, default=4, help="connect4 (default 4)")
+    board.add_argument("--pits", type=_board_int, default=6, help="kalah (default 6)")
     board.add_argument("--seeds", type=_positive_int, default=4, help="kalah (default 4)")
     board.add_argument("--empty-capture", action="store_true", help="kalah's variant")
     board.add_argument(
         "--size",
-        type=_positive_int,
+        type=_board_int,
         help="othello's side (default 8) or chinese-checkers' point size 1..4 (default 2)",
     )
     board.add_argument(
@@ -132,6 +135,18 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1 (got {n})")
+    return n
+
+
+MAX_BOARD = 100
+"""The largest --rows, --columns, --connect, --pits and --size: a board beyond it fills no
+terminal, and one of 10^9 would only exhaust the memory."""
+
+
+def _board_int(text: str) -> int:
+    n = _positive_int(text)
+    if n > MAX_BOARD:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_BOARD} (got {n})")
     return n
 
 
@@ -165,6 +180,9 @@ def make_game(args: argparse.Namespace, players: int) -> tuple[Any, Playable]:
         kalah = Kalah(args.pits, args.seeds, empty_capture=args.empty_capture)
         return kalah, kalah
     if args.game == "othello":
+        if args.size is not None and args.size > len(_COLUMN_LETTERS):
+            raise ValueError(f"othello's columns are letters: --size at most "
+                             f"{len(_COLUMN_LETTERS)} (got {args.size})")  # fmt: skip
         othello = Othello(players, args.size or 8)
         return othello, othello
     if args.game == "chinese-checkers":

@@ -3,8 +3,9 @@
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
-from gametree._json import JSONSyntaxError, loads
+from gametree._json import JSONSyntaxError, loads, pointer
 from gametree.clitools import (
     EXIT_FAILED,
     EXIT_INPUT,
@@ -14,7 +15,7 @@ from gametree.clitools import (
     error,
     guarded,
 )
-from gametree.conform.semantics import SEMANTICS, Case, case_from_request, expected
+from gametree.conform.semantics import SEMANTICS, case_from_request, expected
 from gametree.conform.vectors import vector_files
 from gametree.treefile import TreeFileError
 
@@ -57,10 +58,13 @@ def run(args: argparse.Namespace) -> int:
             on_disk = path.read_text(encoding="utf-8")
         except OSError as e:
             return error(NAME, f"cannot read {str(path)!r}: {e.strerror or e}", EXIT_INPUT)
+        except UnicodeDecodeError as e:
+            return error(NAME, f"{path}: not a vector file: not UTF-8 (byte {e.start} is not)",
+                         EXIT_INPUT)  # fmt: skip
         if name != "tree_format.json":
             try:
                 wrong = recheck(on_disk)
-            except (JSONSyntaxError, TreeFileError, KeyError, TypeError, ValueError) as e:
+            except (JSONSyntaxError, TreeFileError) as e:
                 return error(NAME, f"{path}: not a vector file: {e}", EXIT_INPUT)
             for tc_id in wrong:
                 print(f"{path}: tcId {tc_id}: the expected answer is not what the spec gives")
@@ -73,22 +77,36 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FAILED if failures else EXIT_OK
 
 
-def recheck(text: str) -> list[int]:
-    """The tcIds of a vector file whose expected answers differ from the spec's."""
+def recheck(text: str) -> list[object]:
+    """The tcIds of a vector file whose expected answers differ from the spec's.
+
+    Raises ``TreeFileError`` (with the pointer) for a file that is not a vector file.
+    """
     doc = loads(text)
-    assert isinstance(doc, dict)
-    semantics = doc["semantics"]
+    semantics = _member(doc, "semantics", str, [])
+    if semantics not in SEMANTICS:
+        raise TreeFileError(f"no semantics {semantics!r}", "/semantics")
     wrong = []
-    for group in doc["testGroups"]:
-        for test in group["tests"]:
-            case = case_of(semantics, test["input"])
-            if json.loads(json.dumps(expected(case).json())) != test["expected"]:
-                wrong.append(test["tcId"])
+    for g, group in enumerate(_member(doc, "testGroups", list, [])):
+        for t, test in enumerate(_member(group, "tests", list, ["testGroups", g])):
+            at: list[str | int] = ["testGroups", g, "tests", t]
+            request = _member(test, "input", dict, at)
+            try:
+                case = case_from_request(semantics, request)
+            except TreeFileError as e:
+                raise TreeFileError(e.problem, pointer([*at, "input"]) + e.pointer) from None
+            if json.loads(json.dumps(expected(case).json())) != test.get("expected"):
+                wrong.append(test.get("tcId"))
     return wrong
 
 
-def case_of(semantics: str, request: dict[str, object]) -> Case:
-    """The case an ``input`` of a vector file (a protocol request) asks about."""
-    if semantics not in SEMANTICS:
-        raise ValueError(f"no semantics {semantics!r}")
-    return case_from_request(semantics, request)
+def _member(obj: object, key: str, kind: type, at: list[str | int]) -> Any:
+    """``obj[key]``, which must be a ``kind``; a ``TreeFileError`` naming the place if not."""
+    if not isinstance(obj, dict):
+        raise TreeFileError("must be a JSON object", pointer(at))
+    if not isinstance(obj.get(key), kind):
+        raise TreeFileError(f"{key!r} must be a JSON {_KINDS[kind]}", pointer([*at, key]))
+    return obj[key]
+
+
+_KINDS: dict[type, str] = {list: "array", dict: "object", str: "string"}

@@ -375,12 +375,18 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         return x
 
     if s.game:
-        g = read_game_json(req.get("game"))
+        try:
+            g = read_game_json(req.get("game"))
+        except TreeFileError as e:  # its pointer is the game's: make it the request's
+            raise TreeFileError(e.problem, "/game" + e.pointer) from None
         deepening = semantics == "game-deepening"
         depth = count("max_depth" if deepening else "depth", 0)
         budget = count("max_nodes", 1) if deepening else None
         return game_case(semantics, g, depth, quiescence=count("quiescence", 0), max_nodes=budget)
-    doc = read_tree_json(req.get("tree"))
+    try:
+        doc = read_tree_json(req.get("tree"))
+    except TreeFileError as e:  # its pointer is the tree document's: make it the request's
+        raise TreeFileError(e.problem, "/tree" + e.pointer) from None
     alpha, beta = req.get("alpha"), req.get("beta")
     player = req.get("player")
     return Case(

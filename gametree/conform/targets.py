@@ -51,6 +51,9 @@ WORKER_IMPORT_FAILED = 78
 MAX_REPLY_BYTES = 64 * 1024 * 1024
 """A reply line longer than this is garbage (it would only grow the gate's memory)."""
 
+MAX_REPLY_DEPTH = 32
+"""A reply nested deeper than this is garbage (a reply needs 3 levels: a list of paths)."""
+
 ReplyKind = Literal["answer", "error", "crash", "timeout", "garbage", "memory"]
 
 _CALLABLE = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
@@ -155,6 +158,8 @@ class ProcessTarget:
             )
         except OSError as e:
             raise TargetStartError(f"cannot run {self.argv[0]!r}: {e.strerror or e}") from None
+        except (ValueError, subprocess.SubprocessError) as e:  # a NUL in argv; setrlimit refused
+            raise TargetStartError(f"cannot run {self.argv[0]!r}: {e}") from None
         assert self.proc.stdin is not None
         assert self.proc.stdout is not None
         os.set_blocking(self.proc.stdin.fileno(), False)
@@ -218,7 +223,7 @@ class ProcessTarget:
 
     def _reply(self, line: bytes, rid: int, seconds: float) -> Reply:
         try:
-            response = json_loads(line.decode("utf-8"))
+            response = json_loads(line.decode("utf-8"), max_depth=MAX_REPLY_DEPTH)
         except (UnicodeDecodeError, JSONSyntaxError):
             self.kill()
             return Reply("garbage", detail=f"not a JSON line: {line[:200]!r}", seconds=seconds)
