@@ -2,9 +2,14 @@
 
     python3 dev.py main   # solve the bundled example trees with the spec
     python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair)
+    python3 dev.py mutate [MODULE...]  # mutmut over spec and impl (or the modules named)
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
+``mutate`` takes modules by dotted name (``spec.tree``, ``impl.alphabeta``), runs mutmut with
+``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so a second run resumes,
+and prints the score per module (``mutation/report.py``); it exits with 1 if a mutant survives
+that ``mutation/equivalent.md`` does not explain.
 """
 
 import hashlib
@@ -29,7 +34,7 @@ def ensure_venv(extra: str | None) -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     target = f".[{extra}]" if extra else "."
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
-    stamp = VENV / f".installed-{extra or 'main'}"
+    stamp = VENV / f".installed-{(extra or 'main').replace(',', '+')}"
     if stamp.exists() and stamp.read_text() == digest:
         return
     print(f"installing gametree{target[1:]} into {VENV}", flush=True)
@@ -38,17 +43,31 @@ def ensure_venv(extra: str | None) -> None:
     stamp.write_text(digest)
 
 
-def run(command: list[str]) -> None:
-    """Run ``command`` in the checkout; exit with its code if it fails."""
-    code = subprocess.call(command, cwd=ROOT)
+def run(command: list[str], env: dict[str, str] | None = None) -> None:
+    """Run ``command`` in the checkout (with ``env`` added); exit with its code if it fails."""
+    code = subprocess.call(command, cwd=ROOT, env={**os.environ, **(env or {})})
     if code != 0:
         sys.exit(code)
 
 
+def mutate(modules: list[str]) -> None:
+    """Run mutmut over ``modules`` (all of spec and impl if none), then print the score."""
+    ensure_venv("dev,mutation")
+    jobs = os.environ.get("MUTATE_JOBS", "2")
+    # CI's derandomized Hypothesis examples, without shrinking (mutation/hypothesis_profile.py).
+    env = {"CI": "true", "HYPOTHESIS_PROFILE": "mutation"}
+    patterns = [f"{module}.*" for module in modules]
+    run([str(BIN / "mutmut"), "run", "--max-children", jobs, *patterns], env)
+    run([str(PYTHON), "-m", "mutation.report", *modules])
+
+
 def main(argv: list[str]) -> None:
-    """Dispatch ``main`` or ``test``."""
-    if not argv or argv[0] not in {"main", "test"}:
+    """Dispatch ``main``, ``test`` or ``mutate``."""
+    if not argv or argv[0] not in {"main", "test", "mutate"}:
         sys.exit(__doc__)
+    if argv[0] == "mutate":
+        mutate(argv[1:])
+        return
     if argv[0] == "main":
         ensure_venv(None)
         run([str(BIN / "gametree"), "examples"])

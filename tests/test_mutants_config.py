@@ -1,0 +1,77 @@
+"""The mutation run's own configuration: its Hypothesis profile and its equivalent list."""
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import Phase, settings
+
+from mutation.hypothesis_profile import MUTATION_PHASES
+from mutation.report import equivalent_mutants, module_of
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
+SETTINGS = [
+    "max_examples", "derandomize", "database", "verbosity", "stateful_step_count",
+    "report_multiple_bugs", "suppress_health_check", "deadline", "print_blob", "backend",
+]  # fmt: skip
+"""Every setting of a Hypothesis profile but ``phases``."""
+
+
+def test_the_setting_names_are_all_of_hypothesis_s_but_phases() -> None:
+    public = {name for name in dir(settings) if not name.startswith("_")}
+    methods = {"get_profile", "get_current_profile_name", "load_profile", "register_profile"}
+    assert public - methods - {"show_changed", "phases"} == set(SETTINGS)
+
+
+@pytest.mark.parametrize("name", SETTINGS)
+def test_the_mutation_profile_is_ci_s_in_every_setting_but_the_phases(name: str) -> None:
+    ci, mutation = settings.get_profile("ci"), settings.get_profile("mutation")
+    assert getattr(mutation, name) == getattr(ci, name)
+
+
+def test_the_mutation_profile_runs_every_phase_of_ci_s_but_shrinking() -> None:
+    ci, mutation = settings.get_profile("ci"), settings.get_profile("mutation")
+    assert Phase.shrink in ci.phases
+    assert set(mutation.phases) == set(ci.phases) - {Phase.shrink} == set(MUTATION_PHASES)
+
+
+def test_the_selected_test_files_exist_and_the_excluded_modules_too() -> None:
+    selection = CONFIG["pytest_add_cli_args_test_selection"]
+    files = [a for a in selection if not a.startswith("-")]
+    deselected = [a.removeprefix("--deselect=") for a in selection if a.startswith("--deselect=")]
+    assert files
+    assert all((ROOT / f).is_file() for f in files)
+    for test_id in deselected:
+        path, name = test_id.split("::")
+        assert f"def {name}(" in (ROOT / path).read_text()
+    assert all((ROOT / f).is_file() for f in CONFIG["do_not_mutate"])
+
+
+def equivalent_list() -> dict[str, str]:
+    return equivalent_mutants((ROOT / "mutation" / "equivalent.md").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(equivalent_list()) or ["(none)"])
+def test_each_equivalent_mutant_names_a_mutated_function_and_says_why(name: str) -> None:
+    if name == "(none)":
+        pytest.skip("the equivalent list is empty")
+    module = module_of(name)
+    path = ROOT / (module.replace(".", "/") + ".py")
+    assert path.is_file(), f"{name}: no module {module}"
+    assert str(path.relative_to(ROOT)) not in CONFIG["do_not_mutate"]
+    function = re.sub(r"__mutmut_\d+$", "", name[len(module) + 1 :])
+    *classes, function = function.removeprefix("x_").removeprefix("xǁ").split("ǁ")
+    source = path.read_text()
+    assert all(f"class {c}" in source for c in classes), f"{name}: no class {classes}"
+    assert f"def {function}(" in source, f"{name}: no function {function} in {module}"
+    mutation, reason = equivalent_list()[name].split("|")
+    assert mutation.strip()
+    assert len(reason.split()) >= 5, f"{name}: say why it is equivalent"
+
+
+def test_the_equivalent_list_parser_refuses_a_mutant_listed_twice() -> None:
+    row = "| `spec.a.x_f__mutmut_1` | a | b |"
+    with pytest.raises(ValueError, match="listed twice"):
+        equivalent_mutants(f"{row}\n{row}\n")
