@@ -20,7 +20,8 @@ bound to the true value; the searches are ``impl.alphabeta``, ``impl.pvs``, ``im
 **Methods.** Every tree of the small shapes with leaves from {0, 1, 2} (ties everywhere) and
 every window over {BOTTOM, 0, 1, 2, TOP}, in max/min and negamax form (bounded-exhaustive);
 Hypothesis on random trees, windows and players that may move twice; CrossHair per shape with
-symbolic leaves and a symbolic window.
+symbolic leaves and a symbolic window; CrossHair ``diffbehavior`` between each search (full
+window) and ``spec.minimax`` or ``spec.negamax`` (:mod:`proofs.diffbehavior`).
 """
 
 import time
@@ -34,6 +35,7 @@ from impl.pvs import pvs
 from impl.window import BOTTOM, TOP, Bound
 from proofs._crosshair_targets import is_fishburn, is_knuth_moore
 from proofs._methods import Sweep, exhaustive, from_sweep, hypothesis_property, scalar_trees_of
+from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.result import Result, Scope, Theorem
 from proofs.shapes import all_shapes, parse
 from proofs.symbolic import symbolic_result
@@ -166,9 +168,24 @@ def _symbolic(scope: Scope) -> Result:
     )
 
 
+def _diffbehavior(scope: Scope) -> Result:
+    return diffbehavior_result(
+        theorem=1,
+        claim="impl's alpha-beta (fail-hard, fail-soft, negamax), PVS and MTD(f) behave as "
+        "spec.minimax or spec.negamax: same value and principal variation",
+        pairs=PAIRS["alphabeta"],
+        scope=scope,
+    )
+
+
 def check(scope: Scope) -> list[Result]:
     """Every check of Theorem 1, within ``scope``."""
-    return [_symbolic(scope.part(0.5)), _exhaustive(scope.part(0.6)), _property(scope.part(1.0))]
+    return [
+        _symbolic(scope.part(0.4)),
+        _diffbehavior(scope.part(0.4)),
+        _exhaustive(scope.part(0.6)),
+        _property(scope.part(1.0)),
+    ]
 
 
 THEOREM = Theorem(
@@ -185,5 +202,10 @@ THEOREM = Theorem(
     status="Holds, with the spec's principal variation wherever the value is exact.",
     module="proofs.alphabeta",
     check=check,
-    methods=("symbolic (CrossHair)", "bounded-exhaustive", "property (Hypothesis)"),
+    methods=(
+        "symbolic (CrossHair)",
+        "diffbehavior (CrossHair)",
+        "bounded-exhaustive",
+        "property (Hypothesis)",
+    ),
 )

@@ -19,6 +19,10 @@ from every ancestor. Three claims:
 - with two players, on trees of pairs (x, -x), it is alpha-beta and computes maxn exactly
   (first component the minimax value): Hypothesis on random trees, and every tree of the
   small shapes with leaves from {-1, 0, 1} (ties on purpose).
+
+With ``--full``, CrossHair ``diffbehavior`` between ``impl.deep_pruning_unsound`` and
+``spec.maxn`` on the smallest failing shape, ``[*, [*, [*, *]]]``, finds a difference with
+symbolic leaves on its own (about 30 CPU seconds: more than the default run can give it).
 """
 
 import time
@@ -36,8 +40,9 @@ from proofs._methods import (
     vector_trees_of,
     vectors_within,
 )
+from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.result import Counterexample, Result, Scope, Theorem
-from proofs.shapes import all_shapes, shape_of, text
+from proofs.shapes import all_shapes, parse, shape_of, text
 from spec import Bounds, Tree, as_pairs, leaf_values, maxn, minimax
 from spec.examples import korf_figure5
 from spec.strategies import scalar_trees, trees_of_shape, uniform_shape, vectors
@@ -244,8 +249,20 @@ def check(scope: Scope) -> list[Result]:
         _hypothesis_finds_one(scope.part(0.25)),
         _smallest_shape(scope.part(0.3)),
         _two_players_property(scope.part(0.4)),
-        _two_players_exhaustive(scope.part(1.0)),
+        _two_players_exhaustive(scope.part(1.0 if not scope.full else 0.5)),
+        *([_diffbehavior(scope.part(1.0))] if scope.full else []),
     ]
+
+
+def _diffbehavior(scope: Scope) -> Result:
+    return diffbehavior_result(
+        theorem=5,
+        claim="impl.deep_pruning_unsound behaves as spec.maxn with three players",
+        pairs=PAIRS["deep"],
+        scope=scope,
+        shapes=[parse("[*, [*, [*, *]]]")],
+        per_condition=60,
+    )
 
 
 THEOREM = Theorem(
@@ -264,6 +281,6 @@ THEOREM = Theorem(
     ),
     module="proofs.deep_pruning",
     check=check,
-    methods=("witness", "property (Hypothesis)", "bounded-exhaustive"),
+    methods=("witness", "property (Hypothesis)", "bounded-exhaustive", "diffbehavior (CrossHair)"),
     weight=1.0,
 )

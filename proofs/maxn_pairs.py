@@ -7,12 +7,14 @@ moves." So ``spec.maxn(spec.as_pairs(t))`` is the pair (v, -v) of the minimax va
 minimax's principal variation (both keep the leftmost best child), for any players.
 
 **Methods.** Every tree of the small shapes with leaves in {-1, 0, 1} and every player at every
-node (bounded-exhaustive); Hypothesis on random trees; CrossHair per shape.
+node (bounded-exhaustive); Hypothesis on random trees; CrossHair per shape, and CrossHair
+``diffbehavior`` between maxn on the pairs and ``spec.minimax``.
 """
 
 import time
 
 from proofs._methods import exhaustive, from_sweep, hypothesis_property
+from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.negamax import trees_with_every_mover
 from proofs.result import Result, Scope, Theorem
 from proofs.shapes import all_shapes, parse
@@ -80,9 +82,24 @@ def _symbolic(scope: Scope) -> Result:
     )
 
 
+def _diffbehavior(scope: Scope) -> Result:
+    return diffbehavior_result(
+        theorem=3,
+        claim="spec.maxn on (x, -x) behaves as spec.minimax: same value (first component) and "
+        "principal variation",
+        pairs=PAIRS["maxn-pairs"],
+        scope=scope,
+    )
+
+
 def check(scope: Scope) -> list[Result]:
     """Every check of Theorem 3, within ``scope``."""
-    return [_symbolic(scope.part(0.5)), _exhaustive(scope.part(0.6)), _property(scope.part(1.0))]
+    return [
+        _symbolic(scope.part(0.4)),
+        _diffbehavior(scope.part(0.4)),
+        _exhaustive(scope.part(0.6)),
+        _property(scope.part(1.0)),
+    ]
 
 
 THEOREM = Theorem(
@@ -96,6 +113,11 @@ THEOREM = Theorem(
     status="Holds, value and principal variation, players moving twice included.",
     module="proofs.maxn_pairs",
     check=check,
-    methods=("symbolic (CrossHair)", "bounded-exhaustive", "property (Hypothesis)"),
+    methods=(
+        "symbolic (CrossHair)",
+        "diffbehavior (CrossHair)",
+        "bounded-exhaustive",
+        "property (Hypothesis)",
+    ),
     weight=0.6,
 )

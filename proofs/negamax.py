@@ -10,7 +10,8 @@ without negating it) and lone leaves (player 0 moves at a root leaf).
 
 **Methods.** Every tree of the small shapes, leaves in {-1, 0, 1}, with every assignment of
 players to the interior nodes (bounded-exhaustive); Hypothesis on random trees with ints and
-fractions, players in turn or not; CrossHair per shape with symbolic leaves.
+fractions, players in turn or not; CrossHair per shape with symbolic leaves, and CrossHair
+``diffbehavior`` between ``spec.negamax`` and ``spec.minimax`` (root player 0).
 """
 
 import itertools
@@ -18,6 +19,7 @@ import time
 from collections.abc import Iterator
 
 from proofs._methods import exhaustive, from_sweep, hypothesis_property
+from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.result import Result, Scope, Theorem
 from proofs.shapes import Shape, all_shapes, parse
 from proofs.symbolic import symbolic_result
@@ -110,9 +112,24 @@ def _symbolic(scope: Scope) -> Result:
     )
 
 
+def _diffbehavior(scope: Scope) -> Result:
+    return diffbehavior_result(
+        theorem=2,
+        claim="spec.negamax behaves as spec.minimax (root player 0): same value and principal "
+        "variation",
+        pairs=PAIRS["negamax"],
+        scope=scope,
+    )
+
+
 def check(scope: Scope) -> list[Result]:
     """Every check of Theorem 2, within ``scope``."""
-    return [_symbolic(scope.part(0.5)), _exhaustive(scope.part(0.6)), _property(scope.part(1.0))]
+    return [
+        _symbolic(scope.part(0.4)),
+        _diffbehavior(scope.part(0.4)),
+        _exhaustive(scope.part(0.6)),
+        _property(scope.part(1.0)),
+    ]
 
 
 THEOREM = Theorem(
@@ -125,6 +142,11 @@ THEOREM = Theorem(
     status="Holds, value and principal variation, players moving twice included.",
     module="proofs.negamax",
     check=check,
-    methods=("symbolic (CrossHair)", "bounded-exhaustive", "property (Hypothesis)"),
+    methods=(
+        "symbolic (CrossHair)",
+        "diffbehavior (CrossHair)",
+        "bounded-exhaustive",
+        "property (Hypothesis)",
+    ),
     weight=0.6,
 )

@@ -13,7 +13,8 @@ takes some child c*, and paranoid = min_c paranoid(c) <= paranoid(c*) <= maxn(c*
 
 Also checked: ``impl.paranoid`` (alpha-beta with deep cut-offs) gives ``spec.paranoid``'s value
 and principal variation. **Methods:** bounded-exhaustive, Hypothesis (every player as r,
-players not in turn, N = 2..5), CrossHair per shape.
+players not in turn, N = 2..5), CrossHair per shape, and CrossHair ``diffbehavior`` between
+``impl.paranoid`` and ``spec.paranoid`` (two and three players).
 """
 
 import time
@@ -28,6 +29,7 @@ from proofs._methods import (
     vector_trees_of,
     vectors_within,
 )
+from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.result import Result, Scope, Theorem
 from proofs.shapes import all_shapes, parse
 from proofs.symbolic import symbolic_result
@@ -107,9 +109,24 @@ def _symbolic(scope: Scope) -> Result:
     )
 
 
+def _diffbehavior(scope: Scope) -> Result:
+    return diffbehavior_result(
+        theorem=9,
+        claim="impl.paranoid behaves as spec.paranoid (two and three players): same value and "
+        "principal variation",
+        pairs=PAIRS["paranoid"],
+        scope=scope,
+    )
+
+
 def check(scope: Scope) -> list[Result]:
     """Every check of Theorem 9, within ``scope``."""
-    return [_symbolic(scope.part(0.5)), _exhaustive(scope.part(0.6)), _property(scope.part(1.0))]
+    return [
+        _symbolic(scope.part(0.4)),
+        _diffbehavior(scope.part(0.4)),
+        _exhaustive(scope.part(0.6)),
+        _property(scope.part(1.0)),
+    ]
 
 
 THEOREM = Theorem(
@@ -123,6 +140,11 @@ THEOREM = Theorem(
     status="Holds, for every player (proof in the module docstring); impl.paranoid = spec.",
     module="proofs.paranoid_bound",
     check=check,
-    methods=("symbolic (CrossHair)", "bounded-exhaustive", "property (Hypothesis)"),
+    methods=(
+        "symbolic (CrossHair)",
+        "diffbehavior (CrossHair)",
+        "bounded-exhaustive",
+        "property (Hypothesis)",
+    ),
     weight=0.6,
 )

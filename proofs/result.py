@@ -58,8 +58,10 @@ Method = Literal[
     "witness",
     "property (Hypothesis)",
     "stateful (Hypothesis)",
+    "diffbehavior (CrossHair)",
 ]
-"""The methods of DESIGN.md, "How claims are checked", plus the exact SMT decision."""
+"""The methods of DESIGN.md, "How claims are checked", plus the exact SMT decision and
+CrossHair's ``diffbehavior`` between an ``impl`` function and its ``spec`` counterpart."""
 
 
 @attrs.define

@@ -17,6 +17,10 @@ the two functions) against ``spec.separate_evaluations``:
   Hypothesis with random increasing functions);
 - otherwise it can be wrong: Korf's Figure 2 situation (``spec.examples.korf_figure2``), and
   a counterexample Hypothesis finds and shrinks on its own.
+
+CrossHair ``diffbehavior`` compares, with symbolic pairs at the leaves, ``impl``'s separate
+evaluations with ``spec``'s (the same on every tree), and alpha-beta with Max's function with
+``spec.separate_evaluations`` (a difference, found on its own).
 """
 
 import time
@@ -33,6 +37,7 @@ from proofs._methods import (
     result,
     scalar_trees_of,
 )
+from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.result import Counterexample, Result, Scope, Theorem
 from proofs.shapes import all_shapes, shape_of, text
 from spec import Bounds, Leaf, Node, Tree, Value, leaf_values, separate_evaluations
@@ -193,7 +198,25 @@ def check(scope: Scope) -> list[Result]:
         *_figure2(scope),
         _hypothesis_finds_one(scope.part(0.3)),
         _exhaustive(scope.part(0.5)),
+        *_diffbehavior(scope.part(0.5)),
         _property(scope.part(1.0)),
+    ]
+
+
+def _diffbehavior(scope: Scope) -> list[Result]:
+    return [
+        diffbehavior_result(
+            theorem=8,
+            claim="impl.separate_evaluations behaves as spec.separate_evaluations",
+            pairs=PAIRS["evaluations"],
+            scope=scope.part(0.4),
+        ),
+        diffbehavior_result(
+            theorem=8,
+            claim="alpha-beta with Max's function behaves as spec.separate_evaluations",
+            pairs=PAIRS["evaluations, one function"],
+            scope=scope.part(1.0),
+        ),
     ]
 
 
@@ -209,6 +232,6 @@ THEOREM = Theorem(
     "trees Hypothesis finds.",
     module="proofs.separate_evaluations",
     check=check,
-    methods=("witness", "property (Hypothesis)", "bounded-exhaustive"),
+    methods=("witness", "property (Hypothesis)", "bounded-exhaustive", "diffbehavior (CrossHair)"),
     weight=0.7,
 )

@@ -16,7 +16,8 @@ what immediate pruning reads, which reads a subset of the tree.
 Hypothesis with N = 2..6 players, lower bounds 0, negative and fractional, ties, players not in
 turn; z3 per instance: every leaf shallow pruning skips provably cannot change the root, over
 the reals, whatever the later leaves hold (:func:`proofs.optimality.decide`); CrossHair per
-shape (the smallest shapes: each takes about a minute).
+shape (the smallest shapes: each takes about a minute); CrossHair ``diffbehavior`` between
+``impl.maxn``, ``impl.shallow``, ``impl.immediate`` and ``spec.maxn`` (:mod:`proofs.diffbehavior`).
 """
 
 import random
@@ -36,6 +37,7 @@ from proofs._methods import (
     vector_trees_of,
     vectors_within,
 )
+from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.optimality import decide, random_tree
 from proofs.result import Counterexample, Result, Scope, Theorem
 from proofs.shapes import all_shapes, parse
@@ -211,9 +213,23 @@ def _symbolic(scope: Scope) -> Result:
     )
 
 
+def _diffbehavior(scope: Scope) -> Result:
+    return diffbehavior_result(
+        theorem=4,
+        claim="impl.maxn, impl.shallow and impl.immediate behave as spec.maxn within Korf's "
+        "bounds: same value and principal variation",
+        pairs=PAIRS["shallow"],
+        scope=scope,
+    )
+
+
 def check(scope: Scope) -> list[Result]:
     """Every check of Theorem 4, within ``scope``."""
-    results = [_exhaustive(scope.part(0.25)), _property(scope.part(0.3))]
+    results = [
+        _diffbehavior(scope.part(0.35)),
+        _exhaustive(scope.part(0.25)),
+        _property(scope.part(0.3)),
+    ]
     results.append(_skipped_leaves_are_unnecessary(scope.part(0.3 if scope.full else 1.0)))
     if scope.full:
         results.append(_symbolic(scope.part(1.0)))
@@ -231,5 +247,11 @@ THEOREM = Theorem(
     status="Holds: value, principal variation (tie rule included), directional reading.",
     module="proofs.shallow_pruning",
     check=check,
-    methods=("bounded-exhaustive", "property (Hypothesis)", "SMT (z3)", "symbolic (CrossHair)"),
+    methods=(
+        "bounded-exhaustive",
+        "property (Hypothesis)",
+        "SMT (z3)",
+        "symbolic (CrossHair)",
+        "diffbehavior (CrossHair)",
+    ),
 )

@@ -9,7 +9,8 @@ included); last-branch pruning is directional and reads a subset of what shallow
 **Methods.** Every tree of the small shapes with vectors from a grid (bounded-exhaustive);
 Hypothesis with N = 2..6, various bounds, ties and players not in turn; z3 per instance: every
 leaf last-branch pruning skips cannot change the root whatever the later leaves hold
-(:func:`proofs.optimality.decide`); CrossHair on the smallest shape (``--full``).
+(:func:`proofs.optimality.decide`); CrossHair on the smallest shape (``--full``); CrossHair
+``diffbehavior`` between each search and ``spec.maxn`` (:mod:`proofs.diffbehavior`).
 
 Left out, with the reason: the issue's "ordering, iterative deepening, transposition tables and
 quiescence give their spec values" concern ``impl.Engine`` on games, which ``proofs`` cannot
@@ -32,6 +33,7 @@ from proofs._methods import (
     vector_trees_of,
     vectors_within,
 )
+from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.optimality import analyse, random_tree
 from proofs.result import Counterexample, Result, Scope, Theorem
 from proofs.shallow_pruning import bounded_trees
@@ -158,9 +160,23 @@ def _symbolic(scope: Scope) -> Result:
     )
 
 
+def _diffbehavior(scope: Scope) -> Result:
+    return diffbehavior_result(
+        theorem=10,
+        claim="impl.last_branch and impl.speculative behave as spec.maxn within Korf's bounds: "
+        "same value and principal variation",
+        pairs=PAIRS["sturtevant"],
+        scope=scope,
+    )
+
+
 def check(scope: Scope) -> list[Result]:
     """Every check of Theorem 10, within ``scope``."""
-    results = [_exhaustive(scope.part(0.35)), _property(scope.part(0.4))]
+    results = [
+        _diffbehavior(scope.part(0.35)),
+        _exhaustive(scope.part(0.35)),
+        _property(scope.part(0.4)),
+    ]
     results.append(_skipped_leaves_are_unnecessary(scope.part(0.4 if scope.full else 1.0)))
     if scope.full:
         results.append(_symbolic(scope.part(1.0)))
@@ -177,5 +193,11 @@ THEOREM = Theorem(
     "reads. (Engine techniques on games: checked by tests/test_engine_spec.py, not here.)",
     module="proofs.sturtevant",
     check=check,
-    methods=("bounded-exhaustive", "property (Hypothesis)", "SMT (z3)", "symbolic (CrossHair)"),
+    methods=(
+        "bounded-exhaustive",
+        "property (Hypothesis)",
+        "SMT (z3)",
+        "symbolic (CrossHair)",
+        "diffbehavior (CrossHair)",
+    ),
 )
