@@ -124,7 +124,7 @@ class ProcessTarget:
         self.proc: subprocess.Popen[bytes] | None = None
         self.stderr: IO[bytes] | None = None
         self.fresh = True
-        self.buffer = b""
+        self.buffer = bytearray()
         self.next_id = 0
         self.answered = False
 
@@ -164,7 +164,7 @@ class ProcessTarget:
         assert self.proc.stdout is not None
         os.set_blocking(self.proc.stdin.fileno(), False)
         os.set_blocking(self.proc.stdout.fileno(), False)
-        self.buffer = b""
+        self.buffer = bytearray()
         self.fresh = True
 
     def ask(self, case: Case, *, trace: bool) -> Reply:
@@ -196,7 +196,8 @@ class ProcessTarget:
         with selectors.DefaultSelector() as sel:
             sel.register(stdout, selectors.EVENT_READ)
             sel.register(stdin, selectors.EVENT_WRITE)
-            while b"\n" not in self.buffer:
+            ended = b"\n" in self.buffer  # looked for in each new chunk only: O(n) in all
+            while not ended:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self.kill()
@@ -215,18 +216,21 @@ class ProcessTarget:
                         if not chunk:
                             return self._died("closed its output")
                         self.buffer += chunk
+                        ended = b"\n" in chunk
                         if len(self.buffer) > MAX_REPLY_BYTES:
                             self.kill()
                             return Reply("garbage", detail="a reply line longer than 64 MiB")
         line, _, self.buffer = self.buffer.partition(b"\n")
-        return line
+        return bytes(line)
 
     def _reply(self, line: bytes, rid: int, seconds: float) -> Reply:
         try:
             response = json_loads(line.decode("utf-8"), max_depth=MAX_REPLY_DEPTH)
-        except (UnicodeDecodeError, JSONSyntaxError):
+        except (UnicodeDecodeError, JSONSyntaxError) as e:
             self.kill()
-            return Reply("garbage", detail=f"not a JSON line: {line[:200]!r}", seconds=seconds)
+            why = f"not UTF-8 at byte {e.start}" if isinstance(e, UnicodeDecodeError) else e
+            return Reply("garbage", detail=f"not a JSON line ({why}): {line[:200]!r}",
+                         seconds=seconds)  # fmt: skip
         if not isinstance(response, dict):
             self.kill()
             return Reply("garbage", detail=f"not a JSON object: {line[:200]!r}", seconds=seconds)
@@ -247,7 +251,7 @@ class ProcessTarget:
         proc = self.proc
         assert proc is not None
         try:
-            code = proc.wait(timeout=5)
+            code = proc.wait(timeout=1)  # alive without its output is as good as dead
         except subprocess.TimeoutExpired:
             self.kill()
             code = proc.returncode
@@ -286,7 +290,7 @@ class ProcessTarget:
             if f is not None:
                 with contextlib.suppress(OSError):
                     f.close()
-        self.buffer = b""
+        self.buffer = bytearray()
 
     def close(self) -> None:
         """Close the target's input, give it a moment to end, then end it."""

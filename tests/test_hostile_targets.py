@@ -1,0 +1,271 @@
+"""Hostile targets: engines that misbehave in every way the gate must survive.
+
+``tests/test_oracle_gate.py`` has the plain ones (crash, hang, garbage, wrong id, one big
+allocation, silent exit). Here: an engine that answers correctly formed but wrong, slowly; one
+that allocates a megabyte at a time without end; one that writes a line without end; one that
+floods its standard error; replies nested 10^5 deep, with 5,000,000-digit numbers, NaN, invalid
+UTF-8, fields of every wrong type. For each the gate reports what happened and finishes, within
+a generous deadline, and its report can be printed and written as JSON.
+
+The engines are small scripts run as command targets; the gate is run with a small shrink
+budget (and only the vectors of one flag) so that the whole file takes seconds.
+"""
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gametree import cli
+from gametree.conform.gate import FAILURES, GateOptions, Report, run_gate
+from gametree.conform.semantics import Case, Checks
+from gametree.conform.targets import ProcessTarget, Reply
+from gametree.conform.vectors import vector_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The vectors of minimax whose only flags are these: a handful, each asked once.
+KEEP = {"SeedExample"}
+SKIP = frozenset({f for vc in vector_cases("minimax") for f in vc.flags} - KEEP)
+ASKED = [vc for vc in vector_cases("minimax") if set(vc.flags) <= KEEP]
+
+PREAMBLE = f"""\
+import json, sys, time
+sys.path.insert(0, {str(ROOT)!r})
+from gametree.treefile import json_value, read_tree_json
+from spec import minimax
+
+def value(request):
+    return minimax(read_tree_json(request["tree"]).tree).value
+
+def reply(obj):
+    sys.stdout.write(json.dumps(obj) + "\\n")
+    sys.stdout.flush()
+"""
+
+ENGINES: dict[str, str] = {
+    # A valid reply, the value off by one, after 0.2 s: a mismatch, not a timeout.
+    "slow-wrong": PREAMBLE + (
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    time.sleep(0.2)\n"
+        "    reply({'id': r['id'], 'value': json_value(value(r) + 1)})\n"
+    ),
+    # A megabyte at a time, without end: the address-space limit stops it.
+    "gradual-memory": (
+        "import sys\nsys.stdin.readline()\nhog = []\n"
+        "while True:\n    hog.append(bytearray(1 << 20))\n"
+    ),
+    # One line that never ends: garbage once it passes 64 MiB, whatever the deadline.
+    "endless-line": (
+        "import sys\nsys.stdin.readline()\nchunk = b'7' * (1 << 20)\n"
+        "while True:\n    sys.stdout.buffer.write(chunk)\n    sys.stdout.flush()\n"
+    ),
+    # Standard error flooded (100 MiB/s, so the test stays small), no reply: a timeout.
+    "stderr-flood": (
+        "import sys, time\nsys.stdin.readline()\nchunk = 'e' * (1 << 20)\n"
+        "while True:\n    sys.stderr.write(chunk)\n    time.sleep(0.01)\n"
+    ),
+    # Nesting 10^5 deep where a value belongs, and in the error: pinned, a RecursionError.
+    "deep-value": PREAMBLE + (
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    sys.stdout.write('{\"id\": %d, \"value\": %s}\\n' % (r['id'], '[' * 100000 + "
+        "']' * 100000))\n"
+        "    sys.stdout.flush()\n"
+    ),
+    "deep-error": PREAMBLE + (
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    sys.stdout.write('{\"id\": %d, \"error\": %s}\\n' % (r['id'], '[' * 100000 + "
+        "']' * 100000))\n"
+        "    sys.stdout.flush()\n"
+    ),
+    # A number of 5,000,000 digits: not a value.
+    "huge-number": PREAMBLE + (
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    sys.stdout.write('{\"id\": %d, \"value\": %s}\\n' % (r['id'], '9' * 5000000))\n"
+        "    sys.stdout.flush()\n"
+    ),
+    # Bytes that are not UTF-8.
+    "not-utf8": (
+        "import sys\nfor line in sys.stdin:\n"
+        "    sys.stdout.buffer.write(b'{\"id\": 1, \"value\": \"\\xff\"}\\n')\n"
+        "    sys.stdout.flush()\n"
+    ),
+    # Right value, every other field of the wrong type, nested deep.
+    "wrong-fields": PREAMBLE + (
+        "deep = 1\nfor _ in range(30):\n    deep = [deep]\n"
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    reply({'id': r['id'], 'value': json_value(value(r)), 'best_move': {'a': deep},\n"
+        "           'principal_variation': 'x' * 100000, 'trace': [deep] * 1000})\n"
+    ),
+    # Closes its output but lives on: a crash, not a hang.
+    "closes-output": (
+        "import os, sys, time\nsys.stdin.readline()\nos.close(1)\ntime.sleep(60)\n"
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "words", "checks"),
+    [
+        ("slow-wrong", "mismatch", "value: expected", False),
+        ("gradual-memory", "memory", "MemoryError", False),
+        ("endless-line", "garbage", "longer than 64 MiB", False),
+        ("stderr-flood", "timeout", "no reply within", False),
+        ("deep-value", "garbage", "nested deeper than 32 levels", False),
+        ("deep-error", "garbage", "nested deeper than 32 levels", False),
+        ("huge-number", "mismatch", "longer than 1000 characters", False),
+        ("not-utf8", "garbage", "not a JSON line", False),
+        ("wrong-fields", "mismatch", "best_move: expected", True),
+        ("closes-output", "crash", "closed its output", False),
+    ],
+)
+def test_a_hostile_engine_is_reported_and_the_gate_finishes(
+    name: str, kind: str, words: str, checks: bool, tmp_path: Path
+) -> None:
+    script = tmp_path / f"{name}.py"
+    script.write_text(ENGINES[name])
+    timeout = 0.5 if kind == "timeout" else 1.0
+    target = ProcessTarget([sys.executable, str(script)], timeout=timeout, startup=timeout,
+                           memory_mb=400)  # fmt: skip
+    options = GateOptions("minimax", budget=0, skip_flags=SKIP, shrink_budget=3,
+                          shrink_seconds=2.0)  # fmt: skip
+    if checks:
+        options = GateOptions("minimax", Checks(True, True, True), budget=0, skip_flags=SKIP,
+                              shrink_budget=3, shrink_seconds=2.0)  # fmt: skip
+    started = time.monotonic()
+    try:
+        report = run_gate(target, name, options)
+    finally:
+        target.close()
+    assert time.monotonic() - started < 90  # generous: it finishes
+    assert not report.passed
+    first = report.failures[0]
+    assert first.kind == kind, first.problems
+    assert any(words in p for p in first.problems), first.problems
+    assert_printable(report)
+
+
+def assert_printable(report: Report) -> None:
+    """The report prints as text and as JSON, neither too long to read nor recursing."""
+    text = report.text()
+    assert "result: FAILED" in text
+    assert max(len(line) for line in text.splitlines()) < 5000
+    assert json.loads(json.dumps(report.json()))["passed"] is False
+
+
+def test_a_slow_wrong_engine_through_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same, through ``gametree conform``: exit 1, the mismatch in the JSON report."""
+    script = tmp_path / "slow_wrong.py"
+    script.write_text(ENGINES["slow-wrong"])
+    monkeypatch.chdir(ROOT)
+    argv = ["conform", "--target", f"{sys.executable} {script}", "--semantics", "minimax",
+            "--budget", "0", "--timeout", "1", "--json"]  # fmt: skip
+    for flag in sorted(SKIP):
+        argv += ["--skip-flag", flag]
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    assert code == 1, err
+    report = json.loads(out)
+    assert report["failures"][0]["kind"] == "mismatch"
+    assert report["vectors"]["mismatch"] == len(ASKED)
+
+
+# --- any reply at all: the gate's checks never raise ----------------------------------------
+
+
+class Scripted:
+    """A target that replies with the given lines, read as a process target reads them."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines, self.asked = lines, 0
+        self.reader = ProcessTarget(["unused"])
+
+    def ask(self, case: Case, *, trace: bool) -> Reply:
+        line = self.lines[self.asked % len(self.lines)].replace("ID", "1")
+        self.asked += 1
+        return self.reader._reply(line.encode("utf-8", "surrogatepass"), 1, 0.0)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+JSON_ATOMS = st.one_of(
+    st.sampled_from(
+        [
+            "null",
+            "true",
+            "false",
+            "NaN",
+            "-Infinity",
+            "1e400",
+            "0",
+            "-0",
+            "1.5",
+            '"1/0"',
+            '"3/7"',
+            '"x"',
+            "9" * 1200,
+            '"' + "9" * 1200 + '"',
+            "[]",
+            "{}",
+            "[" * 40 + "]" * 40,
+            '{"a": 1, "a": 2}',
+        ]
+    ),
+    st.integers(-(10**30), 10**30).map(str),
+)
+REPLY_VALUES = st.recursive(
+    JSON_ATOMS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4).map(lambda xs: "[" + ", ".join(xs) + "]"),
+        st.dictionaries(st.sampled_from(["value", "id", "x"]), inner, max_size=3).map(
+            lambda d: "{" + ", ".join(f'"{k}": {v}' for k, v in d.items()) + "}"
+        ),
+    ),
+    max_leaves=12,
+)
+
+
+@st.composite
+def replies(draw: st.DrawFn) -> str:
+    """A reply line: an object with the request's id and any values in the protocol's fields.
+
+    Shrinks towards ``{"id": ID}``.
+    """
+    fields = draw(st.dictionaries(
+        st.sampled_from(["value", "best_move", "principal_variation", "trace", "error", "kind",
+                         "depth"]),
+        REPLY_VALUES, max_size=5,
+    ))  # fmt: skip
+    return "{" + ", ".join(['"id": ID', *(f'"{k}": {v}' for k, v in fields.items())]) + "}"
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    lines=st.lists(replies(), min_size=1, max_size=3),
+    semantics=st.sampled_from(["minimax", "maxn", "alphabeta-fail-hard", "game-deepening"]),
+)
+def test_any_reply_is_a_pass_or_a_reported_failure_never_an_exception(
+    lines: list[str], semantics: str
+) -> None:
+    options = GateOptions(semantics, Checks(True, True, True), budget=0, shrink_budget=3,
+                          shrink_seconds=1.0, skip_flags=frozenset())  # fmt: skip
+    report = run_gate(Scripted(lines), "scripted", options)
+    kinds = {o.kind for o in report.outcomes}
+    assert kinds <= {"pass", "skipped", *FAILURES}
+    text = report.text()
+    assert "result:" in text
+    data: dict[str, Any] = json.loads(json.dumps(report.json()))
+    assert data["passed"] == (not report.failures)
