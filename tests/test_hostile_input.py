@@ -50,7 +50,7 @@ def run(
     """``gametree ARGV`` in this process: the exit code, standard output and standard error."""
     if stdin is not None:
         assert monkeypatch is not None
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
     try:
         code = cli.main(argv)
     except SystemExit as e:  # argparse's own usage errors
@@ -624,6 +624,9 @@ BAD_OPTIONS: list[tuple[list[str], str]] = [
     (["solve", "{tree}", "--max-bytes", "x"], "--max-bytes"),
     (["compare", "{tree}", "--max-depth", "0"], "--max-depth"),
     (["draw", "{tree}", "-o", "x.pdf"], "must end in .svg or .png"),
+    # vectors: pinned, generating into a file was a FileExistsError traceback
+    (["vectors", "generate", "{file}"], "cannot write into"),
+    (["vectors", "nosuch"], "invalid choice"),
 ]
 
 
@@ -653,6 +656,17 @@ def test_play_with_the_largest_boards_allowed_stays_small(
         assert code == 0, err
         assert "not a move" in out
         assert out.rstrip().endswith("game abandoned")
+
+
+def test_play_reads_bytes_that_are_not_text_as_a_wrong_move(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pinned: with strict UTF-8 on standard input (a UTF-8 locale), b"\\xff" was a traceback."""
+    code, out, err = run(["play", "tictactoe", "--players", "human,human"], capsys, monkeypatch,
+                         stdin=b"\xff\xfe\n\x00\n5\nquit\n")  # fmt: skip
+    assert code == 0, err
+    assert out.count("not a move") == 2
+    assert "O (player 1), your move" in out
 
 
 def test_compare_on_a_chain_far_deeper_than_python_recursion(

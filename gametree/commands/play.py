@@ -1,6 +1,7 @@
 """``gametree play``: a game in the terminal, with a person or an engine in every seat."""
 
 import argparse
+import io
 import sys
 import time
 from collections.abc import Callable
@@ -163,6 +164,8 @@ def _positive_float(text: str) -> float:
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:
     """Play the game on standard input and output."""
+    if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not text are not a move
+        sys.stdin.reconfigure(errors="replace")
     return play(args, sys.stdin, sys.stdout)
 
 

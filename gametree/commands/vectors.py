@@ -10,6 +10,7 @@ from gametree.clitools import (
     EXIT_FAILED,
     EXIT_INPUT,
     EXIT_OK,
+    EXIT_USAGE,
     configure_help,
     epilog,
     error,
@@ -46,9 +47,13 @@ def run(args: argparse.Namespace) -> int:
     """Generate or verify."""
     files = dict(vector_files())
     if args.action == "generate":
-        args.dir.mkdir(parents=True, exist_ok=True)
-        for name, text in files.items():
-            (args.dir / name).write_text(text, encoding="utf-8")
+        try:
+            args.dir.mkdir(parents=True, exist_ok=True)
+            for name, text in files.items():
+                (args.dir / name).write_text(text, encoding="utf-8")
+        except OSError as e:
+            return error(NAME, f"cannot write into {str(args.dir)!r}: {e.strerror or e}",
+                         EXIT_USAGE)  # fmt: skip
         print(f"wrote {len(files)} files to {args.dir}")
         return EXIT_OK
     failures = 0

@@ -54,6 +54,9 @@ MAX_REPLY_BYTES = 64 * 1024 * 1024
 MAX_REPLY_DEPTH = 32
 """A reply nested deeper than this is garbage (a reply needs 3 levels: a list of paths)."""
 
+MAX_STDERR_BYTES = 64 * 1024 * 1024
+"""A target that writes more than this to its standard error (kept in a file) is stopped."""
+
 ReplyKind = Literal["answer", "error", "crash", "timeout", "garbage", "memory"]
 
 _CALLABLE = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
@@ -203,7 +206,10 @@ class ProcessTarget:
                     self.kill()
                     what = "reply" if sent == len(data) else "request to be read"
                     return Reply("timeout", detail=f"no {what} within {self.timeout:g} s")
-                for key, _ in sel.select(left):
+                if self._stderr_size() > MAX_STDERR_BYTES:  # a flood would fill the disk
+                    self.kill()
+                    return Reply("garbage", detail="more than 64 MiB on its standard error")
+                for key, _ in sel.select(min(left, 0.1)):
                     if key.fd == stdin:
                         try:
                             sent += os.write(stdin, data[sent:])
@@ -264,6 +270,9 @@ class ProcessTarget:
         if tail:
             detail += f"; its standard error ends:\n{tail}"
         return Reply(kind, detail=detail)
+
+    def _stderr_size(self) -> int:
+        return 0 if self.stderr is None else os.fstat(self.stderr.fileno()).st_size
 
     def stderr_tail(self, size: int = 2000) -> str:
         """The last ``size`` bytes the target wrote to its standard error."""
