@@ -19,7 +19,7 @@ from itertools import product
 from typing import Generic, TypeVar
 
 import attrs
-from hypothesis import HealthCheck, Phase, find, given, settings
+from hypothesis import HealthCheck, Phase, example, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
@@ -81,11 +81,14 @@ def hypothesis_property(
     *,
     max_examples: int,
     scope: Scope,
+    examples: Sequence[X] = (),
 ) -> Sweep[X]:
     """Run a Hypothesis property: the examples tried and the shrunk counterexample, if any.
 
-    Derandomized (the seed is fixed by the strategy and ``scope``'s shard), with no example
-    database, so the same run gives the same answer. When the budget is spent the run stops.
+    ``examples`` run first, as ``@example`` would run them (the pinned counterexamples of
+    :mod:`proofs.pinned`). Derandomized (the seed is fixed by the strategy and ``scope``'s
+    shard), with no example database, so the same run gives the same answer. When the budget is
+    spent the run stops.
     """
     tried = 0
     failing: list[tuple[X, str]] = []
@@ -110,6 +113,8 @@ def hypothesis_property(
             failing.append((x, problem))
             raise AssertionError(problem)
 
+    for x in reversed(examples):
+        prop = example(x)(prop)
     try:
         prop()
     except AssertionError:

@@ -30,6 +30,7 @@ from proofs._methods import (
     vectors_within,
 )
 from proofs.diffbehavior import PAIRS, diffbehavior_result
+from proofs.pinned import vector_cases
 from proofs.result import Result, Scope, Theorem
 from proofs.shapes import all_shapes, parse
 from proofs.symbolic import symbolic_result
@@ -80,13 +81,15 @@ def _property(scope: Scope) -> Result:
     strategy = st.integers(2, 5).flatmap(
         lambda n: vector_trees(players=n, max_depth=4, ties=True, by_depth=False)
     )
-    sweep = hypothesis_property(strategy, problem, max_examples=300, scope=scope)
+    pinned = [t for t, _ in vector_cases()]
+    sweep = hypothesis_property(strategy, problem, max_examples=300, scope=scope, examples=pinned)
     return from_sweep(
         sweep,
         theorem=9,
         claim="paranoid(r) <= maxn[r] for every player r; impl.paranoid = spec.paranoid",
         method="property (Hypothesis)",
-        domain="random trees, N = 2..5, players not in turn, ties, depth <= 4",
+        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..5, players "
+        "not in turn, ties, depth <= 4",
         scope=scope,
         started=started,
         sampled=True,

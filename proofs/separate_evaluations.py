@@ -38,13 +38,14 @@ from proofs._methods import (
     scalar_trees_of,
 )
 from proofs.diffbehavior import PAIRS, diffbehavior_result
+from proofs.pinned import PAIR_TREES
 from proofs.result import Counterexample, Result, Scope, Theorem
 from proofs.shapes import all_shapes, shape_of, text
 from spec import Bounds, Leaf, Node, Tree, Value, leaf_values, separate_evaluations
 from spec.examples import korf_figure2
 from spec.strategies import scalar_trees, vector_trees
 
-__all__ = ["THEOREM", "check", "problem", "with_second"]
+__all__ = ["THEOREM", "check", "problem", "problem_where_order_equivalent", "with_second"]
 
 
 def problem(t: Tree) -> str | None:
@@ -56,6 +57,17 @@ def problem(t: Tree) -> str | None:
             got, want = (r.value, r.principal_variation), (s.value, s.principal_variation)
             return f"with function {f}: {got}, spec {want}"
     return None
+
+
+def problem_where_order_equivalent(t: Tree) -> str | None:
+    """:func:`problem` on a tree whose two components order its leaves alike; else ``None``.
+
+    So a tree on which alpha-beta with one function is wrong must not order them alike (Korf
+    2.1's condition is needed): on the pinned counterexamples it is what is checked.
+    """
+    if not is_order_equivalent(leaf_values(t), _first, _second):
+        return None
+    return problem(t)
 
 
 def is_wrong(t: Tree) -> bool:
@@ -179,13 +191,21 @@ def _order_equivalent_trees(draw: st.DrawFn) -> Tree:
 
 def _property(scope: Scope) -> Result:
     started = time.monotonic()
-    sweep = hypothesis_property(_order_equivalent_trees(), problem, max_examples=300, scope=scope)
+    sweep = hypothesis_property(
+        _order_equivalent_trees() | vector_trees(players=2, max_depth=4, ties=True),
+        problem_where_order_equivalent,
+        max_examples=300,
+        scope=scope,
+        examples=[t for _, t in PAIR_TREES],
+    )
     return from_sweep(
         sweep,
         theorem=8,
         claim="alpha-beta with either function is exact when the two order the positions alike",
         method="property (Hypothesis)",
-        domain="random trees, players in turn or not, leaves (x, a*x + c) or (x, a*x^3 + c), a > 0",
+        domain="the pinned counterexamples (proofs.pinned), then random trees, players in turn or "
+        "not, leaves (x, a*x + c) or (x, a*x^3 + c), a > 0, or any pairs (those that order "
+        "alike checked)",
         scope=scope,
         started=started,
         sampled=True,

@@ -39,6 +39,7 @@ from proofs._methods import (
 )
 from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.optimality import decide, random_tree
+from proofs.pinned import vector_cases
 from proofs.result import Counterexample, Result, Scope, Theorem
 from proofs.shapes import all_shapes, parse
 from proofs.symbolic import symbolic_result
@@ -143,6 +144,7 @@ def _property(scope: Scope) -> Result:
         lambda case: problem(*case),
         max_examples=1000 if scope.full else 300,
         scope=scope,
+        examples=vector_cases(),
     )
     c = sweep.counterexample
     return from_sweep(
@@ -151,8 +153,8 @@ def _property(scope: Scope) -> Result:
         claim="immediate and shallow pruning give maxn's value and principal variation, "
         "directionally, shallow reading a subset of immediate",
         method="property (Hypothesis)",
-        domain="random trees, N = 2..6, bounds with lower 0, -1, -3 and 1/2, grids 1..3, ties, "
-        "players in turn or not, depth <= 4",
+        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..6, bounds "
+        "with lower 0, -1, -3 and 1/2, grids 1..3, ties, players in turn or not, depth <= 4",
         scope=scope,
         started=started,
         bounds=None if c is None else c[1],

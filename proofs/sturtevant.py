@@ -35,6 +35,7 @@ from proofs._methods import (
 )
 from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.optimality import analyse, random_tree
+from proofs.pinned import vector_cases
 from proofs.result import Counterexample, Result, Scope, Theorem
 from proofs.shallow_pruning import bounded_trees
 from proofs.shapes import all_shapes, parse
@@ -96,6 +97,7 @@ def _property(scope: Scope) -> Result:
         lambda case: problem(*case),
         max_examples=300,
         scope=scope,
+        examples=vector_cases(),
     )
     c = sweep.counterexample
     return from_sweep(
@@ -103,8 +105,8 @@ def _property(scope: Scope) -> Result:
         theorem=10,
         claim="last-branch and speculative pruning give maxn's value and principal variation",
         method="property (Hypothesis)",
-        domain="random trees, N = 2..6, various bounds and grids, ties, players in turn or not, "
-        "depth <= 5",
+        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..6, various "
+        "bounds and grids, ties, players in turn or not, depth <= 5",
         scope=scope,
         started=started,
         bounds=None if c is None else c[1],

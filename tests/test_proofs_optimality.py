@@ -7,6 +7,7 @@ and the symbolic shallow pruning of ``proofs._smt`` against ``impl.shallow``'s o
 
 import itertools
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -29,6 +30,7 @@ from proofs.optimality import (
     stored_counterexamples,
     with_values,
 )
+from proofs.pinned import vector_cases
 from proofs.result import Budget
 from proofs.shapes import shape_of, text
 from spec import Bounds, Leaf, Node, Path, Tree, iter_leaves, maxn
@@ -95,27 +97,41 @@ def test_integer_verdicts_agree_with_enumerating_every_integer_completion(t: Tre
         ), path
 
 
+def pinned(f: Callable[..., None]) -> Callable[..., None]:
+    """``@example`` for every pinned N-player counterexample (proofs.pinned), with its bounds."""
+    for case in reversed(vector_cases()):
+        f = example(case)(f)
+    return f
+
+
 @settings(max_examples=40, deadline=None)
-@given(small_trees)
-def test_what_the_reals_cannot_change_the_integers_cannot_either(t: Tree) -> None:
-    bounds = Bounds(0, 2)
+@given(small_trees.map(lambda t: (t, Bounds(0, 2))))
+@pinned
+def test_what_the_reals_cannot_change_the_integers_cannot_either(case: tuple[Tree, Bounds]) -> None:
+    t, bounds = case
     for path, _ in iter_leaves(t):
         if decide(t, bounds, path).necessary is False:
             assert decide(t, bounds, path, domain="integers").necessary is False
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(2, 4).flatmap(lambda n: vector_trees(players=n, max_depth=3, by_depth=False)))
+@given(
+    st.integers(2, 4)
+    .flatmap(lambda n: vector_trees(players=n, max_depth=3, by_depth=False))
+    .map(lambda t: (t, B9))
+)
+@pinned
 def test_every_leaf_shallow_pruning_skips_is_unnecessary_and_fixing_only_what_it_read_agrees(
-    t: Tree,
+    case: tuple[Tree, Bounds],
 ) -> None:
     """Shallow pruning is exact: what it never reads cannot matter (Korf 3.2.2)."""
-    read = set(shallow(t, B9, trace=True).trace or ())
+    t, bounds = case
+    read = set(shallow(t, bounds, trace=True).trace or ())
     for path, _ in iter_leaves(t):
-        d = decide(t, B9, path)
+        d = decide(t, bounds, path)
         if path not in read:
             assert d.necessary is False, path
-        assert decide(t, B9, path, known="read").necessary == d.necessary, path
+        assert decide(t, bounds, path, known="read").necessary == d.necessary, path
 
 
 @settings(max_examples=60, deadline=None)
@@ -204,6 +220,27 @@ def test_at_height_3_a_leaf_is_necessary_iff_last_branch_pruning_reads_it(
     read = set(last_branch(t, bounds, trace=True).trace or ())
     for r in analyse(t, bounds, domains=("reals",)).leaves:
         assert r.necessary("reals") == (r.leaf in read), (t, r.leaf)
+
+
+def is_in_turn(t: Tree, depth: int = 0) -> bool:
+    """Whether the players move in turn by depth, player 0 at the root."""
+    if isinstance(t, Leaf):
+        return True
+    return t.to_move == depth % t.players and all(is_in_turn(c, depth + 1) for c in t.children)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [c for c in vector_cases() if c[0].height <= 3 and is_in_turn(c[0])],
+    ids=lambda c: text(shape_of(c[0])),
+)
+def test_on_the_pinned_trees_of_height_3_a_leaf_is_necessary_iff_last_branch_reads_it(
+    case: tuple[Tree, Bounds],
+) -> None:
+    t, bounds = case
+    read = set(last_branch(t, bounds, trace=True).trace or ())
+    for r in analyse(t, bounds, domains=("reals",)).leaves:
+        assert r.necessary("reals") == (r.leaf in read), r.leaf
 
 
 def test_a_lone_leaf_is_necessary() -> None:

@@ -5,11 +5,13 @@ check that could never fail would be caught here. The checks themselves run with
 sizes, never a time budget, so what these tests assert does not depend on the machine.
 """
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 import attrs
 import pytest
+from hypothesis import example, given, settings
 
 from impl.alphabeta import alphabeta as impl_alphabeta
 from impl.result import SearchResult
@@ -25,11 +27,21 @@ from proofs import (
     shallow_pruning,
     sturtevant,
 )
-from proofs._methods import exhaustive, hypothesis_find, scalar_trees_of, vectors_within
+from proofs._methods import (
+    exhaustive,
+    hypothesis_find,
+    hypothesis_property,
+    scalar_trees_of,
+    vectors_within,
+)
+from proofs._smt import Domain
+from proofs.optimality import analyse
+from proofs.pinned import DEEP_PRUNING, PAIR_TREES, THEOREM_1_SMALLEST, vector_cases
 from proofs.result import Budget, Scope
 from proofs.shapes import all_shapes
 from spec import Bounds, Node, Scalar, Tree, Value
 from spec.examples import korf_figure2, korf_figure5
+from spec.strategies import vector_trees
 
 UNLIMITED = Scope(Budget.unlimited())
 B9 = Bounds(0, 9)
@@ -133,3 +145,68 @@ def test_sturtevant_predicate_on_the_pinned_trees() -> None:
     t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
     assert sturtevant.problem(t, B9) is None
     assert sturtevant.problem(korf_figure5((3, 0, 6)), B9) is None
+
+
+def pinned_vectors(f: Callable[..., None]) -> Callable[..., None]:
+    """``@example`` for every pinned N-player counterexample (proofs.pinned), with its bounds."""
+    for case in reversed(vector_cases()):
+        f = example(case)(f)
+    return f
+
+
+@settings(max_examples=60, deadline=None)
+@given(shallow_pruning.bounded_trees(max_depth=3))
+@pinned_vectors
+def test_pruning_and_paranoid_are_exact_on_the_pinned_counterexamples_and_random_trees(
+    case: tuple[Tree, Bounds],
+) -> None:
+    t, bounds = case
+    assert shallow_pruning.problem(t, bounds) is None
+    assert sturtevant.problem(t, bounds) is None
+    assert paranoid_bound.problem(t) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(vector_trees(players=2, max_depth=3, ties=True))
+@example(PAIR_TREES[0][1])
+@example(PAIR_TREES[1][1])
+@example(PAIR_TREES[2][1])
+@example(PAIR_TREES[3][1])
+def test_alpha_beta_with_one_function_is_wrong_only_where_the_two_order_differently(
+    t: Tree,
+) -> None:
+    assert separate_evaluations.problem_where_order_equivalent(t) is None
+
+
+@pytest.mark.parametrize("name", [name for name, _ in PAIR_TREES])
+def test_alpha_beta_with_one_function_is_wrong_on_every_pinned_pair_tree(name: str) -> None:
+    t = dict(PAIR_TREES)[name]
+    assert separate_evaluations.is_wrong(t)
+    assert separate_evaluations.problem(t) is not None
+
+
+@pytest.mark.parametrize("name", [name for name, _, _ in DEEP_PRUNING])
+def test_deep_pruning_is_wrong_on_every_pinned_tree_and_each_has_three_players(name: str) -> None:
+    ((t, bounds),) = [(t, b) for n, t, b in DEEP_PRUNING if n == name]
+    assert t.players == 3
+    assert deep_pruning.is_wrong(t, bounds)
+
+
+def test_korf_theorem_1_fails_on_each_pinned_smallest_tree() -> None:
+    for name, t, bounds in THEOREM_1_SMALLEST:
+        domain: Domain = "integers" if name.startswith("integers") else "reals"
+        assert analyse(t, bounds, domains=(domain,)).unnecessary(domain), name
+
+
+def test_a_property_run_tries_the_pinned_examples_first() -> None:
+    """``hypothesis_property(examples=...)``: a pinned case that fails the predicate is the
+    counterexample returned (were the examples not run, a random tree would be, or none)."""
+    odd = Node.by_depth([(1, 2, 3), (3, 2, 1)])
+    sweep = hypothesis_property(
+        shallow_pruning.bounded_trees(),
+        lambda case: "pinned" if case[0] == odd else None,
+        max_examples=5,
+        scope=UNLIMITED,
+        examples=[(odd, B9)],
+    )
+    assert sweep.counterexample == (odd, B9)
