@@ -36,6 +36,9 @@ quantifier elimination), for all real values at once. Over the reals the bounds 
 w.l.o.g. L = 0, S = 1: maxn compares components only, so shifting and scaling every component
 by the same positive affine map changes nothing.
 
+**Also** as a game (:mod:`proofs.adversary`, a Hypothesis state machine): a directional search
+skips a leaf exactly when :func:`decide` allows, against an adversary picking the values.
+
 **What was found** (the checks in :func:`check`; proofs/README.md has the table):
 
 1. As printed, the theorem is false, over the reals, for three players moving in turn. The
@@ -716,9 +719,16 @@ def check(scope: Scope) -> list[Result]:
         _chains("integers", scope.part(0.3)),
         _characterisation_on_grids(scope.part(0.4)),
         _characterisation_on_random_trees(scope.part(0.5)),
+        _stateful(scope.part(0.3)),
         _last_branch_skips_only_unnecessary_leaves(scope.part(0.9)),
         _replayed("last-branch optimality"),
     ]
+
+
+def _stateful(scope: Scope) -> Result:
+    from proofs.adversary import stateful_result  # noqa: PLC0415 - it imports this module
+
+    return stateful_result(scope, max_examples=200 if scope.full else 30)
 
 
 def _timed(start: float) -> float:
@@ -975,6 +985,6 @@ THEOREM = Theorem(
     ),
     module="proofs.optimality",
     check=check,
-    methods=("SMT (z3)", "witness", "bounded-exhaustive"),
+    methods=("SMT (z3)", "witness", "bounded-exhaustive", "stateful (Hypothesis)"),
     weight=4.0,
 )
