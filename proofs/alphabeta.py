@@ -181,8 +181,8 @@ def _diffbehavior(scope: Scope) -> Result:
 def check(scope: Scope) -> list[Result]:
     """Every check of Theorem 1, within ``scope``."""
     return [
-        _symbolic(scope.part(0.4)),
-        _diffbehavior(scope.part(0.4)),
+        _diffbehavior(scope.part(0.3)),
+        _symbolic(scope.part(0.45)),
         _exhaustive(scope.part(0.6)),
         _property(scope.part(1.0)),
     ]

@@ -25,7 +25,7 @@ source, the checks that apply, and `check(scope)`, which runs them within a time
 returns one result per check (method, cases covered, outcome, counterexample).
 
 ```sh
-gametree prove                          # every theorem, default budget (480 s), a table
+gametree prove                          # every theorem, default budget (540 s), a table
 gametree prove optimality deep          # some theorems
 gametree prove --budget 60 --json       # machine-readable
 gametree prove --full --shard 2/4       # the full sets of cases, the 2nd of 4 parts
@@ -46,9 +46,11 @@ symbolic leaves (`proofs.symbolic`, targets in `proofs._crosshair_targets`); *di
 shape with symbolic leaves (`proofs.diffbehavior`: "same on every path" is proved, "no
 difference" within the time limit is held, a difference is replayed); *SMT (z3)*, exact
 decisions in linear arithmetic (`proofs._smt`); *bounded-exhaustive*, every tree of the small
-shapes with leaves from a small domain, sharded with `--shard k/n`; *witness*, constructed trees
-and stored counterexamples replayed; *property (Hypothesis)*, derandomized, a counterexample
-shrunk.
+shapes with leaves from a small domain, sharded with `--shard k/n` (a search for the smallest
+counterexample is not: every shard runs it whole); *witness*, constructed trees and stored
+counterexamples replayed; *property (Hypothesis)*, derandomized, a counterexample shrunk, the
+counterexamples ever found (`proofs.pinned`) tried first; *stateful (Hypothesis)*, Theorem 1's
+adversary game (`proofs.adversary`).
 """
 
 _FINDINGS = """\

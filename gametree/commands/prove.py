@@ -66,7 +66,7 @@ NAMES = (
 """The theorems' names, for --help (``proofs`` is imported only when the command runs: it
 needs the checkers, z3, CrossHair and Hypothesis, which the 'dev' extra installs)."""
 
-DEFAULT_BUDGET = 480.0
+DEFAULT_BUDGET = 540.0
 """Seconds the default run may take (the checks stop when it is spent)."""
 
 
