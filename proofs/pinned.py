@@ -4,108 +4,71 @@ DESIGN.md, "How claims are checked": "A counterexample found once is pinned with
 These are the trees on which a published claim failed, or a search was once caught, from
 every method: Korf's figures, the smallest trees the enumerations found, what Hypothesis shrank
 to, what CrossHair's ``diffbehavior`` reported, and the stored counterexamples to Korf's
-Theorem 1 (``proofs/data/optimality.json``). A property whose claim is true on them runs them
-as explicit examples (``proofs._methods.hypothesis_property(examples=...)`` in ``gametree
+Theorem 1 (``proofs/data/optimality.json``); the others are tree documents in
+``proofs/data/pinned.json``. A property whose claim is true on them runs them as explicit
+examples (``proofs._methods.hypothesis_property(examples=...)`` in ``gametree
 prove``; ``@example`` in ``tests/test_proofs_*.py``), so that the trees that broke one claim
 keep testing the claims that hold: pruning searches, paranoid, the exact decisions.
 
 - :func:`vector_cases`: N-player trees with the Korf bounds they keep to;
 - :data:`PAIR_TREES`: two-player trees with a pair of evaluations at each leaf (Korf 2.1), on
   which alpha-beta with one of the two functions is wrong;
-- :data:`DEEP_PRUNING`: the trees on which deep pruning is wrong with three players.
+- :data:`DEEP_PRUNING`: the trees on which deep pruning is wrong with three players;
+- :data:`THEOREM_1_SMALLEST`: z3's smallest counterexamples to Korf's Theorem 1.
 """
 
-from fractions import Fraction
+import json
+from pathlib import Path
 
 from proofs.optimality import stored_counterexamples
-from spec import Bounds, Leaf, Node, Tree
-from spec.examples import korf_figure2, korf_figure5
+from proofs.treejson import read_document
+from spec import Bounds, Tree
+from spec.examples import korf_figure5
 
-__all__ = ["DEEP_PRUNING", "PAIR_TREES", "THEOREM_1_SMALLEST", "vector_cases"]
+__all__ = ["DATA", "DEEP_PRUNING", "PAIR_TREES", "THEOREM_1_SMALLEST", "vector_cases"]
 
-B9 = Bounds(0, 9)
+DATA = Path(__file__).parent / "data" / "pinned.json"
+"""The trees, as documents of the project's tree format."""
 
-DEEP_PRUNING: tuple[tuple[str, Tree, Bounds], ...] = (
-    ("Korf's Figure 5, f = (3, 0, 6)", korf_figure5((3, 0, 6)), B9),
-    (
-        "the smallest, first of the enumeration (shape [*, [*, [*, *]]])",
-        Node.by_depth([(1, 0, 1), [(2, 0, 0), [(0, 1, 1), (0, 0, 2)]]]),
-        Bounds(0, 2),
-    ),
-    (
-        "CrossHair diffbehavior's, on the same shape",
-        Node.by_depth([(1, 1, 0), [(2, 0, 0), [(0, 1, 1), (0, 0, 2)]]]),
-        Bounds(0, 2),
-    ),
-    (
-        "Hypothesis's, shrunk (uniform shape, b = 2, d = 3)",
-        Node.by_depth(
-            [
-                [[(0, 2, 2), (1, 0, 3)], [(0, 0, 4), (0, 0, 4)]],
-                [[(2, 0, 2), (0, 2, 2)], [(0, 1, 3), (0, 0, 4)]],
-            ]
-        ),
-        Bounds(0, 4),
-    ),
+_RECORDS = json.loads(DATA.read_text())
+
+
+def _bounded(kind: str) -> tuple[tuple[str, Tree, Bounds], ...]:
+    out = []
+    for r in _RECORDS[kind]["trees"]:
+        t, bounds = read_document(r["document"])
+        assert bounds is not None, r["name"]
+        out.append((r["name"], t, bounds))
+    return tuple(out)
+
+
+DEEP_PRUNING: tuple[tuple[str, Tree, Bounds], ...] = _bounded("deep_pruning")
+"""Deep pruning gives a value other than maxn's on each (Korf 3.2.3): Figure 5 with f =
+(3, 0, 6), the first tree of the enumeration (smallest first), CrossHair ``diffbehavior``'s on
+the same shape, and Hypothesis's, shrunk."""
+
+THEOREM_1_SMALLEST: tuple[tuple[str, Tree, Bounds], ...] = _bounded("theorem_1_smallest")
+"""The smallest counterexamples to Korf's Theorem 1 as ``minimal_counterexample`` found them
+(z3's values, which vary from run to run): shallow pruning reads a leaf that no directional
+algorithm needs, over the reals (with and without a unary node) and over the integers."""
+
+PAIR_TREES: tuple[tuple[str, Tree], ...] = tuple(
+    (r["name"], read_document(r["document"])[0]) for r in _RECORDS["one_function"]["trees"]
 )
-"""Deep pruning gives a value other than maxn's on each (Korf 3.2.3)."""
-
-_F = Fraction
-
-THEOREM_1_SMALLEST: tuple[tuple[str, Tree, Bounds], ...] = (
-    (
-        "reals, unary nodes allowed (z3's, on [*, [[*, *]]])",
-        Node.by_depth([(_F(5, 6), 0, _F(1, 12)), [[(_F(5, 6), 0, _F(1, 6)), (0, 0, 0)]]]),
-        Bounds(0, 1),
-    ),
-    (
-        "reals, no unary node (z3's, on [*, [*, [*, *]]])",
-        Node.by_depth(
-            [
-                (_F(4, 5), 0, _F(1, 5)),
-                [(0, _F(1, 10), _F(1, 10)), [(_F(1, 10), _F(4, 5), _F(1, 10)), (0, 0, 0)]],
-            ]
-        ),
-        Bounds(0, 1),
-    ),
-    (
-        "integers (z3's, on [*, [*, *]])",
-        Node.by_depth([(0, 1, 0), [(0, 0, 0), (0, 0, 0)]]),
-        Bounds(0, 1),
-    ),
-)
-"""The smallest counterexamples to Korf's Theorem 1 as ``minimal_counterexample`` finds them:
-shallow pruning reads a leaf that no directional algorithm needs."""
-
-STURTEVANT: tuple[str, Tree, Bounds] = (
-    "Sturtevant's last-branch tree",
-    Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]]),
-    B9,
-)
+"""Alpha-beta with Max's function alone misses the separate-evaluations position on each:
+Figure 2's situation, Hypothesis's (shrunk), and CrossHair ``diffbehavior``'s two."""
 
 
 def vector_cases() -> list[tuple[Tree, Bounds]]:
-    """Every pinned N-player tree, with its bounds (players not always in turn)."""
+    """Every pinned N-player tree, with its bounds (players not always in turn).
+
+    Figure 5 with f = (2, 3, 4), where deep pruning happens to be right, is added to the
+    counterexamples, and the stored ones of ``proofs/data/optimality.json``.
+    """
     named = [
         *DEEP_PRUNING,
-        ("Korf's Figure 5, f = (2, 3, 4)", korf_figure5((2, 3, 4)), B9),
+        ("Korf's Figure 5, f = (2, 3, 4)", korf_figure5((2, 3, 4)), Bounds(0, 9)),
         *THEOREM_1_SMALLEST,
-        STURTEVANT,
         *((c.name, c.tree, c.bounds) for c in stored_counterexamples()),
     ]
     return [(t, b) for _, t, b in named]
-
-
-PAIR_TREES: tuple[tuple[str, Tree], ...] = (
-    ("Korf's Figure 2 situation", korf_figure2()),
-    ("Hypothesis's, shrunk (shape [[*, *]])", Node.by_depth([[(0, 1), (0, 0)]])),
-    (
-        "CrossHair diffbehavior's, on [*, [*, *]]",
-        Node(0, [Leaf((-2, 0)), Node(1, [Leaf((0, 0)), Leaf((-1, 0))])]),
-    ),
-    (
-        "CrossHair diffbehavior's, on [[*, *], [*, *]]",
-        Node.by_depth([[(-1, 0), (-1, -1)], [(0, 0), (-1, 0)]]),
-    ),
-)
-"""Alpha-beta with Max's function alone misses the separate-evaluations position on each."""

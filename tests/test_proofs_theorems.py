@@ -39,6 +39,7 @@ from proofs.optimality import analyse
 from proofs.pinned import DEEP_PRUNING, PAIR_TREES, THEOREM_1_SMALLEST, vector_cases
 from proofs.result import Budget, Scope
 from proofs.shapes import all_shapes
+from proofs.treejson import read_document
 from spec import Bounds, Node, Scalar, Tree, Value
 from spec.examples import korf_figure2, korf_figure5
 from spec.strategies import vector_trees
@@ -210,3 +211,18 @@ def test_a_property_run_tries_the_pinned_examples_first() -> None:
         examples=[(odd, B9)],
     )
     assert sweep.counterexample == (odd, B9)
+
+
+def test_the_pinned_trees_are_stored_as_canonical_tree_documents() -> None:
+    import json
+
+    from proofs.pinned import DATA
+    from proofs.treejson import document
+
+    records = json.loads(DATA.read_text())
+    assert DEEP_PRUNING[0][1] == korf_figure5((3, 0, 6))
+    assert PAIR_TREES[0][1] == korf_figure2()
+    for kind in ("deep_pruning", "theorem_1_smallest", "one_function"):
+        for r in records[kind]["trees"]:
+            t, bounds = read_document(r["document"])
+            assert document(t, bounds) == r["document"], r["name"]
