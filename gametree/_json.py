@@ -156,13 +156,18 @@ def loads(text: str, *, max_depth: int | None = None) -> JSONValue:
 
 def _is_deeper(value: object, max_depth: int) -> bool:
     """Whether ``value`` nests lists and dicts more than ``max_depth`` levels deep."""
-    stack = [(value, 0)]
-    while stack:
+    if not isinstance(value, list | dict):
+        return False
+    if max_depth < 1:
+        return True
+    stack: list[tuple[list[object] | dict[str, object], int]] = [(value, 1)]
+    while stack:  # containers only: a list of 10^7 numbers costs no tuples
         x, depth = stack.pop()
-        if isinstance(x, list | dict):
-            if depth >= max_depth:
-                return True
-            stack.extend((c, depth + 1) for c in (x.values() if isinstance(x, dict) else x))
+        for c in x.values() if isinstance(x, dict) else x:
+            if isinstance(c, list | dict):
+                if depth >= max_depth:
+                    return True
+                stack.append((c, depth + 1))
     return False
 
 

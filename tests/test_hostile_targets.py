@@ -14,6 +14,7 @@ budget (and only the vectors of one flag) so that the whole file takes seconds.
 import json
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -180,6 +181,43 @@ def test_a_slow_wrong_engine_through_the_command_line(
     report = json.loads(out)
     assert report["failures"][0]["kind"] == "mismatch"
     assert report["vectors"]["mismatch"] == len(ASKED)
+
+
+FAT = PREAMBLE + (
+    "pad = [0] * 50_000\n"
+    "for line in sys.stdin:\n"
+    "    r = json.loads(line)\n"
+    "    v = value(r) + ('value' in r['tree']['tree'])  # wrong on a lone leaf\n"
+    "    reply({'id': r['id'], 'value': json_value(v), 'padding': pad})\n"
+)
+
+
+def test_replies_of_megabytes_on_every_case_do_not_accumulate(tmp_path: Path) -> None:
+    """Pinned: the gate kept every reply (20 MB replies to 32 vectors peaked at 3.2 GB).
+
+    A pass keeps nothing of its reply, a failure each member no longer than 64 KiB of JSON.
+    """
+    script = tmp_path / "fat.py"
+    script.write_text(FAT)
+    target = ProcessTarget([sys.executable, str(script)], timeout=10.0, startup=10.0,
+                           memory_mb=1000)  # fmt: skip
+    options = GateOptions("minimax", budget=0, skip_flags=frozenset({"Deep"}), shrink_budget=2)
+    tracemalloc.start()
+    try:
+        report = run_gate(target, "fat", options)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        target.close()
+    passes = [o for o in report.outcomes if o.kind == "pass"]
+    assert len(passes) > 20
+    assert all(o.response is None for o in passes)
+    (first, *_) = report.failures
+    assert first.kind == "mismatch"
+    assert isinstance(first.response, dict)
+    assert first.response["padding"] == "(150000 characters of JSON, not kept)"
+    assert peak < 8 * 1024 * 1024  # about 4 MB; all 31 replies kept, about 14 MB
+    assert_printable(report)
 
 
 # --- any reply at all: the gate's checks never raise ----------------------------------------

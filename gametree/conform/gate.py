@@ -245,11 +245,31 @@ def evaluate(
         response = {k: v for k, v in response.items() if k != "id"}
     if reply.kind == "answer":
         problems = check(case, e, response, checks)
-        return ("mismatch" if problems else "pass"), problems, response, reply.seconds, e
+        if not problems:  # a pass keeps nothing of the reply: the report never shows it
+            return "pass", problems, None, reply.seconds, e
+        return "mismatch", problems, _kept(response), reply.seconds, e
     if reply.kind == "error":
         detail = f"the target reported an error: {reply.detail}"
-        return "error", [detail], response, reply.seconds, e
-    return reply.kind, [reply.detail], response, reply.seconds, e
+        return "error", [detail], _kept(response), reply.seconds, e
+    return reply.kind, [reply.detail], _kept(response), reply.seconds, e
+
+
+MAX_KEPT = 64 * 1024
+"""The longest member of a failing reply the report keeps, in characters of JSON."""
+
+
+def _kept(response: object) -> object:
+    """What the report keeps of a failing reply: each member, unless its JSON is too long.
+
+    A target may reply with megabytes on every case; the gate's memory must not grow with them.
+    """
+    if not isinstance(response, dict):
+        return response
+    kept: dict[str, object] = {}
+    for key, v in response.items():
+        n = len(json.dumps(v, default=repr))
+        kept[key] = v if n <= MAX_KEPT else f"({n} characters of JSON, not kept)"
+    return kept
 
 
 Progress = Callable[[str], None]
