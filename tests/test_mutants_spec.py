@@ -1,14 +1,41 @@
 """Tests that kill mutants of ``spec`` the rest of the suite let survive (see ``mutation/``).
 
-Each test states a documented behaviour exactly: the full text of an error the spec promises
-to name its fault with, or an arithmetic identity at values where a mutated operator differs.
+Each test states a documented behaviour exactly: the full text and path of an error the spec
+promises, or a value at inputs where a mutated line gives a different one (a depth limit that
+cuts, a static evaluation that differs from the game's own).
 """
 
+import pickle
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import pytest
 
-from spec import Bounds, Node, TreeError, check_bounds
+from spec import (
+    Bounds,
+    Leaf,
+    Node,
+    TreeError,
+    Value,
+    as_pairs,
+    check_bounds,
+    game_maxn,
+    game_minimax,
+    game_negamax,
+    maxn,
+    minimax,
+    opponent_models,
+    paranoid,
+    separate_evaluations,
+    unfold,
+)
+from spec.fold import fold
+from spec.search import cut_tree
+from spec.tree import check_well_formed
+
+SCALARS = Node.by_depth([[3, 12], [2]])
+TRIPLES = Node.by_depth([[(1, 2, 3), (3, 2, 1)], [(2, 2, 2)]])
+PAIRS = Node.by_depth([[(1, 2), (3, 2)], [(2, 2)]])
 
 
 def test_bounds_on_a_scalar_tree_are_refused_with_the_reason_at_the_root() -> None:
@@ -28,3 +55,348 @@ def test_shifting_subtracts_the_lower_bound_from_each_component(
     """Korf 3.2: subtracting ``lower`` from all N components lowers the sum by N * lower."""
     shifted = Bounds(lower, total).shifted(players)
     assert shifted == Bounds(0, total - sum([lower] * players))
+
+
+def test_a_tree_error_carries_its_message_as_its_argument() -> None:
+    """As for any ValueError: ``args`` is the message, so the error pickles and prints alike."""
+    e = TreeError("a problem", [1, 0])
+    assert e.args == ("a problem at path [1, 0]",)
+    assert pickle.loads(pickle.dumps(e)).args == e.args
+
+
+def test_well_formed_pairs_and_given_subtrees_are_accepted() -> None:
+    """Pairs are vectors (N = 2); a Leaf or Node inside by_depth's lists is taken as it is."""
+    pairs = Node.by_depth([[(1, -1), (2, -2)], [(3, -3)]])
+    check_well_formed(pairs)
+    given = Node(0, [1, 2])
+    t = Node.by_depth([[Leaf(3), given], [4]])
+    assert t.children[0].children[1] is given  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "nested",
+    [[[3, 12, 8], [2]], [[[1, 2]], [(3)]], [[1]], [[Fraction(1, 2), 2.5], [Fraction(-1, 3)]]],
+)
+def test_a_tree_s_repr_evaluates_back_to_the_tree_and_writes_tuples_as_python_does(
+    nested: list[object],
+) -> None:
+    t = Node.by_depth(nested)
+    assert eval(repr(t), {"Node": Node, "Leaf": Leaf, "Fraction": Fraction}) == t
+    assert repr(t) == naive_repr(t)
+
+
+class Raw:
+    """Stands for a text in a container's repr."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def naive_repr(t: Node | Leaf) -> str:
+    """The repr by recursion, with Python's own tuple formatting (``(x,)`` for one child)."""
+    if isinstance(t, Leaf):
+        return f"Leaf({t.value!r})"
+    return f"Node({t.to_move}, {tuple(Raw(naive_repr(c)) for c in t.children)!r})"
+
+
+def test_the_fault_path_of_a_failing_combine_is_the_node_being_combined() -> None:
+    """A fault raised while the node at path (1, 1, 1) combines its children is reported there."""
+    nested: object = [[1, [2, 3]], [4, [5, [6, 7]]]]
+
+    def expand(x: object) -> Sequence[object] | None:
+        return x if isinstance(x, list) else None
+
+    def leaf(x: object) -> int:
+        assert isinstance(x, int)
+        return x
+
+    def combine(x: object, kids: Sequence[object], results: list[int]) -> int:
+        if x == [6, 7]:
+            raise TreeError("cannot combine")
+        return sum(results)
+
+    with pytest.raises(TreeError) as caught:
+        fold(nested, expand, leaf, combine)
+    assert caught.value.path == (1, 1, 1)
+
+
+def test_a_child_of_the_wrong_kind_is_named_by_its_leftmost_leaf() -> None:
+    """The fault's path goes from the odd child down its first children to its first leaf."""
+    odd = Node(1, [Node(0, [(1, 2), (3, 4)]), (5, 6)])  # the first child is the deeper one
+    with pytest.raises(TreeError) as caught:
+        Node(0, [(1, 2, 3), odd])
+    assert caught.value.path == (1, 0, 0)
+    assert caught.value.problem == "a vector of length 2 where the first leaf's is 3 (got (1, 2))"
+
+
+class NestedGame:
+    """A game whose states are paths into nested lists; players move in turn by depth.
+
+    ``evaluate`` of an interior state is the sum of its leaves (componentwise for vectors),
+    so a cut tree's leaves differ from the whole tree's.
+    """
+
+    def __init__(self, nested: list[object], players: int) -> None:
+        self.nested, self.players = nested, players
+
+    def at(self, s: tuple[int, ...]) -> object:
+        x: object = self.nested
+        for i in s:
+            assert isinstance(x, list)
+            x = x[i]
+        return x
+
+    def initial_state(self) -> tuple[int, ...]:
+        return ()
+
+    def to_move(self, s: tuple[int, ...]) -> int:
+        return len(s) % self.players
+
+    def moves(self, s: tuple[int, ...]) -> Sequence[int]:
+        x = self.at(s)
+        return range(len(x)) if isinstance(x, list) else []
+
+    def successor(self, s: tuple[int, ...], m: int) -> tuple[int, ...]:
+        return (*s, m)
+
+    def is_terminal(self, s: tuple[int, ...]) -> bool:
+        return not isinstance(self.at(s), list)
+
+    def utility(self, s: tuple[int, ...]) -> Value:
+        v = self.at(s)
+        assert isinstance(v, int | tuple)
+        return v
+
+    def evaluate(self, s: tuple[int, ...]) -> Value:
+        return leaf_sum(self.at(s))
+
+
+def leaf_sum(x: object) -> Value:
+    """The sum of the leaves below ``x`` (componentwise for vectors)."""
+    if isinstance(x, list):
+        parts = [leaf_sum(c) for c in x]
+        if isinstance(parts[0], tuple):
+            return tuple(map(sum, zip(*parts, strict=True)))
+        return sum(parts)  # type: ignore[arg-type]
+    assert isinstance(x, int | tuple)
+    return x
+
+
+def leaf_max(x: object) -> Value:
+    """Another static evaluation: the largest leaf below ``x`` (scalar trees only)."""
+    return max(leaf_max(c) for c in x) if isinstance(x, list) else x  # type: ignore[return-value]
+
+
+TWO = NestedGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]], 2)
+THREE = NestedGame([[(1, 2, 3), (4, 0, 1)], [(2, 2, 2), (0, 5, 0)], [(3, 1, 1), (1, 1, 6)]], 3)
+
+
+def forged(t: Node | Leaf, **fields: object) -> Node | Leaf:
+    """``t`` with fields overwritten behind its validators, as a tree read from elsewhere."""
+    for name, value in fields.items():
+        object.__setattr__(t, name, value)
+    return t
+
+
+ERRORS: list[tuple[str, Callable[[], object], str, tuple[int, ...] | None]] = [
+    (
+        "by_depth of a tuple",
+        lambda: Node.by_depth((1, 2)),
+        "Node.by_depth reads a node as a list (got (1, 2) of type tuple)",
+        (),
+    ),
+    (
+        "an empty first list",
+        lambda: Node.by_depth([[], [1]]),
+        "an interior node needs at least one child (got [])",
+        (0,),
+    ),
+    (
+        "an empty later list",
+        lambda: Node.by_depth([[1], [2, []]]),
+        "an interior node needs at least one child (got [])",
+        (1, 1),
+    ),
+    (
+        "a given node of the wrong kind",
+        lambda: Node.by_depth([[3, 4], [Node(0, [Node(1, [(1, 2)])])]]),
+        "a vector leaf among scalar leaves (got (1, 2))",
+        (1, 0, 0, 0),
+    ),
+    (
+        "a forged leaf value with one component",
+        lambda: check_well_formed(Node(0, [forged(Leaf((1, 2)), value=(1,))])),
+        "a leaf value is not an exact scalar or vector (got (1,))",
+        (0,),
+    ),
+    (
+        "a forged leaf value with a float component",
+        lambda: check_well_formed(
+            Node(0, [(1, 2), Node(1, [forged(Leaf((3, 4)), value=(0.5, 1))])])
+        ),
+        "a leaf value is not an exact scalar or vector (got (0.5, 1))",
+        (1, 0),
+    ),
+    (
+        "a forged summary",
+        lambda: check_well_formed(forged(Node(0, [1, 2]), players=3)),
+        "a node's summary disagrees with its children",
+        (),
+    ),
+    (
+        "separate evaluations of scalars",
+        lambda: separate_evaluations(SCALARS),
+        (
+            "separate_evaluations needs N-player vector values (got scalar values); "
+            "spec.as_pairs turns a two-player tree into pairs (x, -x)"
+        ),
+        (),
+    ),
+    (
+        "separate evaluations of triples",
+        lambda: separate_evaluations(TRIPLES),
+        (
+            "separate_evaluations needs pairs (Max's value, Min's value) (got 3-vectors); with "
+            "more players each already judges by its own component: use maxn"
+        ),
+        (),
+    ),
+    (
+        "a model that gives no value",
+        lambda: opponent_models(SCALARS, [lambda v: v, lambda v: "x"]),
+        (
+            "the model for depth 1 gave a bad value: a value must be an int, a Fraction or a "
+            "finite float (got 'x' of type str)"
+        ),
+        (0,),
+    ),
+    (
+        "a model that gives a triple for two players",
+        lambda: opponent_models(SCALARS, [lambda v: v, lambda v: (v, v, v)]),
+        "the model for depth 1 must give a scalar or a 2-vector (got (3, 3, 3))",
+        (0,),
+    ),
+    (
+        "a model that gives a pair for three players",
+        lambda: opponent_models(TRIPLES, [lambda v: v, lambda v: (1, 2)]),
+        "the model for depth 1 must give a 3-vector (got (1, 2))",
+        (0,),
+    ),
+    (
+        "a paranoid player out of range",
+        lambda: paranoid(TRIPLES, 3),
+        "'player' must be in 0..2 (got 3)",
+        (),
+    ),
+    (
+        "a paranoid player that is a bool",
+        lambda: paranoid(TRIPLES, True),
+        "'player' must be in 0..2 (got True)",
+        (),
+    ),
+    (
+        "a paranoid player that is a string",
+        lambda: paranoid(TRIPLES, "1"),  # type: ignore[arg-type]
+        "'player' must be in 0..2 (got '1')",
+        (),
+    ),
+    (
+        "pairs of pairs",
+        lambda: as_pairs(PAIRS),
+        "as_pairs needs a scalar leaf (got (1, 2))",
+        (0, 0),
+    ),
+    (
+        "game_minimax of three players",
+        lambda: game_minimax(THREE, (), 1),
+        "game_minimax needs a 2-player game (got 3 players)",
+        None,
+    ),
+    (
+        "game_negamax of three players",
+        lambda: game_negamax(THREE, (), 1),
+        "game_negamax needs a 2-player game (got 3 players)",
+        None,
+    ),
+]
+"""What the spec promises to say, and where, for each fault: the whole text, not a fragment."""
+
+
+def lambda_max(s: tuple[int, ...]) -> Value:
+    return leaf_max(TWO.at(s))
+
+
+def cut_once(game: NestedGame, evaluate: Callable[[object], Value]) -> Node:
+    """The game's tree cut at depth 1, built by hand: the root and its evaluated children."""
+    return Node(0, [Leaf(evaluate(game.at((m,)))) for m in game.moves(())])
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_unfold_cuts_at_the_depth_with_the_evaluation_asked_for(own: bool) -> None:
+    evaluate = leaf_sum if own else leaf_max
+    given = None if own else lambda_max
+    assert unfold(TWO, (), 1, evaluate=given) == cut_once(TWO, evaluate)
+    assert unfold(TWO, (), None, evaluate=given) == Node.by_depth(TWO.nested)
+    assert cut_tree(TWO, (), 1, evaluate=given) == cut_once(TWO, evaluate)
+    # Forward pruning to one move keeps the move whose successor Max values most.
+    best = max(cut_once(TWO, evaluate).children, key=lambda c: c.value)  # type: ignore[union-attr]
+    assert cut_tree(TWO, (), 1, keep=lambda ply: 1, evaluate=given) == Node(0, [best])
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_game_minimax_and_negamax_cut_at_the_depth_with_the_evaluation_asked_for(
+    own: bool,
+) -> None:
+    evaluate = leaf_sum if own else leaf_max
+    given = None if own else lambda_max
+    cut = minimax(cut_once(TWO, evaluate))
+    whole = minimax(Node.by_depth(TWO.nested))
+    assert cut != whole  # the cut matters on this game
+    assert game_minimax(TWO, (), 1, evaluate=given) == cut
+    assert game_minimax(TWO, (), None, evaluate=given) == whole
+    negamax_cut = game_negamax(TWO, (), 1, evaluate=given)
+    assert (negamax_cut.value, negamax_cut.principal_variation) == (cut.value, (cut.best_move,))
+
+
+def test_game_maxn_cuts_at_the_depth_with_the_evaluation_asked_for() -> None:
+    cut = maxn(cut_once(THREE, leaf_sum))
+    whole = maxn(Node.by_depth(THREE.nested))
+    assert cut != whole
+    assert game_maxn(THREE, (), 1) == cut
+    assert game_maxn(THREE, (), None) == whole
+    first = lambda s: THREE.at(s) if not isinstance(THREE.at(s), list) else (0, 0, len(s))  # noqa: E731
+    assert game_maxn(THREE, (), 1, evaluate=first) == maxn(Node(0, [(0, 0, 1)] * 3))
+
+
+@pytest.mark.parametrize("depth", [-1, 1.0, True])
+@pytest.mark.parametrize("definition", [unfold, game_minimax, game_negamax])
+def test_a_depth_that_is_not_a_non_negative_int_is_refused(
+    definition: Callable[..., object], depth: object
+) -> None:
+    with pytest.raises(TreeError) as caught:
+        definition(TWO, (), depth)
+    assert caught.value.problem == f"'depth' must be a non-negative int or None (got {depth!r})"
+
+
+def test_game_maxn_refuses_a_two_player_game_and_says_what_to_use() -> None:
+    with pytest.raises(TreeError) as caught:
+        game_maxn(TWO, (), 1)
+    assert caught.value.problem == (
+        "game_maxn needs an N-player game with vector values; for two players use "
+        "game_negamax, which is maxn with pairs (x, -x) (Korf 3.1)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "problem", "path"), [e[1:] for e in ERRORS], ids=[e[0] for e in ERRORS]
+)
+def test_each_fault_is_named_in_full_at_its_path(
+    make: Callable[[], object], problem: str, path: tuple[int, ...] | None
+) -> None:
+    with pytest.raises(TreeError) as caught:
+        make()
+    assert (caught.value.problem, caught.value.path) == (problem, path)
+    assert caught.value.args == (str(caught.value),)
