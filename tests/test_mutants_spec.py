@@ -30,7 +30,7 @@ from spec import (
     unfold,
 )
 from spec.fold import fold
-from spec.search import cut_tree
+from spec.search import cut_tree, optimal_moves, static_plausibility, tapered
 from spec.tree import check_well_formed
 
 SCALARS = Node.by_depth([[3, 12], [2]])
@@ -400,3 +400,36 @@ def test_each_fault_is_named_in_full_at_its_path(
         make()
     assert (caught.value.problem, caught.value.path) == (problem, path)
     assert caught.value.args == (str(caught.value),)
+
+
+def test_trees_that_differ_only_where_hashes_collide_are_unequal() -> None:
+    """hash(-1) == hash(-2) in CPython, so these roots hash alike; the shared last child must
+    not end the comparison before the first children are compared."""
+    shared = Node(1, [5, 6])
+    a, b = Node(0, [-1, shared]), Node(0, [-2, shared])
+    assert hash(a) == hash(b)
+    assert a != b
+    assert a == Node(0, [-1, Node(1, [5, 6])])
+
+
+def test_tapered_refuses_no_widths_and_a_width_below_one() -> None:
+    with pytest.raises(ValueError, match=r"^tapered needs at least one width, the number of "):
+        tapered()
+    for widths in [(3, 0), (-1,)]:
+        with pytest.raises(ValueError, match=r"^every width") as caught:
+            tapered(*widths)
+        ply = next(i for i, k in enumerate(widths) if k < 1)
+        assert str(caught.value) == (
+            f"every width must be a positive int (got {widths[ply]} at ply {ply} in {widths})"
+        )
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_plausibility_and_optimal_moves_use_the_evaluation_asked_for(own: bool) -> None:
+    given = None if own else lambda_max
+    values = [c.value for c in cut_once(TWO, leaf_sum if own else leaf_max).children]  # type: ignore[union-attr]
+    plausibility = static_plausibility(TWO, given)
+    assert [plausibility((), m) for m in TWO.moves(())] == values
+    assert optimal_moves(TWO, (), 1, evaluate=given) == tuple(
+        i for i, v in enumerate(values) if v == max(values)
+    )
