@@ -7,9 +7,10 @@
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
 ``mutate`` takes modules by dotted name (``spec.tree``, ``impl.alphabeta``), runs mutmut with
-``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so a second run resumes,
-and prints the score per module (``mutation/report.py``); it exits with 1 if a mutant survives
-that ``mutation/equivalent.md`` does not explain.
+``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so a run without modules
+resumes, and prints the score per module (``mutation/report.py``); it exits with 1 if a mutant
+survives that ``mutation/equivalent.md`` does not explain. ``mutate --survivors`` runs again
+only the last run's unexplained survivors, after tests were added to kill them.
 """
 
 import hashlib
@@ -56,8 +57,21 @@ def mutate(modules: list[str]) -> None:
     jobs = os.environ.get("MUTATE_JOBS", "2")
     # CI's derandomized Hypothesis examples, without shrinking (mutation/hypothesis_profile.py).
     env = {"CI": "true", "HYPOTHESIS_PROFILE": "mutation"}
-    patterns = [f"{module}.*" for module in modules]
-    run([str(BIN / "mutmut"), "run", "--max-children", jobs, *patterns], env)
+    if modules == ["--survivors"]:
+        # Again, only the mutants that survived the last run (after new tests were added).
+        listed = subprocess.run(
+            [str(PYTHON), "-m", "mutation.report", "--survivors"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        names, modules = listed.stdout.split(), []
+        if names:
+            run([str(BIN / "mutmut"), "run", "--max-children", jobs, *names], env)
+    else:
+        patterns = [f"{module}.*" for module in modules]
+        run([str(BIN / "mutmut"), "run", "--max-children", jobs, *patterns], env)
     run([str(PYTHON), "-m", "mutation.report", *modules])
 
 

@@ -1,6 +1,7 @@
 """The mutation score of ``spec`` and ``impl``, per module, from mutmut's results in ``mutants/``.
 
     python -m mutation.report [MODULE...]   # e.g. spec.tree impl.alphabeta; all if none
+    python -m mutation.report --survivors   # the unexplained survivors' names, one a line
 
 A mutant is *detected* if the tests failed on it (killed) or ran past their time (timeout: the
 mutant loops). It is *equivalent* if ``mutation/equivalent.md`` lists it with the reason no test
@@ -81,9 +82,18 @@ def meta_files(modules: list[str]) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    """Print the score per module and in total; 1 if a survivor is unexplained."""
-    found = statuses(meta_files(argv))
+    """Print the score per module and in total; 1 if a survivor is unexplained.
+
+    With ``--survivors``, print only the names of the unexplained survivors, one a line.
+    """
+    survivors_only = argv[:1] == ["--survivors"]
+    found = statuses(meta_files(argv[1:] if survivors_only else argv))
     equivalent = equivalent_mutants(EQUIVALENT.read_text())
+    if survivors_only:
+        for name, status in sorted(found.items()):
+            if status not in (*DETECTED, "not checked") and name not in equivalent:
+                print(name)
+        return 0
     rows: dict[str, Counter[str]] = {}
     unexplained: list[str] = []
     wrongly_listed: list[str] = []

@@ -30,7 +30,7 @@ from spec import (
     unfold,
 )
 from spec.fold import fold
-from spec.search import cut_tree, optimal_moves, static_plausibility, tapered
+from spec.search import cut_tree, move_values, optimal_moves, static_plausibility, tapered
 from spec.tree import check_well_formed
 
 SCALARS = Node.by_depth([[3, 12], [2]])
@@ -256,6 +256,15 @@ ERRORS: list[tuple[str, Callable[[], object], str, tuple[int, ...] | None]] = [
         (),
     ),
     (
+        "maxn of scalars",
+        lambda: maxn(SCALARS),
+        (
+            "maxn needs N-player vector values (got scalar values); "
+            "spec.as_pairs turns a two-player tree into pairs (x, -x)"
+        ),
+        (),
+    ),
+    (
         "separate evaluations of triples",
         lambda: separate_evaluations(TRIPLES),
         (
@@ -433,3 +442,5 @@ def test_plausibility_and_optimal_moves_use_the_evaluation_asked_for(own: bool) 
     assert optimal_moves(TWO, (), 1, evaluate=given) == tuple(
         i for i, v in enumerate(values) if v == max(values)
     )
+    kept = move_values(TWO, (), 1, keep=lambda ply: 1, evaluate=given)
+    assert [i for i, _ in kept] == [values.index(max(values))]
