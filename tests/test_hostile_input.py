@@ -612,7 +612,17 @@ def test_prove_optimality_refuses_faults(
         assert len(err.strip().splitlines()) == 1
 
 
+# A chain of states with two moves each: its cut tree at depth 40 has 2^41 nodes.
+CHAIN = json.dumps({"format": "gametree-game/1", "states": [
+    *({"to_move": i % 2, "evaluation": 0, "moves": [["a", i + 1], ["b", i + 1]]}
+      for i in range(40)),
+    {"to_move": 0, "utility": 1}]})  # fmt: skip
+
 VECTOR_CORRUPTIONS: list[tuple[bytes, str]] = [
+    # pinned: it hung, building the cut tree (and 1 GB a minute)
+    (b'{"semantics": "game-negamax", "testGroups": [{"tests": [{"input": {"game": '
+     + CHAIN.encode() + b', "depth": 40}}]}]}',
+     "has more than 100000 nodes at /testGroups/0/tests/0/input/depth"),
     (b"[]", "at /"),  # pinned: AssertionError traceback
     (b'{"semantics": "minimax", "testGroups": [{"tests": [{"input": [1]}]}]}',
      "at /testGroups/0/tests/0/input"),  # pinned: AttributeError traceback

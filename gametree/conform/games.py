@@ -353,11 +353,18 @@ Item = tuple[int, int, bool]
 
 
 def cut_tree(
-    g: GameGraph, depth: int, *, quiescence: int = 0, stand_pat: bool = False
+    g: GameGraph,
+    depth: int,
+    *,
+    quiescence: int = 0,
+    stand_pat: bool = False,
+    max_nodes: int | None = None,
 ) -> tuple[Tree, tuple[str | None, ...]]:
     """The cut tree of the module docstring, and the move of each root child (``None``: pat).
 
     Without stand pat it is ``spec.search.cut_tree(g, 0, depth, quiescence=quiescence)``.
+    Its size can be exponential in ``depth`` (a chain of states with two moves each): past
+    ``max_nodes`` nodes a ``TreeFileError`` says so.
 
     >>> g = read_game_json({"format": "gametree-game/1", "states": [
     ...     {"to_move": 0, "evaluation": 0, "moves": [["a", 1]]},
@@ -386,7 +393,13 @@ def cut_tree(
             kids.insert(0, (None, (s, r, True)))
         return kids
 
+    built = 0
+
     def expand(item: Item) -> list[Item] | None:
+        nonlocal built
+        built += 1
+        if max_nodes is not None and built > max_nodes:
+            raise TreeFileError(f"the cut tree at depth {depth} has more than {max_nodes} nodes")
         kids = children(item)
         return None if kids is None else [k for _, k in kids]
 

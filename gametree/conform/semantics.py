@@ -109,10 +109,11 @@ def game_case(
     *,
     quiescence: int = 0,
     max_nodes: int | None = None,
+    max_tree: int | None = None,
 ) -> Case:
-    """A case of a ``game-`` semantics, with its cut tree."""
+    """A case of a ``game-`` semantics, with its cut tree (at most ``max_tree`` nodes)."""
     stand_pat = semantics == "game-negamax-stand-pat"
-    t, _ = cut_tree(game, depth, quiescence=quiescence, stand_pat=stand_pat)
+    t, _ = cut_tree(game, depth, quiescence=quiescence, stand_pat=stand_pat, max_nodes=max_tree)
     return Case(semantics, t, game=game, depth=depth, quiescence=quiescence, max_nodes=max_nodes)
 
 
@@ -362,6 +363,10 @@ def request_line(case: Case, rid: int, *, trace: bool) -> str:
     return f'{head[:-1]}, "tree": {dumps(case.tree, case.bounds)}}}\n'
 
 
+MAX_CUT_NODES = 100_000
+"""The largest cut tree a request's game may ask for (the vectors' largest has 11 nodes)."""
+
+
 def case_from_request(semantics: str, req: dict[str, object]) -> Case:
     """The case a request asks about (a vector's ``input``); ``TreeFileError`` if malformed."""
     if semantics not in SEMANTICS:
@@ -382,7 +387,12 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         deepening = semantics == "game-deepening"
         depth = count("max_depth" if deepening else "depth", 0)
         budget = count("max_nodes", 1) if deepening else None
-        return game_case(semantics, g, depth, quiescence=count("quiescence", 0), max_nodes=budget)
+        q = count("quiescence", 0)
+        try:
+            return game_case(semantics, g, depth, quiescence=q, max_nodes=budget,
+                             max_tree=MAX_CUT_NODES)  # fmt: skip
+        except TreeFileError as e:  # exponential in the depth: a request can ask for 2^1000
+            raise TreeFileError(e.problem, "/max_depth" if deepening else "/depth") from None
     try:
         doc = read_tree_json(req.get("tree"))
     except TreeFileError as e:  # its pointer is the tree document's: make it the request's
