@@ -44,7 +44,7 @@ from proofs._diff_targets import BOUNDED, answer
 from proofs._methods import result
 from proofs.result import Counterexample, Expected, Result, Scope
 from proofs.shapes import Shape, parse, text
-from proofs.symbolic import MIN_SECONDS, PLUGIN, Kind
+from proofs.symbolic import MIN_SECONDS, PLUGIN, Kind, cpu_seconds
 from spec import Bounds, Leaf, Node, Tree
 
 __all__ = [
@@ -284,9 +284,8 @@ def diffbehavior_result(
         if left < MIN_SECONDS:
             skipped += 1
             continue
-        # CPU seconds; on a loaded machine the wall-clock time is twice as long or more
-        pc = min(per_condition or PER_CONDITION[pair.kind][level], (left - 3) / 2)
-        v = crosshair_diffbehavior(pair, shape, per_condition=pc, limit=min(left, 2 * pc + 30))
+        pc = min(per_condition or PER_CONDITION[pair.kind][level], cpu_seconds(left))
+        v = crosshair_diffbehavior(pair, shape, per_condition=pc, limit=min(left, 3 * pc + 30))
         verdicts.append(v)
         if v.status == "different":
             break

@@ -126,7 +126,7 @@ def check(scope: Scope) -> list[Result]:
     """Every check of Theorem 9, within ``scope``."""
     return [
         _diffbehavior(scope.part(0.3)),
-        _symbolic(scope.part(0.45)),
+        _symbolic(scope.part(0.6)),
         _exhaustive(scope.part(0.6)),
         _property(scope.part(1.0)),
     ]

@@ -35,7 +35,7 @@ from proofs._methods import result
 from proofs.result import Counterexample, Expected, Result, Scope
 from proofs.shapes import Shape, text
 
-__all__ = ["Kind", "Verdict", "crosshair_check", "symbolic_result"]
+__all__ = ["Kind", "Verdict", "cpu_seconds", "crosshair_check", "symbolic_result"]
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = "proofs/_crosshair_load.py"
@@ -57,6 +57,18 @@ class Verdict:
     status: Literal["confirmed", "not confirmed", "refuted", "error", "timeout"]
     message: str
     seconds: float
+
+
+def cpu_seconds(wall: float) -> float:
+    """The CPU seconds a CrossHair run can be given to end within ``wall`` seconds.
+
+    CrossHair's ``--per_condition_timeout`` counts the process's CPU time; on a machine
+    shared with other jobs (load above the number of cores) the wall-clock time is longer in
+    proportion, and a run the subprocess timeout kills reports nothing. A few seconds go to
+    starting CrossHair.
+    """
+    slowdown = max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+    return max(1.0, (wall - 4) / slowdown)
 
 
 def crosshair_check(
@@ -147,7 +159,7 @@ def symbolic_result(
         left = scope.budget.remaining()
         if left < MIN_SECONDS:
             break
-        pc = min(per_condition, left - 2)
+        pc = min(per_condition, cpu_seconds(left))
         v = crosshair_check(
             target,
             shape,
@@ -155,7 +167,7 @@ def symbolic_result(
             players=players,
             total=total,
             per_condition=pc,
-            limit=min(left, 2 * pc + 30),
+            limit=min(left, 3 * pc + 30),
         )
         verdicts.append(v)
         if v.status == "refuted":
