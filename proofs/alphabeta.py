@@ -37,8 +37,8 @@ from proofs._crosshair_targets import is_fishburn, is_knuth_moore
 from proofs._methods import Sweep, exhaustive, from_sweep, hypothesis_property, scalar_trees_of
 from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.result import Result, Scope, Theorem
-from proofs.shapes import all_shapes, parse
-from proofs.symbolic import symbolic_result
+from proofs.shapes import all_shapes
+from proofs.symbolic import shapes_of, symbolic_result
 from spec import Tree, minimax, negamax
 from spec.strategies import scalar_trees
 
@@ -149,9 +149,7 @@ def _property(scope: Scope) -> Result:
 
 
 def _symbolic(scope: Scope) -> Result:
-    shapes = [parse("[[*, *], *]"), parse("[[*, *], [*, *]]")]
-    if scope.full:
-        shapes += [parse("[[*, *, *], [*, *]]"), parse("[[[*, *], *], [*, *]]")]
+    shapes = shapes_of(["[[*, *], *]", "[[*, *], [*, *]]"], scope, max_leaves=4)
     return symbolic_result(
         theorem=1,
         claim="Knuth-Moore, Fishburn, full window, PVS and MTD(f) (symbolic leaves and window)",

@@ -17,8 +17,8 @@ from proofs._methods import exhaustive, from_sweep, hypothesis_property
 from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.negamax import trees_with_every_mover
 from proofs.result import Result, Scope, Theorem
-from proofs.shapes import all_shapes, parse
-from proofs.symbolic import symbolic_result
+from proofs.shapes import all_shapes
+from proofs.symbolic import shapes_of, symbolic_result
 from spec import Tree, as_pairs, maxn, minimax
 from spec.strategies import scalar_trees
 
@@ -68,9 +68,7 @@ def _property(scope: Scope) -> Result:
 
 
 def _symbolic(scope: Scope) -> Result:
-    shapes = [parse("[*, *]"), parse("[[*, *], *]")]
-    if scope.full:
-        shapes += [parse("[[*, *], [*, *]]"), parse("[[*, *, *], *]")]
+    shapes = shapes_of(["[*, *]", "[[*, *], *]"], scope, max_leaves=4)
     return symbolic_result(
         theorem=3,
         claim="maxn on (x, -x) is (v, -v) with minimax's moves (symbolic leaves)",

@@ -21,8 +21,8 @@ from collections.abc import Iterator
 from proofs._methods import exhaustive, from_sweep, hypothesis_property
 from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.result import Result, Scope, Theorem
-from proofs.shapes import Shape, all_shapes, parse
-from proofs.symbolic import symbolic_result
+from proofs.shapes import Shape, all_shapes
+from proofs.symbolic import shapes_of, symbolic_result
 from spec import Leaf, Node, Scalar, Tree, minimax, negamax
 from spec.strategies import scalar_trees
 
@@ -98,9 +98,7 @@ def _property(scope: Scope) -> Result:
 
 
 def _symbolic(scope: Scope) -> Result:
-    shapes = [parse("[[*, *], [*, *]]"), parse("[[*, *, *], [*, *]]")]
-    if scope.full:
-        shapes += [parse("[[[*, *], *], [*, *]]"), parse("[[*, *], [*, *], [*, *]]")]
+    shapes = shapes_of(["[[*, *], [*, *]]", "[[*, *, *], [*, *]]"], scope, max_leaves=4)
     return symbolic_result(
         theorem=2,
         claim="negamax = minimax with minimax's moves (root player 0, symbolic leaves)",

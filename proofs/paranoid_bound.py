@@ -32,8 +32,8 @@ from proofs._methods import (
 from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.pinned import vector_cases
 from proofs.result import Result, Scope, Theorem
-from proofs.shapes import all_shapes, parse
-from proofs.symbolic import symbolic_result
+from proofs.shapes import all_shapes
+from proofs.symbolic import shapes_of, symbolic_result
 from spec import Bounds, Tree, maxn, paranoid
 from spec.strategies import vector_trees
 
@@ -97,9 +97,7 @@ def _property(scope: Scope) -> Result:
 
 
 def _symbolic(scope: Scope) -> Result:
-    shapes = [parse("[*, [*, *]]"), parse("[[*, *], [*, *]]")]
-    if scope.full:
-        shapes += [parse("[*, [*, [*, *]]]"), parse("[[*, *, *], [*, *]]")]
+    shapes = shapes_of(["[*, [*, *]]", "[[*, *], [*, *]]"], scope, max_leaves=3)
     return symbolic_result(
         theorem=9,
         claim="the root player's paranoid value <= its maxn component; impl = spec (symbolic)",

@@ -41,8 +41,8 @@ from proofs.diffbehavior import PAIRS, diffbehavior_result
 from proofs.optimality import decide, random_tree
 from proofs.pinned import vector_cases
 from proofs.result import Counterexample, Result, Scope, Theorem
-from proofs.shapes import all_shapes, parse
-from proofs.symbolic import symbolic_result
+from proofs.shapes import all_shapes
+from proofs.symbolic import shapes_of, symbolic_result
 from spec import Bounds, Path, Tree, iter_leaves, maxn
 from spec.strategies import vector_trees
 
@@ -199,9 +199,7 @@ def _skipped_leaves_are_unnecessary(scope: Scope) -> Result:
 
 
 def _symbolic(scope: Scope) -> Result:
-    shapes = [parse("[*, [*, *]]")]
-    if scope.full:
-        shapes += [parse("[*, *, *]"), parse("[[*, *], *]"), parse("[*, [*, [*, *]]]")]
+    shapes = shapes_of(["[*, [*, *]]", "[*, [*, [*, *]]]"], scope, max_leaves=3)
     return symbolic_result(
         theorem=4,
         claim="immediate and shallow pruning give maxn's value and principal variation "

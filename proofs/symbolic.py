@@ -33,9 +33,9 @@ import attrs
 
 from proofs._methods import result
 from proofs.result import Counterexample, Expected, Result, Scope
-from proofs.shapes import Shape, text
+from proofs.shapes import Shape, all_shapes, parse, text
 
-__all__ = ["Kind", "Verdict", "cpu_seconds", "crosshair_check", "symbolic_result"]
+__all__ = ["Kind", "Verdict", "cpu_seconds", "crosshair_check", "shapes_of", "symbolic_result"]
 
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = "proofs/_crosshair_load.py"
@@ -57,6 +57,19 @@ class Verdict:
     status: Literal["confirmed", "not confirmed", "refuted", "error", "timeout"]
     message: str
     seconds: float
+
+
+def shapes_of(fast: Sequence[str], scope: Scope, *, max_leaves: int) -> list[Shape]:
+    """The shapes a symbolic check runs on: ``fast`` by default.
+
+    With ``--full``, those and every shape of 2 to ``max_leaves`` leaves (no unary node),
+    smallest first, to be split with ``--shard``; the result records which were confirmed.
+    """
+    chosen = [parse(s) for s in fast]
+    if scope.full:
+        every = all_shapes(max_leaves, max_height=max_leaves, unary=False)
+        chosen += [s for s in every if s is not None and s not in chosen]
+    return chosen
 
 
 def cpu_seconds(wall: float) -> float:
@@ -200,7 +213,14 @@ def symbolic_result(
         and len(confirmed) == len(verdicts),
         scope=scope,
         started=started,
-        detail=shown,
+        detail="; ".join(
+            x
+            for x in (
+                "confirmed on " + ", ".join(text(v.shape) for v in confirmed) if confirmed else "",
+                shown,
+            )
+            if x
+        ),
         sampled=bool(verdicts) and len(confirmed) < len(verdicts),
     )
     if broken and not refuted and not confirmed:
