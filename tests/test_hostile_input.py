@@ -623,6 +623,15 @@ VECTOR_CORRUPTIONS: list[tuple[bytes, str]] = [
     (b'{"semantics": "game-negamax", "testGroups": [{"tests": [{"input": {"game": '
      + CHAIN.encode() + b', "depth": 40}}]}]}',
      "has more than 100000 nodes at /testGroups/0/tests/0/input/depth"),
+    # pinned: each was a traceback (ValueError, TreeError, AssertionError) out of the spec
+    (b'{"semantics": "alphabeta-fail-hard", "testGroups": [{"tests": [{"input": {"tree": [[1]], "alpha": 5, "beta": 1}}]}]}',  # noqa: E501
+     "alpha < beta (got 5, 1) at /testGroups/0/tests/0/input/beta"),
+    (b'{"semantics": "paranoid", "testGroups": [{"tests": [{"input": {"tree": [[1]], "player": 1000000000}}]}]}',  # noqa: E501
+     "'player' must be in 0..1"),
+    (b'{"semantics": "immediate", "testGroups": [{"tests": [{"input": {"tree": {"format": "gametree-tree/1", "players": 3, "tree": {"value": [1, 2, 3]}}}}]}]}',  # noqa: E501
+     "needs Korf's bounds: the tree has no 'bounds' at /testGroups/0/tests/0/input/tree"),
+    (b'{"semantics": "maxn", "testGroups": [{"tests": [{"input": {"tree": [[1]]}}]}]}',
+     "maxn takes N-player trees"),
     (b"[]", "at /"),  # pinned: AssertionError traceback
     (b'{"semantics": "minimax", "testGroups": [{"tests": [{"input": [1]}]}]}',
      "at /testGroups/0/tests/0/input"),  # pinned: AttributeError traceback

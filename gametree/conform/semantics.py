@@ -399,7 +399,7 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         raise TreeFileError(e.problem, "/tree" + e.pointer) from None
     alpha, beta = req.get("alpha"), req.get("beta")
     player = req.get("player")
-    return Case(
+    case = Case(
         semantics,
         doc.tree,
         doc.bounds,
@@ -407,6 +407,27 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         None if beta is None else parse_number(beta, ["beta"]),
         player if isinstance(player, int) and not isinstance(player, bool) else None,
     )
+    _check_case(s, case)
+    return case
+
+
+def _check_case(s: Semantics, case: Case) -> None:
+    """A ``TreeFileError`` naming the member of a request the semantics cannot take."""
+    t = case.tree
+    if s.kind == "scalar" and t.vector:
+        raise TreeFileError(f"{s.name} takes two-player trees with scalar values (got vectors)",
+                            "/tree")  # fmt: skip
+    if s.kind == "vector" and not s.player and not t.vector:
+        raise TreeFileError(f"{s.name} takes N-player trees with vector values (got scalars)",
+                            "/tree")  # fmt: skip
+    if s.bounds and case.bounds is None:
+        raise TreeFileError(f"{s.name} needs Korf's bounds: the tree has no 'bounds'", "/tree")
+    if case.player is not None and not 0 <= case.player < t.players:
+        raise TreeFileError(f"'player' must be in 0..{t.players - 1} (got {case.player})",
+                            "/player")  # fmt: skip
+    if case.alpha is not None and case.beta is not None and not case.alpha < case.beta:
+        raise TreeFileError(f"the window must be non-empty, alpha < beta (got {case.alpha}, "
+                            f"{case.beta})", "/beta")  # fmt: skip
 
 
 @attrs.frozen
