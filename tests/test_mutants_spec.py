@@ -30,7 +30,14 @@ from spec import (
     unfold,
 )
 from spec.fold import fold
-from spec.search import cut_tree, move_values, optimal_moves, static_plausibility, tapered
+from spec.search import (
+    cut_minimax,
+    cut_tree,
+    move_values,
+    optimal_moves,
+    static_plausibility,
+    tapered,
+)
 from spec.tree import check_well_formed
 
 SCALARS = Node.by_depth([[3, 12], [2]])
@@ -381,7 +388,7 @@ def test_game_maxn_cuts_at_the_depth_with_the_evaluation_asked_for() -> None:
 
 
 @pytest.mark.parametrize("depth", [-1, 1.0, True])
-@pytest.mark.parametrize("definition", [unfold, game_minimax, game_negamax])
+@pytest.mark.parametrize("definition", [unfold, game_minimax, game_negamax, game_maxn])
 def test_a_depth_that_is_not_a_non_negative_int_is_refused(
     definition: Callable[..., object], depth: object
 ) -> None:
@@ -442,5 +449,11 @@ def test_plausibility_and_optimal_moves_use_the_evaluation_asked_for(own: bool) 
     assert optimal_moves(TWO, (), 1, evaluate=given) == tuple(
         i for i, v in enumerate(values) if v == max(values)
     )
-    kept = move_values(TWO, (), 1, keep=lambda ply: 1, evaluate=given)
-    assert [i for i, _ in kept] == [values.index(max(values))]
+    assert move_values(TWO, (), 1, evaluate=given) == tuple(enumerate(values))
+    best = values.index(max(values))
+    assert move_values(TWO, (), 1, keep=lambda ply: 1, evaluate=given) == ((best, values[best]),)
+    for definition in (cut_minimax, cut_negamax):  # Max moves at the root: the two agree
+        kept = definition(TWO, (), 1, keep=lambda ply: 1, evaluate=given)
+        assert (kept.value, kept.principal_variation) == (values[best], (best,))
+        whole = definition(TWO, (), 1, evaluate=given)
+        assert (whole.value, whole.principal_variation) == (values[best], (best,))
