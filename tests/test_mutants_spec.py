@@ -32,6 +32,7 @@ from spec import (
 from spec.fold import fold
 from spec.search import (
     cut_minimax,
+    cut_negamax,
     cut_tree,
     move_values,
     optimal_moves,
