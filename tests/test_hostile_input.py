@@ -28,7 +28,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gametree import cli
-from gametree.treefile import FORMAT, Limits, TreeFileError, read_tree_text
+from gametree.conform.games import game_graphs, game_json
+from gametree.conform.semantics import SEMANTICS, case_from_request, expected
+from gametree.treefile import FORMAT, Limits, TreeFileError, dumps, read_tree_text
 from spec import Bounds, Leaf, Node, Tree, maxn, minimax
 from spec.strategies import scalar_trees, vector_trees
 
@@ -658,6 +660,50 @@ def test_vectors_verify_refuses_a_corrupted_file_naming_the_place(
     line = assert_refused(code, err)
     assert "minimax.json: not a vector file" in line
     assert words in line, line[:300]
+
+
+ODD_MEMBERS = st.sampled_from(
+    [None, True, 0, 1, 2, -1, 10**9, 10**30, 1.5, "1/2", "x", "1/0", [], {}, [[1]], {"a": 1}]
+)
+
+
+@st.composite
+def requests(draw: st.DrawFn) -> dict[str, object]:
+    """A vector's input: any semantics, a valid or odd tree or game, and odd members besides.
+
+    Shrinks towards a minimax request about a single leaf.
+    """
+    req: dict[str, object] = {}
+    kind = draw(st.sampled_from(["scalar", "vector", "bounds", "game", "odd"]))
+    if kind == "scalar":
+        req["tree"] = json.loads(dumps(draw(scalar_trees(max_depth=3, grid=2))))
+    elif kind in {"vector", "bounds"}:
+        bounds = Bounds(0, 9) if kind == "bounds" else None
+        req["tree"] = json.loads(dumps(draw(vector_trees(players=3, bounds=bounds)), bounds))
+    elif kind == "game":
+        req["game"] = game_json(draw(game_graphs()))
+    else:
+        req["tree"] = draw(ODD_MEMBERS)
+    keys = ["alpha", "beta", "player", "depth", "quiescence", "max_depth", "max_nodes", "game"]
+    for key in draw(st.sets(st.sampled_from([*keys, "tree"]))):
+        req[key] = draw(ODD_MEMBERS | st.integers(-3, 1001))
+    return req
+
+
+@settings(max_examples=200)
+@given(semantics=st.sampled_from(sorted(SEMANTICS)), request=requests())
+def test_any_request_is_a_case_or_a_refusal_naming_its_member(
+    semantics: str, request: dict[str, object]
+) -> None:
+    """What ``vectors verify`` does with a vector's input: a case and its answers, or a
+    ``TreeFileError`` with a pointer; nothing else escapes, and nothing takes long."""
+    try:
+        expected(case_from_request(semantics, request))
+    except TreeFileError as e:
+        refusal = e
+    else:
+        return
+    assert refusal.pointer.startswith("/"), str(refusal)
 
 
 BAD_OPTIONS: list[tuple[list[str], str]] = [
