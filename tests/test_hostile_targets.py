@@ -220,6 +220,80 @@ def test_replies_of_megabytes_on_every_case_do_not_accumulate(tmp_path: Path) ->
     assert_printable(report)
 
 
+CALLABLES = f"""\
+import os, sys
+sys.path.insert(0, {str(ROOT)!r})
+from gametree.treefile import json_value, read_tree_json
+from spec import minimax
+
+
+def value(request):
+    return json_value(minimax(read_tree_json(request["tree"]).tree).value)
+
+
+def chatty(request):  # prints on its standard output: the worker keeps that out of the protocol
+    print("thinking...", flush=True)
+    return {{"value": value(request)}}
+
+
+def deep(request):
+    reply = 1
+    for _ in range(100_000):
+        reply = [reply]
+    return {{"value": reply}}
+
+
+def nan(request):
+    return {{"value": float("nan")}}
+
+
+def a_set(request):
+    return {{"value": {{1, 2}}}}
+
+
+def exits(request):
+    sys.exit(0)
+
+
+def writes_fd1(request):
+    os.write(1, b"not the protocol\\n")
+    return {{"value": value(request)}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("function", "kind", "words"),
+    [
+        ("chatty", "pass", ""),
+        ("deep", "error", "RecursionError"),
+        ("nan", "mismatch", "NaN is not a JSON number"),
+        ("a_set", "error", "not JSON"),
+        ("exits", "crash", "closed its output"),
+        ("writes_fd1", "garbage", "not a JSON line"),
+    ],
+)
+def test_a_hostile_python_callable_is_reported_through_the_worker(
+    function: str, kind: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "hostile_callables.py").write_text(CALLABLES)
+    monkeypatch.chdir(tmp_path)  # the worker imports from the current directory
+    target = ProcessTarget.from_spec(f"hostile_callables:{function}", timeout=5.0, startup=10.0,
+                                     memory_mb=1000)  # fmt: skip
+    options = GateOptions("minimax", budget=0, skip_flags=SKIP, shrink_budget=2)
+    try:
+        report = run_gate(target, function, options)
+    finally:
+        target.close()
+    kinds = {o.kind for o in report.outcomes if o.kind != "skipped"}
+    if kind == "pass":
+        assert kinds == {"pass"}, report.text()
+        return
+    first = report.failures[0]
+    assert first.kind == kind, first.problems
+    assert any(words in p for p in first.problems), first.problems
+    assert_printable(report)
+
+
 # --- any reply at all: the gate's checks never raise ----------------------------------------
 
 
