@@ -12,9 +12,11 @@ budget (and only the vectors of one flag) so that the whole file takes seconds.
 """
 
 import json
+import re
 import sys
 import time
 import tracemalloc
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ from hypothesis import strategies as st
 
 from gametree import cli
 from gametree.conform.gate import FAILURES, GateOptions, Report, run_gate
+from gametree.conform.junit import junit_xml
 from gametree.conform.semantics import Case, Checks
 from gametree.conform.targets import ProcessTarget, Reply
 from gametree.conform.vectors import vector_cases
@@ -181,6 +184,32 @@ def test_a_slow_wrong_engine_through_the_command_line(
     report = json.loads(out)
     assert report["failures"][0]["kind"] == "mismatch"
     assert report["vectors"]["mismatch"] == len(ASKED)
+
+
+def test_control_characters_and_lone_surrogates_in_replies_print_and_make_valid_junit(
+    tmp_path: Path,
+) -> None:
+    """Pinned: a reply's "\\ud800" made --junit a UnicodeEncodeError traceback, and NUL or ESC
+    made the XML invalid (and drove the terminal)."""
+    script = tmp_path / "control.py"
+    script.write_text(
+        "import json, sys\nfor line in sys.stdin:\n    r = json.loads(line)\n"
+        "    print(json.dumps({'id': r['id'], 'error': 'bad \\u0000 \\u001b[31m \\ud800 end',"
+        " 'value': '\\ud800'}), flush=True)\n"
+    )
+    target = ProcessTarget([sys.executable, str(script)], timeout=2.0, startup=5.0)
+    try:
+        report = run_gate(target, "control", GateOptions("minimax", budget=0, skip_flags=SKIP))
+    finally:
+        target.close()
+    assert report.failures[0].kind == "error"
+    text = report.text()
+    text.encode("utf-8")  # no lone surrogate
+    assert "\\x00 \\x1b[31m \\ud800 end" in text
+    assert not re.search("[\x00-\x08\x0b-\x1f]", text)
+    xml = junit_xml(report)
+    root = ET.fromstring(xml.encode("utf-8"))
+    assert root.tag == "testsuites"
 
 
 FAT = PREAMBLE + (

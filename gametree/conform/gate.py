@@ -15,6 +15,7 @@ that many timeouts, and it never waits on a target without a deadline.
 
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any, Literal, Protocol
@@ -216,7 +217,22 @@ class Report:
             lines.append(f"gave up: {self.gave_up}")
         verdict = "PASSED" if self.passed else f"FAILED ({len(self.failures)} failures)"
         lines.append(f"result: {verdict} in {self.seconds:.1f} s")
-        return "\n".join(lines)
+        return printable("\n".join(lines))
+
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` with what a target may have put in it escaped, so it can be printed.
+
+    Control characters (but tab and newline) would drive a terminal or make XML invalid;
+    lone surrogates cannot be written as UTF-8 at all.
+
+    >>> printable("a\x1b[31m\ud800\tb\n")
+    'a\\x1b[31m\\ud800\tb\n'
+    """
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def _plain(x: object) -> object:

@@ -3,7 +3,7 @@
 import json
 import xml.etree.ElementTree as ET
 
-from gametree.conform.gate import Outcome, Report
+from gametree.conform.gate import Outcome, Report, printable
 from gametree.conform.semantics import request
 from gametree.treefile import dumps
 
@@ -65,4 +65,5 @@ def junit_xml(report: Report) -> str:
                                  classname=f"gametree.conform.{report.semantics}")  # fmt: skip
             ET.SubElement(case, "error", type="gave-up", message=report.gave_up[:500])
     ET.indent(root)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    text = printable(ET.tostring(root, encoding="unicode"))  # XML 1.0 has no control characters
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + text + "\n"
