@@ -7,6 +7,7 @@ cuts, a static evaluation that differs from the game's own).
 
 import pickle
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -40,6 +41,7 @@ from spec.search import (
     tapered,
 )
 from spec.tree import check_well_formed
+from spec.values import exact_value
 
 SCALARS = Node.by_depth([[3, 12], [2]])
 TRIPLES = Node.by_depth([[(1, 2, 3), (3, 2, 1)], [(2, 2, 2)]])
@@ -458,3 +460,42 @@ def test_plausibility_and_optimal_moves_use_the_evaluation_asked_for(own: bool) 
         assert (kept.value, kept.principal_variation) == (values[best], (best,))
         whole = definition(TWO, (), 1, evaluate=given)
         assert (whole.value, whole.principal_variation) == (values[best], (best,))
+
+
+@pytest.mark.parametrize(
+    ("given", "problem"),
+    [
+        ("3", "a value must be an int, a Fraction or a finite float (got '3' of type str)"),
+        (True, "a value must be an int, a Fraction or a finite float (got True of type bool)"),
+        (float("inf"), "a value must be finite (got inf)"),
+        (Decimal("NaN"), "a value must be finite (got Decimal('NaN'))"),
+        (
+            1j,
+            "a value must be a real number: int, Fraction or finite float (got 1j of type complex)",
+        ),
+        ([1], "a vector value needs one component per player, at least 2 (got [1])"),
+        ((), "a vector value needs one component per player, at least 2 (got [])"),
+    ],
+)
+def test_a_value_that_is_not_exact_is_refused_in_full(given: object, problem: str) -> None:
+    with pytest.raises(TreeError) as caught:
+        exact_value(given)
+    assert (caught.value.problem, caught.value.path) == (problem, None)
+
+
+@pytest.mark.parametrize(
+    ("given", "exact"),
+    [
+        (Decimal("0.5"), Fraction(1, 2)),
+        (Decimal("-3"), -3),
+        (0.75, Fraction(3, 4)),
+        (Fraction(6, 2), 3),
+        ([Fraction(1, 3), 2.0, Decimal("1.25")], (Fraction(1, 3), 2, Fraction(5, 4))),
+    ],
+)
+def test_finite_numbers_become_exact_and_whole_ones_ints(given: object, exact: Value) -> None:
+    converted = exact_value(given)
+    assert converted == exact
+    parts = converted if isinstance(converted, tuple) else (converted,)
+    wants = exact if isinstance(exact, tuple) else (exact,)
+    assert [type(c) for c in parts] == [type(c) for c in wants]
