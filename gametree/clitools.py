@@ -18,6 +18,7 @@ import argparse
 import functools
 import math
 import os
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -80,9 +81,17 @@ def configure_help(parser: argparse.ArgumentParser, text: str) -> None:
 
 
 def error(command: str, message: str, code: int) -> int:
-    """Print ``gametree COMMAND: error: MESSAGE`` on standard error; return ``code``."""
-    print(f"gametree {command}: error: {message}", file=sys.stderr)  # noqa: T201 - the CLI's
+    """Print ``gametree COMMAND: error: MESSAGE`` on standard error; return ``code``.
+
+    The message is one line whatever it quotes (a JSON pointer holds a document's keys as they
+    are): control characters and lone surrogates are escaped.
+    """
+    line = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), message)
+    print(f"gametree {command}: error: {line}", file=sys.stderr)  # noqa: T201 - the CLI's
     return code
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:

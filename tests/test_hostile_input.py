@@ -361,6 +361,22 @@ def test_every_fault_through_every_command_that_reads_is_one_line_naming_the_poi
     assert out == ""
 
 
+@settings(max_examples=60, suppress_health_check=CLI_CHECKS)
+@given(key=st.text(st.characters(exclude_categories=()), min_size=1, max_size=8))
+def test_an_unknown_key_of_any_text_is_still_one_line(
+    key: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pinned: a key holding a newline split the error in two (the pointer quotes keys as they
+    are), and ESC in it drove the terminal; control characters and surrogates are escaped."""
+    if key in {"format", "players", "bounds", "tree", "comment", "$schema"}:
+        return
+    text = json.dumps({"format": FORMAT, "players": 2, key: 1, "tree": {"value": 1}})
+    code, _, err = run(["solve", "-"], capsys, monkeypatch, stdin=text.encode())
+    assert_refused(code, err)
+    assert "has no key" in err
+    assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]", err)
+
+
 # --- valid documents written in every allowed way give the spec's answer ------------------
 
 
