@@ -499,3 +499,16 @@ def test_finite_numbers_become_exact_and_whole_ones_ints(given: object, exact: V
     parts = converted if isinstance(converted, tuple) else (converted,)
     wants = exact if isinstance(exact, tuple) else (exact,)
     assert [type(c) for c in parts] == [type(c) for c in wants]
+
+
+@pytest.mark.parametrize("definition", [unfold, game_minimax, game_negamax, cut_minimax])
+def test_a_state_that_is_not_terminal_and_has_no_move_is_named_with_its_path(
+    definition: Callable[..., object],
+) -> None:
+    stuck = NestedGame([[1, 2], [3, []]], 2)  # the state (1, 1) is a list, but an empty one
+    with pytest.raises(TreeError) as caught:
+        definition(stuck, (), None)
+    assert (caught.value.problem, caught.value.path) == (
+        "a state that is not terminal has no legal moves",
+        (1, 1),
+    )
