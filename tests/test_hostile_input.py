@@ -610,6 +610,24 @@ def test_draw_refuses_faults_and_an_output_it_cannot_write(
     assert "cannot read" in assert_refused(code, err)
 
 
+def test_draw_takes_a_document_with_a_byte_order_mark_as_solve_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Pinned: draw re-read the names of the nodes without allowing the BOM the reader allows,
+    and refused a valid document ('expected a value (got '\\ufeff{...')')."""
+    pytest.importorskip("matplotlib")
+    from gametree.draw.names import node_names
+
+    doc = tmp_path / "bom.json"
+    doc.write_bytes(b"\xef\xbb\xbf" + SMALL.replace('"to_move": 0', '"to_move": 0, "comment": "r"')
+                    .encode())  # fmt: skip
+    assert node_names(doc.read_bytes()) == {(): "r", (1,): "caf\u00e9"}
+    for argv in [["solve", str(doc)], ["draw", str(doc), "-o", str(tmp_path / "t.svg")]]:
+        code, _, err = run(argv, capsys)
+        assert code == 0, err
+    assert (tmp_path / "t.svg").stat().st_size > 0
+
+
 def test_prove_optimality_refuses_faults(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

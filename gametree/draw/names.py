@@ -31,7 +31,8 @@ def node_names(text: str | bytes) -> dict[Path, str]:
 
     ``text`` must already have been read successfully by ``gametree.treefile``.
     """
-    document = loads(text.decode() if isinstance(text, bytes) else text)
+    text = text.decode("utf-8-sig") if isinstance(text, bytes) else text.removeprefix("\ufeff")
+    document = loads(text)  # the reader's decoding: a byte-order mark is allowed
     if not isinstance(document, dict) or not isinstance(document.get("tree"), dict):
         return {}
     names: dict[Path, str] = {}
