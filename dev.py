@@ -7,10 +7,11 @@
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
 ``mutate`` takes modules by dotted name (``spec.tree``, ``impl.alphabeta``), runs mutmut with
-``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so a run without modules
-resumes, and prints the score per module (``mutation/report.py``); it exits with 1 if a mutant
-survives that ``mutation/equivalent.md`` does not explain. ``mutate --survivors`` runs again
-only the last run's unexplained survivors, after tests were added to kill them.
+``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so that a second run of
+the same modules (or of all, without modules) resumes with the mutants not yet checked, and
+prints the score per module (``mutation/report.py``); it exits with 1 if a mutant survives that
+``mutation/equivalent.md`` does not explain. ``mutate --survivors`` runs again only the last
+run's unexplained survivors, after tests were added to kill them.
 """
 
 import hashlib
@@ -57,16 +58,24 @@ def mutate(modules: list[str]) -> None:
     jobs = os.environ.get("MUTATE_JOBS", "2")
     # CI's derandomized Hypothesis examples, without shrinking (mutation/hypothesis_profile.py).
     env = {"CI": "true", "HYPOTHESIS_PROFILE": "mutation"}
-    if modules == ["--survivors"]:
-        # Again, only the mutants that survived the last run (after new tests were added).
+    survivors = modules == ["--survivors"]
+    if survivors:
+        modules = []
+    if survivors or (
+        modules
+        and all((ROOT / "mutants" / f"{m.replace('.', '/')}.py.meta").exists() for m in modules)
+    ):
+        # Resume: only the named modules' mutants not yet checked, or (--survivors) only
+        # the last run's unexplained survivors, once tests were added to kill them.
+        which = "--survivors" if survivors else "--unchecked"
         listed = subprocess.run(
-            [str(PYTHON), "-m", "mutation.report", "--survivors"],
+            [str(PYTHON), "-m", "mutation.report", which, *modules],
             cwd=ROOT,
             capture_output=True,
             text=True,
             check=True,
         )
-        names, modules = listed.stdout.split(), []
+        names = listed.stdout.split()
         if names:
             run([str(BIN / "mutmut"), "run", "--max-children", jobs, *names], env)
     else:

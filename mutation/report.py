@@ -2,6 +2,7 @@
 
     python -m mutation.report [MODULE...]   # e.g. spec.tree impl.alphabeta; all if none
     python -m mutation.report --survivors   # the unexplained survivors' names, one a line
+    python -m mutation.report --unchecked [MODULE...]   # the mutants not yet run, one a line
 
 A mutant is *detected* if the tests failed on it (killed) or ran past their time (timeout: the
 mutant loops). It is *equivalent* if ``mutation/equivalent.md`` lists it with the reason no test
@@ -84,15 +85,14 @@ def meta_files(modules: list[str]) -> list[Path]:
 def main(argv: list[str]) -> int:
     """Print the score per module and in total; 1 if a survivor is unexplained.
 
-    With ``--survivors``, print only the names of the unexplained survivors, one a line.
+    With ``--survivors`` or ``--unchecked``, print only the names of the unexplained survivors,
+    or of the mutants not yet checked, one a line.
     """
-    survivors_only = argv[:1] == ["--survivors"]
-    found = statuses(meta_files(argv[1:] if survivors_only else argv))
+    listing = argv[0] if argv[:1] in (["--survivors"], ["--unchecked"]) else None
+    found = statuses(meta_files(argv[1:] if listing else argv))
     equivalent = equivalent_mutants(EQUIVALENT.read_text())
-    if survivors_only:
-        for name, status in sorted(found.items()):
-            if status not in (*DETECTED, "not checked") and name not in equivalent:
-                print(name)
+    if listing:
+        print("\n".join(listed(found, equivalent, unchecked=listing == "--unchecked")))
         return 0
     rows: dict[str, Counter[str]] = {}
     unexplained: list[str] = []
@@ -125,6 +125,17 @@ def main(argv: list[str]) -> int:
     for name in wrongly_listed:
         print(f"{name} is in mutation/equivalent.md but the tests detect it")
     return 1 if unexplained or wrongly_listed else 0
+
+
+def listed(found: dict[str, str], equivalent: Mapping[str, str], *, unchecked: bool) -> list[str]:
+    """The mutants not yet checked, or else the checked ones neither detected nor explained."""
+    if unchecked:
+        return [name for name, status in sorted(found.items()) if status == "not checked"]
+    return [
+        name
+        for name, status in sorted(found.items())
+        if status not in (*DETECTED, "not checked") and name not in equivalent
+    ]
 
 
 def line(module: str, count: Counter[str], columns: list[str]) -> str:
