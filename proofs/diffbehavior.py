@@ -22,10 +22,13 @@ decision about leaves, made by z3); Theorem 7 (best case) counts leaves, which `
 define; the engine techniques of Theorem 10 (ordering, iterative deepening, transposition
 tables, quiescence) search games, and ``proofs`` has no game (``tests/test_engine_spec.py``).
 
-Measured on 2 shared cores (load about 2): scalar pairs on ``[[*, *], [*, *]]`` exhaust their
-paths in 3 to 5 s; three-player pairs on ``[*, [*, *]]`` in 3 s for ``impl.maxn`` but about
-90 s for the pruning searches (each bounds check branches on every component); deep pruning's
-difference on ``[*, [*, [*, *]]]`` is found in about 100 s.
+Measured on 2 shared cores (load 4.5, 60 CPU seconds per pair): every pair expected to agree
+was the same on every path of its default shape, the scalar ones on ``[[*, *], [*, *]]`` in 2
+to 5 s (``impl.mtdf``, 300 paths, in 31 s), the three-player ones on ``[*, [*, *]]`` in 1 to 2 s
+for ``impl.maxn`` and ``impl.paranoid`` and 55 to 66 s for the pruning searches (1,100 paths:
+each bounds check branches on every component); deep pruning's difference on ``[*, [*, [*,
+*]]]`` took 69 s, alpha-beta with one evaluation function's 2 s. The default run gives a
+three-player pruning pair 6 CPU seconds, so it reports "no difference", not "same".
 """
 
 import ast
