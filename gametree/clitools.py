@@ -26,7 +26,14 @@ from fractions import Fraction
 from typing import IO, TextIO
 
 from gametree.algorithms import Answer
-from gametree.treefile import Limits, TreeDocument, json_value, read_tree_file, read_tree_text
+from gametree.treefile import (
+    Limits,
+    TreeDocument,
+    TreeFileError,
+    json_value,
+    read_tree_file,
+    read_tree_text,
+)
 from spec import Scalar
 
 __all__ = [
@@ -124,9 +131,20 @@ def limits_from(args: argparse.Namespace) -> Limits:
 def read_document(path: str, limits: Limits, stdin: IO[bytes] | None = None) -> TreeDocument:
     """Read a tree file, or standard input for ``-``."""
     if path == "-":
-        source = stdin if stdin is not None else sys.stdin.buffer
-        return read_tree_text(source.read(limits.max_bytes + 1), limits)
+        try:
+            source = stdin if stdin is not None else standard_input()
+            data = source.read(limits.max_bytes + 1)
+        except OSError as e:  # standard input closed, or unreadable
+            raise TreeFileError(f"cannot read standard input: {e.strerror or e}") from None
+        return read_tree_text(data, limits)
     return read_tree_file(path, limits)
+
+
+def standard_input() -> IO[bytes]:
+    """Standard input as bytes; an ``OSError`` when the process was started without one."""
+    if sys.stdin is None:
+        raise OSError("standard input is closed")
+    return sys.stdin.buffer
 
 
 def cli_number(text: str) -> Scalar:

@@ -610,6 +610,23 @@ def test_draw_refuses_faults_and_an_output_it_cannot_write(
     assert "cannot read" in assert_refused(code, err)
 
 
+@pytest.mark.parametrize(
+    "argv", [*COMMANDS_READING.values(), ["play", "tictactoe", "--players", "human,engine"]]
+)
+def test_a_closed_standard_input_is_an_error_not_a_traceback(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pinned: started with standard input closed (``<&-``), sys.stdin is None, and each
+    command that reads it was an AttributeError traceback."""
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _, err = run(argv, capsys)
+    if argv[0] == "play":
+        assert code == 1
+        assert "the input ended before the game did" in err
+    else:
+        assert "standard input is closed" in assert_refused(code, err)
+
+
 def test_draw_takes_a_document_with_a_byte_order_mark_as_solve_does(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

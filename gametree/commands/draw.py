@@ -1,7 +1,6 @@
 """``gametree draw``: a picture of one search on one tree, as SVG or PNG."""
 
 import argparse
-import sys
 from pathlib import Path
 
 from gametree.algorithms import ALGORITHMS, Algorithm, lookup
@@ -16,6 +15,7 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
+    standard_input,
 )
 from gametree.commands.solve import options_from
 from gametree.treefile import TreeDocument, TreeFileError, read_tree_text
@@ -67,7 +67,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def _read_text(path: str, max_bytes: int) -> bytes:
     """The document's bytes (standard input for ``-``), at most one past the limit."""
     if path == "-":
-        return sys.stdin.buffer.read(max_bytes + 1)
+        return standard_input().read(max_bytes + 1)
     with Path(path).open("rb") as f:
         return f.read(max_bytes + 1)
 

@@ -166,7 +166,8 @@ def run(args: argparse.Namespace) -> int:
     """Play the game on standard input and output."""
     if isinstance(sys.stdin, io.TextIOWrapper):  # bytes that are not text are not a move
         sys.stdin.reconfigure(errors="replace")
-    return play(args, sys.stdin, sys.stdout)
+    stdin = sys.stdin if sys.stdin is not None else io.StringIO()  # closed: input ends at once
+    return play(args, stdin, sys.stdout)
 
 
 def make_game(args: argparse.Namespace, players: int) -> tuple[Any, Playable]:
