@@ -98,7 +98,7 @@ def _property(scope: Scope) -> Result:
 
 
 def _symbolic(scope: Scope) -> Result:
-    shapes = shapes_of(["[[*, *], [*, *]]", "[[*, *, *], [*, *]]"], scope, max_leaves=4)
+    shapes = shapes_of(["[[*, *], *]", "[[*, *], [*, *]]"], scope, max_leaves=4)
     return symbolic_result(
         theorem=2,
         claim="negamax = minimax with minimax's moves (root player 0, symbolic leaves)",
