@@ -1,1 +1,96 @@
-"""Tests that kill mutants of ``impl`` the rest of the suite let survive (see mutation/)."""
+"""Tests that kill mutants of ``impl`` the rest of the suite let survive (see ``mutation/``).
+
+Each test states a documented behaviour exactly: the defaults of a search's keyword
+arguments, the whole text and path of an error it promises, the repr of its internal values.
+"""
+
+from collections.abc import Callable
+
+import pytest
+
+from impl._support import hollow_node
+from impl.deep import deep_pruning_unsound
+from impl.immediate import immediate
+from impl.last_branch import last_branch
+from impl.maxn import maxn
+from impl.maxn_stack import Backed
+from impl.paranoid import paranoid
+from impl.result import SearchResult
+from impl.shallow import shallow
+from impl.speculative import speculative
+from spec import Bounds, Node, Tree, TreeError, Value
+
+TRIPLES = Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 2)]])
+SCALARS = Node.by_depth([[3, 12], [2, 4]])
+BOUNDS = Bounds(0, 9)
+
+BOUNDED: dict[str, Callable[..., SearchResult[Value]]] = {
+    "deep pruning": deep_pruning_unsound,
+    "immediate pruning": immediate,
+    "last-branch pruning": last_branch,
+    "shallow pruning": shallow,
+    "speculative pruning": speculative,
+}
+"""The searches that rely on Korf's bounds, by the name their errors give them."""
+
+
+def bounded(search: Callable[..., SearchResult[Value]]) -> Callable[[Tree], SearchResult[Value]]:
+    """``search`` with Korf's bounds fixed at ``BOUNDS``."""
+    return lambda t: search(t, BOUNDS)
+
+
+SEARCHES: dict[str, Callable[[Tree], SearchResult[Value]]] = {
+    "maxn": maxn,
+    "paranoid": paranoid,
+    **{name: bounded(search) for name, search in BOUNDED.items()},
+}
+
+
+@pytest.mark.parametrize("name", SEARCHES)
+def test_a_search_keeps_no_trace_unless_asked(name: str) -> None:
+    search = SEARCHES[name]
+    assert search(TRIPLES).trace is None
+
+
+@pytest.mark.parametrize("name", [*BOUNDED, "maxn"])
+def test_a_vector_search_of_scalars_is_refused_with_its_name(name: str) -> None:
+    with pytest.raises(TreeError) as caught:
+        SEARCHES[name](SCALARS)
+    assert (caught.value.problem, caught.value.path) == (
+        (
+            f"{name} needs N-player vector values (got scalar values); "
+            "spec.as_pairs turns a two-player tree into pairs (x, -x)"
+        ),
+        (),
+    )
+
+
+@pytest.mark.parametrize("name", BOUNDED)
+def test_a_leaf_outside_the_bounds_is_refused_with_the_search_s_name(name: str) -> None:
+    t = Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 9)]])
+    with pytest.raises(TreeError) as caught:
+        BOUNDED[name](t, BOUNDS)
+    assert caught.value.problem == (f"{name} relies on {BOUNDS}: {BOUNDS.problem((6, 1, 9))}")
+
+
+@pytest.mark.parametrize("player", [3, -1, True])
+def test_a_paranoid_player_out_of_range_is_refused_at_the_root(player: int) -> None:
+    with pytest.raises(TreeError) as caught:
+        paranoid(TRIPLES, player)
+    assert (caught.value.problem, caught.value.path) == (
+        f"'player' must be in 0..2 (got {player!r})",
+        (),
+    )
+
+
+def test_hollow_node_falls_back_to_the_prefix_when_no_node_is_hollow() -> None:
+    error = hollow_node(SCALARS, [2, 1])
+    assert (error.problem, error.path) == (
+        "an interior node has no children (got a hollow Node)",
+        (2, 1),
+    )
+
+
+def test_a_backed_value_shows_its_score_value_and_line_as_a_path() -> None:
+    backed = Backed((1, 2), (0, 1), None).via(1).via(0)
+    assert repr(backed) == "Backed((1, 2), (0, 1), line=(0, 1))"
