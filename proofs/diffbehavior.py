@@ -312,6 +312,8 @@ def diffbehavior_result(
     ]
     if skipped:
         shown.append(f"{skipped} run(s) not started: the budget was spent")
+    if runs and not any(scope.shard.takes(p) for p in range(len(runs))):
+        shown.append(f"none of the {len(runs)} run(s) is in shard {scope.shard}")
     if len(chosen) < len(pairs):
         left_out = ", ".join(str(p) for p in pairs if p not in chosen)
         shown.append(f"only with --full: {left_out}")

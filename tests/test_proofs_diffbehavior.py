@@ -22,7 +22,7 @@ from proofs.diffbehavior import (
     parse_tree,
     replay,
 )
-from proofs.result import Budget, Scope
+from proofs.result import Budget, Scope, Shard
 from proofs.runner import disagreements
 from proofs.shapes import all_shapes, parse
 from spec import Bounds, Leaf, Node, Tree, minimax
@@ -80,6 +80,16 @@ def test_a_result_with_no_time_is_unknown_and_says_why() -> None:
     assert r.outcome == "unknown"
     assert r.cases == 0
     assert "not started" in r.detail
+    (deep,) = PAIRS["deep"]
+    elsewhere = diffbehavior_result(
+        theorem=5,
+        claim="c",
+        pairs=[deep],
+        scope=Scope(Budget(100), full=True, shard=Shard(2, 2)),
+        shapes=[parse("[*, *]")],
+    )
+    assert elsewhere.outcome == "unknown"
+    assert "none of the 1 run(s) is in shard 2/2" in elsewhere.detail
 
 
 def test_trees_are_read_back_from_crosshair_output_without_eval() -> None:
