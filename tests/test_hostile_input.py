@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gametree import cli
+from gametree.commands import conform as conform_command
 from gametree.conform.games import game_graphs, game_json
 from gametree.conform.semantics import SEMANTICS, case_from_request, expected
 from gametree.treefile import FORMAT, Limits, TreeFileError, dumps, read_tree_text
@@ -820,6 +821,65 @@ def test_bad_options_are_usage_errors_naming_the_option(
     line = assert_refused(code, err, 2)
     assert words in line, line[:300]
     assert not any(tmp_path.glob("*.csv"))  # nothing ran
+
+
+NUMBERS_AS_TEXT = st.one_of(
+    st.integers(-(10**30), 10**30).map(str),
+    st.sampled_from(["0", "1", "2", "3", "26", "27", "100", "101", "nan", "inf", "-inf", "1e400",
+                     "1.5", "", " ", "x", "9" * 5000, "0x10", "\x00"]),
+)  # fmt: skip
+PLAY_OPTIONS = ["--rows", "--columns", "--connect", "--pits", "--seeds", "--size", "--max-plies"]
+
+
+@settings(max_examples=80, suppress_health_check=CLI_CHECKS)
+@given(
+    game=st.sampled_from(["connect4", "kalah", "othello", "chinese-checkers", "tictactoe"]),
+    options=st.dictionaries(st.sampled_from(PLAY_OPTIONS), NUMBERS_AS_TEXT, max_size=3),
+    seats=st.integers(1, 7),
+)
+def test_play_with_any_board_options_starts_or_is_a_usage_error(
+    game: str, options: dict[str, str], seats: int, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    argv = ["play", game, "--players", ",".join(["human"] * seats)]
+    for flag, value in options.items():
+        argv += [f"{flag}={value}"]
+    code, out, err = run(argv, capsys, monkeypatch, stdin=b"?\nquit\n")
+    if code == 0:
+        assert out.rstrip().endswith("game abandoned"), out[-500:]
+    else:
+        assert_refused(code, err, 2)
+
+
+CONFORM_NUMBERS = ["--budget", "--timeout", "--startup", "--memory", "--seed"]
+
+
+@settings(max_examples=150)
+@given(options=st.dictionaries(st.sampled_from(CONFORM_NUMBERS), NUMBERS_AS_TEXT, max_size=4))
+def test_conform_numeric_options_are_accepted_in_range_or_refused_naming_the_option(
+    options: dict[str, str],
+) -> None:
+    """What conform checks before it starts a target (it starts none here)."""
+    argv = ["conform", "--target", "x:y", "--semantics", "minimax"]
+    for flag, value in options.items():
+        argv += [f"{flag}={value}"]
+    try:
+        args = cli.parser().parse_args(argv)
+    except SystemExit as e:  # argparse's: not a number at all
+        exit_code = e.code
+    else:
+        exit_code = None
+    if exit_code is not None:
+        assert exit_code == 2
+        return
+    problem = conform_command.option_problem(args)
+    if problem is None:
+        assert 0 < args.timeout <= conform_command.MAX_SECONDS
+        assert 0 <= args.startup <= conform_command.MAX_SECONDS
+        assert 0 <= args.memory <= conform_command.MAX_MEMORY_MB
+        assert args.budget >= 0
+    else:
+        assert problem.split()[0] in options, problem
 
 
 def test_play_with_the_largest_boards_allowed_stays_small(
