@@ -512,3 +512,128 @@ def test_a_state_that_is_not_terminal_and_has_no_move_is_named_with_its_path(
         "a state that is not terminal has no legal moves",
         (1, 1),
     )
+
+
+class Unevaluated(NestedGame):
+    """A NestedGame without a static evaluation."""
+
+    evaluate = None  # type: ignore[assignment]
+
+
+class Misreported(NestedGame):
+    """A NestedGame whose utility, evaluation and mover are what the test sets."""
+
+    def __init__(self, nested: list[object], players: int, **faults: object) -> None:
+        super().__init__(nested, players)
+        self.faults = faults
+
+    def utility(self, s: tuple[int, ...]) -> Value:
+        return self.faults.get("utility", super().utility(s))  # type: ignore[return-value]
+
+    def evaluate(self, s: tuple[int, ...]) -> Value:
+        return self.faults.get("evaluate", super().evaluate(s))  # type: ignore[return-value]
+
+    def to_move(self, s: tuple[int, ...]) -> int:
+        return self.faults.get("to_move", super().to_move(s))  # type: ignore[return-value]
+
+
+GAME_ERRORS: list[tuple[str, object, int | None, str, tuple[int, ...] | None]] = [
+    (
+        "no static evaluation",
+        Unevaluated(TWO.nested, 2),
+        1,
+        (
+            "the depth limit cuts a state that is not terminal, and the game has no static "
+            "evaluation; give the game an 'evaluate' method or pass evaluate="
+        ),
+        (0,),
+    ),
+    (
+        "a utility that is no value",
+        Misreported(TWO.nested, 2, utility="x"),
+        None,
+        (
+            "the utility is not a value: a value must be an int, a Fraction or a finite float "
+            "(got 'x' of type str)"
+        ),
+        (0, 0),
+    ),
+    (
+        "a triple utility for two players",
+        Misreported(TWO.nested, 2, utility=(1, 2, 3)),
+        None,
+        "the utility must be a scalar for a 2-player game (got (1, 2, 3))",
+        (0, 0),
+    ),
+    (
+        "a scalar evaluation for three players",
+        Misreported(THREE.nested, 3, evaluate=5),
+        1,
+        "the static evaluation must be a 3-vector for a 3-player game (got 5)",
+        (0,),
+    ),
+    (
+        "a bad static evaluation",
+        Misreported(TWO.nested, 2, evaluate=float("nan")),
+        1,
+        "the static evaluation is not a value: a value must be finite (got nan)",
+        (0,),
+    ),
+    (
+        "a mover out of range",
+        Misreported(TWO.nested, 2, to_move=2),
+        None,
+        "'to_move' must be in 0..1 (got 2)",
+        None,  # where the mover is first asked, which differs between the definitions
+    ),
+    (
+        "a mover below range",
+        Misreported(THREE.nested, 3, to_move=-1),
+        None,
+        "'to_move' must be in 0..2 (got -1)",
+        None,  # where the mover is first asked, which differs between the definitions
+    ),
+    (
+        "a mover that is a bool",
+        Misreported(TWO.nested, 2, to_move=True),
+        None,
+        "'to_move' must be in 0..1 (got True)",
+        None,  # where the mover is first asked, which differs between the definitions
+    ),
+    (
+        "a mover that is a string",
+        Misreported(TWO.nested, 2, to_move="0"),
+        None,
+        "'to_move' must be in 0..1 (got '0')",
+        None,  # where the mover is first asked, which differs between the definitions
+    ),
+]
+"""A faulty game, the depth, and what every game definition must say, and where."""
+
+
+@pytest.mark.parametrize(
+    ("game", "depth", "problem", "path"),
+    [e[1:] for e in GAME_ERRORS],
+    ids=[e[0] for e in GAME_ERRORS],
+)
+def test_each_fault_of_a_game_is_named_in_full_at_its_path(
+    game: NestedGame, depth: int | None, problem: str, path: tuple[int, ...] | None
+) -> None:
+    definitions: list[Callable[..., object]] = [
+        unfold,
+        game_maxn if game.players == 3 else game_minimax,
+    ]
+    if game.players == 2:
+        definitions += [game_negamax, cut_minimax, cut_negamax, cut_tree]
+    for definition in definitions:
+        with pytest.raises(TreeError) as caught:
+            definition(game, (), depth)
+        assert caught.value.problem == problem, definition
+        assert caught.value.path == path or (path is None and caught.value.path is not None)
+
+
+def test_depth_zero_is_the_state_s_own_evaluation() -> None:
+    root = leaf_sum(TWO.nested)
+    assert unfold(TWO, (), 0) == Leaf(root)
+    assert game_minimax(TWO, (), 0).value == root
+    assert game_negamax(TWO, (), 0).value == root  # Max moves at the root
