@@ -141,11 +141,11 @@ def test_a_hostile_engine_is_reported_and_the_gate_finishes(
     timeout = 10.0 if name == "stderr-flood" else 1.0
     target = ProcessTarget([sys.executable, str(script)], timeout=timeout, startup=timeout,
                            memory_mb=400)  # fmt: skip
-    options = GateOptions("minimax", budget=0, skip_flags=SKIP, shrink_budget=3,
+    options = GateOptions("minimax", budget=0, skip_flags=SKIP, shrink_budget=1,
                           shrink_seconds=2.0)  # fmt: skip
     if checks:
         options = GateOptions("minimax", Checks(True, True, True), budget=0, skip_flags=SKIP,
-                              shrink_budget=3, shrink_seconds=2.0)  # fmt: skip
+                              shrink_budget=1, shrink_seconds=2.0)  # fmt: skip
     started = time.monotonic()
     try:
         report = run_gate(target, name, options)
