@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gametree import cli
+from gametree.algorithms import ALGORITHMS
 from gametree.commands import conform as conform_command
 from gametree.conform.games import game_graphs, game_json
 from gametree.conform.semantics import SEMANTICS, case_from_request, expected
@@ -847,6 +848,37 @@ def test_play_with_any_board_options_starts_or_is_a_usage_error(
     code, out, err = run(argv, capsys, monkeypatch, stdin=b"?\nquit\n")
     if code == 0:
         assert out.rstrip().endswith("game abandoned"), out[-500:]
+    else:
+        assert_refused(code, err, 2)
+
+
+SEARCH_OPTIONS = st.dictionaries(
+    st.sampled_from(["--alpha", "--beta", "--first-guess", "--gamma", "--player", "--function"]),
+    st.sampled_from(["0", "1", "-1", "1/2", "-7/3", "0.25", "3", "100", "-100", "2"]),
+    max_size=3,
+)
+
+
+@settings(max_examples=100, suppress_health_check=CLI_CHECKS)
+@given(
+    t=scalar_trees(max_depth=3, grid=2, by_depth=False),
+    name=st.sampled_from([a.name for a in ALGORITHMS.values() if a.kind == "scalar"]),
+    options=st.tuples(SEARCH_OPTIONS, st.booleans()),
+)
+def test_solve_with_any_algorithm_and_options_answers_or_is_a_usage_error(
+    t: Tree, name: str, options: tuple[dict[str, str], bool],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """Pinned: impl.mt without --gamma was exit 3, bad input, 'at path []'; it is bad usage."""
+    given, strict = options
+    argv = ["solve", "-", "-a", name, "--json", "--trace", *(["--strict"] if strict else [])]
+    argv += [f"{flag}={value}" for flag, value in given.items()]
+    code, out, err = run(argv, capsys, monkeypatch, stdin=dumps(t).encode())
+    if code == 0:
+        answer = json.loads(out)
+        assert answer["nodes_visited"] >= len(answer["trace"]) >= 1
+        if name == "spec.minimax":
+            assert Fraction(answer["value"]) == minimax(t).value
     else:
         assert_refused(code, err, 2)
 

@@ -80,6 +80,8 @@ def options_from(args: argparse.Namespace, algorithm: Algorithm) -> Options:
     unused = [OPTION_FLAGS[k] for k in given if k not in algorithm.options]
     if unused:
         raise ValueError(f"{algorithm.name} takes no {', '.join(unused)}")
+    if "gamma" in algorithm.options and "gamma" not in given:  # impl.mt: a test, not a search
+        raise ValueError(f"{algorithm.name} needs a test value: --gamma")
     alpha, beta = given.get("alpha", BOTTOM), given.get("beta", TOP)
     if alpha is not BOTTOM and beta is not TOP and not alpha < beta:
         raise ValueError(f"the window must be non-empty, alpha < beta (got {alpha}, {beta})")
