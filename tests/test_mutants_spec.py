@@ -637,3 +637,87 @@ def test_depth_zero_is_the_state_s_own_evaluation() -> None:
     assert unfold(TWO, (), 0) == Leaf(root)
     assert game_minimax(TWO, (), 0).value == root
     assert game_negamax(TWO, (), 0).value == root  # Max moves at the root
+
+
+class Noisy(NestedGame):
+    """A NestedGame with quiescence: no state is quiet, and ``noisy`` are the noisy moves."""
+
+    def __init__(self, nested: list[object], noisy: Sequence[int]) -> None:
+        super().__init__(nested, 2)
+        self.noisy = noisy
+
+    def is_quiet(self, s: tuple[int, ...]) -> bool:
+        return False
+
+    def noisy_moves(self, s: tuple[int, ...]) -> Sequence[int]:
+        return self.noisy
+
+
+CUT_ERRORS: list[tuple[str, Callable[[], object], str]] = [
+    (
+        "quiescence without is_quiet",
+        lambda: cut_minimax(TWO, (), 1, quiescence=1),
+        (
+            "quiescence needs a game that says which states are quiet: give it an 'is_quiet' "
+            "method (spec.QuiescentGame)"
+        ),
+    ),
+    (
+        "a negative quiescence",
+        lambda: cut_minimax(TWO, (), 1, quiescence=-1),
+        "'quiescence' must be a non-negative int (got -1)",
+    ),
+    (
+        "forward pruning without an evaluation",
+        lambda: cut_minimax(Unevaluated(TWO.nested, 2), (), 1, keep=lambda ply: 1),
+        (
+            "forward pruning ranks moves by plausibility, by default the static value of the "
+            "successor, and the game has no static evaluation; give the game an 'evaluate' "
+            "method, or pass evaluate= or plausibility="
+        ),
+    ),
+    (
+        "a width of zero",
+        lambda: cut_minimax(TWO, (), 1, keep=lambda ply: 0),
+        "keep(ply) must be a positive int (got 0 at ply 0)",
+    ),
+    (
+        "a width that is a bool",
+        lambda: cut_minimax(TWO, (), 2, keep=lambda ply: 2 if ply == 0 else True),
+        "keep(ply) must be a positive int (got True at ply 1)",
+    ),
+    (
+        "a plausibility that is no value",
+        lambda: cut_minimax(TWO, (), 1, keep=lambda ply: 1, plausibility=lambda s, m: "x"),
+        (
+            "the plausibility of move 0 is not a value: a value must be an int, a Fraction or a "
+            "finite float (got 'x' of type str)"
+        ),
+    ),
+    (
+        "a noisy move that is not a move",
+        lambda: cut_minimax(Noisy(TWO.nested, [7]), (), 0, quiescence=1),
+        "a noisy move must be one of the state's moves (got 7)",
+    ),
+]
+"""Faults in a search definition's arguments, and what it must say about them, in full."""
+
+
+@pytest.mark.parametrize(
+    ("make", "problem"), [e[1:] for e in CUT_ERRORS], ids=[e[0] for e in CUT_ERRORS]
+)
+def test_each_fault_of_a_cut_is_named_in_full(make: Callable[[], object], problem: str) -> None:
+    with pytest.raises(TreeError) as caught:
+        make()
+    assert caught.value.problem == problem
+
+
+def test_quiescence_extends_the_horizon_by_the_noisy_moves_only() -> None:
+    """At depth 0 with quiescence 1 the root (never quiet) is expanded by its noisy moves."""
+    game = Noisy(TWO.nested, [1, 2])
+    t = cut_tree(game, (), 0, quiescence=1)
+    assert t == Node(0, [Leaf(leaf_sum(TWO.at((m,)))) for m in (1, 2)])
+    assert cut_tree(game, (), 0, quiescence=2) == Node(
+        0,
+        [Node(1, [TWO.at((m, k)) for k in (1, 2)]) for m in (1, 2)],
+    )
