@@ -640,17 +640,27 @@ def test_depth_zero_is_the_state_s_own_evaluation() -> None:
 
 
 class Noisy(NestedGame):
-    """A NestedGame with quiescence: no state is quiet, and ``noisy`` are the noisy moves."""
+    """A NestedGame with quiescence: only the root is not quiet; ``noisy`` are its noisy moves.
+
+    Both depend on the state given, as a real game's do.
+    """
 
     def __init__(self, nested: list[object], noisy: Sequence[int]) -> None:
         super().__init__(nested, 2)
         self.noisy = noisy
 
     def is_quiet(self, s: tuple[int, ...]) -> bool:
-        return False
+        return len(s) > 0
 
     def noisy_moves(self, s: tuple[int, ...]) -> Sequence[int]:
-        return self.noisy
+        return [m for m in self.noisy if len(s) == 0]
+
+
+class Unsorted(NestedGame):
+    """A NestedGame with quiescence whose every move is noisy (it has no noisy_moves)."""
+
+    def is_quiet(self, s: tuple[int, ...]) -> bool:
+        return len(s) > 0
 
 
 CUT_ERRORS: list[tuple[str, Callable[[], object], str]] = [
@@ -661,6 +671,21 @@ CUT_ERRORS: list[tuple[str, Callable[[], object], str]] = [
             "quiescence needs a game that says which states are quiet: give it an 'is_quiet' "
             "method (spec.QuiescentGame)"
         ),
+    ),
+    (
+        "a negative depth",
+        lambda: cut_minimax(TWO, (), -1),
+        "'depth' must be a non-negative int or None (got -1)",
+    ),
+    (
+        "three players",
+        lambda: cut_minimax(THREE, (), 1),
+        "the search definitions needs a 2-player game (got 3 players)",
+    ),
+    (
+        "a quiescence that is a bool",
+        lambda: cut_minimax(TWO, (), 1, quiescence=True),
+        "'quiescence' must be a non-negative int (got True)",
     ),
     (
         "a negative quiescence",
@@ -713,11 +738,23 @@ def test_each_fault_of_a_cut_is_named_in_full(make: Callable[[], object], proble
 
 
 def test_quiescence_extends_the_horizon_by_the_noisy_moves_only() -> None:
-    """At depth 0 with quiescence 1 the root (never quiet) is expanded by its noisy moves."""
-    game = Noisy(TWO.nested, [1, 2])
-    t = cut_tree(game, (), 0, quiescence=1)
-    assert t == Node(0, [Leaf(leaf_sum(TWO.at((m,)))) for m in (1, 2)])
-    assert cut_tree(game, (), 0, quiescence=2) == Node(
-        0,
-        [Node(1, [TWO.at((m, k)) for k in (1, 2)]) for m in (1, 2)],
-    )
+    """At depth 0 the root, which is not quiet, is expanded by its noisy moves (all of them
+    when the game does not say which are noisy); its children are quiet, so leaves."""
+    for game, moves in [(Noisy(TWO.nested, [1, 2]), (1, 2)), (Unsorted(TWO.nested, 2), (0, 1, 2))]:
+        expected = Node(0, [Leaf(leaf_sum(TWO.at((m,)))) for m in moves])
+        assert cut_tree(game, (), 0, quiescence=1) == expected
+        assert cut_tree(game, (), 0, quiescence=2) == expected
+        assert cut_tree(game, (), 0) == Leaf(leaf_sum(TWO.nested))
+
+
+def test_forward_pruning_as_wide_as_the_moves_ranks_nothing() -> None:
+    """keep(ply) at least the number of moves keeps them all, without asking plausibility."""
+    whole = cut_tree(TWO, (), 1)
+    assert cut_tree(TWO, (), 1, keep=lambda ply: 3, plausibility=lambda s, m: "x") == whole
+    assert cut_tree(TWO, (), 1, keep=lambda ply: 4, plausibility=lambda s, m: "x") == whole
+
+
+def test_forward_pruning_takes_the_evaluation_given_when_the_game_has_none() -> None:
+    kept = cut_tree(Unevaluated(TWO.nested, 2), (), 1, keep=lambda ply: 1, evaluate=lambda_max)
+    best = max(leaf_max(c) for c in TWO.nested)
+    assert kept == Node(0, [Leaf(best)])
