@@ -25,12 +25,14 @@ from spec import (
     game_negamax,
     maxn,
     minimax,
+    negamax,
     opponent_models,
     paranoid,
     separate_evaluations,
     unfold,
 )
 from spec.fold import fold
+from spec.minimax import e, minimax_choice
 from spec.search import (
     cut_minimax,
     cut_negamax,
@@ -41,7 +43,7 @@ from spec.search import (
     tapered,
 )
 from spec.tree import check_well_formed
-from spec.values import exact_value
+from spec.values import exact_value, worth
 
 SCALARS = Node.by_depth([[3, 12], [2]])
 TRIPLES = Node.by_depth([[(1, 2, 3), (3, 2, 1)], [(2, 2, 2)]])
@@ -216,6 +218,87 @@ ERRORS: list[tuple[str, Callable[[], object], str, tuple[int, ...] | None]] = [
         "by_depth of a tuple",
         lambda: Node.by_depth((1, 2)),
         "Node.by_depth reads a node as a list (got (1, 2) of type tuple)",
+        (),
+    ),
+    (
+        "a player out of range",
+        lambda: Node(2, [1, 2]),
+        "'to_move' must be in 0..1 (got 2)",
+        (),
+    ),
+    (
+        "a player below range",
+        lambda: Node(-1, [(1, 2, 3)]),
+        "'to_move' must be in 0..2 (got -1)",
+        (),
+    ),
+    (
+        "a player that is a bool",
+        lambda: Node(True, [1]),
+        "'to_move' must be an int (got True of type bool)",
+        (),
+    ),
+    (
+        "a player that is a string",
+        lambda: Node("0", [1]),  # type: ignore[arg-type]
+        "'to_move' must be an int (got '0' of type str)",
+        (),
+    ),
+    (
+        "no children",
+        lambda: Node(0, []),
+        "an interior node needs at least one child (got none)",
+        (),
+    ),
+    (
+        "a list among the children",
+        lambda: Node(0, [1, [1, 2]]),
+        (
+            "a child must be a Leaf, a Node, a number or a tuple of numbers (got the list "
+            "[1, 2]); nested lists are read by Node.by_depth"
+        ),
+        (1,),
+    ),
+    (
+        "a child that is no value",
+        lambda: Node(0, [1, "x"]),
+        "a value must be an int, a Fraction or a finite float (got 'x' of type str)",
+        (1,),
+    ),
+    (
+        "children that are a number",
+        lambda: Node(0, 5),
+        "'children' must be a sequence of trees (got 5 of type int)",
+        (),
+    ),
+    (
+        "children that are a string",
+        lambda: Node(0, "ab"),
+        "'children' must be a sequence of trees (got 'ab' of type str)",
+        (),
+    ),
+    (
+        "a scalar among vectors",
+        lambda: Node(0, [(1, 2), 3]),
+        "a scalar leaf among vector leaves (got 3)",
+        (1,),
+    ),
+    (
+        "minimax of triples",
+        lambda: minimax(TRIPLES),
+        (
+            "minimax needs a two-player tree with scalar values (got 3-player vector values); "
+            "for vectors use maxn, or spec.as_pairs for the reverse"
+        ),
+        (),
+    ),
+    (
+        "negamax of triples",
+        lambda: negamax(TRIPLES),
+        (
+            "negamax needs a two-player tree with scalar values (got 3-player vector values); "
+            "for vectors use maxn, or spec.as_pairs for the reverse"
+        ),
         (),
     ),
     (
@@ -758,3 +841,37 @@ def test_forward_pruning_takes_the_evaluation_given_when_the_game_has_none() -> 
     kept = cut_tree(Unevaluated(TWO.nested, 2), (), 1, keep=lambda ply: 1, evaluate=lambda_max)
     best = max(leaf_max(c) for c in TWO.nested)
     assert kept == Node(0, [Leaf(best)])
+
+
+def shape(x: Node | Leaf) -> tuple[int, int, int]:
+    """(size, leaf count, height) by recursion, to check the summaries kept by construction."""
+    if isinstance(x, Leaf):
+        return 1, 1, 0
+    parts = [shape(c) for c in x.children]
+    return (
+        1 + sum(s for s, _, _ in parts),
+        sum(n for _, n, _ in parts),
+        1 + max(h for *_, h in parts),
+    )
+
+
+@pytest.mark.parametrize("nested", [[1], [[1, 2], [3, [4, [5, 6]]]], [[[1]], 2, [3, 4, 5]]])
+def test_a_node_s_summaries_are_its_subtree_s_size_leaves_and_height(nested: list[object]) -> None:
+    t = Node.by_depth(nested)
+    assert (t.size, t.leaf_count, t.height) == shape(t)
+
+
+def test_hashes_separate_small_trees_and_players() -> None:
+    """Not a promise of no collisions, but a hash that tells these apart (dicts rely on it)."""
+    leaves = [Leaf(v) for v in range(10)]
+    assert len({hash(leaf) for leaf in leaves}) == len(leaves)
+    nodes = [Node(p, [a, b]) for p in (0, 1) for a in range(3) for b in range(3)]
+    assert len({hash(n) for n in nodes}) == len(nodes)
+
+
+@pytest.mark.parametrize("v", [5, -2, Fraction(1, 3)])
+def test_a_scalar_is_worth_itself_to_max_and_its_negation_to_min(v: int | Fraction) -> None:
+    assert (worth(v, 0), worth(v, 1)) == (v, -v)
+    assert (e(v, 0), e(v, 1)) == (v, -v)
+    assert minimax_choice(0, [v, 2 * v]) == (max(v, 2 * v), [v, 2 * v].index(max(v, 2 * v)))
+    assert minimax_choice(1, [v, 2 * v]) == (min(v, 2 * v), [v, 2 * v].index(min(v, 2 * v)))
