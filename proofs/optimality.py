@@ -162,8 +162,9 @@ class Witness:
 class Decision:
     """Whether a directional algorithm must read ``leaf`` of a tree, over one domain.
 
-    ``necessary`` is ``None`` only if z3 answered "unknown" (it never has on these
-    questions). A necessary leaf comes with its checked :class:`Witness`.
+    ``necessary`` is ``None`` only if z3 answered "unknown" (it never has on these questions
+    without a time limit) or the time given to the analysis ran out before the question was
+    asked. A necessary leaf comes with its checked :class:`Witness`.
     """
 
     leaf: Path
@@ -207,6 +208,7 @@ def decide(
     domain: Domain = "reals",
     known: Literal["all", "read"] = "all",
     unknown: Collection[Path] = (),
+    timeout: float | None = None,
 ) -> Decision:
     """Decide exactly whether a correct directional algorithm must read ``leaf`` of ``t``.
 
@@ -214,7 +216,8 @@ def decide(
     pruning reads; the others are free, like the later ones), except those in ``unknown``,
     which are free too (leaves a search skipped, say). The leaf itself and every free
     leaf range over the vectors within ``bounds``, real or integer as ``domain`` says.
-    Returns a checked witness, or z3's proof that none exists (an unsatisfiable query).
+    Returns a checked witness, or z3's proof that none exists (an unsatisfiable query). With
+    ``timeout`` (seconds) z3 may give up; the decision is then ``None``, and says so.
 
     >>> t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
     >>> decide(t, Bounds(0, 9), (1, 1, 1)).necessary, decide(t, Bounds(0, 9), (1, 1, 0)).necessary
@@ -224,6 +227,8 @@ def decide(
     leaves, k = _leaf_index(t, leaf)
     read = set(shallow(t, bounds, trace=True).trace or ()) if known == "read" else None
     solver = z3.Solver()
+    if timeout is not None:
+        solver.set("timeout", max(1, int(timeout * 1000)))
     variables: dict[Path, list[Term]] = {}
     terms: dict[Path, TermVector] = {}
     for j, (path, value) in enumerate(leaves):
@@ -250,7 +255,10 @@ def decide(
             "whatever the free leaves hold",
         )
     if answer != z3.sat:
-        return Decision(here, domain, necessary=None, witness=None, reason=f"z3 answered {answer}")
+        why = f" ({solver.reason_unknown()})" if answer == z3.unknown else ""
+        return Decision(
+            here, domain, necessary=None, witness=None, reason=f"z3 answered {answer}{why}"
+        )
     model = solver.model()
 
     def read_out(vs: Sequence[Term]) -> Vector:
@@ -321,6 +329,10 @@ class Analysis:
         """The leaves shallow pruning reads that a directional algorithm could skip."""
         return [r.leaf for r in self.leaves if r.read_by_shallow and r.necessary(domain) is False]
 
+    def undecided(self, domain: Domain) -> list[Path]:
+        """The leaves whose question was not answered (z3's time limit, or the budget)."""
+        return [r.leaf for r in self.leaves if r.necessary(domain) is None]
+
 
 def analyse(
     t: Tree,
@@ -328,21 +340,37 @@ def analyse(
     *,
     domains: Sequence[Domain] = ("reals", "integers"),
     every_leaf: bool = False,
+    budget: float | None = None,
 ) -> Analysis:
     """Decide every leaf shallow pruning reads (with ``every_leaf``, every leaf) of ``t``.
 
-    Theorem 1 as printed holds on ``t`` exactly when :meth:`Analysis.unnecessary` is empty.
+    Theorem 1 as printed holds on ``t`` exactly when :meth:`Analysis.unnecessary` is empty
+    and :meth:`Analysis.undecided` is too. With ``budget`` (seconds of wall-clock time for
+    the whole analysis) a question z3 cannot answer in the time left stays undecided, and so
+    does every question once the time is spent: large trees make z3's queries grow fast.
     """
     check_bounds(t, bounds)
     shallow_read = set(shallow(t, bounds, trace=True).trace or ())
     last_read = set(last_branch(t, bounds, trace=True).trace or ())
+    deadline = None if budget is None else time.monotonic() + budget
     reports = []
     for path, _ in iter_leaves(t):
         if not every_leaf and path not in shallow_read:
             continue
-        decisions = tuple(decide(t, bounds, path, domain=d) for d in domains)
+        decisions = tuple(_decide_by(t, bounds, path, d, deadline) for d in domains)
         reports.append(LeafReport(path, path in shallow_read, path in last_read, decisions))
     return Analysis(t, bounds, tuple(reports))
+
+
+def _decide_by(t: Tree, bounds: Bounds, leaf: Path, domain: Domain, deadline: float | None) -> (
+    Decision
+):  # fmt: skip
+    if deadline is None:
+        return decide(t, bounds, leaf, domain=domain)
+    left = deadline - time.monotonic()
+    if left <= 0:
+        return Decision(leaf, domain, None, None, "not decided: the time budget was spent")
+    return decide(t, bounds, leaf, domain=domain, timeout=left)
 
 
 # --- per shape -------------------------------------------------------------------------------

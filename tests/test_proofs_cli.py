@@ -1,6 +1,7 @@
 """``gametree prove``: the table, the JSON, the per-tree optimality report and the exit codes."""
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,36 @@ def test_the_cli_does_not_need_the_checkers_until_prove_runs() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def _uniform(players: int, branching: int, height: int, seed: int = 7) -> Node:
+    """A uniform tree whose leaves split 9 between the players (a large z3 query)."""
+    rng = random.Random(seed)
+
+    def build(h: int) -> object:
+        if h == 0:
+            cuts = sorted(rng.randint(0, 9) for _ in range(players - 1))
+            return tuple(b - a for a, b in zip([0, *cuts], [*cuts, 9], strict=True))
+        return [build(h - 1) for _ in range(branching)]
+
+    t = Node.by_depth(build(height))  # type: ignore[arg-type]
+    assert isinstance(t, Node)
+    return t
+
+
+def test_optimality_of_a_large_file_stops_at_the_budget_and_says_what_is_undecided(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without the budget this tree (81 leaves) keeps z3 busy for minutes."""
+    path = tmp_path / "large.json"
+    path.write_text(json.dumps(document(_uniform(3, 3, 4), Bounds(0, 9))))
+    assert cli.main(["prove", "optimality", str(path), "--budget", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    undecided = [leaf for leaf in out["leaves"] if leaf["reals"]["necessary"] is None]
+    assert undecided
+    assert all("budget" in leaf["reals"]["reason"] or "z3" in leaf["reals"]["reason"]
+               for leaf in undecided)  # fmt: skip
+    assert out["theorem_1_holds"]["reals"] in (None, False)
+    assert cli.main(["prove", "optimality", str(path), "--budget", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "not decided within --budget" in text or "FAILS at" in text

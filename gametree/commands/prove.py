@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from proofs import Theorem
+    from proofs._smt import Domain
     from proofs.optimality import Analysis, Decision
 
 NAME = "prove"
@@ -48,7 +49,8 @@ DESCRIPTION = (
     "'gametree prove optimality FILE' decides instead, for the tree in FILE (its document must "
     "give Korf's bounds), every leaf shallow pruning evaluates: whether a correct directional "
     "algorithm must evaluate it, over the reals and over the integers, exactly (z3), with a "
-    "witness or the reason."
+    "witness or the reason; within --budget seconds, after which the leaves not yet decided are "
+    "reported as undecided (z3's queries grow fast with the tree)."
 )
 
 NAMES = (
@@ -119,7 +121,9 @@ def run(args: argparse.Namespace) -> int:
 
     names = list(args.theorems)
     if len(names) == 2 and names[0] == "optimality" and names[1] not in _theorem_names(THEOREMS):
-        return _optimality_file(names[1], as_json=args.json)
+        if not args.budget > 0:
+            return error(NAME, f"--budget must be positive (got {args.budget})", EXIT_USAGE)
+        return _optimality_file(names[1], as_json=args.json, budget=args.budget)
     try:
         chosen = [theorem(n) for n in names] if names else list(THEOREMS)
         shard = parse_shard(args.shard)
@@ -139,7 +143,7 @@ def _theorem_names(theorems: "Sequence[Theorem]") -> set[str]:
     return {th.name for th in theorems} | {str(th.number) for th in theorems}
 
 
-def _optimality_file(path: str, *, as_json: bool) -> int:
+def _optimality_file(path: str, *, as_json: bool, budget: float) -> int:
     try:
         doc = read_document(path, Limits(max_nodes=10_000))
     except TreeFileError as e:
@@ -150,7 +154,7 @@ def _optimality_file(path: str, *, as_json: bool) -> int:
     from proofs.optimality import analyse  # noqa: PLC0415 - see run
 
     try:
-        a = analyse(doc.tree, doc.bounds)
+        a = analyse(doc.tree, doc.bounds, budget=budget)
     except (TreeError, ValueError) as e:
         return error(NAME, f"{path}: {e}", EXIT_INPUT)
     if as_json:
@@ -166,8 +170,13 @@ def _optimality_file(path: str, *, as_json: bool) -> int:
         for d in r.decisions:
             print(f"  {d.domain}: {_verdict(d)}")
     for domain in ("reals", "integers"):
-        skip = a.unnecessary(domain)
-        verdict = "holds" if not skip else f"FAILS at {[list(p) for p in skip]}"
+        skip, open_ = a.unnecessary(domain), a.undecided(domain)
+        if skip:
+            verdict = f"FAILS at {[list(p) for p in skip]}"
+        elif open_:
+            verdict = f"not decided within --budget at {[list(p) for p in open_]}"
+        else:
+            verdict = "holds"
         print(f"Korf's Theorem 1 on this tree, over the {domain}: {verdict}")
     return EXIT_OK
 
@@ -220,8 +229,12 @@ def analysis_json(a: "Analysis") -> dict[str, object]:
         "players": a.tree.players,
         "bounds": {"lower": json_value(a.bounds.lower), "sum": json_value(a.bounds.total)},
         "leaves": leaves,
-        "theorem_1_holds": {
-            "reals": not a.unnecessary("reals"),
-            "integers": not a.unnecessary("integers"),
-        },
+        "theorem_1_holds": {domain: _holds(a, domain) for domain in ("reals", "integers")},
     }
+
+
+def _holds(a: "Analysis", domain: "Domain") -> bool | None:
+    """False at a leaf shown unnecessary; None while a leaf is undecided; True otherwise."""
+    if a.unnecessary(domain):
+        return False
+    return None if a.undecided(domain) else True
