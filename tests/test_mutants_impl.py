@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from impl._support import hollow_node
+from impl.alphabeta import alphabeta, negamax_alphabeta
 from impl.deep import deep_pruning_unsound
 from impl.immediate import immediate
 from impl.last_branch import last_branch
@@ -18,7 +19,7 @@ from impl.paranoid import paranoid
 from impl.result import SearchResult
 from impl.shallow import shallow
 from impl.speculative import speculative
-from spec import Bounds, Node, Tree, TreeError, Value
+from spec import Bounds, Node, Scalar, Tree, TreeError, Value, subtree
 
 TRIPLES = Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 2)]])
 SCALARS = Node.by_depth([[3, 12], [2, 4]])
@@ -94,3 +95,51 @@ def test_hollow_node_falls_back_to_the_prefix_when_no_node_is_hollow() -> None:
 def test_a_backed_value_shows_its_score_value_and_line_as_a_path() -> None:
     backed = Backed((1, 2), (0, 1), None).via(1).via(0)
     assert repr(backed) == "Backed((1, 2), (0, 1), line=(0, 1))"
+
+
+TWO_PLAYER: dict[str, Callable[..., SearchResult[Scalar]]] = {
+    "alphabeta": alphabeta,
+    "negamax_alphabeta": negamax_alphabeta,
+}
+
+
+@pytest.mark.parametrize("name", TWO_PLAYER)
+def test_an_alpha_beta_search_is_fail_hard_and_untraced_unless_asked(name: str) -> None:
+    search = TWO_PLAYER[name]
+    t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    window = (4, 5)  # the value, 3, is below it: fail-hard says 4, fail-soft 3
+    hard, soft = search(t, *window, fail_soft=False), search(t, *window, fail_soft=True)
+    assert hard.value != soft.value
+    assert search(t, *window) == hard
+    assert search(t).trace is None
+
+
+@pytest.mark.parametrize("name", TWO_PLAYER)
+def test_an_alpha_beta_search_of_vectors_is_refused_with_its_name(name: str) -> None:
+    with pytest.raises(TreeError) as caught:
+        TWO_PLAYER[name](TRIPLES)
+    assert (caught.value.problem, caught.value.path) == (
+        (f"{name} needs a two-player tree with scalar values (got 3-player vector values); "
+        "for vectors use maxn"),
+        (),
+    )
+
+
+def hollowed(t: Node, path: tuple[int, ...]) -> Node:
+    """``t`` with the node at ``path`` emptied behind its validators (the only way to meet one)."""
+    x = subtree(t, path)
+    object.__setattr__(x, "children", ())
+    return t
+
+
+@pytest.mark.parametrize("trace", [False, True])
+@pytest.mark.parametrize("name", TWO_PLAYER)
+def test_a_hollow_node_is_named_by_its_path(name: str, *, trace: bool) -> None:
+    """With a trace every tree is searched by the loop; without, by the recursion."""
+    t = hollowed(Node.by_depth([[1, 2], [3, [4, 5]], [6]]), (1, 1))
+    with pytest.raises(TreeError) as caught:
+        TWO_PLAYER[name](t, trace=trace)
+    assert (caught.value.problem, caught.value.path) == (
+        "an interior node has no children (got a hollow Node)",
+        (1, 1),
+    )
