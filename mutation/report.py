@@ -62,7 +62,7 @@ def module_of(mutant: str) -> str:
 def statuses(meta_files: Iterable[Path]) -> dict[str, str]:
     """Each mutant's status, read from mutmut's ``.meta`` files."""
     # Imported here so that the tests of the equivalent list run without the mutation extra.
-    from mutmut.stats import status_by_exit_code  # noqa: PLC0415
+    from mutmut.stats import status_by_exit_code  # type: ignore[import-not-found,unused-ignore]  # noqa: PLC0415
 
     found: dict[str, str] = {}
     for meta in meta_files:
