@@ -119,8 +119,10 @@ def test_an_alpha_beta_search_of_vectors_is_refused_with_its_name(name: str) -> 
     with pytest.raises(TreeError) as caught:
         TWO_PLAYER[name](TRIPLES)
     assert (caught.value.problem, caught.value.path) == (
-        (f"{name} needs a two-player tree with scalar values (got 3-player vector values); "
-        "for vectors use maxn"),
+        (
+            f"{name} needs a two-player tree with scalar values (got 3-player vector values); "
+            "for vectors use maxn"
+        ),
         (),
     )
 
