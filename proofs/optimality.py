@@ -362,9 +362,10 @@ def analyse(
     return Analysis(t, bounds, tuple(reports))
 
 
-def _decide_by(t: Tree, bounds: Bounds, leaf: Path, domain: Domain, deadline: float | None) -> (
-    Decision
-):  # fmt: skip
+def _decide_by(
+    t: Tree, bounds: Bounds, leaf: Path, domain: Domain, deadline: float | None
+) -> Decision:
+    """:func:`decide` with the time left before ``deadline`` (none: no limit)."""
     if deadline is None:
         return decide(t, bounds, leaf, domain=domain)
     left = deadline - time.monotonic()

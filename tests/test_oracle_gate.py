@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from gametree.conform.targets import CallableTarget, ProcessTarget, parse_target
 from gametree.conform.vectors import vector_cases, vector_files
 from gametree.treefile import json_value, read_tree_json
 from impl import BOTTOM, TOP
+from spec import iter_leaves
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -421,3 +423,15 @@ def test_vector_files_parse_and_name_their_flags() -> None:
             "UnaryNode", "BoundaryEqual"} <= flags  # fmt: skip
     flags = {f for vc in vector_cases("shallow") for f in vc.flags}
     assert {"KorfFigure5", "DeepPruningTrap", "BestCase", "ShallowPrune", "Tie"} <= flags
+
+
+def test_every_tree_vector_with_a_fraction_is_flagged_so() -> None:
+    """A target working in floats skips ``Fraction``; no exact fraction may slip past that."""
+    for semantics in SEMANTICS:
+        for vc in vector_cases(semantics):
+            if vc.case.game is not None:
+                continue
+            leaves = [leaf.value for _, leaf in iter_leaves(vc.case.tree)]
+            values = [c for v in leaves for c in (v if isinstance(v, tuple) else (v,))]
+            if any(isinstance(v, Fraction) and v.denominator != 1 for v in values):
+                assert "Fraction" in vc.flags, (semantics, vc.comment)
