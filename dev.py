@@ -3,6 +3,7 @@
     python3 dev.py main   # solve the bundled example trees with the spec
     python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair)
     python3 dev.py mutate [MODULE...]  # mutmut over spec and impl (or the modules named)
+    python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
@@ -12,10 +13,17 @@ the same modules (or of all, without modules) resumes with the mutants not yet c
 prints the score per module (``mutation/report.py``); it exits with 1 if a mutant survives that
 ``mutation/equivalent.md`` does not explain. ``mutate --survivors`` runs again only the last
 run's unexplained survivors, after tests were added to kill them.
+
+``build`` compiles ``impl/_kernel.py`` with mypyc into ``impl._kernel_mypyc`` (a C extension
+beside it, ignored by git), tagged with the source's SHA-256 so that impl never runs a build
+of another source (``impl/_compiled.py``). It needs a C compiler; without one it says so and
+the pure-Python kernel runs. ``test`` builds first (once per source), so the tests check the
+compiled kernel against the pure-Python one and the spec.
 """
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -57,7 +65,8 @@ def mutate(modules: list[str]) -> None:
     ensure_venv("dev,mutation")
     jobs = os.environ.get("MUTATE_JOBS", "2")
     # CI's derandomized Hypothesis examples, without shrinking (mutation/hypothesis_profile.py).
-    env = {"CI": "true", "HYPOTHESIS_PROFILE": "mutation"}
+    # The pure-Python kernel: mutmut mutates impl/_kernel.py, which a compiled build would shadow.
+    env = {"CI": "true", "HYPOTHESIS_PROFILE": "mutation", "GAMETREE_PURE_PYTHON": "1"}
     survivors = modules == ["--survivors"]
     if survivors:
         modules = []
@@ -84,9 +93,40 @@ def mutate(modules: list[str]) -> None:
     run([str(PYTHON), "-m", "mutation.report", *modules])
 
 
+def build() -> None:
+    """Compile impl/_kernel.py with mypyc into impl._kernel_mypyc, unless already built from it."""
+    source = ROOT / "impl" / "_kernel.py"
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    stamp = ROOT / "build" / "kernel.sha256"
+    built = list((ROOT / "impl").glob("_kernel_mypyc.*.so")) + list(
+        (ROOT / "impl").glob("_kernel_mypyc.*.pyd")
+    )
+    if built and stamp.exists() and stamp.read_text() == digest:
+        return
+    if not shutil.which(os.environ.get("CC", "cc")) and not shutil.which("gcc"):
+        print("no C compiler found: the pure-Python alpha-beta kernel will run", flush=True)
+        return
+    print("compiling impl/_kernel.py with mypyc", flush=True)
+    copy = ROOT / "impl" / "_kernel_mypyc.py"
+    copy.write_text(f'{source.read_text()}\nSOURCE_SHA256: Final = "{digest}"\n')
+    try:
+        code = subprocess.call(
+            [str(BIN / "mypyc"), str(copy.relative_to(ROOT))],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+        )
+    finally:
+        copy.unlink()
+    if code != 0:
+        print("mypyc failed (above): the pure-Python alpha-beta kernel will run", flush=True)
+        return
+    stamp.parent.mkdir(exist_ok=True)
+    stamp.write_text(digest)
+
+
 def main(argv: list[str]) -> None:
-    """Dispatch ``main``, ``test`` or ``mutate``."""
-    if not argv or argv[0] not in {"main", "test", "mutate"}:
+    """Dispatch ``main``, ``test``, ``mutate`` or ``build``."""
+    if not argv or argv[0] not in {"main", "test", "mutate", "build"}:
         sys.exit(__doc__)
     if argv[0] == "mutate":
         mutate(argv[1:])
@@ -96,6 +136,9 @@ def main(argv: list[str]) -> None:
         run([str(BIN / "gametree"), "examples"])
         return
     ensure_venv("dev")
+    build()
+    if argv[0] == "build":
+        return
     run([str(PYTHON), "-m", "ruff", "check", "."])
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])

@@ -16,6 +16,9 @@ leaves). Every search runs on the same tree in the same move order (children lef
   statistics, the principal variation, and the explicit stack.
 - ``alphabeta``, ``… fail-soft``, ``negamax_alphabeta``, ``pvs``, ``mtdf`` (first guess 0):
   impl, untraced; ``alphabeta trace`` with ``trace=True`` (the loop only, every leaf's path).
+  When ``python3 dev.py build`` has compiled impl's alpha-beta kernel (``impl/_kernel.py``)
+  with mypyc, ``alphabeta`` and ``negamax_alphabeta`` run it, and the rows ``… (pure
+  Python)`` run the same searches on the pure-Python kernel, the reference.
 - ``easyAI Negamax``: easyAI 2.0.12's negamax with alpha-beta over an adapter that plays
   moves on the nested lists with make_move/unmake_move (no copies).
 - ``OpenSpiel alpha_beta_search``: OpenSpiel 2.0.2's Python alpha-beta over a Python game
@@ -53,7 +56,7 @@ from typing import Any
 
 from gametree.games import ChineseCheckers, ConnectFour, Kalah, Othello
 from gametree.games.tictactoe import TicTacToe
-from impl import Engine
+from impl import Engine, _compiled, _kernel
 from impl.alphabeta import alphabeta, negamax_alphabeta
 from impl.mtdf import mtdf
 from impl.pvs import pvs
@@ -361,6 +364,20 @@ class Row:
         return self.leaves / self.seconds
 
 
+def pure_python(search: Callable[[], Any]) -> Callable[[], Any]:
+    """``search`` run with impl's pure-Python alpha-beta kernel, even when a build exists."""
+
+    def run() -> Any:
+        chosen = _compiled.KERNEL
+        _compiled.KERNEL = _kernel
+        try:
+            return search()
+        finally:
+            _compiled.KERNEL = chosen
+
+    return run
+
+
 def measure_tree(
     label: str, tree: Tree, nested: Nested, *, b: int, d: int, budget: float
 ) -> list[Row]:
@@ -390,6 +407,11 @@ def measure_tree(
         ("mtdf", lambda: mtdf(tree)),
         ("alphabeta trace", lambda: alphabeta(tree, trace=True)),
     ]
+    if _compiled.COMPILED:
+        impl_searches[1:1] = [
+            ("alphabeta (pure Python)", pure_python(lambda: alphabeta(tree))),
+            ("negamax_ab (pure Python)", pure_python(lambda: negamax_alphabeta(tree))),
+        ]
     for name, search in impl_searches:
         r = search()
         add(name, r.value, r.leaves_evaluated, search)
@@ -430,6 +452,9 @@ def print_rows(label: str, rows: list[Row]) -> None:
     summary += f", {ab.seconds / by['floor (spec trees)'].seconds:.2f}x the spec-tree floor's"
     if fastest is not None:
         summary += f", {ab.rate / fastest.rate:.1f}x the leaves/s of {fastest.name}"
+    if "alphabeta (pure Python)" in by:
+        pure = by["alphabeta (pure Python)"]
+        summary += f" (pure-Python kernel: {pure.seconds / floor.seconds:.2f}x)"
     summary += f"; trace costs {by['alphabeta trace'].seconds / ab.seconds:.2f}x"
     print(summary, flush=True)
 
@@ -605,7 +630,8 @@ def main() -> None:
         f"# {platform.python_implementation()} {platform.python_version()}, "
         f"{platform.machine()}, {platform.system()}; easyAI "
         f"{'2.0.12' if EASYAI else 'not installed'}, OpenSpiel "
-        f"{'installed' if PYSPIEL else 'not installed'}"
+        f"{'installed' if PYSPIEL else 'not installed'}; impl's alpha-beta kernel: "
+        f"{'compiled by mypyc' if _compiled.COMPILED else 'pure Python (python3 dev.py build)'}"
     )
     print(
         f"{'tree':<14} {'search':<28} {'leaves':>10} {'ms':>10} {'Mleaf/s':>9} {'÷floor':>8}"

@@ -52,16 +52,24 @@ read counts once, every node entered counts once, and ``trace=True`` records eac
 the order read.
 
 **No recursion limit.** The search is a loop over an explicit stack of frames. A subtree of
-height at most :data:`RECURSION_HEIGHT` is handed to a recursive function, the same
-procedure written the seed's way, which CPython runs about 1.4 times faster. A search (this
-module's, :mod:`impl.pvs`'s or :mod:`impl.mtdf`'s) needs at most ``RECURSION_HEIGHT + 4``
-Python frames above its caller's, whatever the tree, so a tree as deep as memory allows
-still works. Tracing always uses the loop (it keeps the path). Tests
+height at most :data:`RECURSION_HEIGHT` is handed to the kernel (:mod:`impl._kernel`), the
+same procedure written the seed's way, recursively, which CPython runs about 1.4 times
+faster. A search (this module's, :mod:`impl.pvs`'s or :mod:`impl.mtdf`'s) needs at most
+``RECURSION_HEIGHT + 4`` Python frames above its caller's, whatever the tree, so a tree as
+deep as memory allows still works. Tracing always uses the loop (it keeps the path). Tests
 check that the two give the same results, counts included.
+
+**Compiled kernel.** ``python3 dev.py build`` (run by ``python3 dev.py test``) compiles the
+kernel with mypyc from the same typed source; :mod:`impl._compiled` says which one runs
+(``impl._compiled.COMPILED``) and never runs a build of another source. The pure-Python
+kernel stays the reference, and the tests check both against the spec.
 """
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeAlias
 
+from impl import _compiled
+from impl._kernel import Tally
 from impl._support import HollowError, Line, hollow_node, leaf_result, result
 from impl.result import SearchResult
 from impl.window import BOTTOM, TOP, Bound, Internal, check_scalar_tree, window
@@ -71,6 +79,13 @@ __all__ = ["RECURSION_HEIGHT", "alphabeta", "negamax_alphabeta"]
 
 RECURSION_HEIGHT: Final = 32
 """Subtrees at most this high are searched recursively (one Python frame per level)."""
+
+Search: TypeAlias = Callable[[Node, Internal, Internal, Tally, bool], Internal]
+"""A kernel's search of a subtree: (node, alpha, beta, tally, fail-hard) -> result.
+
+Its ``tally.line`` is a :data:`impl._support.Line`, typed one level deep in the kernel
+(mypyc cannot compile the recursive alias), hence the ``type: ignore`` where it is read.
+"""
 
 _NEG: Final = float("-inf")
 _POS: Final = float("inf")
@@ -145,76 +160,21 @@ def _minmax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as
     """The max/min search from ``root`` (a Node) over the internal window (a, b).
 
     ``hard`` selects fail-hard (a node's best starts at its bound) or fail-soft (at the
-    infinity). Subtrees at most ``height`` high go to ``rec``; pass -1 to use the loop only.
+    infinity). Subtrees at most ``height`` high go to the kernel; pass -1 to use the loop only.
     """
+    kernel = _compiled.KERNEL
+    search: Search = kernel.minmax
+    tally: Tally = kernel.Tally()
     leaves = 0
     interior = 1
-    line_out: Line = None
     leaf_type = Leaf
-
-    def rec(n: Node, a: Internal, b: Internal) -> Internal:  # noqa: PLR0912, PLR0915 - the seed's two loops
-        """Seed 002's alpha_beta(u, alph, beta, is_max), recursive; sets ``line_out``."""
-        nonlocal leaves, interior, line_out
-        kids = n.children
-        if not kids:
-            raise HollowError
-        line: Line = None
-        k = 0
-        i = -1  # counted by hand: enumerate costs a third more here (bench/two_player_bench.py)
-        r: Internal
-        if n.to_move == 0:
-            best = a if hard else _NEG
-            for c in kids:
-                i += 1
-                if type(c) is leaf_type:
-                    r = c.value  # type: ignore[assignment]
-                    if r > best:
-                        best, line = r, i
-                        if r > a:
-                            a = r
-                            if a >= b:
-                                break
-                else:
-                    k += 1
-                    r = rec(c, a, b)  # type: ignore[arg-type]
-                    if r > best:
-                        best, line = r, (i, line_out)
-                        if r > a:
-                            a = r
-                            if a >= b:
-                                break
-        else:
-            best = b if hard else _POS
-            for c in kids:
-                i += 1
-                if type(c) is leaf_type:
-                    r = c.value  # type: ignore[assignment]
-                    if r < best:
-                        best, line = r, i
-                        if r < b:
-                            b = r
-                            if a >= b:
-                                break
-                else:
-                    k += 1
-                    r = rec(c, a, b)  # type: ignore[arg-type]
-                    if r < best:
-                        best, line = r, (i, line_out)
-                        if r < b:
-                            b = r
-                            if a >= b:
-                                break
-        leaves += i + 1 - k
-        interior += k
-        line_out = line
-        return best
 
     if root.height <= height:
         try:
-            value = rec(root, a, b)
+            value = search(root, a, b, tally, hard)
         except HollowError:
             raise hollow_node(root) from None
-        return result(value, line_out, interior + leaves, leaves, trace)
+        return result(value, tally.line, 1 + tally.interior + tally.leaves, tally.leaves, trace)  # type: ignore[arg-type]
     # The loop: one frame per interior node on the current path, parents saved on ``stack``.
     stack: list[tuple[tuple[Tree, ...], int, int, bool, Internal, Internal, Internal, Line]] = []
     path: list[int] = []
@@ -241,8 +201,8 @@ def _minmax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as
                     rl = None
                 elif c.height <= height:
                     interior += 1
-                    r = rec(c, a, b)  # type: ignore[arg-type]
-                    rl = line_out
+                    r = search(c, a, b, tally, hard)  # type: ignore[arg-type]
+                    rl = tally.line  # type: ignore[assignment]
                 else:
                     assert isinstance(c, Node)
                     stack.append((kids, n, i, maxing, a, b, best, line))
@@ -259,6 +219,8 @@ def _minmax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as
                     continue
             else:
                 if not stack:
+                    leaves += tally.leaves
+                    interior += tally.interior
                     return result(best, line, interior + leaves, leaves, trace)
                 r, rl = best, line
                 kids, n, i, maxing, a, b, best, line = stack.pop()
@@ -288,53 +250,19 @@ def _negamax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure a
     A frame holds the window and best value in its own mover's frame; ``flip`` says whether
     its result is negated on the way up (the parent's mover is the other player).
     """
+    kernel = _compiled.KERNEL
+    search: Search = kernel.negamax
+    tally: Tally = kernel.Tally()
     leaves = 0
     interior = 1
-    line_out: Line = None
     leaf_type = Leaf
-
-    def rec(n: Node, a: Internal, b: Internal) -> Internal:
-        """Knuth and Moore's F2(p, alpha, beta), recursive; sets ``line_out``."""
-        nonlocal leaves, interior, line_out
-        kids = n.children
-        if not kids:
-            raise HollowError
-        p = n.to_move
-        line: Line = None
-        best = a if hard else _NEG
-        k = 0
-        i = -1  # counted by hand: enumerate costs a third more here
-        r: Internal
-        for c in kids:
-            i += 1
-            if type(c) is leaf_type:
-                r = -c.value if p else c.value  # type: ignore[assignment, operator]
-                if r > best:
-                    best, line = r, i
-                    if r > a:
-                        a = r
-                        if a >= b:
-                            break
-                continue
-            k += 1
-            r = rec(c, a, b) if c.to_move == p else -rec(c, -b, -a)  # type: ignore[arg-type, union-attr]
-            if r > best:
-                best, line = r, (i, line_out)
-                if r > a:
-                    a = r
-                    if a >= b:
-                        break
-        leaves += i + 1 - k
-        interior += k
-        line_out = line
-        return best
 
     if root.height <= height:
         try:
-            value = rec(root, a, b)
+            value = search(root, a, b, tally, hard)
         except HollowError:
             raise hollow_node(root) from None
-        return result(value, line_out, interior + leaves, leaves, trace)
+        return result(value, tally.line, 1 + tally.interior + tally.leaves, tally.leaves, trace)  # type: ignore[arg-type]
     stack: list[tuple[tuple[Tree, ...], int, int, int, bool, Internal, Internal, Internal, Line]]
     stack = []
     path: list[int] = []
@@ -362,8 +290,11 @@ def _negamax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure a
                     rl = None
                 elif c.height <= height:
                     interior += 1
-                    r = rec(c, a, b) if c.to_move == p else -rec(c, -b, -a)  # type: ignore[arg-type, union-attr]
-                    rl = line_out
+                    if c.to_move == p:  # type: ignore[union-attr]
+                        r = search(c, a, b, tally, hard)  # type: ignore[arg-type]
+                    else:
+                        r = -search(c, -b, -a, tally, hard)  # type: ignore[arg-type]
+                    rl = tally.line  # type: ignore[assignment]
                 else:
                     assert isinstance(c, Node)
                     stack.append((kids, n, i, p, flip, a, b, best, line))
@@ -383,6 +314,8 @@ def _negamax(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure a
                     continue
             else:
                 if not stack:
+                    leaves += tally.leaves
+                    interior += tally.interior
                     return result(best, line, interior + leaves, leaves, trace)
                 r = -best if flip else best
                 rl = line

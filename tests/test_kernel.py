@@ -1,0 +1,121 @@
+"""The alpha-beta kernel: the mypyc build answers exactly as the pure-Python reference.
+
+``python3 dev.py test`` compiles ``impl/_kernel.py`` first (``python3 dev.py build``), so the
+rest of the suite (tests/test_alphabeta.py and the others) runs the compiled kernel against the
+spec. Here both kernels run side by side: every search of :mod:`impl.alphabeta` gives the same
+result, statistics and principal variation included, with either; and :mod:`impl._compiled`
+never picks a build of another source.
+"""
+
+import os
+import shutil
+import sys
+from types import ModuleType
+
+import attrs
+import pytest
+from hypothesis import given, settings
+
+from impl import _compiled, _kernel
+from impl.alphabeta import alphabeta, negamax_alphabeta
+from impl.result import SearchResult
+from impl.window import Bound
+from spec import Node, Scalar, Tree, minimax
+from tests.test_alphabeta import trees, windows
+
+NATIVE = _compiled.KERNEL if _compiled.COMPILED else None
+
+
+def searches(t: Tree, w: tuple[Bound, Bound]) -> list[SearchResult[Scalar]]:
+    """The four untraced alpha-beta searches of ``t`` over the window ``w``."""
+    return [
+        f(t, *w, fail_soft=soft) for f in (alphabeta, negamax_alphabeta) for soft in (False, True)
+    ]
+
+
+def with_kernel(kernel: ModuleType, t: Tree, w: tuple[Bound, Bound]) -> list[SearchResult[Scalar]]:
+    """:func:`searches` with ``kernel`` in place of the chosen one."""
+    chosen = _compiled.KERNEL
+    _compiled.KERNEL = kernel
+    try:
+        return searches(t, w)
+    finally:
+        _compiled.KERNEL = chosen
+
+
+def test_the_compiled_kernel_runs_in_ci_wherever_a_compiler_is() -> None:
+    """Else the compiled path would go untested without anyone noticing."""
+    if not os.environ.get("CI") or os.environ.get("GAMETREE_PURE_PYTHON", "") not in {"", "0"}:
+        pytest.skip("only required in CI, with the compiled kernel allowed")
+    if not (shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")):
+        pytest.skip("no C compiler here: the pure-Python kernel is the one that runs")
+    assert _compiled.COMPILED, "python3 dev.py test should have built impl._kernel_mypyc"
+
+
+@pytest.mark.skipif(NATIVE is None, reason="the compiled kernel is not built here")
+@settings(max_examples=500)
+@given(trees, windows())
+def test_both_kernels_give_the_same_results_and_statistics(t: Tree, w: tuple[Bound, Bound]) -> None:
+    assert NATIVE is not None
+    assert with_kernel(NATIVE, t, w) == with_kernel(_kernel, t, w)
+
+
+@pytest.mark.parametrize("kernel", ["pure", "compiled"])
+def test_each_kernel_agrees_with_the_loop_on_a_tree_deeper_than_its_recursion_height(
+    kernel: str,
+) -> None:
+    """A 100-deep comb: the loop above, the kernel below height 32; traced, the loop alone."""
+    chosen = _kernel if kernel == "pure" else NATIVE
+    if chosen is None:
+        pytest.skip("the compiled kernel is not built here")
+    t: Tree = Node(1, [3, 7])
+    for depth in range(100):
+        t = Node(depth % 2, [depth - 50, t, Node(1 - depth % 2, [depth, -depth])])
+    w: tuple[Bound, Bound] = (-1000, 1000)
+    loop_only = [
+        attrs.evolve(f(t, *w, fail_soft=soft, trace=True), trace=None)
+        for f in (alphabeta, negamax_alphabeta)
+        for soft in (False, True)
+    ]
+    assert with_kernel(chosen, t, w) == loop_only
+    assert loop_only[0].value == minimax(t).value
+
+
+def fake_build(digest: str) -> ModuleType:
+    """A stand-in for impl._kernel_mypyc carrying the tag ``digest``."""
+    module = ModuleType("impl._kernel_mypyc")
+    module.SOURCE_SHA256 = digest  # type: ignore[attr-defined]
+    module.__file__ = "impl/_kernel_mypyc.so"
+    return module
+
+
+def test_a_build_of_this_source_is_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    build = fake_build(_compiled.source_digest())
+    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", build)
+    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
+    assert _compiled.choose() is build
+
+
+def test_a_build_of_another_source_is_refused_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", fake_build("0" * 64))
+    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
+    with pytest.warns(RuntimeWarning, match=r"another impl/_kernel\.py.*python3 dev\.py build"):
+        assert _compiled.choose() is _kernel
+
+
+def test_no_build_means_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", None)  # import raises ImportError
+    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
+    assert _compiled.choose() is _kernel
+
+
+@pytest.mark.parametrize(("value", "pure"), [("1", True), ("yes", True), ("0", False), ("", False)])
+def test_the_environment_can_force_the_reference(
+    monkeypatch: pytest.MonkeyPatch, value: str, *, pure: bool
+) -> None:
+    build = fake_build(_compiled.source_digest())
+    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", build)
+    monkeypatch.setenv("GAMETREE_PURE_PYTHON", value)
+    assert _compiled.choose() is (_kernel if pure else build)
