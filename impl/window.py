@@ -63,6 +63,8 @@ class Extreme:
 
     def __new__(cls, sign: Literal[-1, 1]) -> "Extreme":
         """The one instance for ``sign``: -1 is ``BOTTOM``, +1 is ``TOP``."""
+        if sign not in (-1, 1):
+            raise ValueError(f"an Extreme's sign is -1 (BOTTOM) or 1 (TOP), got {sign!r}")
         existing: Extreme | None = _EXTREMES.get(sign)
         if existing is not None:
             return existing

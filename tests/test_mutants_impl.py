@@ -4,7 +4,9 @@ Each test states a documented behaviour exactly: the defaults of a search's keyw
 arguments, the whole text and path of an error it promises, the repr of its internal values.
 """
 
+import operator
 from collections.abc import Callable
+from fractions import Fraction
 
 import pytest
 
@@ -19,6 +21,7 @@ from impl.paranoid import paranoid
 from impl.result import SearchResult
 from impl.shallow import shallow
 from impl.speculative import speculative
+from impl.window import BOTTOM, TOP, Extreme, external, window
 from spec import Bounds, Node, Scalar, Tree, TreeError, Value, subtree
 
 TRIPLES = Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 2)]])
@@ -145,3 +148,26 @@ def test_a_hollow_node_is_named_by_its_path(name: str, *, trace: bool) -> None:
         "an interior node has no children (got a hollow Node)",
         (1, 1),
     )
+
+
+def test_external_turns_the_infinities_back_into_bottom_and_top() -> None:
+    assert external(float("-inf")) is BOTTOM
+    assert external(float("inf")) is TOP
+    assert external(-3) == -3
+    assert external(Fraction(1, 3)) == Fraction(1, 3)
+
+
+def test_a_bad_window_end_is_named_with_its_type() -> None:
+    with pytest.raises(TypeError, match=r"^'beta' must be .*\(got 'x' of type str\)"):
+        window(0, "x")
+    with pytest.raises(TypeError, match=r"^'alpha' must be .*\(got \[\] of type list\)"):
+        window([], 0)
+
+
+def test_no_extreme_is_above_itself_and_there_are_only_two() -> None:
+    assert not operator.gt(TOP, TOP)
+    assert not operator.gt(BOTTOM, BOTTOM)
+    assert TOP > BOTTOM
+    assert Extreme(1) is TOP
+    with pytest.raises(ValueError, match=r"-1 \(BOTTOM\) or 1 \(TOP\), got 0"):
+        Extreme(0)  # type: ignore[arg-type]
