@@ -107,18 +107,27 @@ def build() -> None:
         print("no C compiler found: the pure-Python alpha-beta kernel will run", flush=True)
         return
     print("compiling impl/_kernel.py with mypyc", flush=True)
+    for old in built + list((ROOT / "impl").glob("_kernel_mypyc__mypyc.*")):
+        old.unlink()  # a build of another source; if this one fails, the reference runs
     copy = ROOT / "impl" / "_kernel_mypyc.py"
     copy.write_text(f'{source.read_text()}\nSOURCE_SHA256: Final = "{digest}"\n')
     try:
-        code = subprocess.call(
+        done = subprocess.run(
             [str(BIN / "mypyc"), str(copy.relative_to(ROOT))],
             cwd=ROOT,
-            stdout=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            check=False,
         )
     finally:
         copy.unlink()
-    if code != 0:
-        print("mypyc failed (above): the pure-Python alpha-beta kernel will run", flush=True)
+    if done.returncode != 0:
+        print(done.stdout[-3000:], done.stderr[-3000:], sep="\n", flush=True)
+        print(
+            f"mypyc failed (exit code {done.returncode}, above): the pure-Python alpha-beta "
+            "kernel will run",
+            flush=True,
+        )
         return
     stamp.parent.mkdir(exist_ok=True)
     stamp.write_text(digest)
