@@ -19,12 +19,14 @@ import re
 import sys
 from collections.abc import Callable
 from fractions import Fraction
+from types import ModuleType
 
 import attrs
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from impl import _compiled, _kernel
 from impl.alphabeta import RECURSION_HEIGHT, alphabeta, negamax_alphabeta
 from impl.mtdf import mt, mtdf
 from impl.pvs import pvs
@@ -488,3 +490,46 @@ def test_bottom_and_top_bound_every_scalar_and_negate_into_each_other() -> None:
         _ = BOTTOM < "a"  # type: ignore[operator]
     with pytest.raises(AttributeError, match="immutable"):
         TOP._sign = -1
+
+
+# Which kernel runs (impl._compiled): never a build of another source.
+
+
+def fake_build(digest: str) -> ModuleType:
+    """A stand-in for impl._kernel_mypyc carrying the tag ``digest``."""
+    module = ModuleType("impl._kernel_mypyc")
+    module.SOURCE_SHA256 = digest  # type: ignore[attr-defined]
+    module.__file__ = "impl/_kernel_mypyc.so"
+    return module
+
+
+def test_a_build_of_this_source_is_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    build = fake_build(_compiled.source_digest())
+    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", build)
+    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
+    assert _compiled.choose() is build
+
+
+def test_a_build_of_another_source_is_refused_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", fake_build("0" * 64))
+    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
+    with pytest.warns(RuntimeWarning, match=r"another impl/_kernel\.py.*python3 dev\.py build"):
+        assert _compiled.choose() is _kernel
+
+
+def test_no_build_means_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", None)  # import raises ImportError
+    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
+    assert _compiled.choose() is _kernel
+
+
+@pytest.mark.parametrize(("value", "pure"), [("1", True), ("yes", True), ("0", False), ("", False)])
+def test_the_environment_can_force_the_reference(
+    monkeypatch: pytest.MonkeyPatch, value: str, *, pure: bool
+) -> None:
+    build = fake_build(_compiled.source_digest())
+    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", build)
+    monkeypatch.setenv("GAMETREE_PURE_PYTHON", value)
+    assert _compiled.choose() is (_kernel if pure else build)

@@ -3,13 +3,12 @@
 ``python3 dev.py test`` compiles ``impl/_kernel.py`` first (``python3 dev.py build``), so the
 rest of the suite (tests/test_alphabeta.py and the others) runs the compiled kernel against the
 spec. Here both kernels run side by side: every search of :mod:`impl.alphabeta` gives the same
-result, statistics and principal variation included, with either; and :mod:`impl._compiled`
-never picks a build of another source.
+result, statistics and principal variation included, with either. How :mod:`impl._compiled`
+chooses between them is tested in tests/test_alphabeta.py (where mutation runs see it).
 """
 
 import os
 import shutil
-import sys
 from types import ModuleType
 
 import attrs
@@ -79,43 +78,3 @@ def test_each_kernel_agrees_with_the_loop_on_a_tree_deeper_than_its_recursion_he
     ]
     assert with_kernel(chosen, t, w) == loop_only
     assert loop_only[0].value == minimax(t).value
-
-
-def fake_build(digest: str) -> ModuleType:
-    """A stand-in for impl._kernel_mypyc carrying the tag ``digest``."""
-    module = ModuleType("impl._kernel_mypyc")
-    module.SOURCE_SHA256 = digest  # type: ignore[attr-defined]
-    module.__file__ = "impl/_kernel_mypyc.so"
-    return module
-
-
-def test_a_build_of_this_source_is_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
-    build = fake_build(_compiled.source_digest())
-    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", build)
-    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
-    assert _compiled.choose() is build
-
-
-def test_a_build_of_another_source_is_refused_with_a_warning(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", fake_build("0" * 64))
-    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
-    with pytest.warns(RuntimeWarning, match=r"another impl/_kernel\.py.*python3 dev\.py build"):
-        assert _compiled.choose() is _kernel
-
-
-def test_no_build_means_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", None)  # import raises ImportError
-    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
-    assert _compiled.choose() is _kernel
-
-
-@pytest.mark.parametrize(("value", "pure"), [("1", True), ("yes", True), ("0", False), ("", False)])
-def test_the_environment_can_force_the_reference(
-    monkeypatch: pytest.MonkeyPatch, value: str, *, pure: bool
-) -> None:
-    build = fake_build(_compiled.source_digest())
-    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", build)
-    monkeypatch.setenv("GAMETREE_PURE_PYTHON", value)
-    assert _compiled.choose() is (_kernel if pure else build)
