@@ -18,6 +18,7 @@ from impl.last_branch import last_branch
 from impl.maxn import maxn
 from impl.maxn_stack import Backed
 from impl.paranoid import paranoid
+from impl.pvs import pvs
 from impl.result import SearchResult
 from impl.shallow import shallow
 from impl.speculative import speculative
@@ -171,3 +172,41 @@ def test_no_extreme_is_above_itself_and_there_are_only_two() -> None:
     assert Extreme(1) is TOP
     with pytest.raises(ValueError, match=r"-1 \(BOTTOM\) or 1 \(TOP\), got 0"):
         Extreme(0)  # type: ignore[arg-type]
+
+
+def test_pvs_scouts_a_later_child_and_searches_it_again_when_it_is_better() -> None:
+    """Max over Min[1, 2] and Min[5, 6], worked by hand from impl.pvs's docstring.
+
+    The first child is searched with the full window: 1, so a = 1. The second is scouted
+    ("above 1?"): Min must read 5 and 6 to show it, so the scout returns 5, and 1 < 5 < TOP
+    sends it to a full search that reads 5 and 6 again. Interior entries: the root, the
+    first child, the second child twice; leaves: 2 + 2 + 2.
+    """
+    r = pvs(Node.by_depth([[1, 2], [5, 6]]), trace=True)
+    assert r.trace == ((0, 0), (0, 1), (1, 0), (1, 1), (1, 0), (1, 1))
+    assert (r.value, r.principal_variation, r.leaves_evaluated, r.nodes_visited) == (
+        5,
+        (1, 0),
+        6,
+        10,
+    )
+
+
+def test_pvs_does_not_search_again_a_child_whose_scout_fails_at_alpha() -> None:
+    """Max over Min[5, 6] and Min[5, 7]: a = 5; the scout "above 5?" reads 5 and stops.
+
+    Its answer 5 is not inside (a, b) = (5, TOP), so no second search: 3 leaves, 3 entries.
+    """
+    r = pvs(Node.by_depth([[5, 6], [5, 7]]), trace=True)
+    assert r.trace == ((0, 0), (0, 1), (1, 0))
+    assert (r.value, r.leaves_evaluated, r.nodes_visited) == (5, 3, 6)
+
+
+def test_pvs_does_not_search_again_a_child_whose_scout_reaches_beta() -> None:
+    """Max over Min[1, 2] and Min[5, 6] in the window (0, 5): the scout answers 5 = b.
+
+    That is a cutoff, not a value inside (a, b): no second search, 4 leaves, 3 entries.
+    """
+    r = pvs(Node.by_depth([[1, 2], [5, 6]]), 0, 5, trace=True)
+    assert r.trace == ((0, 0), (0, 1), (1, 0), (1, 1))
+    assert (r.value, r.leaves_evaluated, r.nodes_visited) == (5, 4, 7)
