@@ -515,7 +515,22 @@ def test_a_build_of_another_source_is_refused_with_a_warning(
 ) -> None:
     monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", fake_build("0" * 64))
     monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
-    with pytest.warns(RuntimeWarning, match=r"another impl/_kernel\.py.*python3 dev\.py build"):
+    with pytest.warns(RuntimeWarning) as caught:
+        assert _compiled.choose() is _kernel
+    expected = (
+        "impl/_kernel_mypyc.so was built from another impl/_kernel.py; using the pure-Python "
+        "kernel (rebuild with: python3 dev.py build)"
+    )
+    assert [str(w.message) for w in caught] == [expected]
+    assert caught[0].filename == __file__  # the warning points at choose's caller
+
+
+def test_a_build_without_a_tag_is_refused_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    untagged = fake_build("")
+    del untagged.SOURCE_SHA256
+    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", untagged)
+    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
+    with pytest.warns(RuntimeWarning, match="built from another impl/_kernel.py"):
         assert _compiled.choose() is _kernel
 
 

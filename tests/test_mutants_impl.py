@@ -17,6 +17,7 @@ from impl.immediate import immediate
 from impl.last_branch import last_branch
 from impl.maxn import maxn
 from impl.maxn_stack import Backed
+from impl.mtdf import mt, mtdf
 from impl.paranoid import paranoid
 from impl.pvs import pvs
 from impl.result import SearchResult
@@ -118,10 +119,19 @@ def test_an_alpha_beta_search_is_fail_hard_and_untraced_unless_asked(name: str) 
     assert search(t).trace is None
 
 
-@pytest.mark.parametrize("name", TWO_PLAYER)
+SCALAR_ONLY: dict[str, Callable[..., SearchResult[Scalar]]] = {
+    **TWO_PLAYER,
+    "pvs": pvs,
+    "mt": lambda t: mt(t, 0),
+    "mtdf": mtdf,
+}
+"""The two-player searches, by the name their errors give them."""
+
+
+@pytest.mark.parametrize("name", SCALAR_ONLY)
 def test_an_alpha_beta_search_of_vectors_is_refused_with_its_name(name: str) -> None:
     with pytest.raises(TreeError) as caught:
-        TWO_PLAYER[name](TRIPLES)
+        SCALAR_ONLY[name](TRIPLES)
     assert (caught.value.problem, caught.value.path) == (
         (
             f"{name} needs a two-player tree with scalar values (got 3-player vector values); "
@@ -210,3 +220,14 @@ def test_pvs_does_not_search_again_a_child_whose_scout_reaches_beta() -> None:
     r = pvs(Node.by_depth([[1, 2], [5, 6]]), 0, 5, trace=True)
     assert r.trace == ((0, 0), (0, 1), (1, 0), (1, 1))
     assert (r.value, r.leaves_evaluated, r.nodes_visited) == (5, 4, 7)
+
+
+def test_pvs_is_untraced_unless_asked() -> None:
+    assert pvs(SCALARS).trace is None
+    assert pvs(SCALARS, trace=True).trace is not None
+
+
+def test_pvs_stops_at_a_child_worth_exactly_beta() -> None:
+    """Max over leaves 5 and 9 in the window (0, 5): 5 reaches beta, a cutoff; 9 is not read."""
+    r = pvs(Node(0, [5, 9]), 0, 5, trace=True)
+    assert (r.value, r.trace) == (5, ((0,),))
