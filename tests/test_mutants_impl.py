@@ -231,3 +231,37 @@ def test_pvs_stops_at_a_child_worth_exactly_beta() -> None:
     """Max over leaves 5 and 9 in the window (0, 5): 5 reaches beta, a cutoff; 9 is not read."""
     r = pvs(Node(0, [5, 9]), 0, 5, trace=True)
     assert (r.value, r.trace) == (5, ((0,),))
+
+
+def test_last_branch_walks_up_through_a_node_with_one_child() -> None:
+    """Root (player 0) over (8, 1, 0) and a unary node (1) over a node (2) over two leaves.
+
+    Sum 9. The node of player 2 gets 6 from (3, 0, 6), so the others can share 3; its parent
+    has one child, so it is on its last branch, and the root already has 8 >= 3: the second
+    leaf cannot matter (Sturtevant's last-branch cut-off through the unary node).
+    """
+    r = last_branch(Node.by_depth([(8, 1, 0), [[(3, 0, 6), (1, 1, 7)]]]), BOUNDS, trace=True)
+    assert (r.value, r.trace) == ((8, 1, 0), ((0,), (1, 0, 0)))
+
+
+def test_last_branch_subtracts_what_an_intermediate_player_already_has() -> None:
+    """Root (0) over (4, 0, 5) and a node (1) over (4, 1, 4) and a node (2) over two leaves.
+
+    Player 2 gets 5 from (0, 4, 5), so the others share 4; player 1 already has 1 at its node,
+    which is on its last branch, leaving 3 for the root's player, who has 4 >= 3, and player
+    1's best gives the root's player 4 <= 4: the cut-off holds, (2, 2, 5) is not read.
+    """
+    t = Node.by_depth([(4, 0, 5), [(4, 1, 4), [(0, 4, 5), (2, 2, 5)]]])
+    r = last_branch(t, BOUNDS, trace=True)
+    assert (r.value, r.trace) == ((4, 0, 5), ((0,), (1, 0), (1, 1, 0)))
+
+
+def test_last_branch_stops_its_walk_at_a_player_met_twice() -> None:
+    """Players 1, 2, 1, 0 down a path: the walk up from player 0 stops at the second 1.
+
+    The root's 8 would be enough for a cut-off (player 0 has 6 of 9), but the root's player
+    moves twice on the path, so the condition does not apply and (7, 1, 1) is read.
+    """
+    t = Node(1, [(0, 8, 1), Node(2, [Node(1, [Node(0, [(6, 0, 3), (7, 1, 1)])])])])
+    r = last_branch(t, BOUNDS, trace=True)
+    assert (r.value, r.trace) == ((0, 8, 1), ((0,), (1, 0, 0, 0), (1, 0, 0, 1)))
