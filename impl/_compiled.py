@@ -38,7 +38,7 @@ def choose() -> ModuleType:
             f"{native.__file__} was built from another impl/_kernel.py; using the pure-Python "
             "kernel (rebuild with: python3 dev.py build)",
             RuntimeWarning,
-            stacklevel=2,
+            stacklevel=1,  # here: the caller is the import of impl, which says nothing more
         )
         return _kernel
     return native
