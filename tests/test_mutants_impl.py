@@ -23,6 +23,7 @@ from impl.pvs import pvs
 from impl.result import SearchResult
 from impl.shallow import shallow
 from impl.speculative import speculative
+from impl.table import EXACT, LOWER, UPPER, Entry, TranspositionTable, UnhashableStateError
 from impl.window import BOTTOM, TOP, Extreme, external, window
 from spec import Bounds, Node, Scalar, Tree, TreeError, Value, subtree
 
@@ -265,3 +266,36 @@ def test_last_branch_stops_its_walk_at_a_player_met_twice() -> None:
     t = Node(1, [(0, 8, 1), Node(2, [Node(1, [Node(0, [(6, 0, 3), (7, 1, 1)])])])])
     r = last_branch(t, BOUNDS, trace=True)
     assert (r.value, r.trace) == ((0, 8, 1), ((0,), (1, 0, 0, 0), (1, 0, 0, 1)))
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "answers"),
+    [
+        (EXACT, 0, True),  # a value answers any window
+        (LOWER, 5, True),  # at least 5 >= b: a cut-off
+        (LOWER, 4, False),
+        (UPPER, 4, True),  # at most 4 <= a: fails low
+        (UPPER, 3, True),
+        (UPPER, 5, False),  # at most 5: could be anywhere in (4, 5)
+    ],
+)
+def test_a_table_entry_answers_the_window_its_flag_settles(
+    flag: int, value: int, *, answers: bool
+) -> None:
+    """impl.table's rule, at the window (4, 5): EXACT always, LOWER if g >= b, UPPER if g <= a."""
+    entry = Entry(2, 0, flag, value, None, horizon=False)
+    assert entry.answers(2, 0, 4, 5, by_ply=False) is answers
+    assert not entry.answers(3, 0, 4, 5, by_ply=False)  # another depth never answers
+
+
+def test_a_table_keeps_what_it_was_built_with_and_what_it_stores() -> None:
+    table: TranspositionTable[tuple[int, ...]] = TranspositionTable(by_ply=True)
+    assert table.by_ply is True
+    table.store((1,), 3, (0, 1), depth=2, ply=1, alpha=0, beta=9, horizon=True)
+    assert table.lookup((1,)) == Entry(2, 1, EXACT, 3, (0, 1), horizon=True)
+
+
+def test_a_table_names_a_state_it_cannot_store() -> None:
+    table: TranspositionTable[object] = TranspositionTable(by_ply=False)
+    with pytest.raises(UnhashableStateError, match=r"\(got \[1, 2\] of type list\)"):
+        table.store([1, 2], 3, None, depth=1, ply=0, alpha=0, beta=9, horizon=False)
