@@ -7,8 +7,11 @@ arguments, the whole text and path of an error it promises, the repr of its inte
 import operator
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from impl._support import hollow_node
 from impl.alphabeta import alphabeta, negamax_alphabeta
@@ -18,6 +21,7 @@ from impl.last_branch import last_branch
 from impl.maxn import maxn
 from impl.maxn_stack import Backed
 from impl.mtdf import mt, mtdf
+from impl.ordering import History, order
 from impl.paranoid import paranoid
 from impl.pvs import pvs
 from impl.result import SearchResult
@@ -299,3 +303,54 @@ def test_a_table_names_a_state_it_cannot_store() -> None:
     table: TranspositionTable[object] = TranspositionTable(by_ply=False)
     with pytest.raises(UnhashableStateError, match=r"\(got \[1, 2\] of type list\)"):
         table.store([1, 2], 3, None, depth=1, ply=0, alpha=0, beta=9, horizon=False)
+
+
+@st.composite
+def orderings(draw: st.DrawFn) -> tuple[list[int], list[int], dict[str, object]]:
+    """Arguments for impl.ordering.order: distinct moves, the indices chosen, and the parts."""
+    moves = draw(st.lists(st.integers(0, 9), unique=True, min_size=1, max_size=7))
+    shuffled = draw(st.permutations(range(len(moves))))
+    chosen = shuffled[: draw(st.integers(1, len(moves)))]
+    small = st.integers(-2, 2)  # few values: ties, so every later key is needed
+    static = draw(st.none() | st.lists(small, min_size=len(moves), max_size=len(moves)))
+    history = draw(st.none() | st.dictionaries(st.integers(0, 9), small))
+    return (
+        moves,
+        list(chosen),
+        {
+            "hash_move": draw(st.none() | st.sampled_from(range(len(moves)))),
+            "killers": draw(st.lists(st.integers(0, 12), unique=True, max_size=4)),
+            "static": None if static is None else static.__getitem__,
+            "history": None if history is None else (lambda m: history.get(m, 0)),
+        },
+    )
+
+
+@given(orderings())
+def test_order_is_hash_move_then_killers_then_static_then_history_then_the_games(
+    args: tuple[list[int], list[int], dict[str, Any]],
+) -> None:
+    """impl.ordering's rule, checked part by part on the result."""
+    moves, chosen, parts = args
+    got = order(moves, chosen, **parts)
+    assert sorted(got) == sorted(chosen)
+    rest = list(got)
+    if parts["hash_move"] in chosen:
+        assert rest.pop(0) == parts["hash_move"]
+    killed = [k for k in parts["killers"] if k in [moves[i] for i in rest]]
+    assert [moves[i] for i in rest[: len(killed)]] == killed
+    rest = rest[len(killed) :]
+    static = parts["static"] or (lambda i: 0)
+    history = parts["history"] or (lambda m: 0)
+    keys = [(-static(i), -history(moves[i]), i) for i in rest]
+    assert keys == sorted(keys)
+
+
+def test_history_names_a_move_it_cannot_keep() -> None:
+    uses: list[Callable[[History], object]] = [
+        lambda h: h.score(0, [1]),
+        lambda h: h.record(0, [1], 2),
+    ]
+    for use in uses:
+        with pytest.raises(TypeError, match=r"\(got \[1\] of type list\); use immutable moves"):
+            use(History())
