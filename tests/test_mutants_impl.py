@@ -354,3 +354,77 @@ def test_history_names_a_move_it_cannot_keep() -> None:
     for use in uses:
         with pytest.raises(TypeError, match=r"\(got \[1\] of type list\); use immutable moves"):
             use(History())
+
+
+F = Fraction
+SPECULATIVE_CASES = [
+    # Immediate pruning at the root: player 2 has the whole sum 9, the second leaf is not read.
+    (Node(2, [(0, 0, 9), (0, 0, 9)]), BOUNDS, 1),
+    # Shallow pruning on equality: player 3 has 8, the others share 1, player 2 has 1 >= 1.
+    (
+        Node(0, [Node(1, [Node(2, [(0, 0, 1, 8), (0, 0, 1, 8), Node(3, [(0, 0, 1, 8)] * 2)])])]),
+        BOUNDS,
+        3,
+    ),
+    # Speculative pruning through an intermediate whose best equals the root's share.
+    (Node.by_depth([(1, 0, 8), [(1, 0, 8), [(1, 0, 8), (1, 0, 8)]]]), BOUNDS, 3),
+    # The same, with an intermediate share to subtract (need -= x).
+    (Node.by_depth([(1, 1, 7), [(1, 1, 7), [(1, 1, 7), (1, 1, 7)]]]), BOUNDS, 3),
+    # A player met twice on the path (2 above 3 above 2): the walk stops there.
+    (Node(2, [(0, 0, 1, 8), Node(2, [Node(3, [(0, 0, 1, 8), (0, 0, 1, 8)])])]), BOUNDS, 3),
+    # No speculation at a node's last child.
+    (
+        Node.by_depth(
+            [
+                (0, 0, 0, 9),
+                [
+                    (0, 0, 0, 9),
+                    [
+                        (0, 0, 0, 9),
+                        (0, 0, 1, 8),
+                        Node(3, [(0, 0, 2, 7), Node(0, [(1, 0, 0, 8)]), (0, 0, 0, 9)]),
+                    ],
+                ],
+            ]
+        ),
+        BOUNDS,
+        6,
+    ),
+    # A re-search resolves the pending child whose pruning frame is the shallowest.
+    (
+        Node(
+            0,
+            [
+                (-3, -3, -3, 9),
+                (-3, -3, -3, 9),
+                Node(
+                    1,
+                    [
+                        (-3, -3, -3, 9),
+                        (-3, F(-8, 3), -3, F(26, 3)),
+                        Node(
+                            2,
+                            [
+                                Node(3, [Node(0, [(F(26, 3), -3, -3, F(-8, 3)), (-3, -3, -3, 9)])]),
+                                (-3, F(-7, 3), -3, F(25, 3)),
+                                (-3, -3, -3, 9),
+                                Node(3, [(-3, -3, F(-8, 3), F(26, 3)), (-3, -3, -3, 9)]),
+                            ],
+                        ),
+                    ],
+                ),
+            ],
+        ),
+        Bounds(-3, 0),
+        8,
+    ),
+]
+"""Trees on which one mutant of impl.speculative reads other leaves: each found by a
+Hypothesis search for a difference between the mutant and the original, then shrunk; the
+leaf count is the original's, and its value is spec.maxn's (checked here too)."""
+
+
+@pytest.mark.parametrize(("t", "bounds", "leaves"), SPECULATIVE_CASES)
+def test_speculative_pruning_reads_these_leaves(t: Tree, bounds: Bounds, leaves: int) -> None:
+    r = speculative(t, bounds)
+    assert (r.value, r.leaves_evaluated) == (maxn(t).value, leaves)
