@@ -9,6 +9,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -30,6 +31,7 @@ from impl.speculative import speculative
 from impl.table import EXACT, LOWER, UPPER, Entry, TranspositionTable, UnhashableStateError
 from impl.window import BOTTOM, TOP, Extreme, external, window
 from spec import Bounds, Node, Scalar, Tree, TreeError, Value, subtree
+from spec.strategies import scalar_trees
 
 TRIPLES = Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 2)]])
 SCALARS = Node.by_depth([[3, 12], [2, 4]])
@@ -428,3 +430,20 @@ leaf count is the original's, and its value is spec.maxn's (checked here too).""
 def test_speculative_pruning_reads_these_leaves(t: Tree, bounds: Bounds, leaves: int) -> None:
     r = speculative(t, bounds)
     assert (r.value, r.leaves_evaluated) == (maxn(t).value, leaves)
+
+
+@given(
+    scalar_trees(max_depth=5, max_branching=4, by_depth=False)
+    | scalar_trees(max_depth=4, max_branching=3, min_value=-2, max_value=2),
+    st.integers(-11, 11),
+)
+def test_mt_is_null_window_alpha_beta_on_integers(t: Tree, gamma: int) -> None:
+    """Plaat et al.: MT(gamma) is fail-soft alpha-beta with a null window. On integer leaves
+    "above gamma?" is the window (gamma, gamma + 1) and "at least gamma?" is (gamma - 1, gamma):
+    the same leaves in the same order, the same nodes, the same bound."""
+    for strict, w in ((True, (gamma, gamma + 1)), (False, (gamma - 1, gamma))):
+        m = mt(t, gamma, strict=strict, trace=True)
+        a = alphabeta(t, *w, fail_soft=True, trace=True)
+        assert (m.value, m.trace, m.nodes_visited) == (a.value, a.trace, a.nodes_visited)
+        assert m.leaves_evaluated == a.leaves_evaluated
+    assert mt(t, gamma) == attrs.evolve(mt(t, gamma, strict=False, trace=True), trace=None)
