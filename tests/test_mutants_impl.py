@@ -176,9 +176,9 @@ def test_external_turns_the_infinities_back_into_bottom_and_top() -> None:
 
 
 def test_a_bad_window_end_is_named_with_its_type() -> None:
-    with pytest.raises(TypeError, match=r"^'beta' must be .*\(got 'x' of type str\)"):
+    with pytest.raises(TypeError, match=r"^'beta' must be .* or TOP \(got 'x' of type str\): "):
         window(0, "x")
-    with pytest.raises(TypeError, match=r"^'alpha' must be .*\(got \[\] of type list\)"):
+    with pytest.raises(TypeError, match=r"^'alpha' must be .* or TOP \(got \[\] of type list\): "):
         window([], 0)
 
 
@@ -447,3 +447,10 @@ def test_mt_is_null_window_alpha_beta_on_integers(t: Tree, gamma: int) -> None:
         assert (m.value, m.trace, m.nodes_visited) == (a.value, a.trace, a.nodes_visited)
         assert m.leaves_evaluated == a.leaves_evaluated
     assert mt(t, gamma) == attrs.evolve(mt(t, gamma, strict=False, trace=True), trace=None)
+
+
+def test_a_search_names_what_it_got_instead_of_a_tree() -> None:
+    with pytest.raises(
+        TypeError, match=r"^alphabeta searches a spec\.Leaf or spec\.Node \(got 'x' of type str\)"
+    ):
+        alphabeta("x")  # type: ignore[arg-type]
