@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -98,16 +99,15 @@ def build() -> None:
     source = ROOT / "impl" / "_kernel.py"
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
     stamp = ROOT / "build" / "kernel.sha256"
-    built = list((ROOT / "impl").glob("_kernel_mypyc.*.so")) + list(
-        (ROOT / "impl").glob("_kernel_mypyc.*.pyd")
-    )
-    if built and stamp.exists() and stamp.read_text() == digest:
+    # This interpreter's extension (the .venv's Python is the one running this script).
+    current = ROOT / "impl" / f"_kernel_mypyc{sysconfig.get_config_var('EXT_SUFFIX')}"
+    if current.exists() and stamp.exists() and stamp.read_text() == digest:
         return
     if not shutil.which(os.environ.get("CC", "cc")) and not shutil.which("gcc"):
         print("no C compiler found: the pure-Python alpha-beta kernel will run", flush=True)
         return
     print("compiling impl/_kernel.py with mypyc", flush=True)
-    for old in built + list((ROOT / "impl").glob("_kernel_mypyc__mypyc.*")):
+    for old in (ROOT / "impl").glob("_kernel_mypyc*"):
         old.unlink()  # a build of another source; if this one fails, the reference runs
     copy = ROOT / "impl" / "_kernel_mypyc.py"
     copy.write_text(f'{source.read_text()}\nSOURCE_SHA256: Final = "{digest}"\n')
