@@ -4,14 +4,16 @@ Each test states a documented behaviour exactly: the defaults of a search's keyw
 arguments, the whole text and path of an error it promises, the repr of its internal values.
 """
 
+import importlib
 import operator
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
+from unittest import mock
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from impl._support import hollow_node
@@ -32,6 +34,7 @@ from impl.table import EXACT, LOWER, UPPER, Entry, TranspositionTable, Unhashabl
 from impl.window import BOTTOM, TOP, Extreme, external, window
 from spec import Bounds, Node, Scalar, Tree, TreeError, Value, subtree
 from spec.strategies import scalar_trees
+from tests.test_alphabeta import trees
 
 TRIPLES = Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 2)]])
 SCALARS = Node.by_depth([[3, 12], [2, 4]])
@@ -420,6 +423,57 @@ SPECULATIVE_CASES = [
         Bounds(-3, 0),
         8,
     ),
+    # Player 1's first two children are pruned on the root's bound and re-searched; during
+    # the re-search the second stops on the value the first just returned (shallow pruning
+    # against the re-searching node), so its second leaf is not read.
+    (
+        Node(
+            0,
+            [
+                (2, 1, 1),
+                Node(
+                    1, [Node(2, [(0, 2, 2), (0, 3, 1)]), Node(2, [(0, 1, 3), (1, 1, 2)]), (3, 1, 0)]
+                ),
+            ],
+        ),
+        Bounds(0, 4),
+        7,
+    ),
+    # A re-searched child can itself return a NIL naming the re-searching node, which
+    # ignores it: re-search does not mean every pruning below is undone.
+    (
+        Node(
+            2,
+            [
+                (4, 3, 2),
+                Node(
+                    0,
+                    [
+                        Node(1, [(1, 7, 1), (2, 0, 7)]),
+                        (4, 1, 4),
+                        Node(1, [Node(2, [(0, 1, 7), (1, 6, 2)])]),
+                    ],
+                ),
+            ],
+        ),
+        BOUNDS,
+        6,
+    ),
+    # After such a NIL the re-search goes on to the later children: the last one, a leaf
+    # that is not re-searched, is player 0's choice and so the root's.
+    (
+        Node(
+            2,
+            [
+                (0, 6, 3),
+                Node(
+                    0, [(1, 5, 3), Node(1, [(0, 7, 1), Node(2, [(1, 7, 1), (3, 4, 2)])]), (2, 0, 7)]
+                ),
+            ],
+        ),
+        BOUNDS,
+        6,
+    ),
 ]
 """Trees on which one mutant of impl.speculative reads other leaves: each found by a
 Hypothesis search for a difference between the mutant and the original, then shrunk; the
@@ -454,3 +508,88 @@ def test_a_search_names_what_it_got_instead_of_a_tree() -> None:
         TypeError, match=r"^alphabeta searches a spec\.Leaf or spec\.Node \(got 'x' of type str\)"
     ):
         alphabeta("x")  # type: ignore[arg-type]
+
+
+MTDF = importlib.import_module("impl.mtdf")
+"""The module, which ``impl.mtdf`` (the function, re-exported by ``impl``) shadows."""
+
+SEED_TREE = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+"""Max to move over three Min nodes; minimax value 3, principal variation (0, 0)."""
+
+
+@pytest.mark.parametrize(
+    ("guess", "w", "value", "tests", "pv_reading", "interior"),
+    [
+        # From 20: "≥ 20?" reads 3, 2, 14 (each Min stops at once): f⁺ = 14. "≥ 14?": the
+        # first two Min nodes are answered by their stored bounds 3 and 2, the third reads
+        # 14, 5: f⁺ = 5. "≥ 5?" reads the third again: f⁺ = 3. "≥ 3?" reads 3, 12, 8 and
+        # stops at the first child: f⁻ = 3 = f⁺. The reading of the principal variation
+        # visits the root, tests (0) (answered by the table), walks into it, reads 3.
+        # Interior visits: 4 + 4 + 4 + 2 by the tests, 3 by the reading.
+        (
+            20,
+            (BOTTOM, TOP),
+            3,
+            [
+                [(0, 0), (1, 0), (2, 0)],
+                [(2, 0), (2, 1)],
+                [(2, 0), (2, 1), (2, 2)],
+                [(0, 0), (0, 1), (0, 2)],
+            ],
+            [(0, 0)],
+            17,
+        ),
+        # From 20 clipped to beta = 10: "≥ 10?" reads 3, 2, 14, 5: f⁺ = 5, which is alpha:
+        # MTD(f) stops there with the upper bound 5, without a test at 5.
+        (20, (5, 10), 5, [[(0, 0), (1, 0), (2, 0), (2, 1)]], [], 4),
+        # From -5: "≥ -5?" reads 3, 12, 8 and stops: f⁻ = 3, which is beta: stop, a lower bound.
+        (-5, (-10, 3), 3, [[(0, 0), (0, 1), (0, 2)]], [], 2),
+    ],
+)
+def test_mtdf_reads_the_leaves_worked_out_by_hand(
+    *,
+    guess: int,
+    w: tuple[Any, Any],
+    value: int,
+    tests: list[list[tuple[int, ...]]],
+    pv_reading: list[tuple[int, ...]],
+    interior: int,
+) -> None:
+    """Plaat et al.'s MTD(f) on seed 002's tree, test by test, with the table's answers."""
+    trace = [leaf for test in tests for leaf in test] + pv_reading
+    r = mtdf(SEED_TREE, guess, *w, trace=True)
+    assert (r.value, r.trace) == (value, tuple(trace))
+    assert (r.leaves_evaluated, r.nodes_visited) == (len(trace), interior + len(trace))
+
+
+@settings(max_examples=300)
+@given(trees, st.integers(-12, 12))
+def test_the_principal_variation_of_mtdf_is_read_from_its_table_alone(t: Tree, guess: int) -> None:
+    """When f⁻ = f⁺ = v, every node on the principal variation holds both bounds equal to v,
+    and each child tried before it holds a bound on the wrong side of v: each test that reads
+    the principal variation visits one node, answered by the table, and reads no leaf."""
+    reading = False
+    tests: list[tuple[int, int]] = []
+    real_mt, real_reading = MTDF._mt, MTDF._principal_variation
+
+    def mt_spy(*args: Any, **kwargs: Any) -> Any:
+        found = real_mt(*args, **kwargs)
+        if reading:
+            tests.append((found[2], found[3]))
+        return found
+
+    def reading_spy(*args: Any) -> Any:
+        nonlocal reading
+        reading = True
+        try:
+            return real_reading(*args)
+        finally:
+            reading = False
+
+    with (
+        mock.patch.object(MTDF, "_mt", mt_spy),
+        mock.patch.object(MTDF, "_principal_variation", reading_spy),
+    ):
+        r = mtdf(t, guess)
+    assert all(test == (1, 0) for test in tests)
+    assert len(tests) + 1 >= len(r.principal_variation)
