@@ -190,8 +190,12 @@ def external(x: Internal) -> Bound:
     >>> external(window(BOTTOM, 3)[0]), external(window(BOTTOM, 3)[1]), external(float("inf"))
     (BOTTOM, 3, TOP)
     """
-    if isinstance(x, float):
-        return BOTTOM if x < 0 else TOP
+    if x == -math.inf:
+        return BOTTOM
+    if x == math.inf:
+        return TOP
+    if isinstance(x, float):  # window() turns every finite float into a Fraction
+        raise ValueError(f"an internal bound is an exact scalar or an infinity (got {x!r})")
     return x
 
 

@@ -176,6 +176,10 @@ def test_external_turns_the_infinities_back_into_bottom_and_top() -> None:
     assert external(float("inf")) is TOP
     assert external(-3) == -3
     assert external(Fraction(1, 3)) == Fraction(1, 3)
+    with pytest.raises(
+        ValueError, match=r"^an internal bound is an exact scalar or an infinity \(got 0\.0\)$"
+    ):
+        external(0.0)
 
 
 def test_a_bad_window_end_is_named_with_its_type() -> None:
