@@ -7,9 +7,14 @@ it only makes the report readable, and no one reads it here, so the profile skip
 The generate phase is CI's (derandomized, the same number of examples), so a mutant survives
 here exactly when it would survive the CI run. ``tests/test_mutants_config.py`` checks that
 this profile stays CI's in every other setting.
+
+The same plugin stops a mutant whose test hangs well before mutmut's own timeout would
+(:mod:`mutation.hang_guard`).
 """
 
 from hypothesis import HealthCheck, Phase, settings
+
+from mutation.hang_guard import pytest_runtest_call  # noqa: F401 - the plugin's other hook
 
 MUTATION_PHASES = tuple(phase for phase in Phase if phase is not Phase.shrink)
 

@@ -1,12 +1,17 @@
 """The mutation run's own configuration: its Hypothesis profile and its equivalent list."""
 
+import os
 import re
+import signal
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 from hypothesis import Phase, settings
 
+from mutation import hang_guard
 from mutation.hypothesis_profile import MUTATION_PHASES
 from mutation.report import equivalent_mutants, module_of
 
@@ -75,3 +80,54 @@ def test_the_equivalent_list_parser_refuses_a_mutant_listed_twice() -> None:
     row = "| `spec.a.x_f__mutmut_1` | a | b |"
     with pytest.raises(ValueError, match="listed twice"):
         equivalent_mutants(f"{row}\n{row}\n")
+
+
+HANG_TESTS = """
+import time
+
+def test_quick():
+    pass
+
+def test_not_timed():
+    time.sleep(1)
+
+def test_hangs():
+    while True:
+        pass
+"""
+
+RUN_GUARDED = """
+import sys
+import pytest
+import mutation.hang_guard as guard
+guard.GRACE = 0.5
+guard.DURATIONS = {"test_hang.py::test_quick": 0.0, "test_hang.py::test_hangs": 0.0}
+sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", "-p", "mutation.hang_guard", *sys.argv[1:]]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("selected", "code"),
+    [("-k not hangs", 0), ("-k hangs", -signal.SIGXCPU)],
+)
+def test_a_hung_test_ends_the_run_as_mutmut_s_timer_would(
+    tmp_path: Path, selected: str, code: int
+) -> None:
+    """The alarm covers only timed tests and is cleared after each; a hang ends in SIGXCPU."""
+    (tmp_path / "test_hang.py").write_text(HANG_TESTS)
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_GUARDED, "test_hang.py", selected],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == code, done.stdout + done.stderr
+
+
+def test_the_guard_is_off_outside_mutmut_s_copy() -> None:
+    assert not (ROOT / "mutmut-stats.json").exists()
+    assert hang_guard.DURATIONS == {}
+    assert hang_guard.limit(2.0) == hang_guard.SLOWDOWN * 2.0 + hang_guard.GRACE
