@@ -151,7 +151,6 @@ class _OutOfBudget(Exception):  # noqa: N818 - as above
     """An iteration was abandoned; the work it did is counted."""
 
     def __init__(self, nodes: int, leaves: int) -> None:
-        super().__init__(nodes, leaves)
         self.nodes = nodes
         self.leaves = leaves
 

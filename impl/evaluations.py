@@ -143,9 +143,6 @@ def _scalar(w: object, name: str) -> Scalar:
 def _judge(model: Callable[[Value], object], v: Value, k: int, players: int) -> Value:
     """A model's judgement of position v, exact, checked as spec.opponent_models checks it."""
     w = model(v)
-    if type(w) in (int, Fraction):
-        assert isinstance(w, int | Fraction)
-        return w
     try:
         e = exact_value(w)
     except TreeError as err:

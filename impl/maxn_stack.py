@@ -102,8 +102,9 @@ def run(
     A call ``call(i, *a)`` yielded at node n starts ``search(c, c.to_move, *a)`` on the
     child c = n.children[i], or, if c is a leaf, sends back ``evaluate(c, (i, None))`` at once.
     A search's reply is passed to its caller through ``via(i)``. A ``TreeError`` raised by
-    ``evaluate`` is re-raised with the path of the leaf. The root's reply must be a
-    ``Backed``: its leaf value and line are the result's value and principal variation.
+    ``evaluate`` is re-raised with the path of the leaf, one raised by a search with the path
+    of its node. The root's reply must be a ``Backed``: its leaf value and line are the
+    result's value and principal variation.
     """
     nodes = 1
     leaves = 0
@@ -127,6 +128,8 @@ def run(
             gen, node = frames.pop()
             sent = reply.via(path.pop())
             continue
+        except TreeError as e:  # a search's own check of what it was sent, at its node
+            raise e.below(path) from None
         child = node.children[i]
         nodes += 1
         if isinstance(child, Leaf):

@@ -15,9 +15,11 @@ across cases (``tests.engine_checks``), so the file takes about 20 seconds.
 """
 
 import itertools
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import example, given, settings
@@ -25,7 +27,7 @@ from hypothesis import strategies as st
 
 from gametree.games import Board, Nim, NimState
 from impl.alphabeta import negamax_alphabeta
-from impl.engine import DeepeningResult, Engine
+from impl.engine import DeepeningResult, Engine, _Budget
 from impl.ordering import History, Killers
 from impl.table import EXACT, LOWER, UPPER, TranspositionTable, UnhashableStateError
 from spec import Node, TreeError
@@ -343,6 +345,170 @@ def test_forward_pruning_with_a_plausibility_of_ones_own() -> None:
     assert found.best_move in (7, 8)
 
 
+# The budget's schedule.
+
+
+def default_or(poll: int | None) -> dict[str, Any]:
+    """No ``poll`` argument at all for ``None``, so that the default is the one used."""
+    return {} if poll is None else {"poll": poll}
+
+
+@pytest.mark.parametrize(
+    ("limits", "poll"),
+    [
+        ({"max_nodes": 150}, 1024),
+        ({"max_nodes": 150}, 7),
+        ({"time_limit": 1}, 16),
+        ({"time_limit": 1}, None),
+        ({"max_nodes": 150, "time_limit": 1}, 16),
+        ({"max_nodes": 160, "time_limit": 1}, 16),
+        ({"max_nodes": 6, "time_limit": 1}, 4),
+    ],
+)
+def test_the_budget_is_checked_exactly_where_it_can_run_out(
+    limits: dict[str, int], poll: int | None
+) -> None:
+    """The node budget is checked at the node that would exceed it (in an iteration that
+    starts beyond it, at that iteration's first node), the clock at every ``poll``-th node, and
+    nothing at any other node: the schedule is what lets a search check no budget per node."""
+    checked: list[int] = []
+    check = _Budget.check
+
+    def spy(budget: _Budget, total: int, *, armed: bool) -> int:
+        checked.append(total)
+        return check(budget, total, armed=armed)
+
+    with mock.patch.object(_Budget, "check", spy):
+        found = Engine(TICTACTOE).deepen(
+            TICTACTOE.initial_state(),
+            max_nodes=limits.get("max_nodes"),
+            time_limit=limits.get("time_limit"),
+            clock=FakeClock(0.0),
+            max_depth=5,
+            **default_or(poll),
+        )
+    poll = 1024 if poll is None else poll
+    sizes = [r.nodes_visited for r in found.iterations]
+    spent = found.nodes_visited - sum(sizes)
+    # An abandoned iteration is abandoned at the node its check refused, which is not counted.
+    runs = [*sizes, spent + 1] if found.stopped == "budget" else sizes
+    expected: list[int] = []
+    base = 0
+    for n in runs:
+        due = (
+            set(range((base // poll + 1) * poll, base + n + 1, poll))
+            if "time_limit" in limits
+            else set()
+        )
+        if "max_nodes" in limits and max(limits["max_nodes"] + 1, base + 1) <= base + n:
+            due.add(max(limits["max_nodes"] + 1, base + 1))
+        expected += sorted(due)
+        base += n
+    assert checked == expected
+    assert checked
+
+
+def test_both_budgets_at_once_stop_at_whichever_runs_out_first() -> None:
+    """A clock that never moves, read at every node: the node budget alone decides."""
+    b = TICTACTOE.initial_state()
+    for max_nodes in (1, 30, 150, 151):
+        both = Engine(TICTACTOE).deepen(
+            b, max_nodes=max_nodes, time_limit=1, clock=FakeClock(0.0), poll=1, max_depth=5
+        )
+        assert both == Engine(TICTACTOE).deepen(b, max_nodes=max_nodes, max_depth=5)
+
+
+def test_the_time_budget_counts_from_the_clock_s_reading_at_the_start() -> None:
+    late = FakeClock()
+    late.now = 10.0**6
+    b = TICTACTOE.initial_state()
+    found = Engine(TICTACTOE).deepen(b, time_limit=100, clock=late, poll=1, max_depth=6)
+    assert found.stopped == "budget"
+    assert found == Engine(TICTACTOE).deepen(
+        b, time_limit=100, clock=FakeClock(), poll=1, max_depth=6
+    )
+
+
+def test_the_clock_is_read_every_1024_nodes_unless_told_otherwise() -> None:
+    clock = FakeClock(0.0)
+    found = Engine(TICTACTOE).deepen(
+        TICTACTOE.initial_state(), time_limit=1, clock=clock, max_depth=5
+    )
+    assert found.nodes_visited > 2 * 1024
+    assert clock.readings == 1 + found.nodes_visited // 1024
+
+
+def test_deepening_counts_the_leaves_of_the_abandoned_iteration_too() -> None:
+    counted = Counted(TICTACTOE)
+    found = Engine(counted).deepen(TICTACTOE.initial_state(), max_nodes=100)  # type: ignore[arg-type]
+    assert found.stopped == "budget"
+    assert found.leaves_evaluated == counted.evaluations + counted.utilities
+    assert found.leaves_evaluated > sum(r.leaves_evaluated for r in found.iterations)
+
+
+def test_deepening_traces_each_iteration_when_asked() -> None:
+    b = TICTACTOE.initial_state()
+    found = Engine(TICTACTOE).deepen(b, max_depth=3, trace=True)
+    assert [r.trace for r in found.iterations] == [
+        Engine(TICTACTOE).search(b, d, trace=True).trace for d in (1, 2, 3)
+    ]
+    assert found.result.trace is not None
+
+
+def test_clear_forgets_what_the_engine_learnt() -> None:
+    b = TICTACTOE.initial_state()
+    engine = Engine(TICTACTOE, killers=2, history=True)
+    fresh = engine.search(b, 4)
+    assert engine.history is not None
+    assert len(engine.history) > 0
+    engine.clear()
+    assert len(engine.history) == 0
+    assert engine.search(b, 4) == fresh
+    Engine(TICTACTOE).clear()
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("high", "a value must be an int, a Fraction or a finite float (got 'high' of type str)"),
+        (float("nan"), "a value must be finite (got nan)"),
+    ],
+)
+def test_a_plausibility_that_is_not_a_value_is_named_with_its_move(
+    value: object, problem: str
+) -> None:
+    engine = Engine(TICTACTOE, keep=tapered(2), plausibility=lambda s, m: value)
+    message = f"the plausibility of move 0 is not a value: {problem} at path []"
+    with pytest.raises(TreeError, match=f"^{re.escape(message)}$") as raised:
+        engine.search(TICTACTOE.initial_state(), 2)
+    assert raised.value.path == ()
+
+
+def test_a_noisy_move_that_is_not_a_move_is_named_with_its_path() -> None:
+    class Liar(Exchange):
+        def noisy_moves(self, state: ExchangeState) -> list[tuple[str, int]]:
+            return [("x", 7)]
+
+    game = Liar(((1,),), (0,), 3)
+    message = "a noisy move must be one of the state's moves (got ('x', 7)) at path [0]"
+    with pytest.raises(TreeError, match=f"^{re.escape(message)}$") as raised:
+        Engine(game, quiescence=1).search(game.initial_state(), 1)
+    assert raised.value.path == (0,)
+
+
+def test_a_plausibility_is_given_the_state_and_the_move() -> None:
+    b = TICTACTOE.initial_state()
+    seen: list[object] = []
+
+    def plausibility(s: object, m: int) -> int:
+        seen.append(s)
+        return m
+
+    Engine(TICTACTOE, keep=tapered(2), plausibility=plausibility).search(b, 1)
+    assert seen
+    assert seen[0] == b
+
+
 # Errors.
 
 
@@ -479,17 +645,25 @@ def test_faults_of_the_game_during_a_search_are_named_with_a_path() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({}, "iterative deepening needs a limit"),
-        ({"max_nodes": 0}, "'max_nodes' must be a positive int"),
-        ({"time_limit": float("inf")}, "'time_limit' must be a positive finite number"),
-        ({"time_limit": 0}, "'time_limit' must be a positive finite number"),
-        ({"max_depth": 3, "poll": 0}, "'poll' must be a positive int"),
-        ({"max_depth": 1, "min_depth": 2}, "'max_depth' must be at least 'min_depth'"),
-        ({"max_depth": -1}, "'max_depth' must be a non-negative int"),
+        ({}, "iterative deepening needs a limit: pass max_nodes=, time_limit= or max_depth="),
+        ({"max_nodes": 0}, "'max_nodes' must be a positive int (got 0)"),
+        ({"max_nodes": True}, "'max_nodes' must be a positive int (got True)"),
+        ({"max_nodes": "3"}, "'max_nodes' must be a positive int (got '3')"),
+        ({"time_limit": float("inf")}, "'time_limit' must be a positive finite number (got inf)"),
+        ({"time_limit": 0}, "'time_limit' must be a positive finite number (got 0)"),
+        ({"time_limit": True}, "'time_limit' must be a positive finite number (got True)"),
+        ({"time_limit": "soon"}, "'time_limit' must be a positive finite number (got 'soon')"),
+        ({"max_depth": 3, "poll": 0}, "'poll' must be a positive int (got 0)"),
+        (
+            {"max_depth": 1, "min_depth": 2},
+            "'max_depth' must be at least 'min_depth' (got max_depth=1, min_depth=2)",
+        ),
+        ({"max_depth": -1}, "'max_depth' must be a non-negative int (got -1)"),
+        ({"max_depth": 3, "min_depth": -1}, "'min_depth' must be a non-negative int (got -1)"),
     ],
 )
 def test_bad_deepening_limits_are_named(kwargs: dict[str, Any], message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         Engine(TICTACTOE).deepen(TICTACTOE.initial_state(), **kwargs)
 
 

@@ -19,6 +19,7 @@ from impl.evaluations import (
     opponent_models_alphabeta,
     separate_evaluations,
 )
+from impl.result import SearchResult
 from spec import Bounds, Leaf, Node, Tree, TreeError, Value, leaf_values
 from spec import opponent_models as spec_opponent_models
 from spec import separate_evaluations as spec_separate_evaluations
@@ -202,3 +203,198 @@ def _map_leaves(t: Tree, f: Callable[[Value], Value]) -> Tree:
     if isinstance(t, Leaf):
         return Leaf(f(t.value))
     return Node(t.to_move, [_map_leaves(c, f) for c in t.children])
+
+
+SearchCall = Callable[[Tree], object]
+
+PAIR_SEARCHES: list[tuple[str, SearchCall]] = [
+    ("separate_evaluations", separate_evaluations),
+    ("alphabeta_one_function", lambda t: alphabeta_one_function(t, 0)),
+]
+
+
+@pytest.mark.parametrize(("name", "search"), PAIR_SEARCHES)
+@pytest.mark.parametrize(
+    ("t", "got"),
+    [(Node.by_depth([1, 2]), "scalars"), (Node.by_depth([(1, 2, 3), (3, 2, 1)]), "3-vectors")],
+)
+def test_a_pair_search_refuses_a_tree_not_of_pairs_naming_itself_and_what_it_got(
+    name: str, search: SearchCall, t: Tree, got: str
+) -> None:
+    with pytest.raises(TreeError) as e:
+        search(t)
+    assert str(e.value) == (
+        f"{name} needs pairs (Max's value, Min's value) at the leaves (got {got}) at path []"
+    )
+    assert e.value.path == ()
+
+
+@pytest.mark.parametrize("function", [2, -1])
+def test_alphabeta_one_function_refuses_a_function_other_than_0_or_1_at_the_root(
+    function: int,
+) -> None:
+    with pytest.raises(TreeError) as e:
+        alphabeta_one_function(korf_figure2(), function)
+    assert str(e.value) == (
+        f"'function' must be 0 (Max's) or 1 (Min's) (got {function}) at path []"
+    )
+    assert e.value.path == ()
+
+
+IDENTITY_MODELS: list[Model] = [scalar, scalar]
+
+TRACED: list[tuple[Callable[..., object], Tree, tuple[object, ...], object]] = [
+    (
+        separate_evaluations,
+        korf_figure2(),
+        (),
+        ((0, 0), (0, 1), (1, 0), (1, 1)),
+    ),
+    (alphabeta_one_function, korf_figure2(), (0,), ((0, 0), (0, 1), (1, 0))),
+    (alphabeta_one_function, korf_figure2(), (1,), ((0, 0), (0, 1), (1, 0))),
+    (
+        opponent_models,
+        Node.by_depth([[3, 4], [2, 9]]),
+        (IDENTITY_MODELS,),
+        ((0, 0), (0, 1), (1, 0), (1, 1)),
+    ),
+    (
+        opponent_models_alphabeta,
+        Node.by_depth([[3, 4], [2, 9]]),
+        (IDENTITY_MODELS,),
+        ((0, 0), (0, 1), (1, 0)),
+    ),
+    (opponent_models_alphabeta, Leaf(7), ([],), ((),)),
+]
+
+
+@pytest.mark.parametrize(("search", "t", "args", "trace"), TRACED)
+def test_the_trace_is_off_by_default_and_is_the_leaves_read_in_order_when_asked(
+    search: Callable[..., object], t: Tree, args: tuple[object, ...], trace: object
+) -> None:
+    r = search(t, *args)
+    assert isinstance(r, SearchResult)
+    assert r.trace is None
+    traced = search(t, *args, trace=True)
+    assert isinstance(traced, SearchResult)
+    assert traced.trace == trace
+    assert (traced.value, traced.principal_variation) == (r.value, r.principal_variation)
+
+
+@pytest.mark.parametrize("search", [opponent_models, opponent_models_alphabeta])
+def test_too_few_models_are_refused_at_the_root_with_the_height_and_the_count(
+    search: Callable[[Tree, list[Model]], object],
+) -> None:
+    with pytest.raises(TreeError) as e:
+        search(Node.by_depth([[3, 4], [2, 9]]), [scalar])
+    assert str(e.value) == (
+        "opponent models need one model per level: the tree has height 2 (got 1 models) at path []"
+    )
+    assert e.value.path == ()
+
+
+def test_the_pruning_opponent_models_search_refuses_more_than_two_players_at_the_root() -> None:
+    with pytest.raises(TreeError) as e:
+        opponent_models_alphabeta(Node.by_depth([(1, 2, 3)]), [lambda v: 0])
+    assert str(e.value) == (
+        "opponent_models_alphabeta searches two-player trees (got 3 players) at path []"
+    )
+    assert e.value.path == ()
+
+
+def _bad_at(position: Value) -> Model:
+    """A model that gives a string for one position and judges every other by its value."""
+    return lambda v: "high" if v == position else v
+
+
+NOT_A_NUMBER = "a value must be an int, a Fraction or a finite float (got 'high' of type str)"
+
+
+@pytest.mark.parametrize(
+    ("t", "models", "problem", "path"),
+    [
+        (
+            Node.by_depth([[3, 4], [2, 9]]),
+            [scalar, lambda v: (1, 2, 3)],
+            "the model for depth 1 must give a scalar or a 2-vector (got (1, 2, 3))",
+            (0,),
+        ),
+        (
+            Node.by_depth([[(1, 2, 3), (3, 2, 1)], [(2, 2, 2), (0, 0, 9)]]),
+            [lambda v: v, lambda v: (1, 2), lambda v: v],
+            "the model for depth 1 must give a 3-vector (got (1, 2))",
+            (0,),
+        ),
+        (
+            Node.by_depth([[(1, 2, 3), (3, 2, 1)], [(2, 2, 2), (0, 0, 9)]]),
+            [lambda v: v, lambda v: 5, lambda v: v],
+            "the model for depth 1 must give a 3-vector (got 5)",
+            (0,),
+        ),
+        (
+            Node.by_depth([[3, 4], [2, 9]]),
+            [scalar, _bad_at(3)],
+            f"the model for depth 1 gave a bad value: {NOT_A_NUMBER}",
+            (0,),
+        ),
+        (
+            Node.by_depth([[3, 4], [2, 9]]),
+            [scalar, _bad_at(4)],
+            f"the model for depth 1 gave a bad value: {NOT_A_NUMBER}",
+            (0,),
+        ),
+        (
+            Node.by_depth([[3, 4], [2, 9]]),
+            [_bad_at(2), scalar],
+            f"the model for depth 0 gave a bad value: {NOT_A_NUMBER}",
+            (),
+        ),
+    ],
+)
+def test_a_model_giving_the_wrong_kind_of_value_is_refused_with_its_depth_and_what_it_gave(
+    t: Tree, models: list[Model], problem: str, path: tuple[int, ...]
+) -> None:
+    """The first position a node judges, and a later one, are checked alike, and as the spec
+    checks them: a scalar is refused with three players too; the path is the judging node's."""
+    for search in (opponent_models, spec_opponent_models):
+        with pytest.raises(TreeError) as e:
+            search(t, models)
+        assert (e.value.problem, e.value.path) == (problem, path)
+
+
+@pytest.mark.parametrize(
+    ("own", "problem"),
+    [
+        (lambda v: (1, 2), "models[0] must give a scalar on Max's scale (got (1, 2))"),
+        (
+            lambda v: (1, 2, 3),
+            "the model for depth 0 must give a scalar or a 2-vector (got (1, 2, 3))",
+        ),
+        (_bad_at(3), f"the model for depth 0 gave a bad value: {NOT_A_NUMBER}"),
+    ],
+)
+def test_the_pruning_opponent_models_search_refuses_a_bad_own_judgement_at_its_leaf(
+    own: Model, problem: str
+) -> None:
+    with pytest.raises(TreeError) as e:
+        opponent_models_alphabeta(Node.by_depth([[3, 4], [2, 9]]), [own, scalar])
+    assert str(e.value) == f"{problem} at path [0, 0]"
+    assert e.value.path == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("functions", "name"),
+    [
+        ((lambda v: (1, 2), scalar), "f"),
+        ((scalar, lambda v: (1, 2)), "g"),
+        ((scalar, scalar, lambda v: (1, 2)), "g"),
+    ],
+)
+def test_order_equivalence_refuses_a_function_giving_a_vector_naming_it(
+    functions: tuple[Model, ...], name: str
+) -> None:
+    """A lone value outside any tree: the error has no path."""
+    with pytest.raises(TreeError) as e:
+        is_order_equivalent([1, 2], *functions)
+    assert str(e.value) == f"{name} must give a scalar (got (1, 2))"
+    assert e.value.path is None
