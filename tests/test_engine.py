@@ -496,6 +496,29 @@ def test_a_noisy_move_that_is_not_a_move_is_named_with_its_path() -> None:
     assert raised.value.path == (0,)
 
 
+@pytest.mark.parametrize("k", [True, 0, 1.0])
+def test_a_keep_that_is_not_a_positive_int_is_named_with_its_ply(k: object) -> None:
+    engine = Engine(TICTACTOE, keep=lambda ply: k, plausibility=lambda s, m: m)  # type: ignore[arg-type, return-value]
+    message = f"keep(ply) must be a positive int (got {k!r} at ply 0) at path []"
+    with pytest.raises(TreeError, match=f"^{re.escape(message)}$"):
+        engine.search(TICTACTOE.initial_state(), 2)
+
+
+def test_forward_pruning_that_keeps_every_move_asks_no_plausibility() -> None:
+    asked: list[int] = []
+
+    def plausibility(s: object, m: int) -> int:
+        asked.append(m)
+        return m
+
+    b = TICTACTOE.initial_state()
+    kept = Engine(TICTACTOE, keep=lambda ply: 9, plausibility=plausibility).search(b, 3)
+    assert kept == Engine(TICTACTOE).search(b, 3)
+    assert asked == []
+    Engine(TICTACTOE, keep=lambda ply: 8, plausibility=plausibility).search(b, 1)
+    assert asked == list(range(9))
+
+
 def test_a_plausibility_is_given_the_state_and_the_move() -> None:
     b = TICTACTOE.initial_state()
     seen: list[object] = []
