@@ -134,7 +134,10 @@ def _scalar(w: object, name: str) -> Scalar:
     if type(w) in (int, Fraction):
         assert isinstance(w, int | Fraction)
         return w
-    e = exact_value(w)
+    try:
+        e = exact_value(w)
+    except TreeError as err:
+        raise TreeError(f"{name} gave a bad value: {err.problem}") from None
     if isinstance(e, tuple):
         raise TreeError(f"{name} must give a scalar (got {w!r})")
     return e
@@ -178,10 +181,10 @@ def models_search(
     return best
 
 
-def _check_models(t: Tree, models: Sequence[Callable[[Value], object]]) -> None:
+def _check_models(t: Tree, models: Sequence[Callable[[Value], object]], search: str) -> None:
     if len(models) < t.height:
         raise TreeError(
-            f"opponent models need one model per level: the tree has height {t.height} "
+            f"{search} needs one model per level: the tree has height {t.height} "
             f"(got {len(models)} models)",
             (),
         )
@@ -199,7 +202,7 @@ def opponent_models(
     principal variation. Reads every leaf; each model is applied once to each position backed
     up to a child of a node at its depth.
     """
-    _check_models(t, models)
+    _check_models(t, models, "opponent_models")
     search = partial(models_search, models=models, players=t.players)
     return run(t, search, (0,), _position, trace=trace)
 
@@ -226,7 +229,7 @@ def opponent_models_alphabeta(
     model of the opponent's (each on its own player's scale), under which their αβ* returns
     the M* value while pruning; αβ* is not implemented here.
     """
-    _check_models(t, models)
+    _check_models(t, models, "opponent_models_alphabeta")
     if t.players != 2:
         raise TreeError(
             f"opponent_models_alphabeta searches two-player trees (got {t.players} players)", ()

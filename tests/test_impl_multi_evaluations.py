@@ -288,7 +288,8 @@ def test_too_few_models_are_refused_at_the_root_with_the_height_and_the_count(
     with pytest.raises(TreeError) as e:
         search(Node.by_depth([[3, 4], [2, 9]]), [scalar])
     assert str(e.value) == (
-        "opponent models need one model per level: the tree has height 2 (got 1 models) at path []"
+        f"{search.__name__} needs one model per level: the tree has height 2 (got 1 models) "
+        "at path []"
     )
     assert e.value.path == ()
 
@@ -398,3 +399,14 @@ def test_order_equivalence_refuses_a_function_giving_a_vector_naming_it(
         is_order_equivalent([1, 2], *functions)
     assert str(e.value) == f"{name} must give a scalar (got (1, 2))"
     assert e.value.path is None
+
+
+@pytest.mark.parametrize(
+    ("functions", "name"), [((_bad_at(2), scalar), "f"), ((scalar, _bad_at(1)), "g")]
+)
+def test_order_equivalence_refuses_a_function_giving_something_else_naming_it(
+    functions: tuple[Model, ...], name: str
+) -> None:
+    with pytest.raises(TreeError) as e:
+        is_order_equivalent([1, 2], *functions)
+    assert str(e.value) == f"{name} gave a bad value: {NOT_A_NUMBER}"
