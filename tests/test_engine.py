@@ -345,6 +345,61 @@ def test_forward_pruning_with_a_plausibility_of_ones_own() -> None:
     assert found.best_move in (7, 8)
 
 
+# Each ordering takes effect: the order is seen in the trace of a depth-1 or depth-2 search.
+
+
+def test_static_ordering_tries_the_moves_by_the_static_value_of_their_successors() -> None:
+    b = TICTACTOE.initial_state()
+    ms = TICTACTOE.moves(b)
+    static = [TICTACTOE.evaluate(TICTACTOE.successor(b, m)) for m in ms]
+    expected = sorted(range(len(ms)), key=lambda i: (-static[i], i))
+    assert expected != list(range(len(ms)))
+    found = Engine(TICTACTOE, static_ordering=True).search(b, 1, trace=True)
+    assert found.trace == tuple((i,) for i in expected)
+
+
+def test_history_orders_the_moves_by_the_scores_earlier_searches_left() -> None:
+    b = TICTACTOE.initial_state()
+    engine = Engine(TICTACTOE, history=True)
+    engine.search(b, 4)
+    assert engine.history is not None
+    scores = [engine.history.score(0, m) for m in TICTACTOE.moves(b)]
+    expected = sorted(range(9), key=lambda i: (-scores[i], i))
+    assert expected != list(range(9))
+    assert engine.search(b, 1, trace=True).trace == tuple((i,) for i in expected)
+
+
+def test_the_hash_move_is_tried_first() -> None:
+    b = TICTACTOE.initial_state()
+    engine = Engine(TICTACTOE, table=True, hash_move=True)
+    best = engine.search(b, 2).best_move
+    assert best not in (None, 0)
+    found = engine.search(b, 3, trace=True)
+    assert found.trace is not None
+    assert found.trace[0][0] == best
+
+
+def test_forward_pruning_leaves_the_order_of_the_kept_moves_alone() -> None:
+    """Its plausibility (here the static value) chooses the moves, not their order."""
+    b = TICTACTOE.initial_state()
+    found = Engine(TICTACTOE, keep=lambda ply: 8, history=True).search(b, 1, trace=True)
+    assert found.trace is not None
+    assert len(found.trace) == 8
+    assert list(found.trace) == sorted(found.trace)
+
+
+def test_a_killer_is_tried_first_at_its_ply() -> None:
+    b = TICTACTOE.initial_state()
+    engine = Engine(TICTACTOE, killers=2)
+    engine.search(b, 4)
+    killer = engine.killers.at(1)[0]
+    moves = TICTACTOE.moves(TICTACTOE.successor(b, TICTACTOE.moves(b)[0]))
+    assert moves.index(killer) != 0
+    found = engine.search(b, 2, trace=True)
+    assert found.trace is not None
+    assert found.trace[0] == (0, moves.index(killer))  # a trace names moves by their index
+
+
 # The budget's schedule.
 
 
@@ -747,3 +802,46 @@ def test_check_variation_refuses_a_line_that_is_not_optimal() -> None:
     with pytest.raises(AssertionError, match="stops above a leaf"):
         check_variation(case, best.principal_variation[:1], best.value)
     check_variation(case, best.principal_variation, best.value)
+
+
+def test_a_state_with_no_move_that_is_not_terminal_is_named_with_its_path() -> None:
+    class Stuck(Exchange):
+        def moves(self, state: ExchangeState) -> Sequence[tuple[str, int]]:
+            return super().moves(state) if state == self.initial_state() else ()
+
+        def is_terminal(self, state: ExchangeState) -> bool:
+            return state.plies == 0
+
+    game = Stuck(((1,),), (0,), 3)
+    with pytest.raises(TreeError) as raised:
+        Engine(game).search(game.initial_state(), 3)
+    assert (raised.value.problem, raised.value.path) == (
+        "a state that is not terminal has no legal moves",
+        (0,),
+    )
+
+
+@pytest.mark.parametrize(
+    ("utility", "problem"),
+    [
+        (
+            "x",
+            (
+                "the utility is not a value: a value must be an int, a Fraction or a finite "
+                "float (got 'x' of type str)"
+            ),
+        ),
+        ((1, 2), "the utility must be a scalar for a 2-player game (got (1, 2))"),
+    ],
+)
+def test_a_utility_that_is_not_a_scalar_is_named_with_its_path(
+    utility: object, problem: str
+) -> None:
+    class Misreported(Exchange):
+        def utility(self, state: ExchangeState) -> Any:
+            return utility
+
+    game = Misreported(((1,),), (0,), 1)
+    with pytest.raises(TreeError) as raised:
+        Engine(game).search(game.initial_state(), None)
+    assert (raised.value.problem, raised.value.path) == (problem, (0,))
