@@ -6,6 +6,7 @@ arguments, the whole text and path of an error it promises, the repr of its inte
 
 import importlib
 import operator
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -564,6 +565,30 @@ def test_mtdf_reads_the_leaves_worked_out_by_hand(
     r = mtdf(SEED_TREE, guess, *w, trace=True)
     assert (r.value, r.trace) == (value, tuple(trace))
     assert (r.leaves_evaluated, r.nodes_visited) == (len(trace), interior + len(trace))
+
+
+@pytest.mark.parametrize(("search", "name"), [(mt, "gamma"), (mtdf, "first_guess")])
+def test_a_test_value_that_is_not_a_scalar_is_refused_with_its_name(
+    search: Callable[[Tree, Any], object], name: str
+) -> None:
+    problem = "a value must be an int, a Fraction or a finite float (got 'x' of type str)"
+    with pytest.raises(
+        TypeError, match=f"^'{name}' must be a finite exact scalar: {re.escape(problem)}$"
+    ):
+        search(SEED_TREE, "x")
+
+
+def test_mtdf_keeps_no_trace_unless_asked() -> None:
+    assert mtdf(SEED_TREE).trace is None
+    assert mtdf(SEED_TREE, 20, BOTTOM, TOP).trace is None
+
+
+def test_mtdf_s_first_test_asks_whether_the_value_is_at_least_the_guess() -> None:
+    """Between the bounds the test is the paper's "at least f?": on two leaves worth 0 from the
+    guess 0 it stops at the first leaf (f⁻ = 0); only then "above 0?" reads both (f⁺ = 0),
+    and the principal variation's leaf is read last."""
+    r = mtdf(Node(0, [0, 0]), 0, trace=True)
+    assert (r.value, r.trace) == (0, ((0,), (0,), (1,), (0,)))
 
 
 @settings(max_examples=300)
