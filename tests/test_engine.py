@@ -18,6 +18,7 @@ import itertools
 import re
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 from unittest import mock
 
@@ -845,3 +846,321 @@ def test_a_utility_that_is_not_a_scalar_is_named_with_its_path(
     with pytest.raises(TreeError) as raised:
         Engine(game).search(game.initial_state(), None)
     assert (raised.value.problem, raised.value.path) == (problem, (0,))
+
+
+# The player to move, leaf roots, and when deepening is solved.
+
+
+@pytest.mark.parametrize("player", [2, -1, True, 1.0, "1"])
+@pytest.mark.parametrize(("plies", "path"), [(3, ()), (2, (0,))])
+def test_a_player_to_move_that_is_not_0_or_1_is_named_with_its_path(
+    player: object, plies: int, path: tuple[int, ...]
+) -> None:
+    class Misplayed(Exchange):
+        def to_move(self, state: ExchangeState) -> Any:
+            return player if state.plies == plies else super().to_move(state)
+
+    game = Misplayed(((1,),), (0,), 3)
+    with pytest.raises(TreeError) as raised:
+        Engine(game).search(game.initial_state(), 3)
+    assert (raised.value.problem, raised.value.path) == (
+        f"'to_move' must be in 0..1 (got {player!r})",
+        path,
+    )
+    with pytest.raises(TreeError) as by_spec:
+        cut_negamax(game, game.initial_state(), 3)
+    assert (by_spec.value.problem, by_spec.value.path) == (raised.value.problem, path)
+
+
+END = Board.parse("XXX/OO./...")
+"""A won board: X has three in a row, and O is to move in a game that is over."""
+
+
+def test_a_trace_is_recorded_only_when_asked() -> None:
+    start = TICTACTOE.initial_state()
+    assert TICTACTOE.is_terminal(END)
+    for state, depth in [(END, 3), (start, 0), (start, 2)]:
+        assert Engine(TICTACTOE).search(state, depth).trace is None
+        traced = Engine(TICTACTOE).search(state, depth, trace=True).trace
+        assert traced is not None
+        assert len(traced) == Engine(TICTACTOE).search(state, depth).leaves_evaluated
+    assert Engine(TICTACTOE).search(END, 3, trace=True).trace == ((),)
+    assert Engine(TICTACTOE).deepen(start, max_depth=2).result.trace is None
+
+
+def test_deepening_from_the_end_of_the_game_is_solved_at_once() -> None:
+    found = Engine(TICTACTOE).deepen(END, min_depth=2, max_depth=5)
+    assert (found.depth, found.stopped, len(found.iterations)) == (2, "solved", 1)
+    assert (found.value, found.principal_variation) == (-1, ())
+    assert found.value == cut_negamax(TICTACTOE, END, 2).value
+
+
+def test_deepening_from_depth_0_goes_on_past_a_root_cut_at_the_horizon() -> None:
+    start = TICTACTOE.initial_state()
+    found = Engine(TICTACTOE).deepen(start, min_depth=0, max_depth=2)
+    assert (found.depth, found.stopped, len(found.iterations)) == (2, "max_depth", 3)
+    assert found.iterations[0] == Engine(TICTACTOE).search(start, 0)
+
+
+LAST_MOVE = Exchange(((1,),), (5,), 1)
+"""One ply left: a quiet move worth 5 or a capture worth 1, and either ends the game."""
+
+
+def test_deepening_is_solved_at_depth_1_when_every_move_ends_the_game() -> None:
+    s = LAST_MOVE.initial_state()
+    found = Engine(LAST_MOVE).deepen(s, max_depth=5)
+    assert (found.depth, found.stopped, len(found.iterations)) == (1, "solved", 1)
+    assert (found.value, found.principal_variation) == (5, (0,))
+
+
+def test_a_quiescence_extension_at_the_root_is_not_solved() -> None:
+    """At depth 0 the root is not quiet: the extension plays the capture, which ends the game,
+    and reads only a utility; yet depth 1 sees the quiet move, worth more."""
+    s = LAST_MOVE.initial_state()
+    assert [cut_negamax(LAST_MOVE, s, d, quiescence=1).value for d in (0, 1)] == [1, 5]
+    at_0 = Engine(LAST_MOVE, quiescence=1).search(s, 0, trace=True)
+    assert (at_0.value, at_0.trace) == (1, ((1,),))
+    found = Engine(LAST_MOVE, quiescence=1).deepen(s, min_depth=0, max_depth=5)
+    assert (found.depth, found.stopped, found.value) == (1, "solved", 5)
+    first = found.iterations[0]
+    assert (first.value, first.nodes_visited, first.leaves_evaluated) == (1, 2, 1)
+
+
+@pytest.mark.parametrize(("state", "depth"), [([0, 0, 1], None), ([2, 1, 0], 0)])
+def test_an_unhashable_root_is_named_even_when_it_is_a_leaf(
+    state: list[int], depth: int | None
+) -> None:
+    message = (
+        f"the transposition table keys on states, which must be hashable (got {state!r} of "
+        "type list); use an immutable state (a tuple, a frozen attrs class) or search without "
+        "a table"
+    )
+    with pytest.raises(UnhashableStateError, match=f"^{re.escape(message)}$"):
+        Engine(ListNim(), table=True).search(state, depth)
+
+
+def test_float_values_are_read_exactly() -> None:
+    start = TICTACTOE.initial_state()
+    found = Engine(TICTACTOE, evaluate=lambda s: 0.5).search(start, 1)
+    assert found.value == Fraction(1, 2)
+    assert type(found.value) is Fraction
+    o_to_move = Board.parse("X../.../...")
+    whole = Engine(TICTACTOE, evaluate=lambda s: 4.0).search(o_to_move, 1).value
+    assert (whole, type(whole)) == (-4, int)
+
+    class Halved(Exchange):
+        def utility(self, state: ExchangeState) -> Any:
+            return state.material / 4
+
+    game = Halved(((1,),), (6,), 1)
+    assert Engine(game).search(game.initial_state(), None).value == Fraction(3, 2)
+
+
+# Below the root: the table's ply and horizon, the hash move, what is computed once.
+
+
+def test_under_forward_pruning_a_table_entry_answers_only_at_its_own_ply() -> None:
+    """k(ply) differs by ply: a state cut to one move two plies down is not cut one ply down,
+    so what the table learnt of it there does not answer for it here."""
+    keep = tapered(9, 9, 1)
+    b = Board.parse("X../.O./...")
+    child = TICTACTOE.successor(b, TICTACTOE.moves(b)[0])
+    engine = Engine(TICTACTOE, table=True, keep=keep)
+    engine.search(b, 4)
+    found = engine.search(child, 3)
+    spec = cut_negamax(TICTACTOE, child, 3, keep=keep)
+    assert (found.value, found.principal_variation) == (spec.value, spec.principal_variation)
+    assert found.value == Fraction(1, 8)
+
+
+def test_an_entry_that_met_the_horizon_keeps_its_iteration_from_being_solved() -> None:
+    """In the history heuristic's order, depth 3 leaves part of its tree to table entries whose
+    searches met the horizon: they count as meeting it, so depth 3 is not solved, and deepening
+    goes on to depth 4, which has another value."""
+    game = Exchange(((2, 1),), (2, 2), 4)
+    s = game.initial_state()
+    assert [cut_negamax(game, s, d, quiescence=2).value for d in (3, 4, 5)] == [1, 0, 0]
+    found = Engine(game, quiescence=2, table=True, history=True).deepen(s, max_depth=6)
+    assert (found.depth, found.stopped, found.value) == (4, "solved", 0)
+
+
+def test_the_hash_move_is_tried_first_below_the_root_too() -> None:
+    b = Board.parse("X../.O./...")
+    engine = Engine(TICTACTOE, table=True, hash_move=True)
+    best = engine.search(b, 2).best_move
+    assert best is not None
+    assert engine.table is not None
+    entry = engine.table.lookup(TICTACTOE.successor(b, TICTACTOE.moves(b)[best]))
+    assert entry is not None
+    assert entry.move not in (None, 0)
+    found = engine.search(b, 3, trace=True)
+    assert found.trace is not None
+    assert found.trace[0][:2] == (best, entry.move)
+
+
+class Made(Counted):
+    """``Counted`` that counts the successors made too."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.successors = 0
+
+    def successor(self, state: object, move: object) -> object:
+        self.successors += 1
+        return self.game.successor(state, move)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "leaves"), [({"static_ordering": True}, 9), ({"keep": tapered(3)}, 3)]
+)
+def test_successors_and_values_computed_to_rank_moves_are_not_computed_again(
+    kwargs: dict[str, Any], leaves: int
+) -> None:
+    made = Made(TICTACTOE)
+    found = Engine(made, **kwargs).search(TICTACTOE.initial_state(), 1)  # type: ignore[arg-type]
+    assert (made.successors, made.evaluations, made.utilities) == (9, 9, 0)
+    assert found.leaves_evaluated == leaves
+
+
+class Restless(Exchange):
+    """An Exchange in which no position is ever quiet: where no capture is left, a quiescence
+    extension has no noisy move to play, and the state is a leaf worth its static value."""
+
+    def is_quiet(self, state: ExchangeState) -> bool:
+        return False
+
+
+def shifted(s: ExchangeState) -> int:
+    """A static evaluation that is not the utility, and not 0 where the material is."""
+    return 3 * s.material + 1
+
+
+def test_a_quiescence_extension_without_a_noisy_move_reads_the_static_value() -> None:
+    """The capture leaves no piece: after it, and after the recapture that answers either
+    quiet move, no noisy move is left, and the state is a leaf worth 3 * material + 1."""
+    game = Restless(((1,),), (2, -1), 3)
+    found = Engine(game, quiescence=2, evaluate=shifted).search(game.initial_state(), 1, trace=True)
+    assert (found.value, found.principal_variation) == (4, (0, 2))
+    assert (found.trace, found.nodes_visited, found.leaves_evaluated) == (
+        ((0, 2), (1, 2), (2,)),
+        6,
+        3,
+    )
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+@pytest.mark.parametrize("plies", [3, 4])
+def test_leaves_for_want_of_a_noisy_move_are_the_spec_s_for_either_player(
+    depth: int, plies: int
+) -> None:
+    game = Restless(((1,),), (2, -1), plies)
+    for s in (game.initial_state(), game.successor(game.initial_state(), ("q", 1))):
+        found = Engine(game, quiescence=2, evaluate=shifted).search(s, depth, trace=True)
+        spec = cut_negamax(game, s, depth, quiescence=2, evaluate=shifted)
+        assert (found.value, found.principal_variation) == (spec.value, spec.principal_variation)
+        t = cut_tree(game, s, depth, quiescence=2, evaluate=shifted)
+        assert isinstance(t, Node)
+        on_tree = negamax_alphabeta(t, fail_soft=True, trace=True)
+        assert (found.nodes_visited, found.leaves_evaluated) == (
+            on_tree.nodes_visited,
+            on_tree.leaves_evaluated,
+        )
+
+
+def test_a_leaf_for_want_of_a_noisy_move_is_not_solved() -> None:
+    game = Restless((), (2, -1), 3)
+    s = game.initial_state()
+    assert [cut_negamax(game, s, d, quiescence=1).value for d in (1, 2, 3)] == [2, 0, 2]
+    found = Engine(game, quiescence=1).deepen(s, max_depth=5)
+    assert (found.depth, found.stopped, found.value) == (3, "solved", 2)
+
+
+def test_the_table_keeps_a_line_in_the_compact_form() -> None:
+    """``impl._support``'s lines: i for "child i, a leaf", (i, line of child i) above it."""
+    b = TICTACTOE.initial_state()
+    engine = Engine(TICTACTOE, table=True)
+    assert engine.table is not None
+    for depth in (1, 2):
+        pv = engine.search(b, depth).principal_variation
+        entry = engine.table.lookup(b)
+        assert entry is not None
+        assert entry.line == (pv[0] if depth == 1 else (pv[0], pv[1]))
+
+
+def test_an_entry_that_met_the_horizon_meets_it_wherever_it_answers() -> None:
+    """In Bonus a player may move twice, so a state is met at several plies: at depth 3 the
+    table answers a state from depth 2's entry, whose search read a static evaluation. Depth 3
+    is not solved, as it is not without the table."""
+    game = Bonus((0, 0, -1, 0))
+    s = game.initial_state()
+    found = Engine(game, table=True, static_ordering=True).deepen(s, max_depth=6)
+    assert (found.depth, found.stopped, found.value) == (4, "solved", 0)
+    plain = Engine(game, static_ordering=True).deepen(s, max_depth=6)
+    assert (plain.depth, plain.stopped) == (4, "solved")
+
+
+# Whole messages.
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"table": 1}, TypeError, "'table' must be a bool (got 1)"),
+        ({"hash_move": 1}, TypeError, "'hash_move' must be a bool (got 1)"),
+        ({"history": None}, TypeError, "'history' must be a bool (got None)"),
+        ({"static_ordering": "yes"}, TypeError, "'static_ordering' must be a bool (got 'yes')"),
+        ({"killers": True}, ValueError, "'killers' must be a non-negative int (got True)"),
+        ({"killers": 1.0}, ValueError, "'killers' must be a non-negative int (got 1.0)"),
+        ({"quiescence": -1}, ValueError, "'quiescence' must be a non-negative int (got -1)"),
+        (
+            {"hash_move": True},
+            ValueError,
+            "hash_move orders by the table's best move: pass table=True too",
+        ),
+        (
+            {"quiescence": 1},
+            TreeError,
+            (
+                "quiescence needs a game that says which states are quiet: give it an "
+                "'is_quiet' method (spec.QuiescentGame)"
+            ),
+        ),
+        (
+            {"keep": 3},
+            TypeError,
+            "'keep' must be a function of the ply, like tapered(3, 2) (got 3)",
+        ),
+        (
+            {"plausibility": lambda s, m: 0},
+            ValueError,
+            "plausibility ranks moves for forward pruning: pass keep= too",
+        ),
+    ],
+)
+def test_bad_options_are_named_in_full(
+    kwargs: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=f"^{re.escape(message)}$") as raised:
+        Engine(TICTACTOE, **kwargs)
+    assert type(raised.value) is error
+
+
+@pytest.mark.parametrize("kwargs", [{"static_ordering": True}, {"keep": tapered(2)}])
+def test_an_ordering_without_an_evaluation_is_named_in_full(kwargs: dict[str, Any]) -> None:
+    message = (
+        "static ordering and the default plausibility rank moves by the static value of their "
+        "successors, and the game has no static evaluation; give the game an 'evaluate' "
+        "method, or pass evaluate= (or plausibility=)"
+    )
+    with pytest.raises(TreeError) as raised:
+        Engine(UNEVALUATED, **kwargs)
+    assert (raised.value.problem, raised.value.path) == (message, None)
+
+
+def test_a_game_for_other_than_two_players_is_named_in_full() -> None:
+    with pytest.raises(TreeError) as raised:
+        Engine(Fuse(3, 0, players=3))
+    assert (raised.value.problem, raised.value.path) == (
+        "the engine needs a 2-player game (got 3 players)",
+        None,
+    )
