@@ -665,25 +665,6 @@ def test_unhashable_moves_are_named_when_history_is_asked_for() -> None:
         Engine(game, history=True).search(game.initial_state(), None)
 
 
-@pytest.mark.parametrize(
-    ("kwargs", "error", "message"),
-    [
-        ({"quiescence": 1}, TreeError, "quiescence needs a game that says which states are quiet"),
-        ({"quiescence": -1}, ValueError, "'quiescence' must be a non-negative int"),
-        ({"killers": True}, ValueError, "'killers' must be a non-negative int"),
-        ({"hash_move": True}, ValueError, "pass table=True too"),
-        ({"table": 1}, TypeError, "'table' must be a bool"),
-        ({"keep": 3}, TypeError, "'keep' must be a function of the ply"),
-        ({"plausibility": lambda s, m: 0}, ValueError, "pass keep= too"),
-    ],
-)
-def test_bad_options_are_named(
-    kwargs: dict[str, Any], error: type[Exception], message: str
-) -> None:
-    with pytest.raises(error, match=message):
-        Engine(TICTACTOE, **kwargs)
-
-
 def test_orderings_that_need_an_evaluation_say_so() -> None:
     for kwargs in ({"static_ordering": True}, {"keep": tapered(2)}):
         with pytest.raises(TreeError, match="the game has no static evaluation"):
