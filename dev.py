@@ -78,20 +78,30 @@ def mutate(modules: list[str]) -> None:
         # Resume: only the named modules' mutants not yet checked, or (--survivors) only
         # the last run's unexplained survivors, once tests were added to kill them.
         which = "--survivors" if survivors else "--unchecked"
-        listed = subprocess.run(
-            [str(PYTHON), "-m", "mutation.report", which, *modules],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        names = listed.stdout.split()
-        if names:
+        names = listed(which, modules)
+        tried: set[str] = set()
+        while names and not set(names) <= tried:
             run([str(BIN / "mutmut"), "run", "--max-children", jobs, *names], env)
+            tried.update(names)
+            # mutmut regenerates the mutants of functions edited since the last run only once
+            # it starts, after the list above was made: those come back unchecked.
+            names = listed("--unchecked", modules) if not survivors else []
     else:
         patterns = [f"{module}.*" for module in modules]
         run([str(BIN / "mutmut"), "run", "--max-children", jobs, *patterns], env)
     run([str(PYTHON), "-m", "mutation.report", *modules])
+
+
+def listed(which: str, modules: list[str]) -> list[str]:
+    """The names ``mutation.report`` lists with ``which`` (--survivors or --unchecked)."""
+    done = subprocess.run(
+        [str(PYTHON), "-m", "mutation.report", which, *modules],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.split()
 
 
 def build() -> None:
