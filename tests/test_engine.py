@@ -14,6 +14,7 @@ deepening ones 100 to 200 (each runs several searches); the spec's answers are r
 across cases (``tests.engine_checks``), so the file takes about 20 seconds.
 """
 
+import enum
 import itertools
 import re
 import sys
@@ -851,6 +852,26 @@ def test_a_player_to_move_that_is_not_0_or_1_is_named_with_its_path(
     with pytest.raises(TreeError) as by_spec:
         cut_negamax(game, game.initial_state(), 3)
     assert (by_spec.value.problem, by_spec.value.path) == (raised.value.problem, path)
+
+
+class Side(enum.IntEnum):
+    MAX = 0
+    MIN = 1
+
+
+def test_players_given_as_an_int_enum_are_accepted_as_by_the_spec() -> None:
+    """spec.game takes any int but a bool as a player; the engine took only exact ints."""
+
+    class Sided(Exchange):
+        def to_move(self, state: ExchangeState) -> Any:
+            return Side(super().to_move(state))
+
+    game = Sided(((3, 1), (2,)), (0, 0), 4)
+    plain = Exchange(((3, 1), (2,)), (0, 0), 4)
+    got = Engine(game).search(game.initial_state(), 4)
+    want = Engine(plain).search(plain.initial_state(), 4)
+    assert got == want
+    assert got.value == cut_negamax(game, game.initial_state(), 4).value
 
 
 END = Board.parse("XXX/OO./...")
