@@ -7,6 +7,7 @@ arguments, the whole text and path of an error it promises, the repr of its inte
 import importlib
 import operator
 import re
+import types
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -17,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from impl import _compiled
 from impl._support import hollow_node
 from impl.alphabeta import alphabeta, negamax_alphabeta
 from impl.deep import deep_pruning_unsound
@@ -33,7 +35,7 @@ from impl.shallow import shallow
 from impl.speculative import speculative
 from impl.table import EXACT, LOWER, UPPER, Entry, TranspositionTable, UnhashableStateError
 from impl.window import BOTTOM, TOP, Extreme, external, window
-from spec import Bounds, Node, Scalar, Tree, TreeError, Value, subtree
+from spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, subtree
 from spec.strategies import scalar_trees
 from tests.test_alphabeta import trees
 
@@ -517,6 +519,8 @@ def test_a_search_names_what_it_got_instead_of_a_tree() -> None:
 
 MTDF = importlib.import_module("impl.mtdf")
 """The module, which ``impl.mtdf`` (the function, re-exported by ``impl``) shadows."""
+ALPHABETA = importlib.import_module("impl.alphabeta")
+"""The module, which ``impl.alphabeta`` (the function) shadows likewise."""
 
 SEED_TREE = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 """Max to move over three Min nodes; minimax value 3, principal variation (0, 0)."""
@@ -622,3 +626,31 @@ def test_the_principal_variation_of_mtdf_is_read_from_its_table_alone(t: Tree, g
         r = mtdf(t, guess)
     assert all(test == (1, 0) for test in tests)
     assert len(tests) + 1 >= len(r.principal_variation)
+
+
+@pytest.mark.parametrize("name", ["minmax", "negamax"])
+@pytest.mark.parametrize("above", [-1, 0, 1, 2])
+def test_the_kernel_gets_each_highest_subtree_at_most_the_recursion_height(
+    name: str, above: int
+) -> None:
+    """impl.alphabeta's hand-off: an untraced search gives the kernel the tree itself when it is
+    at most ``RECURSION_HEIGHT`` high, else the one subtree of a chain that is exactly that
+    high; a traced search never calls the kernel (the loop keeps the path)."""
+    height = ALPHABETA.RECURSION_HEIGHT + above
+    t: Tree = Leaf(0)
+    for d in reversed(range(height)):
+        t = Node(d % 2, [t, d % 5 - 2])
+    handed: list[int] = []
+    real = _compiled.KERNEL
+
+    def spy(n: Node, *rest: Any) -> Any:
+        handed.append(n.height)
+        return getattr(real, name)(n, *rest)
+
+    kernel = types.SimpleNamespace(Tally=real.Tally, **{name: spy})
+    search = alphabeta if name == "minmax" else negamax_alphabeta
+    with mock.patch.object(_compiled, "KERNEL", kernel):
+        for soft in (False, True):
+            traced = search(t, fail_soft=soft, trace=True)
+            assert search(t, fail_soft=soft) == attrs.evolve(traced, trace=None)
+    assert handed == [min(height, ALPHABETA.RECURSION_HEIGHT)] * 2
