@@ -430,10 +430,12 @@ class Engine(Generic[S, M]):
 
     def _mover(self, s: S) -> int:
         p = self.game.to_move(s)
-        # As spec.game: any int but a bool, so an IntEnum of players is accepted.
-        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 1:
+        # As spec.game: any int but a bool, so an IntEnum of players too (an exact int first:
+        # this runs at every node).
+        an_int = type(p) is int or (isinstance(p, int) and not isinstance(p, bool))
+        if not an_int or not 0 <= p <= 1:
             raise TreeError(f"'to_move' must be in 0..1 (got {p!r})")
-        return int(p)
+        return p
 
     def _is_leaf(self, s: S, r: int) -> bool:
         """Whether a state that is not terminal is a leaf of the cut tree before its moves."""
