@@ -11,8 +11,10 @@ reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go 
 ``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so that a second run of
 the same modules (or of all, without modules) resumes with the mutants not yet checked, and
 prints the score per module (``mutation/report.py``); it exits with 1 if a mutant survives that
-``mutation/equivalent.md`` does not explain. ``mutate --survivors`` runs again only the last
-run's unexplained survivors, after tests were added to kill them.
+``mutation/equivalent.md`` does not explain. ``mutate --survivors`` runs again the last run's
+unexplained survivors, after tests were added to kill them, and any mutant not yet checked.
+Either way a source edited since its mutants were made gets new ones first, so that the
+mutants of its changed functions are run too.
 
 ``build`` compiles ``impl/_kernel.py`` with mypyc into ``impl._kernel_mypyc`` (a C extension
 beside it, ignored by git), tagged with the source's SHA-256 so that impl never runs a build
@@ -75,17 +77,16 @@ def mutate(modules: list[str]) -> None:
         modules
         and all((ROOT / "mutants" / f"{m.replace('.', '/')}.py.meta").exists() for m in modules)
     ):
-        # Resume: only the named modules' mutants not yet checked, or (--survivors) only
-        # the last run's unexplained survivors, once tests were added to kill them.
-        which = "--survivors" if survivors else "--unchecked"
-        names = listed(which, modules)
-        tried: set[str] = set()
-        while names and not set(names) <= tried:
+        # Resume: only the named modules' mutants not yet checked, or (--survivors) the last
+        # run's unexplained survivors, once tests were added to kill them, and any mutant not
+        # yet checked. Sources edited since their mutants were made get new mutants first, as
+        # mutmut would make them only once started, after this list (mutation/regenerate.py).
+        run([str(PYTHON), "-m", "mutation.regenerate", *modules], env)
+        names = listed("--unchecked", modules)
+        if survivors:
+            names = listed("--survivors", modules) + names
+        if names:
             run([str(BIN / "mutmut"), "run", "--max-children", jobs, *names], env)
-            tried.update(names)
-            # mutmut regenerates the mutants of functions edited since the last run only once
-            # it starts, after the list above was made: those come back unchecked.
-            names = listed("--unchecked", modules) if not survivors else []
     else:
         patterns = [f"{module}.*" for module in modules]
         run([str(BIN / "mutmut"), "run", "--max-children", jobs, *patterns], env)

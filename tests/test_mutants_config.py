@@ -1,4 +1,5 @@
-"""The mutation run's own configuration: its Hypothesis profile and its equivalent list."""
+"""The mutation run's own configuration: its Hypothesis profile, its equivalent list, its hang
+guard and the staleness test that resuming relies on."""
 
 import os
 import re
@@ -13,6 +14,7 @@ from hypothesis import Phase, settings
 
 from mutation import hang_guard
 from mutation.hypothesis_profile import MUTATION_PHASES
+from mutation.regenerate import stale
 from mutation.report import equivalent_mutants, module_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,3 +133,22 @@ def test_the_guard_is_off_outside_mutmut_s_copy() -> None:
     assert not (ROOT / "mutmut-stats.json").exists()
     assert hang_guard.DURATIONS == {}
     assert hang_guard.limit(2.0) == hang_guard.SLOWDOWN * 2.0 + hang_guard.GRACE
+
+
+def test_a_source_is_stale_unless_its_mutants_are_strictly_newer(tmp_path: Path) -> None:
+    """mutmut keeps a file's mutants only while their copy is newer than the source."""
+    for name in ("older.py", "same.py", "newer.py", "uncopied.py"):
+        (tmp_path / "impl" / name).parent.mkdir(exist_ok=True)
+        (tmp_path / "impl" / name).write_text("")
+    (tmp_path / "mutants" / "impl").mkdir(parents=True)
+    for name, copied_at in (("older.py", 50), ("same.py", 100), ("newer.py", 150)):
+        (tmp_path / "mutants" / "impl" / name).write_text("")
+        os.utime(tmp_path / "mutants" / "impl" / name, (copied_at, copied_at))
+    for name in ("older.py", "same.py", "newer.py", "uncopied.py"):
+        os.utime(tmp_path / "impl" / name, (100, 100))
+    assert stale([], tmp_path) == [
+        Path("impl/older.py"),
+        Path("impl/same.py"),
+        Path("impl/uncopied.py"),
+    ]
+    assert stale(["impl.newer", "impl.same"], tmp_path) == [Path("impl/same.py")]
