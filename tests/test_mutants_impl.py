@@ -654,3 +654,24 @@ def test_the_kernel_gets_each_highest_subtree_at_most_the_recursion_height(
             traced = search(t, fail_soft=soft, trace=True)
             assert search(t, fail_soft=soft) == attrs.evolve(traced, trace=None)
     assert handed == [min(height, ALPHABETA.RECURSION_HEIGHT)] * 2
+
+
+@given(trees, st.integers(-12, 12))
+def test_a_bound_mt_stores_never_equals_the_one_it_replaces(t: Tree, guess: int) -> None:
+    """The reason ``_store``'s strict comparisons can be ``>=`` and ``<=`` unchanged: a node's
+    entry is the same at the store as at the lookup on entering it (a node is never its own
+    descendant), and the lookup did not answer, so the stored bound is strictly on the other
+    side of the new one. Traced, so every node is stored by ``_store`` (not ``rec``)."""
+    stores: list[tuple[Any, Any]] = []
+    real_store = MTDF._store
+
+    def store_spy(table: Any, node: Node, g: Any, line: Any, gamma: Any, *, weak: bool) -> None:
+        entry = table.get(id(node))
+        if entry is not None:
+            high = g > gamma or (weak and g == gamma)
+            stores.append((g, entry[0] if high else entry[1]))
+        real_store(table, node, g, line, gamma, weak=weak)
+
+    with mock.patch.object(MTDF, "_store", store_spy):
+        mtdf(t, guess, trace=True)
+    assert all(g != held for g, held in stores)
