@@ -107,20 +107,20 @@ def listed(which: str, modules: list[str]) -> list[str]:
 
 def build() -> None:
     """Compile impl/_kernel.py with mypyc into impl._kernel_mypyc, unless already built from it."""
-    source = ROOT / "impl" / "_kernel.py"
+    source = ROOT / "gametree" / "impl" / "_kernel.py"
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
     stamp = ROOT / "build" / "kernel.sha256"
     # This interpreter's extension (the .venv's Python is the one running this script).
-    current = ROOT / "impl" / f"_kernel_mypyc{sysconfig.get_config_var('EXT_SUFFIX')}"
+    current = ROOT / "gametree" / "impl" / f"_kernel_mypyc{sysconfig.get_config_var('EXT_SUFFIX')}"
     if current.exists() and stamp.exists() and stamp.read_text() == digest:
         return
     if not shutil.which(os.environ.get("CC", "cc")) and not shutil.which("gcc"):
         print("no C compiler found: the pure-Python alpha-beta kernel will run", flush=True)
         return
     print("compiling impl/_kernel.py with mypyc", flush=True)
-    for old in (ROOT / "impl").glob("_kernel_mypyc*"):
+    for old in (ROOT / "gametree" / "impl").glob("_kernel_mypyc*"):
         old.unlink()  # a build of another source; if this one fails, the reference runs
-    copy = ROOT / "impl" / "_kernel_mypyc.py"
+    copy = ROOT / "gametree" / "impl" / "_kernel_mypyc.py"
     copy.write_text(f'{source.read_text()}\nSOURCE_SHA256: Final = "{digest}"\n')
     try:
         done = subprocess.run(

@@ -32,10 +32,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gametree.games import Nim, TicTacToe
-from impl.engine import DeepeningResult, Engine
-from impl.result import SearchResult
-from spec import Scalar
-from spec.search import Keep, cut_negamax, tapered
+from gametree.impl.engine import DeepeningResult, Engine
+from gametree.impl.result import SearchResult
+from gametree.spec import Scalar
+from gametree.spec.search import Keep, cut_negamax, tapered
 from tests.engine_games import Exchange
 
 ALL: dict[str, Any] = {

@@ -40,14 +40,14 @@ from pathlib import Path
 from typing import Any
 
 from gametree.games import ChineseCheckers, Othello
-from impl.immediate import immediate
-from impl.last_branch import last_branch
-from impl.maxn import maxn
-from impl.paranoid import paranoid
-from impl.result import SearchResult
-from impl.shallow import shallow
-from impl.speculative import speculative
-from spec import Bounds, Leaf, Node, Tree, Value, unfold
+from gametree.impl.immediate import immediate
+from gametree.impl.last_branch import last_branch
+from gametree.impl.maxn import maxn
+from gametree.impl.paranoid import paranoid
+from gametree.impl.result import SearchResult
+from gametree.impl.shallow import shallow
+from gametree.impl.speculative import speculative
+from gametree.spec import Bounds, Leaf, Node, Tree, Value, unfold
 
 GRID = 2**20
 DEPTHS = {2: 8, 3: 8, 4: 8, 5: 7, 6: 6}

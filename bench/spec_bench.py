@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from spec import Leaf, Node, Tree, as_pairs, maxn, minimax, negamax, paranoid
+from gametree.spec import Leaf, Node, Tree, as_pairs, maxn, minimax, negamax, paranoid
 
 DEFINITIONS: dict[str, Callable[[Tree], Any]] = {
     "minimax": minimax,

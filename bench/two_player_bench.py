@@ -56,11 +56,11 @@ from typing import Any
 
 from gametree.games import ChineseCheckers, ConnectFour, Kalah, Othello
 from gametree.games.tictactoe import TicTacToe
-from impl import Engine, _compiled, _kernel
-from impl.alphabeta import alphabeta, negamax_alphabeta
-from impl.mtdf import mtdf
-from impl.pvs import pvs
-from spec import Leaf, Node, Scalar, Tree, leaf_values, minimax, unfold, worth
+from gametree.impl import Engine, _compiled, _kernel
+from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
+from gametree.impl.mtdf import mtdf
+from gametree.impl.pvs import pvs
+from gametree.spec import Leaf, Node, Scalar, Tree, leaf_values, minimax, unfold, worth
 
 Nested = list["Nested"] | int
 """A tree as nested lists of ints, Max at the root, players alternating by depth."""

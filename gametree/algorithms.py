@@ -16,7 +16,7 @@ Left out, because a tree document cannot hold what they take: ``spec.opponent_mo
 game searches ``spec.game_*`` (a game, not a tree). ``impl.best_case_leaves`` and the other
 helpers of ``impl.ordered`` and ``impl.best_case`` are not searches.
 
->>> from spec import Node
+>>> from gametree.spec import Node
 >>> answer = ALGORITHMS["impl.alphabeta"].run(Node.by_depth([[3, 12], [2, 4]]), None, Options())
 >>> answer.value, answer.principal_variation, answer.leaves_evaluated
 (3, (0, 0), 3)
@@ -29,11 +29,10 @@ from typing import Any, Literal
 
 import attrs
 
-import impl
-import spec
-from impl import BOTTOM, TOP
-from impl.window import Bound
-from spec import Bounds, Path, Scalar, Solution, Tree, Value, iter_leaves
+from gametree import impl, spec
+from gametree.impl import BOTTOM, TOP
+from gametree.impl.window import Bound
+from gametree.spec import Bounds, Path, Scalar, Solution, Tree, Value, iter_leaves
 
 __all__ = ["ALGORITHMS", "Algorithm", "Answer", "Options", "applicable", "lookup"]
 

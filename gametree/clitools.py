@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import IO, TextIO
 
 from gametree.algorithms import Answer
+from gametree.spec import Scalar
 from gametree.treefile import (
     Limits,
     TreeDocument,
@@ -34,7 +35,6 @@ from gametree.treefile import (
     read_tree_file,
     read_tree_text,
 )
-from spec import Scalar
 
 __all__ = [
     "EXIT_CODES",

@@ -10,7 +10,7 @@ are here. ``docs/trees/`` holds every tree of :data:`FIGURES` as a tree file
 Glossary: t is a tree, N the number of players; Korf numbers players from 1, this project
 from 0, so Korf's "player one" is player 0 here.
 
->>> from spec import maxn, minimax
+>>> from gametree.spec import maxn, minimax
 >>> minimax(korf_figure1()).value, maxn(korf_figure3()).value
 (10, (3, 1, 5))
 >>> sorted(FIGURES)[:3]
@@ -20,15 +20,15 @@ from 0, so Korf's "player one" is player 0 here.
 import attrs
 
 from gametree.draw.names import document_with_names
-from gametree.treefile import dumps
-from spec import Bounds, Node, Path, Tree
-from spec.examples import (
+from gametree.spec import Bounds, Node, Path, Tree
+from gametree.spec.examples import (
     SEED002_NODES,
     korf_figure2,
     korf_figure5,
     seed002_alpha_beta,
     seed004_cut,
 )
+from gametree.treefile import dumps
 
 __all__ = ["FIGURES", "Figure", "korf_figure1", "korf_figure3", "korf_figure4"]
 

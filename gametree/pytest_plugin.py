@@ -80,6 +80,6 @@ def gametree_conform() -> Callable[..., Any]:
 @pytest.fixture
 def gametree_strategies() -> ModuleType:
     """``spec.strategies``: Hypothesis strategies for trees (``scalar_trees``, ``vector_trees``)."""
-    from spec import strategies  # noqa: PLC0415
+    from gametree.spec import strategies  # noqa: PLC0415
 
     return strategies

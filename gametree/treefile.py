@@ -59,7 +59,7 @@ from gametree._json import (
     loads,
     pointer,
 )
-from spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, check_bounds
+from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, check_bounds
 
 __all__ = [
     "FORMAT",

@@ -9,8 +9,8 @@ a tree of height 2 whose root value is one particular number, which a search ove
 values does not hit in time.
 """
 
-from spec import Node, Tree, maxn, minimax
-from spec.values import Scalar, Vector
+from gametree.spec import Node, Tree, maxn, minimax
+from gametree.spec.values import Scalar, Vector
 
 __all__ = ["maxn_value_is_never_123", "minimax_value_is_never_7"]
 

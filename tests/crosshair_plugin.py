@@ -45,8 +45,8 @@ import attrs
 import crosshair
 from crosshair.tracers import ResumedTracing
 
-from spec.tree import Leaf, Node, Tree, check_well_formed
-from spec.values import Value
+from gametree.spec.tree import Leaf, Node, Tree, check_well_formed
+from gametree.spec.values import Value
 
 __all__ = ["KINDS", "SYMBOLIC_HASH", "Shapes", "register", "symbolic_node"]
 

@@ -8,11 +8,11 @@ canary: a false claim that CrossHair must refute, showing that it really reaches
 with symbolic values.
 """
 
-from impl.alphabeta import alphabeta, negamax_alphabeta
-from impl.mtdf import mtdf
-from impl.pvs import pvs
-from impl.window import Bound
-from spec import Path, Scalar, Tree, minimax, negamax  # noqa: F401 - the contracts use them
+from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
+from gametree.impl.mtdf import mtdf
+from gametree.impl.pvs import pvs
+from gametree.impl.window import Bound
+from gametree.spec import Path, Scalar, Tree, minimax, negamax  # noqa: F401 - the contracts use them
 
 __all__ = [
     "fail_hard_alphabeta",

@@ -17,12 +17,12 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from impl.engine import Engine
-from impl.result import SearchResult
-from spec import Game, Path, Scalar, Solution, worth
-from spec.search import Keep, Tapered, tapered
-from spec.search import cut_negamax as spec_cut_negamax
-from spec.search import move_values as spec_move_values
+from gametree.impl.engine import Engine
+from gametree.impl.result import SearchResult
+from gametree.spec import Game, Path, Scalar, Solution, worth
+from gametree.spec.search import Keep, Tapered, tapered
+from gametree.spec.search import cut_negamax as spec_cut_negamax
+from gametree.spec.search import move_values as spec_move_values
 from tests.engine_games import (
     TICTACTOE,
     AllMovesExchange,

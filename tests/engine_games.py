@@ -19,11 +19,11 @@ import attrs
 from hypothesis import strategies as st
 
 from gametree.games import Board, Nim, NimState, TicTacToe
-from spec import Game
+from gametree.spec import Game
 
 if TYPE_CHECKING:
-    from spec import EvaluatedGame
-    from spec.search import NoisyGame, QuiescentGame
+    from gametree.spec import EvaluatedGame
+    from gametree.spec.search import NoisyGame, QuiescentGame
 
 S = TypeVar("S")
 M = TypeVar("M")

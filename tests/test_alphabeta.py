@@ -26,15 +26,15 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from impl import _compiled, _kernel
-from impl.alphabeta import RECURSION_HEIGHT, alphabeta, negamax_alphabeta
-from impl.mtdf import mt, mtdf
-from impl.pvs import pvs
-from impl.result import SearchResult
-from impl.window import BOTTOM, TOP, Bound, Extreme, window
-from spec import Leaf, Node, Scalar, Tree, TreeError, minimax, negamax, subtree
-from spec.examples import seed002_alpha_beta, seed004_cut
-from spec.strategies import scalar_trees
+from gametree.impl import _compiled, _kernel
+from gametree.impl.alphabeta import RECURSION_HEIGHT, alphabeta, negamax_alphabeta
+from gametree.impl.mtdf import mt, mtdf
+from gametree.impl.pvs import pvs
+from gametree.impl.result import SearchResult
+from gametree.impl.window import BOTTOM, TOP, Bound, Extreme, window
+from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, minimax, negamax, subtree
+from gametree.spec.examples import seed002_alpha_beta, seed004_cut
+from gametree.spec.strategies import scalar_trees
 from tests.crosshair_two_player import is_fishburn, is_knuth_moore
 
 Search = Callable[[Tree, Bound, Bound, bool], SearchResult[Scalar]]
@@ -356,7 +356,7 @@ def test_the_fast_path_is_taken_below_the_recursion_height(
     t = chain(RECURSION_HEIGHT + 10)
     fast = [alphabeta(t), negamax_alphabeta(t, fail_soft=True)]
     # The package re-exports the function alphabeta, which hides the module of that name.
-    monkeypatch.setattr(importlib.import_module("impl.alphabeta"), "RECURSION_HEIGHT", -1)
+    monkeypatch.setattr(importlib.import_module("gametree.impl.alphabeta"), "RECURSION_HEIGHT", -1)
     assert [alphabeta(t), negamax_alphabeta(t, fail_soft=True)] == fast
 
 
@@ -497,15 +497,15 @@ def test_bottom_and_top_bound_every_scalar_and_negate_into_each_other() -> None:
 
 def fake_build(digest: str) -> ModuleType:
     """A stand-in for impl._kernel_mypyc carrying the tag ``digest``."""
-    module = ModuleType("impl._kernel_mypyc")
+    module = ModuleType("gametree.impl._kernel_mypyc")
     module.SOURCE_SHA256 = digest  # type: ignore[attr-defined]
-    module.__file__ = "impl/_kernel_mypyc.so"
+    module.__file__ = "gametree/impl/_kernel_mypyc.so"
     return module
 
 
 def test_a_build_of_this_source_is_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
     build = fake_build(_compiled.source_digest())
-    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", build)
+    monkeypatch.setitem(sys.modules, "gametree.impl._kernel_mypyc", build)
     monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
     assert _compiled.choose() is build
 
@@ -513,13 +513,13 @@ def test_a_build_of_this_source_is_chosen(monkeypatch: pytest.MonkeyPatch) -> No
 def test_a_build_of_another_source_is_refused_with_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", fake_build("0" * 64))
+    monkeypatch.setitem(sys.modules, "gametree.impl._kernel_mypyc", fake_build("0" * 64))
     monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
     with pytest.warns(RuntimeWarning) as caught:
         assert _compiled.choose() is _kernel
     expected = (
-        "impl/_kernel_mypyc.so was built from another impl/_kernel.py; using the pure-Python "
-        "kernel (rebuild with: python3 dev.py build)"
+        "gametree/impl/_kernel_mypyc.so was built from another impl/_kernel.py; using the "
+        "pure-Python kernel (rebuild with: python3 dev.py build)"
     )
     assert [str(w.message) for w in caught] == [expected]
     assert caught[0].filename == _compiled.__file__  # where the choice is made
@@ -528,14 +528,16 @@ def test_a_build_of_another_source_is_refused_with_a_warning(
 def test_a_build_without_a_tag_is_refused_too(monkeypatch: pytest.MonkeyPatch) -> None:
     untagged = fake_build("")
     del untagged.SOURCE_SHA256
-    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", untagged)
+    monkeypatch.setitem(sys.modules, "gametree.impl._kernel_mypyc", untagged)
     monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
     with pytest.warns(RuntimeWarning, match="built from another impl/_kernel.py"):
         assert _compiled.choose() is _kernel
 
 
 def test_no_build_means_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", None)  # import raises ImportError
+    monkeypatch.setitem(
+        sys.modules, "gametree.impl._kernel_mypyc", None
+    )  # import raises ImportError
     monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
     assert _compiled.choose() is _kernel
 
@@ -545,6 +547,6 @@ def test_the_environment_can_force_the_reference(
     monkeypatch: pytest.MonkeyPatch, value: str, *, pure: bool
 ) -> None:
     build = fake_build(_compiled.source_digest())
-    monkeypatch.setitem(sys.modules, "impl._kernel_mypyc", build)
+    monkeypatch.setitem(sys.modules, "gametree.impl._kernel_mypyc", build)
     monkeypatch.setenv("GAMETREE_PURE_PYTHON", value)
     assert _compiled.choose() is (_kernel if pure else build)

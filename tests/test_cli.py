@@ -9,7 +9,7 @@ import pytest
 
 from gametree import cli
 from gametree.commands import examples
-from spec.examples import EXAMPLES
+from gametree.spec.examples import EXAMPLES
 
 
 def test_examples_print_every_bundled_tree_and_agree(capsys: pytest.CaptureFixture[str]) -> None:

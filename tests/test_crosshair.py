@@ -50,12 +50,12 @@ BRANCHING = 2
 """Greatest number of children of a node in the trees CrossHair builds."""
 
 CHECKED = {
-    "spec.minimax.minimax": "scalar",
-    "spec.minimax.negamax": "scalar",
-    "spec.maxn.maxn": "vectors",
-    "spec.evaluations.separate_evaluations": "pairs",
-    "spec.maxn.paranoid": "vectors",
-    "spec.evaluations.opponent_models": "scalar",
+    "gametree.spec.minimax.minimax": "scalar",
+    "gametree.spec.minimax.negamax": "scalar",
+    "gametree.spec.maxn.maxn": "vectors",
+    "gametree.spec.evaluations.separate_evaluations": "pairs",
+    "gametree.spec.maxn.paranoid": "vectors",
+    "gametree.spec.evaluations.opponent_models": "scalar",
 }
 """The spec's functions with contracts that CrossHair checks, and the trees each one takes."""
 
@@ -111,7 +111,11 @@ def contracts_in(path: Path) -> Iterator[Contracts]:
 
 def spec_contracts() -> dict[str, Contracts]:
     """Every function in ``spec`` that has a contract, by qualified name."""
-    return {c.target: c for p in sorted((ROOT / "spec").rglob("*.py")) for c in contracts_in(p)}
+    return {
+        c.target: c
+        for p in sorted((ROOT / "gametree" / "spec").rglob("*.py"))
+        for c in contracts_in(p)
+    }
 
 
 def canary_contracts() -> dict[str, Contracts]:
@@ -245,7 +249,10 @@ def test_every_spec_contract_is_checked() -> None:
 
 def test_no_module_crosshair_analyses_imports_future_annotations() -> None:
     """CrossHair is reported to skip attrs classes, without a word, in a module with it."""
-    modules = [*sorted((ROOT / "spec").rglob("*.py")), ROOT / "tests" / "crosshair_canary.py"]
+    modules = [
+        *sorted((ROOT / "gametree" / "spec").rglob("*.py")),
+        ROOT / "tests" / "crosshair_canary.py",
+    ]
     for path in modules:
         tree = ast.parse(path.read_text(), filename=str(path))
         for node in ast.walk(tree):
@@ -256,7 +263,7 @@ def test_no_module_crosshair_analyses_imports_future_annotations() -> None:
 
 def test_a_node_built_for_crosshair_is_the_constructors_but_for_its_hash() -> None:
     """The plugin's nodes hold SYMBOLIC_HASH: a shortcut lost, never a wrong answer."""
-    from spec import Leaf, Node, check_well_formed
+    from gametree.spec import Leaf, Node, check_well_formed
     from tests.crosshair_plugin import SYMBOLIC_HASH, symbolic_node
 
     inner = [Leaf((1, 2, 3)), Leaf((4, 5, 6))]

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from spec import (
+from gametree.spec import (
     Bounds,
     Leaf,
     Node,
@@ -26,8 +26,8 @@ from spec import (
     subtree,
     worth,
 )
-from spec.strategies import scalar_trees, vector_trees
-from spec.values import Scalar, Value
+from gametree.spec.strategies import scalar_trees, vector_trees
+from gametree.spec.values import Scalar, Value
 
 two_player = scalar_trees(ties=True) | scalar_trees(by_depth=False, grid=2)
 multi_player = st.integers(2, 5).flatmap(

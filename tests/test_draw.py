@@ -22,12 +22,12 @@ from gametree.draw.layout import tidy_positions
 from gametree.draw.model import format_interval
 from gametree.draw.names import node_names
 from gametree.figures import FIGURES, korf_figure1, korf_figure4
+from gametree.impl import BOTTOM, TOP
+from gametree.spec import Bounds, Leaf, Node, Tree, iter_leaves, maxn, minimax, subtree
+from gametree.spec import Path as TreePath
+from gametree.spec.strategies import scalar_trees, vector_trees, vectors
+from gametree.spec.tree import preorder
 from gametree.treefile import dumps
-from impl import BOTTOM, TOP
-from spec import Bounds, Leaf, Node, Tree, iter_leaves, maxn, minimax, subtree
-from spec import Path as TreePath
-from spec.strategies import scalar_trees, vector_trees, vectors
-from spec.tree import preorder
 
 SVG = "{http://www.w3.org/2000/svg}"
 

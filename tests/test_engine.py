@@ -28,12 +28,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gametree.games import Board, Nim, NimState
-from impl.alphabeta import negamax_alphabeta
-from impl.engine import DeepeningResult, Engine, _Budget
-from impl.ordering import History, Killers
-from impl.table import EXACT, LOWER, UPPER, TranspositionTable, UnhashableStateError
-from spec import Node, TreeError
-from spec.search import cut_negamax, cut_tree, move_values, optimal_moves, tapered
+from gametree.impl.alphabeta import negamax_alphabeta
+from gametree.impl.engine import DeepeningResult, Engine, _Budget
+from gametree.impl.ordering import History, Killers
+from gametree.impl.table import EXACT, LOWER, UPPER, TranspositionTable, UnhashableStateError
+from gametree.spec import Node, TreeError
+from gametree.spec.search import cut_negamax, cut_tree, move_values, optimal_moves, tapered
 from tests.engine_checks import (
     Case,
     Counted,

@@ -13,8 +13,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametree.games import Board, Nim, NimState
-from spec import Node, TreeError, game_minimax, game_negamax, minimax, negamax, unfold, worth
-from spec.search import (
+from gametree.spec import (
+    Node,
+    TreeError,
+    game_minimax,
+    game_negamax,
+    minimax,
+    negamax,
+    unfold,
+    worth,
+)
+from gametree.spec.search import (
     cut_minimax,
     cut_negamax,
     cut_tree,

@@ -28,9 +28,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from gametree.games import Board, Nim, NimState
-from impl.engine import Engine
-from impl.table import EXACT, LOWER, UPPER
-from spec.search import Keep, tapered
+from gametree.impl.engine import Engine
+from gametree.impl.table import EXACT, LOWER, UPPER
+from gametree.spec.search import Keep, tapered
 from tests.engine_checks import AnyGame, Case, check_result, cut_negamax
 from tests.engine_games import TICTACTOE, Exchange, ExchangeState, exchanges
 from tests.test_engine import FakeClock

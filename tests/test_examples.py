@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from spec import (
+from gametree.spec import (
     Node,
     Solution,
     Tree,
@@ -16,7 +16,7 @@ from spec import (
     separate_evaluations,
     subtree,
 )
-from spec.examples import (
+from gametree.spec.examples import (
     EXAMPLES,
     SEED002_NODES,
     Example,

@@ -20,8 +20,8 @@ from gametree.experiments._common import GRID, korf_vector, task_random, uniform
 from gametree.experiments.average_case import measure, pearl_branching_factor
 from gametree.experiments.best_case import korf_asymptote
 from gametree.experiments.convergence import root_values
-from impl import alphabeta, best_case_leaves, shallow
-from spec import Bounds, iter_leaves, maxn, minimax
+from gametree.impl import alphabeta, best_case_leaves, shallow
+from gametree.spec import Bounds, iter_leaves, maxn, minimax
 
 
 @given(st.integers(2, 3), st.integers(0, 4), st.integers(2, 4), st.data())

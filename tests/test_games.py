@@ -17,7 +17,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from gametree.games import LINES, Board, Nim, NimMove, NimState, TicTacToe, nim_sum, winner
-from spec import (
+from gametree.spec import (
     EvaluatedGame,
     Game,
     Node,
@@ -29,7 +29,7 @@ from spec import (
     unfold,
     worth,
 )
-from spec.values import Value
+from gametree.spec.values import Value
 
 S = TypeVar("S")
 M = TypeVar("M")

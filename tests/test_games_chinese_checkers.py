@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from gametree.games import PASS, ChineseCheckers, ChineseCheckersState, Star
 from gametree.games.analysis import perft_by_depth
-from spec import Bounds, unfold
+from gametree.spec import Bounds, unfold
 from tests.test_games_properties import positions
 
 TWO, THREE, SIX = ChineseCheckers(2), ChineseCheckers(3), ChineseCheckers(6)

@@ -18,7 +18,7 @@ import pytest
 
 from gametree.games import ConnectFour, ConnectFourState
 from gametree.games.analysis import perft_by_depth, positions_by_ply, solve
-from spec import game_minimax, unfold
+from gametree.spec import game_minimax, unfold
 
 STANDARD = ConnectFour()
 

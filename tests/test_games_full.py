@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-import spec
+from gametree import spec
 from gametree.games import ChineseCheckers, ConnectFour, Kalah, Othello
 from gametree.games.engines import EnginePlayer
-from spec import game_maxn, unfold
-from spec.search import optimal_moves
+from gametree.spec import game_maxn, unfold
+from gametree.spec.search import optimal_moves
 
 
 def play_out(game: Any, seats: list[EnginePlayer]) -> list[tuple[Any, int, EnginePlayer]]:

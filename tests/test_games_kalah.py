@@ -18,7 +18,7 @@ import pytest
 
 from gametree.games import Kalah, KalahState
 from gametree.games.analysis import perft_by_depth, solve
-from spec import game_minimax, unfold
+from gametree.spec import game_minimax, unfold
 
 STANDARD = Kalah(6, 4)
 

@@ -18,7 +18,7 @@ import pytest
 
 from gametree.games import PASS, Othello, OthelloState
 from gametree.games.analysis import perft_by_depth, solve
-from spec import Bounds, unfold
+from gametree.spec import Bounds, unfold
 
 STANDARD = Othello()
 THREE = Othello(3, 6)

@@ -32,7 +32,7 @@ from gametree.games import (
     Othello,
     OthelloState,
 )
-from spec import Bounds, Value
+from gametree.spec import Bounds, Value
 
 AnyGame = Any
 """The games are generic in their state and move types; the tests treat them alike."""

@@ -21,10 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import spec
+from gametree import spec
 from gametree.algorithms import ALGORITHMS, Algorithm, Options, applicable
 from gametree.games import PASS, ChineseCheckers, ConnectFour, Kalah, Othello
-from spec import Bounds, Node, Solution, Tree, game_maxn, game_minimax, unfold, worth
+from gametree.spec import Bounds, Node, Solution, Tree, game_maxn, game_minimax, unfold, worth
 from tests.engine_checks import Case, check_result
 from tests.test_games_properties import positions
 

@@ -32,9 +32,9 @@ from gametree.algorithms import ALGORITHMS
 from gametree.commands import conform as conform_command
 from gametree.conform.games import game_graphs, game_json
 from gametree.conform.semantics import SEMANTICS, case_from_request, expected
+from gametree.spec import Bounds, Leaf, Node, Tree, maxn, minimax
+from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import FORMAT, Limits, TreeFileError, dumps, read_tree_text
-from spec import Bounds, Leaf, Node, Tree, maxn, minimax
-from spec.strategies import scalar_trees, vector_trees
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -706,7 +706,7 @@ VECTOR_CORRUPTIONS: list[tuple[bytes, str]] = [
 def test_vectors_verify_refuses_a_corrupted_file_naming_the_place(
     corrupt: bytes, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    for f in (ROOT / "vectors").glob("*.json"):
+    for f in (ROOT / "gametree" / "vectors").glob("*.json"):
         (tmp_path / f.name).write_bytes(f.read_bytes())
     (tmp_path / "minimax.json").write_bytes(corrupt)
     code, _, err = run(["vectors", "verify", str(tmp_path)], capsys)

@@ -42,7 +42,7 @@ PREAMBLE = f"""\
 import json, sys, time
 sys.path.insert(0, {str(ROOT)!r})
 from gametree.treefile import json_value, read_tree_json
-from spec import minimax
+from gametree.spec import minimax
 
 def value(request):
     return minimax(read_tree_json(request["tree"]).tree).value
@@ -253,7 +253,7 @@ CALLABLES = f"""\
 import os, sys
 sys.path.insert(0, {str(ROOT)!r})
 from gametree.treefile import json_value, read_tree_json
-from spec import minimax
+from gametree.spec import minimax
 
 
 def value(request):

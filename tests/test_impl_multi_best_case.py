@@ -4,12 +4,12 @@ from fractions import Fraction
 
 import pytest
 
-from impl.best_case import BEST_CASE_BOUNDS, best_case_leaves, best_ordered_tree
-from impl.immediate import immediate
-from impl.shallow import shallow
-from spec import Leaf, Node, Tree, check_bounds, iter_leaves
-from spec import maxn as spec_maxn
-from spec.tree import preorder
+from gametree.impl.best_case import BEST_CASE_BOUNDS, best_case_leaves, best_ordered_tree
+from gametree.impl.immediate import immediate
+from gametree.impl.shallow import shallow
+from gametree.spec import Leaf, Node, Tree, check_bounds, iter_leaves
+from gametree.spec import maxn as spec_maxn
+from gametree.spec.tree import preorder
 
 
 def test_f_follows_korfs_recurrence_and_initial_conditions() -> None:

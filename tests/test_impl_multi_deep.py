@@ -5,12 +5,18 @@ looks; alpha-beta, and exact, with two.
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from impl.deep import deep_pruning_unsound
-from impl.paranoid import paranoid
-from spec import Bounds, Leaf, Scalar, Tree, as_pairs, leaf_values, minimax
-from spec import maxn as spec_maxn
-from spec.examples import korf_figure5
-from spec.strategies import scalar_trees, trees_of_shape, uniform_shape, vector_trees, vectors
+from gametree.impl.deep import deep_pruning_unsound
+from gametree.impl.paranoid import paranoid
+from gametree.spec import Bounds, Leaf, Scalar, Tree, as_pairs, leaf_values, minimax
+from gametree.spec import maxn as spec_maxn
+from gametree.spec.examples import korf_figure5
+from gametree.spec.strategies import (
+    scalar_trees,
+    trees_of_shape,
+    uniform_shape,
+    vector_trees,
+    vectors,
+)
 
 B9 = Bounds(0, 9)
 F = (1, 0, 1)
@@ -84,7 +90,7 @@ def test_with_two_players_deep_pruning_reads_exactly_the_leaves_alpha_beta_reads
 @given(st.integers(3, 6).flatmap(lambda n: vector_trees(players=n, max_depth=3, ties=True)))
 def test_deep_pruning_never_reads_more_than_shallow_pruning_would(t: Tree) -> None:
     """It prunes wherever shallow pruning does, and more: that is what makes it unsound."""
-    from impl.shallow import shallow
+    from gametree.impl.shallow import shallow
 
     deep = set(deep_pruning_unsound(t, B9, trace=True).trace or ())
     assert deep <= set(shallow(t, B9, trace=True).trace or ())

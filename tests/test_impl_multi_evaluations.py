@@ -12,19 +12,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.evaluations import (
+from gametree.impl.evaluations import (
     alphabeta_one_function,
     is_order_equivalent,
     opponent_models,
     opponent_models_alphabeta,
     separate_evaluations,
 )
-from impl.result import SearchResult
-from spec import Bounds, Leaf, Node, Tree, TreeError, Value, leaf_values
-from spec import opponent_models as spec_opponent_models
-from spec import separate_evaluations as spec_separate_evaluations
-from spec.examples import korf_figure2
-from spec.strategies import scalar_trees, vector_trees
+from gametree.impl.result import SearchResult
+from gametree.spec import Bounds, Leaf, Node, Tree, TreeError, Value, leaf_values
+from gametree.spec import opponent_models as spec_opponent_models
+from gametree.spec import separate_evaluations as spec_separate_evaluations
+from gametree.spec.examples import korf_figure2
+from gametree.spec.strategies import scalar_trees, vector_trees
 
 pair_trees = vector_trees(players=2, ties=True, max_depth=4, bounds=Bounds(-5, 10)) | vector_trees(
     players=2, by_depth=False, grid=2

@@ -12,15 +12,15 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from impl.immediate import immediate
-from impl.last_branch import last_branch
-from impl.maxn import maxn
-from impl.result import SearchResult
-from impl.shallow import shallow
-from spec import Bounds, Leaf, Node, Tree, TreeError, Value, iter_leaves, subtree
-from spec import maxn as spec_maxn
-from spec.examples import korf_figure5
-from spec.strategies import vector_trees
+from gametree.impl.immediate import immediate
+from gametree.impl.last_branch import last_branch
+from gametree.impl.maxn import maxn
+from gametree.impl.result import SearchResult
+from gametree.impl.shallow import shallow
+from gametree.spec import Bounds, Leaf, Node, Tree, TreeError, Value, iter_leaves, subtree
+from gametree.spec import maxn as spec_maxn
+from gametree.spec.examples import korf_figure5
+from gametree.spec.strategies import vector_trees
 from tests.test_impl_multi_support import (
     BOUNDED,
     DIRECTIONAL,

@@ -4,11 +4,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.maxn import maxn
-from impl.paranoid import paranoid
-from spec import Leaf, Node, Tree, TreeError, subtree
-from spec import paranoid as spec_paranoid
-from spec.strategies import scalar_trees, vector_trees
+from gametree.impl.maxn import maxn
+from gametree.impl.paranoid import paranoid
+from gametree.spec import Leaf, Node, Tree, TreeError, subtree
+from gametree.spec import paranoid as spec_paranoid
+from gametree.spec.strategies import scalar_trees, vector_trees
 
 trees = (
     st.integers(2, 6).flatmap(

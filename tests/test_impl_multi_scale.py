@@ -10,17 +10,21 @@ from collections.abc import Callable
 
 import pytest
 
-from impl.deep import deep_pruning_unsound
-from impl.evaluations import opponent_models, opponent_models_alphabeta, separate_evaluations
-from impl.immediate import immediate
-from impl.last_branch import last_branch
-from impl.maxn import maxn
-from impl.paranoid import paranoid
-from impl.result import SearchResult
-from impl.shallow import shallow
-from impl.speculative import speculative
-from spec import Bounds, Leaf, Node, Tree, Value
-from spec import paranoid as spec_paranoid
+from gametree.impl.deep import deep_pruning_unsound
+from gametree.impl.evaluations import (
+    opponent_models,
+    opponent_models_alphabeta,
+    separate_evaluations,
+)
+from gametree.impl.immediate import immediate
+from gametree.impl.last_branch import last_branch
+from gametree.impl.maxn import maxn
+from gametree.impl.paranoid import paranoid
+from gametree.impl.result import SearchResult
+from gametree.impl.shallow import shallow
+from gametree.impl.speculative import speculative
+from gametree.spec import Bounds, Leaf, Node, Tree, Value
+from gametree.spec import paranoid as spec_paranoid
 
 DEPTH = 100_000
 

@@ -15,13 +15,13 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
-from impl.last_branch import last_branch
-from impl.shallow import shallow
-from impl.speculative import speculative
-from spec import Bounds, Leaf, Node, Path, Tree, Vector
-from spec import maxn as spec_maxn
-from spec.examples import korf_figure5
-from spec.strategies import Shape
+from gametree.impl.last_branch import last_branch
+from gametree.impl.shallow import shallow
+from gametree.impl.speculative import speculative
+from gametree.spec import Bounds, Leaf, Node, Path, Tree, Vector
+from gametree.spec import maxn as spec_maxn
+from gametree.spec.examples import korf_figure5
+from gametree.spec.strategies import Shape
 from tests.test_impl_multi_support import bounded_trees, vectors_within, with_leaf
 
 B9 = Bounds(0, 9)

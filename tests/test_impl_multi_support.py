@@ -11,13 +11,13 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from impl.immediate import immediate
-from impl.last_branch import last_branch
-from impl.result import SearchResult
-from impl.shallow import shallow
-from impl.speculative import speculative
-from spec import Bounds, Leaf, Node, Path, Tree, Value, check_bounds, iter_leaves
-from spec.strategies import vector_trees
+from gametree.impl.immediate import immediate
+from gametree.impl.last_branch import last_branch
+from gametree.impl.result import SearchResult
+from gametree.impl.shallow import shallow
+from gametree.impl.speculative import speculative
+from gametree.spec import Bounds, Leaf, Node, Path, Tree, Value, check_bounds, iter_leaves
+from gametree.spec.strategies import vector_trees
 
 BoundedSearch = Callable[..., SearchResult[Value]]
 

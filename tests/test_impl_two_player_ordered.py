@@ -11,10 +11,10 @@ import os
 
 import pytest
 
-from impl.alphabeta import alphabeta, negamax_alphabeta
-from impl.ordered import best_ordered, knuth_moore_leaves, worst_ordered
-from impl.pvs import pvs
-from spec import Leaf, Node, Path, Tree, minimax, subtree
+from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
+from gametree.impl.ordered import best_ordered, knuth_moore_leaves, worst_ordered
+from gametree.impl.pvs import pvs
+from gametree.spec import Leaf, Node, Path, Tree, minimax, subtree
 
 SIZES = [(b, d) for b in range(1, 7) for d in range(9)]
 """Every (b, d) with b <= 6 and d <= 8: the issue's range."""

@@ -15,11 +15,11 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
-from impl import _compiled, _kernel
-from impl.alphabeta import alphabeta, negamax_alphabeta
-from impl.result import SearchResult
-from impl.window import Bound
-from spec import Node, Scalar, Tree, minimax
+from gametree.impl import _compiled, _kernel
+from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
+from gametree.impl.result import SearchResult
+from gametree.impl.window import Bound
+from gametree.spec import Node, Scalar, Tree, minimax
 from tests.test_alphabeta import trees, windows
 
 NATIVE = _compiled.KERNEL if _compiled.COMPILED else None

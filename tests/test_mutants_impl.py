@@ -18,25 +18,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from impl import _compiled
-from impl._support import hollow_node
-from impl.alphabeta import alphabeta, negamax_alphabeta
-from impl.deep import deep_pruning_unsound
-from impl.immediate import immediate
-from impl.last_branch import last_branch
-from impl.maxn import maxn
-from impl.maxn_stack import Backed
-from impl.mtdf import mt, mtdf
-from impl.ordering import History, order
-from impl.paranoid import paranoid
-from impl.pvs import pvs
-from impl.result import SearchResult
-from impl.shallow import shallow
-from impl.speculative import speculative
-from impl.table import EXACT, LOWER, UPPER, Entry, TranspositionTable, UnhashableStateError
-from impl.window import BOTTOM, TOP, Extreme, external, window
-from spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, subtree
-from spec.strategies import scalar_trees
+from gametree.impl import _compiled
+from gametree.impl._support import hollow_node
+from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
+from gametree.impl.deep import deep_pruning_unsound
+from gametree.impl.immediate import immediate
+from gametree.impl.last_branch import last_branch
+from gametree.impl.maxn import maxn
+from gametree.impl.maxn_stack import Backed
+from gametree.impl.mtdf import mt, mtdf
+from gametree.impl.ordering import History, order
+from gametree.impl.paranoid import paranoid
+from gametree.impl.pvs import pvs
+from gametree.impl.result import SearchResult
+from gametree.impl.shallow import shallow
+from gametree.impl.speculative import speculative
+from gametree.impl.table import EXACT, LOWER, UPPER, Entry, TranspositionTable, UnhashableStateError
+from gametree.impl.window import BOTTOM, TOP, Extreme, external, window
+from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, subtree
+from gametree.spec.strategies import scalar_trees
 from tests.test_alphabeta import trees
 
 TRIPLES = Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 2)]])
@@ -517,9 +517,9 @@ def test_a_search_names_what_it_got_instead_of_a_tree() -> None:
         alphabeta("x")  # type: ignore[arg-type]
 
 
-MTDF = importlib.import_module("impl.mtdf")
+MTDF = importlib.import_module("gametree.impl.mtdf")
 """The module, which ``impl.mtdf`` (the function, re-exported by ``impl``) shadows."""
-ALPHABETA = importlib.import_module("impl.alphabeta")
+ALPHABETA = importlib.import_module("gametree.impl.alphabeta")
 """The module, which ``impl.alphabeta`` (the function) shadows likewise."""
 
 SEED_TREE = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])

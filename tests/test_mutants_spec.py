@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from spec import (
+from gametree.spec import (
     Bounds,
     Leaf,
     Node,
@@ -31,9 +31,9 @@ from spec import (
     separate_evaluations,
     unfold,
 )
-from spec.fold import fold
-from spec.minimax import e, minimax_choice
-from spec.search import (
+from gametree.spec.fold import fold
+from gametree.spec.minimax import e, minimax_choice
+from gametree.spec.search import (
     cut_minimax,
     cut_negamax,
     cut_tree,
@@ -42,8 +42,8 @@ from spec.search import (
     static_plausibility,
     tapered,
 )
-from spec.tree import check_well_formed
-from spec.values import exact_value, worth
+from gametree.spec.tree import check_well_formed
+from gametree.spec.values import exact_value, worth
 
 SCALARS = Node.by_depth([[3, 12], [2]])
 TRIPLES = Node.by_depth([[(1, 2, 3), (3, 2, 1)], [(2, 2, 2)]])

@@ -12,9 +12,9 @@ from gametree import cli
 from gametree._json import loads
 from gametree.algorithms import ALGORITHMS, Options, applicable
 from gametree.clitools import Progress
+from gametree.spec import Bounds, Node, Tree, iter_leaves, maxn, minimax, negamax
+from gametree.spec.examples import korf_figure5, seed002_alpha_beta
 from gametree.treefile import dumps
-from spec import Bounds, Node, Tree, iter_leaves, maxn, minimax, negamax
-from spec.examples import korf_figure5, seed002_alpha_beta
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLVE_KEYS = ["value", "best_move", "principal_variation", "nodes_visited", "leaves_evaluated",
@@ -151,8 +151,7 @@ def test_algorithms_lists_every_search(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_every_public_search_of_impl_and_spec_has_a_name() -> None:
-    import impl
-    import spec
+    from gametree import impl, spec
 
     searches = {n for n in impl.__all__ if callable(getattr(impl, n)) and n.islower()}
     not_searches = {"best_case_leaves", "best_ordered", "best_ordered_tree", "is_order_equivalent",
@@ -224,7 +223,7 @@ def test_every_algorithm_runs_through_the_registry() -> None:
 def test_vectors_verify_passes_on_the_committed_files_and_fails_on_an_edit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, _ = run(["vectors", "verify", str(ROOT / "vectors")], capsys)
+    code, out, _ = run(["vectors", "verify", str(ROOT / "gametree" / "vectors")], capsys)
     assert code == 0, out
     code, _, _ = run(["vectors", "generate", str(tmp_path)], capsys)
     assert code == 0

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from gametree import _json, treefile
 from gametree._json import JSONSyntaxError, loads, loads_iteratively
 from gametree.conform.vectors import FORMAT_CASES
+from gametree.spec import Bounds, Leaf, Node, maxn, minimax
+from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import (
     FORMAT,
     Limits,
@@ -22,8 +24,6 @@ from gametree.treefile import (
     read_tree_json,
     read_tree_text,
 )
-from spec import Bounds, Leaf, Node, maxn, minimax
-from spec.strategies import scalar_trees, vector_trees
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -308,7 +308,7 @@ print(json.dumps({{"nodes": doc.tree.size, "seconds": time.perf_counter() - t,
 
 
 def test_the_reader_passes_its_own_vectors() -> None:
-    vectors = json.loads((ROOT / "vectors" / "tree_format.json").read_text())
+    vectors = json.loads((ROOT / "gametree" / "vectors" / "tree_format.json").read_text())
     tests = [t for g in vectors["testGroups"] for t in g["tests"]]
     assert len(tests) == len(FORMAT_CASES)
     for test in tests:
@@ -326,7 +326,7 @@ def test_the_schema_accepts_the_valid_documents_and_rejects_what_it_can() -> Non
     schema = json.loads((ROOT / "gametree" / "schema" / "gametree-tree-1.schema.json").read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
-    vectors = json.loads((ROOT / "vectors" / "tree_format.json").read_text())
+    vectors = json.loads((ROOT / "gametree" / "vectors" / "tree_format.json").read_text())
     schema_blind = {"Syntax", "NotFinite", "DuplicateKey", "Players", "Bounds", "Limit", "Type",
                     "Fraction"}  # fmt: skip
     for test in (t for g in vectors["testGroups"] for t in g["tests"]):

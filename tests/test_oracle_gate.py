@@ -26,9 +26,9 @@ from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.semantics import SEMANTICS, Case, Checks, check, expected
 from gametree.conform.targets import CallableTarget, ProcessTarget, parse_target
 from gametree.conform.vectors import vector_cases, vector_files
+from gametree.impl import BOTTOM, TOP
+from gametree.spec import iter_leaves
 from gametree.treefile import json_value, read_tree_json
-from impl import BOTTOM, TOP
-from spec import iter_leaves
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,9 +65,9 @@ def size(tree: dict[str, Any]) -> int:
 
 def test_the_committed_vectors_are_a_fresh_generation() -> None:
     files = dict(vector_files())
-    assert sorted(files) == sorted(p.name for p in (ROOT / "vectors").glob("*.json"))
+    assert sorted(files) == sorted(p.name for p in (ROOT / "gametree" / "vectors").glob("*.json"))
     for name, text in files.items():
-        assert (ROOT / "vectors" / name).read_text(encoding="utf-8") == text, name
+        assert (ROOT / "gametree" / "vectors" / name).read_text(encoding="utf-8") == text, name
 
 
 IMPL_BY_SEMANTICS = {
@@ -114,7 +114,7 @@ def impl_answer(name: str, case: Case) -> dict[str, object]:
         options = Options(player=case.player)
     bounds = case.bounds
     if a.needs_bounds and bounds is None:
-        from spec import Bounds
+        from gametree.spec import Bounds
 
         bounds = Bounds(0, 9)
     r = a.run(case.tree, bounds, options, trace=True)
@@ -232,7 +232,7 @@ def test_hypothesis_finds_and_shrinks_what_the_vectors_miss(
     def shallow_minimax(request: dict[str, Any]) -> dict[str, Any]:
         t = read_tree_json(request["tree"]).tree
         depth_cut = t.height >= 3  # the bug: deeper trees are cut at depth 2 and guessed 0
-        from spec import minimax
+        from gametree.spec import minimax
 
         return {"value": 0 if depth_cut else json_value(minimax(t).value)}
 
@@ -384,7 +384,7 @@ def test_the_pytest_plugin_gives_projects_the_gate(tmp_path: Path) -> None:
     (tmp_path / "test_engine.py").write_text(
         textwrap.dedent("""
         from gametree.treefile import json_value, read_tree_json
-        from spec import minimax
+        from gametree.spec import minimax
 
         def engine(request):
             return {"value": json_value(minimax(read_tree_json(request["tree"]).tree).value)}

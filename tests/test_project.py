@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from spec import Bounds, strategies
+from gametree.spec import Bounds, strategies
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,27 +22,62 @@ ALLOWED = {
 }
 """DESIGN.md: spec imports nothing of ours; impl imports spec; proofs both; gametree all."""
 
-OURS = set(ALLOWED)
+CORES = ("spec", "impl", "proofs")
+"""The layers installed under the gametree namespace: gametree.spec, gametree.impl, ..."""
 
 
-def imported_packages(path: Path) -> set[str]:
+def layer(module: str) -> str | None:
+    """The layer of a dotted module name (``gametree.impl.shallow``: impl), ``None`` if not ours."""
+    parts = module.split(".")
+    if parts[0] != "gametree":
+        return None
+    return parts[1] if len(parts) > 1 and parts[1] in CORES else "gametree"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every absolute module name ``path`` imports (``from a import b`` counts ``a.b`` too)."""
     tree = ast.parse(path.read_text(), filename=str(path))
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
+
+
+def modules_of(package: str) -> list[Path]:
+    """The source files of a layer (gametree's own: those outside the three cores)."""
+    if package != "gametree":
+        return sorted((ROOT / "gametree" / package).rglob("*.py"))
+    cores = [ROOT / "gametree" / core for core in CORES]
+    return sorted(
+        p for p in (ROOT / "gametree").rglob("*.py") if not any(p.is_relative_to(c) for c in cores)
+    )
 
 
 @pytest.mark.parametrize("package", sorted(ALLOWED))
 def test_dependencies_point_one_way(package: str) -> None:
-    modules = sorted((ROOT / package).rglob("*.py"))
+    modules = modules_of(package)
     assert modules, f"no modules found in {package}"
     for module in modules:
-        ours = imported_packages(module) & OURS
+        ours = {layer(m) for m in imported_modules(module)} - {None}
         assert ours <= ALLOWED[package], f"{module.relative_to(ROOT)} imports {ours}"
+
+
+def test_the_package_root_imports_nothing() -> None:
+    """Importing gametree.spec runs gametree/__init__.py first: it must not pull in the CLI."""
+    assert imported_modules(ROOT / "gametree" / "__init__.py") == set()
+
+
+def test_nothing_imports_the_old_top_level_names() -> None:
+    """spec, impl and proofs are other projects' names on PyPI: ours live under gametree."""
+    sources = [p for d in ("gametree", "tests", "bench", "mutation", "examples")
+               for p in (ROOT / d).rglob("*.py")] + [ROOT / "dev.py"]  # fmt: skip
+    for path in sources:
+        top = {m.split(".")[0] for m in imported_modules(path)}
+        assert not top & set(CORES), f"{path.relative_to(ROOT)} imports {top & set(CORES)}"
 
 
 def test_the_console_script_is_gametree_cli_main() -> None:
@@ -88,7 +123,7 @@ def test_no_module_is_empty_of_documentation() -> None:
 
 
 def test_every_spec_definition_cites_its_source() -> None:
-    import spec
+    from gametree import spec
 
     definitions = [
         spec.minimax,

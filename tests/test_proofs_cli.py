@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from gametree import cli
-from proofs.treejson import document
-from spec import Bounds, Node
+from gametree.proofs.treejson import document
+from gametree.spec import Bounds, Node
 
 STURTEVANT = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
 
@@ -75,7 +75,7 @@ def test_a_short_run_prints_one_record_per_check_and_never_disagrees(
 
 def test_the_help_names_every_theorem() -> None:
     from gametree.commands import prove
-    from proofs import THEOREMS
+    from gametree.proofs import THEOREMS
 
     assert tuple(th.name for th in THEOREMS) == prove.NAMES
 

@@ -12,9 +12,9 @@ from itertools import islice
 
 import pytest
 
-from proofs._diff_targets import SEARCHES
-from proofs._methods import scalar_trees_of, vector_trees_of, vectors_within
-from proofs.diffbehavior import (
+from gametree.proofs._diff_targets import SEARCHES
+from gametree.proofs._methods import scalar_trees_of, vector_trees_of, vectors_within
+from gametree.proofs.diffbehavior import (
     PAIRS,
     Pair,
     crosshair_diffbehavior,
@@ -22,10 +22,10 @@ from proofs.diffbehavior import (
     parse_tree,
     replay,
 )
-from proofs.result import Budget, Scope, Shard
-from proofs.runner import disagreements
-from proofs.shapes import all_shapes, parse
-from spec import Bounds, Leaf, Node, Tree, minimax
+from gametree.proofs.result import Budget, Scope, Shard
+from gametree.proofs.runner import disagreements
+from gametree.proofs.shapes import all_shapes, parse
+from gametree.spec import Bounds, Leaf, Node, Tree, minimax
 
 AGREE = ("same on every path", "no difference")
 

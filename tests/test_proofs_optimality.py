@@ -15,11 +15,11 @@ import z3  # type: ignore[import-untyped]  # z3-solver ships no type information
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from impl.last_branch import last_branch
-from impl.shallow import shallow
-from proofs import optimality
-from proofs._smt import Domain, literal, shallow_terms
-from proofs.optimality import (
+from gametree.impl.last_branch import last_branch
+from gametree.impl.shallow import shallow
+from gametree.proofs import optimality
+from gametree.proofs._smt import Domain, literal, shallow_terms
+from gametree.proofs.optimality import (
     analyse,
     decide,
     decide_shape,
@@ -30,11 +30,11 @@ from proofs.optimality import (
     stored_counterexamples,
     with_values,
 )
-from proofs.pinned import vector_cases
-from proofs.result import Budget
-from proofs.shapes import shape_of, text
-from spec import Bounds, Leaf, Node, Path, Tree, iter_leaves, maxn
-from spec.strategies import vector_trees
+from gametree.proofs.pinned import vector_cases
+from gametree.proofs.result import Budget
+from gametree.proofs.shapes import shape_of, text
+from gametree.spec import Bounds, Leaf, Node, Path, Tree, iter_leaves, maxn
+from gametree.spec.strategies import vector_trees
 
 B9 = Bounds(0, 9)
 STURTEVANT = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])

@@ -11,10 +11,10 @@ skipped.
 
 import pytest
 
-from impl.shallow import shallow
-from proofs.adversary import INTERESTING, Adversary, game_settings, stateful_result
-from proofs.result import Budget, Scope
-from spec import Bounds, Vector
+from gametree.impl.shallow import shallow
+from gametree.proofs.adversary import INTERESTING, Adversary, game_settings, stateful_result
+from gametree.proofs.result import Budget, Scope
+from gametree.spec import Bounds, Vector
 
 Adversary.TestCase.settings = game_settings(60)
 TestAdversary = Adversary.TestCase

@@ -7,8 +7,8 @@ not decide whether a test passes. Each run has a subprocess timeout of its own.
 
 import pytest
 
-from proofs.shapes import parse
-from proofs.symbolic import crosshair_check
+from gametree.proofs.shapes import parse
+from gametree.proofs.symbolic import crosshair_check
 
 
 @pytest.mark.slow

@@ -13,10 +13,10 @@ import attrs
 import pytest
 from hypothesis import example, given, settings
 
-from impl.alphabeta import alphabeta as impl_alphabeta
-from impl.result import SearchResult
-from impl.shallow import shallow as impl_shallow
-from proofs import (
+from gametree.impl.alphabeta import alphabeta as impl_alphabeta
+from gametree.impl.result import SearchResult
+from gametree.impl.shallow import shallow as impl_shallow
+from gametree.proofs import (
     alphabeta,
     best_case,
     deep_pruning,
@@ -27,22 +27,22 @@ from proofs import (
     shallow_pruning,
     sturtevant,
 )
-from proofs._methods import (
+from gametree.proofs._methods import (
     exhaustive,
     hypothesis_find,
     hypothesis_property,
     scalar_trees_of,
     vectors_within,
 )
-from proofs._smt import Domain
-from proofs.optimality import analyse
-from proofs.pinned import DEEP_PRUNING, PAIR_TREES, THEOREM_1_SMALLEST, vector_cases
-from proofs.result import Budget, Scope
-from proofs.shapes import all_shapes
-from proofs.treejson import read_document
-from spec import Bounds, Node, Scalar, Tree, Value
-from spec.examples import korf_figure2, korf_figure5
-from spec.strategies import vector_trees
+from gametree.proofs._smt import Domain
+from gametree.proofs.optimality import analyse
+from gametree.proofs.pinned import DEEP_PRUNING, PAIR_TREES, THEOREM_1_SMALLEST, vector_cases
+from gametree.proofs.result import Budget, Scope
+from gametree.proofs.shapes import all_shapes
+from gametree.proofs.treejson import read_document
+from gametree.spec import Bounds, Node, Scalar, Tree, Value
+from gametree.spec.examples import korf_figure2, korf_figure5
+from gametree.spec.strategies import vector_trees
 
 UNLIMITED = Scope(Budget.unlimited())
 B9 = Bounds(0, 9)
@@ -101,7 +101,7 @@ def test_deep_pruning_figure5_and_two_players() -> None:
 
 
 def test_hypothesis_finds_a_three_player_tree_where_deep_pruning_is_wrong_on_its_own() -> None:
-    from spec.strategies import trees_of_shape, uniform_shape, vectors
+    from gametree.spec.strategies import trees_of_shape, uniform_shape, vectors
 
     b4 = Bounds(0, 4)
     found = hypothesis_find(
@@ -132,7 +132,7 @@ def test_separate_evaluations_figure2_fails_and_order_equivalent_pairs_are_exact
 
 
 def test_paranoid_predicate_and_a_broken_guarantee(monkeypatch: pytest.MonkeyPatch) -> None:
-    from proofs._methods import vector_trees_of
+    from gametree.proofs._methods import vector_trees_of
 
     for t in vector_trees_of(SMALL, vectors_within(3, Bounds(0, 1)), 3):
         assert paranoid_bound.problem(t) is None
@@ -216,8 +216,8 @@ def test_a_property_run_tries_the_pinned_examples_first() -> None:
 def test_the_pinned_trees_are_stored_as_canonical_tree_documents() -> None:
     import json
 
-    from proofs.pinned import DATA
-    from proofs.treejson import document
+    from gametree.proofs.pinned import DATA
+    from gametree.proofs.treejson import document
 
     records = json.loads(DATA.read_text())
     assert DEEP_PRUNING[0][1] == korf_figure5((3, 0, 6))

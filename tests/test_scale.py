@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from spec import (
+from gametree.spec import (
     Leaf,
     Node,
     Tree,
@@ -29,7 +29,7 @@ from spec import (
     subtree,
     unfold,
 )
-from spec.values import Value
+from gametree.spec.values import Value
 
 DEPTH = 100_000
 

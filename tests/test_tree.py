@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spec import (
+from gametree.spec import (
     Leaf,
     Node,
     Tree,
@@ -17,7 +17,13 @@ from spec import (
     leaf_values,
     subtree,
 )
-from spec.strategies import scalar_trees, shapes, trees_of_shape, uniform_shape, vector_trees
+from gametree.spec.strategies import (
+    scalar_trees,
+    shapes,
+    trees_of_shape,
+    uniform_shape,
+    vector_trees,
+)
 
 
 def raises_at(path: list[int], match: str) -> "pytest.RaisesExc[TreeError]":

@@ -19,8 +19,8 @@ from gametree.clitools import (
     read_document,
     text_value,
 )
+from gametree.spec import TreeError
 from gametree.treefile import TreeFileError
-from spec import TreeError
 
 NAME = "compare"
 HELP = "run every applicable algorithm on a tree, side by side"

@@ -18,8 +18,8 @@ from gametree.clitools import (
     standard_input,
 )
 from gametree.commands.solve import options_from
+from gametree.spec import TreeError
 from gametree.treefile import TreeDocument, TreeFileError, read_tree_text
-from spec import TreeError
 
 NAME = "draw"
 HELP = "draw a search on a tree: values or bounds, prunings, order, principal variation"

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from spec import Solution, Tree, maxn, minimax, separate_evaluations
-from spec.examples import EXAMPLES, Example
-from spec.values import Value
+from gametree.spec import Solution, Tree, maxn, minimax, separate_evaluations
+from gametree.spec.examples import EXAMPLES, Example
+from gametree.spec.values import Value
 
 NAME = "examples"
 HELP = "solve the bundled example trees with the spec"

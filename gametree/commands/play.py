@@ -13,7 +13,7 @@ from gametree.games.chinese_checkers import ChineseCheckersState
 from gametree.games.engines import MULTI_PLAYER, TWO_PLAYER, Choice, EnginePlayer, default_engine
 from gametree.games.othello import SYMBOLS
 from gametree.games.tictactoe import Board
-from spec import Value
+from gametree.spec import Value
 
 NAME = "play"
 HELP = "play a game in the terminal: any seat a person or an engine"

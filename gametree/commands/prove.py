@@ -27,15 +27,15 @@ from gametree.clitools import (
     read_document,
     text_value,
 )
+from gametree.spec import TreeError
 from gametree.treefile import Limits, TreeFileError
-from spec import TreeError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from proofs import Theorem
-    from proofs._smt import Domain
-    from proofs.optimality import Analysis, Decision
+    from gametree.proofs import Theorem
+    from gametree.proofs._smt import Domain
+    from gametree.proofs.optimality import Analysis, Decision
 
 NAME = "prove"
 HELP = "run the machine checks of the theorems connecting spec and impl"
@@ -101,14 +101,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the checks (or decide a file); 0, 1 if an outcome is not the expected one."""
     try:
-        import proofs  # noqa: PLC0415 - it needs z3, CrossHair and Hypothesis: only here
+        from gametree import proofs  # noqa: PLC0415 - it needs z3, CrossHair and Hypothesis: only here
     except ImportError as e:
         return error(
             NAME,
             f"the checks need z3, CrossHair and Hypothesis ({e}): pip install 'gametree[dev]'",
             EXIT_USAGE,
         )
-    from proofs import (  # noqa: PLC0415 - as above
+    from gametree.proofs import (  # noqa: PLC0415 - as above
         THEOREMS,
         Budget,
         Scope,
@@ -151,7 +151,7 @@ def _optimality_file(path: str, *, as_json: bool, budget: float) -> int:
     if doc.bounds is None:
         return error(NAME, f'{path}: the optimality question needs Korf\'s bounds ("bounds": '
                      '{"lower": L, "sum": S} in the document)', EXIT_INPUT)  # fmt: skip
-    from proofs.optimality import analyse  # noqa: PLC0415 - see run
+    from gametree.proofs.optimality import analyse  # noqa: PLC0415 - see run
 
     try:
         a = analyse(doc.tree, doc.bounds, budget=budget)

@@ -20,9 +20,9 @@ from gametree.clitools import (
     read_document,
     text_value,
 )
+from gametree.impl import BOTTOM, TOP
+from gametree.spec import TreeError
 from gametree.treefile import TreeDocument, TreeFileError
-from impl import BOTTOM, TOP
-from spec import TreeError
 
 NAME = "solve"
 HELP = "solve a tree file: value, best move, principal variation, counts"

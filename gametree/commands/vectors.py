@@ -38,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     }
     configure_help(parser, epilog(0, 1, 2, 3, notes=notes))
     parser.add_argument("action", choices=["generate", "verify"])
-    parser.add_argument("dir", nargs="?", default="vectors", type=Path,
+    parser.add_argument("dir", nargs="?", default="gametree/vectors", type=Path,
                         help="the directory (default: vectors)")  # fmt: skip
 
 

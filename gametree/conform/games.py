@@ -45,9 +45,9 @@ from typing import Any
 import attrs
 
 from gametree._json import DuplicateKeys, Invalid, pointer
+from gametree.spec import Leaf, Node, Scalar, Tree
+from gametree.spec.fold import fold
 from gametree.treefile import TreeFileError, json_value, parse_number
-from spec import Leaf, Node, Scalar, Tree
-from spec.fold import fold
 
 __all__ = [
     "GAME_FORMAT",

@@ -441,8 +441,8 @@ def cases(options: GateOptions) -> Any:
     """
     from hypothesis import strategies as st  # noqa: PLC0415
 
-    from spec import Bounds  # noqa: PLC0415
-    from spec.strategies import scalar_trees, vector_trees  # noqa: PLC0415
+    from gametree.spec import Bounds  # noqa: PLC0415
+    from gametree.spec.strategies import scalar_trees, vector_trees  # noqa: PLC0415
 
     s = SEMANTICS[options.semantics]
     d, b = options.max_depth, options.max_branching

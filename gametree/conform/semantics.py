@@ -39,7 +39,7 @@ deepening), for reports; the request carries the game.
 
 The best move and principal variation are checked only when the value is exact (a < v < b).
 
->>> from spec import Node
+>>> from gametree.spec import Node
 >>> case = Case("alphabeta-fail-hard", Node.by_depth([[3, 12], [2, 4]]), alpha=5)
 >>> e = expected(case)
 >>> e.value, e.value_range, e.trace
@@ -52,9 +52,9 @@ from typing import Any, Literal
 
 import attrs
 
-import impl
-import spec
+from gametree import impl, spec
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
+from gametree.spec import Bounds, Path, Scalar, Tree, Value, iter_leaves
 from gametree.treefile import (
     TreeFileError,
     document_json,
@@ -64,7 +64,6 @@ from gametree.treefile import (
     parse_value,
     read_tree_json,
 )
-from spec import Bounds, Path, Scalar, Tree, Value, iter_leaves
 
 __all__ = [
     "SEMANTICS",

@@ -25,8 +25,8 @@ import attrs
 
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.semantics import SEMANTICS, Case, game_case
-from spec import Leaf, Node, Scalar, Tree, Value, subtree
-from spec.tree import leftmost_leaf_path, preorder
+from gametree.spec import Leaf, Node, Scalar, Tree, Value, subtree
+from gametree.spec.tree import leftmost_leaf_path, preorder
 
 __all__ = ["shrink", "size"]
 

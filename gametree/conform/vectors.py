@@ -25,8 +25,7 @@ from pathlib import Path
 
 import attrs
 
-import impl
-import spec
+from gametree import impl, spec
 from gametree._json import loads
 from gametree.conform.games import GameGraph, GameState, game_json
 from gametree.conform.semantics import (
@@ -37,11 +36,11 @@ from gametree.conform.semantics import (
     game_case,
     request,
 )
+from gametree.impl.best_case import best_ordered_tree
+from gametree.impl.ordered import best_ordered, worst_ordered
+from gametree.spec import Bounds, Leaf, Node, Tree
+from gametree.spec.examples import korf_figure5, seed002_alpha_beta, seed004_cut
 from gametree.treefile import FORMAT, TreeFileError, document_json, dumps, read_tree_text
-from impl.best_case import best_ordered_tree
-from impl.ordered import best_ordered, worst_ordered
-from spec import Bounds, Leaf, Node, Tree
-from spec.examples import korf_figure5, seed002_alpha_beta, seed004_cut
 
 __all__ = ["NOTES", "VectorCase", "generate", "is_by_depth", "vector_cases", "vector_files"]
 

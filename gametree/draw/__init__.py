@@ -7,7 +7,7 @@ lays it out (Reingold–Tilford, by igraph) and writes SVG or PNG (matplotlib). 
 come with the ``draw`` extra (``pip install 'gametree[draw]'``); the model needs neither.
 
 >>> from gametree.figures import korf_figure4
->>> from spec import Bounds
+>>> from gametree.spec import Bounds
 >>> d = search_drawing(korf_figure4(), "impl.shallow", Bounds(0, 9))
 >>> sorted(d.cut_paths)
 [(1, 1), (2, 1)]
@@ -20,8 +20,8 @@ from pathlib import Path
 
 from gametree.algorithms import Options, lookup
 from gametree.draw.model import Drawing, DrawnNode, cut_offs, drawing
-from spec import Bounds, Tree
-from spec import Path as TreePath
+from gametree.spec import Bounds, Tree
+from gametree.spec import Path as TreePath
 
 __all__ = ["Drawing", "DrawnNode", "cut_offs", "drawing", "render", "search_drawing"]
 

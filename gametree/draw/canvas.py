@@ -38,7 +38,7 @@ from matplotlib.patches import Circle, FancyBboxPatch, Patch, Rectangle, Regular
 
 from gametree.draw.layout import tidy_positions
 from gametree.draw.model import Drawing, DrawnNode
-from impl import BOTTOM, TOP
+from gametree.impl import BOTTOM, TOP
 
 __all__ = ["MAX_PIXELS", "Style", "path_id", "render"]
 

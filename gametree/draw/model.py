@@ -51,10 +51,10 @@ from typing import Literal, TypeAlias
 import attrs
 
 from gametree.algorithms import Algorithm, Answer, Options
-from impl import BOTTOM, TOP
-from impl.window import Bound
-from spec import Bounds, Leaf, Node, Path, Scalar, Tree, Value, separate_evaluations, worth
-from spec.tree import preorder
+from gametree.impl import BOTTOM, TOP
+from gametree.impl.window import Bound
+from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, Value, separate_evaluations, worth
+from gametree.spec.tree import preorder
 
 __all__ = [
     "Drawing",
@@ -132,7 +132,7 @@ def cut_offs(t: Tree, trace: Sequence[Path]) -> set[Path]:
 
     Computed from the trace alone, independently of :func:`drawing`, for checking drawings.
 
-    >>> from spec import Node
+    >>> from gametree.spec import Node
     >>> sorted(cut_offs(Node.by_depth([[3, 12], [2, 4], 5]), [(0, 0), (0, 1), (1, 0)]))
     [(1, 1), (2,)]
     """

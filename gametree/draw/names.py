@@ -21,7 +21,7 @@ import json
 from collections.abc import Mapping
 
 from gametree._json import loads
-from spec import Path
+from gametree.spec import Path
 
 __all__ = ["document_with_names", "node_names"]
 

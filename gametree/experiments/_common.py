@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 import attrs
 
 from gametree.clitools import Progress
-from spec import Leaf, Node, Tree
+from gametree.spec import Leaf, Node, Tree
 
 __all__ = [
     "GRID",

@@ -37,8 +37,8 @@ from gametree.experiments._common import (
     task_random,
     uniform_tree,
 )
-from impl import alphabeta, last_branch, paranoid, shallow, speculative
-from spec import Bounds
+from gametree.impl import alphabeta, last_branch, paranoid, shallow, speculative
+from gametree.spec import Bounds
 
 __all__ = ["NAME", "pearl_branching_factor", "run"]
 

@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 
 from gametree.experiments._common import Config, Outcome, markdown_table, run_tasks
-from impl import (
+from gametree.impl import (
     alphabeta,
     best_case_leaves,
     best_ordered,
@@ -23,7 +23,7 @@ from impl import (
     knuth_moore_leaves,
     shallow,
 )
-from impl.best_case import BEST_CASE_BOUNDS
+from gametree.impl.best_case import BEST_CASE_BOUNDS
 
 __all__ = ["NAME", "korf_asymptote", "run"]
 

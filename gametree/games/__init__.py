@@ -13,7 +13,7 @@
 The four newer games also draw a state (``draw``) and read and write moves in a notation for
 people (``parse_move``, ``format_move``), which ``gametree play`` uses.
 
->>> from spec import game_minimax
+>>> from gametree.spec import game_minimax
 >>> game_minimax(Nim((1, 2)), Nim((1, 2)).initial_state()).value
 1
 """

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 import attrs
 
-from spec import Game, Scalar, exact_scalar
+from gametree.spec import Game, Scalar, exact_scalar
 
 __all__ = ["Solved", "perft", "perft_by_depth", "positions_by_ply", "solve"]
 

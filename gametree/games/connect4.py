@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:
-    from spec import EvaluatedGame
+    from gametree.spec import EvaluatedGame
 
 __all__ = ["ConnectFour", "ConnectFourState", "windows"]
 

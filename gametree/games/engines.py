@@ -39,8 +39,8 @@ from typing import Any
 import attrs
 
 from gametree.algorithms import ALGORITHMS, Options
-from impl import Engine
-from spec import Bounds, Node, Path, Tree, Value, unfold, worth
+from gametree.impl import Engine
+from gametree.spec import Bounds, Node, Path, Tree, Value, unfold, worth
 
 __all__ = ["MULTI_PLAYER", "TWO_PLAYER", "Choice", "EnginePlayer", "default_engine"]
 

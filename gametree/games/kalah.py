@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:
-    from spec import EvaluatedGame
+    from gametree.spec import EvaluatedGame
 
 __all__ = ["Kalah", "KalahState"]
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import attrs
 
 if TYPE_CHECKING:
-    from spec import EvaluatedGame
+    from gametree.spec import EvaluatedGame
 
 __all__ = ["Nim", "NimMove", "NimState", "nim_sum"]
 

@@ -66,10 +66,10 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
 
-from spec import Bounds, Value
+from gametree.spec import Bounds, Value
 
 if TYPE_CHECKING:
-    from spec import EvaluatedGame
+    from gametree.spec import EvaluatedGame
 
 __all__ = ["PASS", "SYMBOLS", "Othello", "OthelloMove", "OthelloState"]
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import attrs
 
 if TYPE_CHECKING:
-    from spec import EvaluatedGame
+    from gametree.spec import EvaluatedGame
 
 __all__ = ["LINES", "Board", "Cell", "TicTacToe", "winner"]
 

@@ -10,8 +10,8 @@ from fractions import Fraction
 from typing import Any
 
 from gametree.conform.games import GameGraph, read_game_json
+from gametree.spec import Scalar, Value
 from gametree.treefile import TreeDocument, json_value, parse_number, read_tree_json
-from spec import Scalar, Value
 
 Number = Scalar | float
 """An exact value, or an infinity for an open side of a window."""

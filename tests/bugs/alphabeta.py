@@ -12,7 +12,7 @@ the node's result so far, ``line`` its principal variation, ``trace`` the leaves
 import sys
 from typing import Any
 
-from spec import Leaf, Node, Tree
+from gametree.spec import Leaf, Node, Tree
 from tests.bugs._common import INF, Number, document, reply, window
 
 Result = tuple[Number, list[int]]

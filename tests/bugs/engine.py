@@ -17,7 +17,7 @@ move's label.
 
 from typing import Any, ClassVar
 
-import impl
+from gametree import impl
 from gametree.conform.games import GameGraph
 from tests.bugs._common import INF, Number, game, out
 

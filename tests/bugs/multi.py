@@ -12,7 +12,7 @@ player moving twice in a row is not bounded by his own best), r the paranoid pla
 
 from typing import Any
 
-from spec import Bounds, Leaf, Node, Scalar, Tree, Vector
+from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Vector
 from tests.bugs._common import INF, Number, document, out
 
 Found = tuple[Vector, list[int]]

@@ -14,7 +14,7 @@ Glossary: n is a node, p the player to move at it, a and b the window from p's p
 
 from typing import Any
 
-from spec import Leaf, Node, Tree
+from gametree.spec import Leaf, Node, Tree
 from tests.bugs._common import INF, Number, document, reply, window
 
 Result = tuple[Number, list[int]]

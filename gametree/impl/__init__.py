@@ -1,0 +1,71 @@
+"""gametree's impl: the pruning algorithms people run, fast, with exact leaf and node counts.
+
+Every search returns a :class:`SearchResult` (value, principal variation, nodes visited,
+leaves evaluated, and on request the trace of evaluated leaves), and each is checked against
+``spec``: the two-player family against ``spec.minimax``/``spec.negamax``, the multi-player
+searches against ``spec.maxn``/``spec.paranoid``. Each docstring says what it promises about
+ties and moves, and cites its source.
+
+>>> from gametree.spec import Node
+>>> from gametree.impl import alphabeta, shallow
+>>> alphabeta(Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).leaves_evaluated
+7
+>>> from gametree.spec import Bounds
+>>> shallow(Node.by_depth([(5, 2, 2), [[(2, 2, 5), (3, 0, 6)], (6, 1, 2)]]), Bounds(0, 9)).value
+(6, 1, 2)
+"""
+
+from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
+from gametree.impl.best_case import best_case_leaves, best_ordered_tree
+from gametree.impl.deep import deep_pruning_unsound
+from gametree.impl.engine import DeepeningResult, Engine
+from gametree.impl.evaluations import (
+    alphabeta_one_function,
+    is_order_equivalent,
+    opponent_models,
+    opponent_models_alphabeta,
+    separate_evaluations,
+)
+from gametree.impl.immediate import immediate
+from gametree.impl.last_branch import last_branch
+from gametree.impl.maxn import maxn
+from gametree.impl.mtdf import mt, mtdf
+from gametree.impl.ordered import best_ordered, knuth_moore_leaves, worst_ordered
+from gametree.impl.paranoid import paranoid
+from gametree.impl.pvs import pvs
+from gametree.impl.result import SearchResult
+from gametree.impl.shallow import shallow
+from gametree.impl.speculative import speculative
+from gametree.impl.table import UnhashableStateError
+from gametree.impl.window import BOTTOM, TOP
+
+__all__ = [
+    "BOTTOM",
+    "TOP",
+    "DeepeningResult",
+    "Engine",
+    "SearchResult",
+    "UnhashableStateError",
+    "alphabeta",
+    "alphabeta_one_function",
+    "best_case_leaves",
+    "best_ordered",
+    "best_ordered_tree",
+    "deep_pruning_unsound",
+    "immediate",
+    "is_order_equivalent",
+    "knuth_moore_leaves",
+    "last_branch",
+    "maxn",
+    "mt",
+    "mtdf",
+    "negamax_alphabeta",
+    "opponent_models",
+    "opponent_models_alphabeta",
+    "paranoid",
+    "pvs",
+    "separate_evaluations",
+    "shallow",
+    "speculative",
+    "worst_ordered",
+]

@@ -1,0 +1,150 @@
+"""Theorem 2: negamax (ModMinMax) is minimax seen by the player to move (seed 001).
+
+**Statement** (seed 001, "Modified Min-Max Algorithm"): with e(n) = E(n) if player 0 moves
+next at n and -E(n) otherwise, "ModMinMax(x) = e(x) at a leaf and max over children c of
+-ModMinMax(c)", which rests on "max(a, b) = -min(-a, -b)". So the negamax value of a tree is its
+minimax value when player 0 moves at the root and minus it otherwise, and both pick the same
+moves: ``spec.negamax(t) == (±spec.minimax(t).value, spec.minimax(t).principal_variation)``.
+That includes players who move twice in a row (``spec.negamax`` takes such a child's value
+without negating it) and lone leaves (player 0 moves at a root leaf).
+
+**Methods.** Every tree of the small shapes, leaves in {-1, 0, 1}, with every assignment of
+players to the interior nodes (bounded-exhaustive); Hypothesis on random trees with ints and
+fractions, players in turn or not; CrossHair per shape with symbolic leaves, and CrossHair
+``diffbehavior`` between ``spec.negamax`` and ``spec.minimax`` (root player 0).
+"""
+
+import itertools
+import time
+from collections.abc import Iterator
+
+from gametree.proofs._methods import exhaustive, from_sweep, hypothesis_property
+from gametree.proofs.diffbehavior import PAIRS, diffbehavior_result
+from gametree.proofs.result import Result, Scope, Theorem
+from gametree.proofs.shapes import Shape, all_shapes
+from gametree.proofs.symbolic import shapes_of, symbolic_result
+from gametree.spec import Leaf, Node, Scalar, Tree, minimax, negamax
+from gametree.spec.strategies import scalar_trees
+
+__all__ = ["THEOREM", "check", "problem", "trees_with_every_mover"]
+
+
+def problem(t: Tree) -> str | None:
+    """``None`` if negamax is minimax seen by the root's mover, with the same moves."""
+    n, m = negamax(t), minimax(t)
+    sign = 1 if not isinstance(t, Node) or t.to_move == 0 else -1
+    if (n.value, n.principal_variation) != (sign * m.value, m.principal_variation):
+        return f"negamax {n}, minimax {m}"
+    return None
+
+
+def trees_with_every_mover(shapes: list[Shape], values: list[Scalar]) -> Iterator[Tree]:
+    """Every two-player tree of ``shapes`` with leaves from ``values`` and any players."""
+    for s in shapes:
+        nodes = _interior(s)
+        leaves = _leaves(s)
+        for movers in itertools.product((0, 1), repeat=nodes):
+            for vs in itertools.product(values, repeat=leaves):
+                yield _build(s, iter(movers), iter(vs))
+
+
+def _interior(s: Shape) -> int:
+    return 0 if s is None else 1 + sum(_interior(c) for c in s)
+
+
+def _leaves(s: Shape) -> int:
+    return 1 if s is None else sum(_leaves(c) for c in s)
+
+
+def _build(s: Shape, movers: Iterator[int], values: Iterator[Scalar]) -> Tree:
+    if s is None:
+        return Leaf(next(values))
+    p = next(movers)
+    return Node(p, [_build(c, movers, values) for c in s])
+
+
+def _exhaustive(scope: Scope) -> Result:
+    started = time.monotonic()
+    leaves = 5 if scope.full else 4
+    shapes = all_shapes(leaves, max_height=3, unary=scope.full)
+    sweep = exhaustive(trees_with_every_mover(shapes, [-1, 0, 1]), problem, scope)
+    return from_sweep(
+        sweep,
+        theorem=2,
+        claim="negamax = ±minimax (the sign of the root's mover), with minimax's moves",
+        method="bounded-exhaustive",
+        domain=f"every tree of the shapes with 1..{leaves} leaves, height <= 3"
+        + (" (unary nodes allowed)" if scope.full else " (no unary nodes)")
+        + ", every player at every node, leaves in {-1, 0, 1}",
+        scope=scope,
+        started=started,
+    )
+
+
+def _property(scope: Scope) -> Result:
+    started = time.monotonic()
+    strategy = scalar_trees(by_depth=False, grid=3) | scalar_trees(ties=True, max_depth=6)
+    sweep = hypothesis_property(strategy, problem, max_examples=500, scope=scope)
+    return from_sweep(
+        sweep,
+        theorem=2,
+        claim="negamax = ±minimax (the sign of the root's mover), with minimax's moves",
+        method="property (Hypothesis)",
+        domain="random trees: players in turn or not, ints and thirds, ties, depth <= 6",
+        scope=scope,
+        started=started,
+        sampled=True,
+    )
+
+
+def _symbolic(scope: Scope) -> Result:
+    shapes = shapes_of(["[[*, *], *]", "[[*, *], [*, *]]"], scope, max_leaves=4)
+    return symbolic_result(
+        theorem=2,
+        claim="negamax = minimax with minimax's moves (root player 0, symbolic leaves)",
+        targets=["negamax_is_minimax"],
+        shapes=shapes,
+        kind="scalar",
+        per_condition=30 if scope.full else 10,
+        scope=scope,
+    )
+
+
+def _diffbehavior(scope: Scope) -> Result:
+    return diffbehavior_result(
+        theorem=2,
+        claim="spec.negamax behaves as spec.minimax (root player 0): same value and principal "
+        "variation",
+        pairs=PAIRS["negamax"],
+        scope=scope,
+    )
+
+
+def check(scope: Scope) -> list[Result]:
+    """Every check of Theorem 2, within ``scope``."""
+    return [
+        _diffbehavior(scope.part(0.3)),
+        _symbolic(scope.part(0.6)),
+        _exhaustive(scope.part(0.6)),
+        _property(scope.part(1.0)),
+    ]
+
+
+THEOREM = Theorem(
+    number=2,
+    name="negamax",
+    title="Negamax (ModMinMax) equals minimax with the sign of the player to move",
+    statement="ModMinMax(x) = e(x) at a leaf, max over children c of -ModMinMax(c) otherwise; "
+    "max(a, b) = -min(-a, -b).",
+    source="seed 001 (lecture note), 'Min-Max Algorithm' and 'Modified Min-Max Algorithm'",
+    status="Holds, value and principal variation, players moving twice included.",
+    module="gametree.proofs.negamax",
+    check=check,
+    methods=(
+        "symbolic (CrossHair)",
+        "diffbehavior (CrossHair)",
+        "bounded-exhaustive",
+        "property (Hypothesis)",
+    ),
+    weight=0.6,
+)

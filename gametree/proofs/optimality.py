@@ -1,0 +1,1019 @@
+"""Theorem 6: the optimality of shallow pruning among directional algorithms (Korf 3.2.4).
+
+**Statement** (R. E. Korf, "Generalized Game Trees", IJCAI-89, section 3.2.4, Theorem 1):
+"Every directional algorithm that computes the maxn value of a game tree with more than two
+players must evaluate every terminal node evaluated by shallow pruning." "By a directional
+algorithm we mean one in which the order of node evaluation is independent of the value of the
+nodes, and once a node is pruned it can never be revisited. For example, a strictly
+left-to-right order would be directional." The paper gives no proof ("space constraints
+preclude us from including the proof here").
+
+**The question, made exact.** Fix a tree t within Korf's bounds (every component at least L,
+their sum at most S) and a leaf l. Some correct directional (left-to-right) algorithm can leave
+l unread on t if and only if
+
+    for every assignment of the leaves after l within the bounds, and every two values u, w
+    of l within the bounds, with every leaf before l as in t, maxn gives the same root value.
+
+If so, the algorithm that reads every leaf but skips l whenever the leaves before it are as in
+t, and puts any value there, is directional and always right. If not, the two completions
+that differ only at l (a *witness*) give different root values, an algorithm that skipped l
+on t skips it on both (its decision rests on the leaves before l alone), returns the same
+answer for both, and is wrong on one. Fixing every leaf before l, read by shallow pruning or
+not, is the most an algorithm can know there; :func:`decide` can also leave the unread ones
+free (``known="read"``), and the verdicts agree, since shallow pruning is exact without them.
+
+Every comparison maxn makes is linear (Korf's tie rule, ``Next[Player] > Best[Player]``, is
+kept exactly), so the condition is a formula of linear arithmetic, which z3 decides: over the
+reals and, separately, over the integers (integer components are a stronger assumption, and
+make more leaves unnecessary). A witness is checked by evaluating ``spec.maxn`` on both trees.
+
+**Per shape.** "Is there a tree of this shape on which shallow pruning reads a leaf that is
+not necessary?" is one more quantifier: there exist values of the leaves before l, under
+which shallow pruning reads l (:func:`proofs._smt.shallow_terms`), such that for all values
+of l and the later leaves the root is the same. z3 decides that too (linear arithmetic has
+quantifier elimination), for all real values at once. Over the reals the bounds are
+w.l.o.g. L = 0, S = 1: maxn compares components only, so shifting and scaling every component
+by the same positive affine map changes nothing.
+
+**Also** as a game (:mod:`proofs.adversary`, a Hypothesis state machine): a directional search
+skips a leaf exactly when :func:`decide` allows, against an adversary picking the values.
+
+**What was found** (the checks in :func:`check`; proofs/README.md has the table):
+
+1. As printed, the theorem is false, over the reals, for three players moving in turn. The
+   smallest tree has 3 leaves and a unary node, ``[x, [[z, l]]]``, e.g.
+   ``Node.by_depth([(1, 0, 8), [[(0, 1, 8), (0, 0, 9)]]])`` within ``Bounds(0, 9)``, leaf
+   (1, 0, 1); without unary nodes it is Sturtevant's 4-leaf tree ``[x, [y, [z, l]]]``
+   (``tests/test_impl_multi_sturtevant.py``). Last-branch pruning (Sturtevant 2003,
+   ``impl.last_branch``), directional and exact, skips those leaves. Over the integers it fails
+   already at height 2: ``[x, [w, l]]``, since an integer that beats another beats it by 1.
+2. It holds on every tree of height <= 2, for any number of players (proof below; checked per
+   shape by z3 over all real values).
+3. Over the reals, with players in turn (Korf 3.1 assumes it) and trees of height <= 3, a
+   leaf that shallow pruning reads is necessary *exactly* when last-branch pruning reads it
+   too; per shape, the theorem fails exactly on the shapes with a *last-branch chain*
+   (:func:`has_last_branch_chain`; over the integers, chains of length 2 count too).
+4. Beyond height 3 last-branch pruning is not optimal either: a chain may pass a player twice
+   (two players, ``[x, [[[w, l], *]]]``; three, ``[x, [y, [y', [w, l]]]]``), or an intermediate
+   best that last-branch pruning fears may be blocked further up (four players, height 5); and
+   with players not in turn a player moving twice passes its bound down (:data:`REPEATED_PLAYER`).
+   The stored witnesses (``proofs/data/optimality.json``) pin each. On such trees the exact
+   answer is :func:`decide`'s, leaf by leaf.
+
+Hand proof of the height-2 case (reals; lower bound shifted to 0, every later leaf set to 0,
+which never replaces anything). Let shallow pruning read l, a child of the root (player p):
+the root's best so far, if any, has p-component x < S (else it would have stopped), so l = S
+at p (0 elsewhere) becomes the root's value and l = 0 does not. Let l be a child of the
+root's child c (player q), whose best so far, if any, has q-component y (take y = 0 if l is
+c's first child). (A) c is the root's first child, or q = p: c was searched with bound S, so
+y < S; l = S at q makes c's value l and then the root's, while with l = 0 c's value, hence the
+root's, has q-component below S. (B) c is a later child and q != p: shallow pruning read l,
+so y < S - x; with d = (S - x - y)/2 > 0, l = (x + d at p, y + d at q, 0 elsewhere) is taken
+by c and then by the root, while with l = 0 c's value is its old best w (q-component y) or 0,
+and the root's value is w or the root's old best, neither of them l. Over the integers case
+(B) needs d >= 1, that is x + y <= S - 2; it fails when x + y = S - 1.
+"""
+
+import json
+import pathlib
+import random
+import time
+from collections.abc import Collection, Iterator, Sequence
+from typing import Literal
+
+import attrs
+import z3  # type: ignore[import-untyped]  # z3-solver ships no type information
+
+from gametree.impl.last_branch import last_branch
+from gametree.impl.shallow import shallow
+from gametree.proofs._smt import (
+    Domain,
+    Term,
+    TermVector,
+    component_terms,
+    differs,
+    equal,
+    maxn_terms,
+    model_number,
+    shallow_terms,
+    within,
+)
+from gametree.proofs.result import Budget, Counterexample, Outcome, Result, Scope, Theorem
+from gametree.proofs.shapes import Shape, all_shapes, build, by_depth, leaf_count, text
+from gametree.proofs.treejson import read_document
+from gametree.spec import (
+    Bounds,
+    Leaf,
+    Node,
+    Path,
+    Tree,
+    TreeError,
+    Vector,
+    check_bounds,
+    iter_leaves,
+    maxn,
+)
+
+__all__ = [
+    "REPEATED_PLAYER",
+    "THEOREM",
+    "Analysis",
+    "Decision",
+    "LeafReport",
+    "ShapeVerdict",
+    "Witness",
+    "analyse",
+    "check",
+    "decide",
+    "decide_shape",
+    "has_last_branch_chain",
+    "text_value",
+    "with_values",
+]
+
+UNIT = Bounds(0, 1)
+"""The bounds every real question reduces to: components >= 0 summing to at most 1."""
+
+
+@attrs.frozen
+class Witness:
+    """Two completions that differ only at ``leaf`` and give different maxn values at the root.
+
+    ``values`` are the leaf's two values, ``completion`` the values of every other leaf that
+    was left free (by path), and ``roots`` the root values ``spec.maxn`` gives the two trees.
+    """
+
+    leaf: Path
+    values: tuple[Vector, Vector]
+    completion: tuple[tuple[Path, Vector], ...]
+    roots: tuple[Vector, Vector]
+
+    def trees(self, t: Tree) -> tuple[Tree, Tree]:
+        """The two completed trees."""
+        rest = dict(self.completion)
+        return (
+            with_values(t, {**rest, self.leaf: self.values[0]}),
+            with_values(t, {**rest, self.leaf: self.values[1]}),
+        )
+
+
+@attrs.frozen
+class Decision:
+    """Whether a directional algorithm must read ``leaf`` of a tree, over one domain.
+
+    ``necessary`` is ``None`` only if z3 answered "unknown" (it never has on these questions
+    without a time limit) or the time given to the analysis ran out before the question was
+    asked. A necessary leaf comes with its checked :class:`Witness`.
+    """
+
+    leaf: Path
+    domain: Domain
+    necessary: bool | None
+    witness: Witness | None
+    reason: str
+
+
+def with_values(t: Tree, values: dict[Path, Vector]) -> Tree:
+    """``t`` with the leaves at the given paths replaced (small trees: one call per level)."""
+
+    def rebuild(x: Tree, path: Path) -> Tree:
+        if isinstance(x, Leaf):
+            return Leaf(values[path]) if path in values else x
+        return Node(x.to_move, [rebuild(c, (*path, i)) for i, c in enumerate(x.children)])
+
+    return rebuild(t, ())
+
+
+def _leaf_index(t: Tree, leaf: Path) -> tuple[list[tuple[Path, Vector]], int]:
+    leaves = [(p, _vector(x)) for p, x in iter_leaves(t)]
+    paths = [p for p, _ in leaves]
+    if tuple(leaf) not in paths:
+        raise TreeError(f"there is no leaf at path {list(leaf)}", ())
+    return leaves, paths.index(tuple(leaf))
+
+
+def _vector(x: Leaf) -> Vector:
+    v = x.value
+    if not isinstance(v, tuple):
+        raise TreeError("the optimality question is about N-player vector values (got scalars)", ())
+    return v
+
+
+def decide(
+    t: Tree,
+    bounds: Bounds,
+    leaf: Path,
+    *,
+    domain: Domain = "reals",
+    known: Literal["all", "read"] = "all",
+    unknown: Collection[Path] = (),
+    timeout: float | None = None,
+) -> Decision:
+    """Decide exactly whether a correct directional algorithm must read ``leaf`` of ``t``.
+
+    The leaves before ``leaf`` are as in ``t`` (with ``known="read"``, only those that shallow
+    pruning reads; the others are free, like the later ones), except those in ``unknown``,
+    which are free too (leaves a search skipped, say). The leaf itself and every free
+    leaf range over the vectors within ``bounds``, real or integer as ``domain`` says.
+    Returns a checked witness, or z3's proof that none exists (an unsatisfiable query). With
+    ``timeout`` (seconds) z3 may give up; the decision is then ``None``, and says so.
+
+    >>> t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
+    >>> decide(t, Bounds(0, 9), (1, 1, 1)).necessary, decide(t, Bounds(0, 9), (1, 1, 0)).necessary
+    (False, True)
+    """
+    check_bounds(t, bounds)
+    leaves, k = _leaf_index(t, leaf)
+    read = set(shallow(t, bounds, trace=True).trace or ()) if known == "read" else None
+    solver = z3.Solver()
+    if timeout is not None:
+        solver.set("timeout", max(1, int(timeout * 1000)))
+    variables: dict[Path, list[Term]] = {}
+    terms: dict[Path, TermVector] = {}
+    for j, (path, value) in enumerate(leaves):
+        if j > k or (j < k and ((read is not None and path not in read) or path in unknown)):
+            variables[path], terms[path] = component_terms(f"leaf{list(path)}", t.players, domain)
+            solver.add(within(terms[path], bounds.lower, bounds.total))
+        elif j < k:
+            terms[path] = value
+    here = tuple(leaves[k][0])
+    xs, x = component_terms("u", t.players, domain)
+    ys, y = component_terms("w", t.players, domain)
+    solver.add(within(x, bounds.lower, bounds.total), within(y, bounds.lower, bounds.total))
+    root_x = maxn_terms(t, lambda p: x if p == here else terms[p])
+    root_y = maxn_terms(t, lambda p: y if p == here else terms[p])
+    solver.add(differs(root_x, root_y))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return Decision(
+            here,
+            domain,
+            necessary=False,
+            witness=None,
+            reason="z3: unsatisfiable, so no two values of the leaf give different roots, "
+            "whatever the free leaves hold",
+        )
+    if answer != z3.sat:
+        why = f" ({solver.reason_unknown()})" if answer == z3.unknown else ""
+        return Decision(
+            here, domain, necessary=None, witness=None, reason=f"z3 answered {answer}{why}"
+        )
+    model = solver.model()
+
+    def read_out(vs: Sequence[Term]) -> Vector:
+        return tuple(model_number(model, v) for v in vs)
+
+    witness = Witness(
+        here,
+        (read_out(xs), read_out(ys)),
+        tuple((p, read_out(vs)) for p, vs in variables.items()),
+        ((), ()),
+    )
+    a, b = witness.trees(t)
+    check_bounds(a, bounds)
+    check_bounds(b, bounds)
+    roots = (_root(a), _root(b))
+    if roots[0] == roots[1]:
+        raise AssertionError(
+            f"the SMT encoding disagrees with spec.maxn: z3's completions {witness} give the "
+            f"same root value {roots[0]}"
+        )
+    return Decision(
+        here,
+        domain,
+        necessary=True,
+        witness=attrs.evolve(witness, roots=roots),
+        reason=f"two completions give the roots {text_value(roots[0])} and "
+        f"{text_value(roots[1])} (checked with spec.maxn)",
+    )
+
+
+def text_value(v: Vector) -> str:
+    """A vector as text, exact fractions as 3/7: ``(5/4, 1/2, 0)``."""
+    return "(" + ", ".join(str(c) for c in v) + ")"
+
+
+def _root(t: Tree) -> Vector:
+    v = maxn(t).value
+    assert isinstance(v, tuple)
+    return v
+
+
+@attrs.frozen
+class LeafReport:
+    """One leaf of a tree: which searches read it, and whether it is necessary, per domain."""
+
+    leaf: Path
+    read_by_shallow: bool
+    read_by_last_branch: bool
+    decisions: tuple[Decision, ...]
+
+    def necessary(self, domain: Domain) -> bool | None:
+        """The verdict over ``domain`` (``None`` if it was not decided)."""
+        for d in self.decisions:
+            if d.domain == domain:
+                return d.necessary
+        return None
+
+
+@attrs.frozen
+class Analysis:
+    """Every leaf shallow pruning reads (or every leaf), decided over each domain asked for."""
+
+    tree: Tree
+    bounds: Bounds
+    leaves: tuple[LeafReport, ...]
+
+    def unnecessary(self, domain: Domain) -> list[Path]:
+        """The leaves shallow pruning reads that a directional algorithm could skip."""
+        return [r.leaf for r in self.leaves if r.read_by_shallow and r.necessary(domain) is False]
+
+    def undecided(self, domain: Domain) -> list[Path]:
+        """The leaves whose question was not answered (z3's time limit, or the budget)."""
+        return [r.leaf for r in self.leaves if r.necessary(domain) is None]
+
+
+def analyse(
+    t: Tree,
+    bounds: Bounds,
+    *,
+    domains: Sequence[Domain] = ("reals", "integers"),
+    every_leaf: bool = False,
+    budget: float | None = None,
+) -> Analysis:
+    """Decide every leaf shallow pruning reads (with ``every_leaf``, every leaf) of ``t``.
+
+    Theorem 1 as printed holds on ``t`` exactly when :meth:`Analysis.unnecessary` is empty
+    and :meth:`Analysis.undecided` is too. With ``budget`` (seconds of wall-clock time for
+    the whole analysis) a question z3 cannot answer in the time left stays undecided, and so
+    does every question once the time is spent: large trees make z3's queries grow fast.
+    """
+    check_bounds(t, bounds)
+    shallow_read = set(shallow(t, bounds, trace=True).trace or ())
+    last_read = set(last_branch(t, bounds, trace=True).trace or ())
+    deadline = None if budget is None else time.monotonic() + budget
+    reports = []
+    for path, _ in iter_leaves(t):
+        if not every_leaf and path not in shallow_read:
+            continue
+        decisions = tuple(_decide_by(t, bounds, path, d, deadline) for d in domains)
+        reports.append(LeafReport(path, path in shallow_read, path in last_read, decisions))
+    return Analysis(t, bounds, tuple(reports))
+
+
+def _decide_by(
+    t: Tree, bounds: Bounds, leaf: Path, domain: Domain, deadline: float | None
+) -> Decision:
+    """:func:`decide` with the time left before ``deadline`` (none: no limit)."""
+    if deadline is None:
+        return decide(t, bounds, leaf, domain=domain)
+    left = deadline - time.monotonic()
+    if left <= 0:
+        return Decision(leaf, domain, None, None, "not decided: the time budget was spent")
+    return decide(t, bounds, leaf, domain=domain, timeout=left)
+
+
+# --- per shape -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ShapeVerdict:
+    """Whether some tree of a shape has leaf number ``index`` read by shallow but unnecessary.
+
+    ``fails`` is ``True`` with an ``example`` (checked: shallow pruning reads the leaf there
+    and :func:`decide` finds it unnecessary), ``False`` when z3 proved that no values of the
+    domain make it so, ``None`` if z3 answered "unknown".
+    """
+
+    shape: Shape
+    players: int
+    index: int
+    domain: Domain
+    bounds: Bounds
+    fails: bool | None
+    example: Tree | None
+    leaf: Path
+
+
+def decide_shape(
+    shape: Shape,
+    players: int,
+    index: int,
+    *,
+    domain: Domain = "reals",
+    bounds: Bounds = UNIT,
+    mover: str = "in turn",
+) -> ShapeVerdict:
+    """Decide, for every tree of ``shape`` at once, Theorem 1 at its leaf number ``index``.
+
+    Players move in turn by depth (Korf 3.1). The leaves before ``index`` are existentially
+    quantified, the leaf and the later ones universally: the query asks for values of the
+    former under which shallow pruning reads the leaf and no values of the latter change the
+    root. Over the reals ``bounds`` may stay ``Bounds(0, 1)`` (see the module docstring); over
+    the integers they matter. ``mover`` is only ``"in turn"`` for now.
+    """
+    if mover != "in turn":
+        raise ValueError(f"only players in turn are supported (got {mover!r})")
+    n = leaf_count(shape)
+    if not 0 <= index < n:
+        raise ValueError(f"shape {text(shape)} has leaves 0..{n - 1} (got {index})")
+    lower = bounds.lower
+    total = bounds.shifted(players).total
+    zero = (lower,) * players
+    skeleton = build(shape, [zero] * n, by_depth(players))
+    paths = [p for p, _ in iter_leaves(skeleton)]
+    target = paths[index]
+    before: dict[Path, list[Term]] = {}
+    terms: dict[Path, TermVector] = {}
+    for_all: list[Term] = []
+    frees: list[Term] = []
+    for j, p in enumerate(paths):
+        vs, ts = component_terms(f"leaf{list(p)}", players, domain)
+        terms[p] = ts
+        if j < index:
+            before[p] = vs
+        elif j > index:
+            for_all.extend(vs)
+            frees.append(within(ts, lower, bounds.total))
+    xs, x = component_terms("u", players, domain)
+    ys, y = component_terms("w", players, domain)
+    for_all.extend([*xs, *ys])
+    frees.extend([within(x, lower, bounds.total), within(y, lower, bounds.total)])
+    shifted = {p: tuple(c - lower for c in ts) for p, ts in terms.items()}
+    _, reads = shallow_terms(skeleton, lambda p: shifted[p], total, target)
+    root_x = maxn_terms(skeleton, lambda p: x if p == target else terms[p])
+    root_y = maxn_terms(skeleton, lambda p: y if p == target else terms[p])
+    solver = z3.Solver()
+    for p in before:
+        solver.add(within(terms[p], lower, bounds.total))
+    solver.add(reads)
+    solver.add(z3.ForAll(for_all, z3.Implies(z3.And(*frees), equal(root_x, root_y))))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return ShapeVerdict(
+            shape, players, index, domain, bounds, fails=False, example=None, leaf=target
+        )
+    if answer != z3.sat:
+        return ShapeVerdict(
+            shape, players, index, domain, bounds, fails=None, example=None, leaf=target
+        )
+    model = solver.model()
+    values = [
+        tuple(model_number(model, v) for v in before[p]) if p in before else zero for p in paths
+    ]
+    example = build(shape, values, by_depth(players))
+    _confirm_example(example, bounds, target, domain)
+    return ShapeVerdict(
+        shape, players, index, domain, bounds, fails=True, example=example, leaf=target
+    )
+
+
+def _confirm_example(t: Tree, bounds: Bounds, leaf: Path, domain: Domain) -> None:
+    """Check a per-shape example on its own: shallow reads the leaf, which is unnecessary."""
+    read = shallow(t, bounds, trace=True).trace or ()
+    if leaf not in read:
+        raise AssertionError(f"z3's example {t} does not make shallow pruning read {leaf}")
+    d = decide(t, bounds, leaf, domain=domain)
+    if d.necessary is not False:
+        raise AssertionError(f"z3's example {t} has {leaf} necessary after all: {d.reason}")
+
+
+def has_last_branch_chain(shape: Shape, players: int, *, shortest: int = 3) -> bool:
+    """Whether ``shape``, players in turn, has a chain along which last-branch pruning can cut.
+
+    A chain is a_1, a_2, ..., a_k = n with ``shortest`` <= k <= N, each the parent of the
+    next, a_2 not the first child of a_1 (so a_1 has a best when a_2 is searched), a_(j+1)
+    the last child of a_j for 2 <= j < k (the intermediates are on their last branch), and n
+    with at least two children. With players in turn the k players are distinct exactly when
+    k <= N. Over the reals the chains that matter have k >= 3 (k = 2 is shallow pruning
+    itself); over the integers k = 2 matters too (see the module docstring).
+
+    >>> unary, plain = (None, ((None, None),)), (None, (None, None))
+    >>> has_last_branch_chain(unary, 3), has_last_branch_chain(plain, 3)
+    (True, False)
+    """
+
+    def down(n: Shape, steps: int) -> bool:
+        # n is a_j for j >= 2 and reached through last children; steps = j.
+        if n is None or steps > players:
+            return False
+        if steps >= shortest and len(n) >= 2:
+            return True
+        return down(n[-1], steps + 1)
+
+    stack: list[Shape] = [shape]
+    while stack:
+        a = stack.pop()
+        if a is None:
+            continue
+        stack.extend(a)
+        if any(down(b, 2) for b in a[1:]):
+            return True
+    return False
+
+
+REPEATED_PLAYER = Node(0, [(5, 2, 2), Node(1, [Node(1, [(0, 4, 5), (0, 0, 9)])])])
+"""Players not in turn (``Bounds(0, 9)``): shallow and last-branch pruning both read leaf
+(1, 0, 1), which is not necessary. Player 1 moves at (1) and again at its only child (1, 0):
+once (1, 0) has (0, 4, 5), (1) is worth at least 4 to player 1, so at most 5 to player 0, who
+has 5 already."""
+
+
+# --- stored witnesses ------------------------------------------------------------------------
+
+DATA = pathlib.Path(__file__).parent / "data" / "optimality.json"
+"""The stored counterexamples (see :func:`stored_counterexamples`)."""
+
+Claim = Literal["Theorem 1", "last-branch optimality"]
+
+
+@attrs.frozen
+class StoredCounterexample:
+    """A tree and a leaf that shallow pruning reads but no directional algorithm needs.
+
+    ``claim`` is what it refutes: Korf's Theorem 1 (then last-branch pruning, for a real
+    counterexample with players in turn, skips the leaf), or the optimality of last-branch
+    pruning (which reads the leaf too).
+    """
+
+    name: str
+    claim: Claim
+    domain: Domain
+    players_in_turn: bool
+    tree: Tree
+    bounds: Bounds
+    leaf: Path
+    note: str
+
+
+def stored_counterexamples() -> list[StoredCounterexample]:
+    """The counterexamples of ``proofs/data/optimality.json``."""
+    out = []
+    for r in json.loads(DATA.read_text())["counterexamples"]:
+        t, bounds = read_document(r["document"])
+        assert bounds is not None
+        out.append(
+            StoredCounterexample(
+                r["name"],
+                r["claim"],
+                r["domain"],
+                r["players_in_turn"],
+                t,
+                bounds,
+                tuple(r["leaf"]),
+                r["note"],
+            )
+        )
+    return out
+
+
+def replay(c: StoredCounterexample) -> str | None:
+    """Check a stored counterexample afresh: ``None`` if it is one, else what is wrong.
+
+    Shallow pruning reads the leaf; z3 finds it unnecessary over the stated domain; every
+    value of the leaf from the integer grid within the bounds leaves ``spec.maxn``'s root
+    value as it is. For Theorem 1 over the reals with players in turn, last-branch pruning
+    skips the leaf and is exact on every one of those trees: a directional algorithm that
+    reads less than shallow pruning, and is right. For last-branch optimality, last-branch
+    pruning reads the leaf.
+    """
+    if c.leaf not in (shallow(c.tree, c.bounds, trace=True).trace or ()):
+        return "shallow pruning does not read the leaf"
+    d = decide(c.tree, c.bounds, c.leaf, domain=c.domain)
+    if d.necessary is not False:
+        return f"the leaf is necessary over the {c.domain}: {d.reason}"
+    root = maxn(c.tree).value
+    skips = c.claim == "Theorem 1" and c.domain == "reals" and c.players_in_turn
+    for v in _grid_vectors(c.tree.players, c.bounds):
+        u = with_values(c.tree, {c.leaf: v})
+        if maxn(u).value != root:
+            return f"the leaf value {v} changes the root"
+        r = last_branch(u, c.bounds, trace=True)
+        if r.value != root:
+            return f"last-branch pruning is wrong with the leaf {v}"
+        if (c.leaf in (r.trace or ())) == skips:
+            return f"last-branch pruning {'reads' if skips else 'skips'} the leaf"
+    return None
+
+
+def _grid_vectors(players: int, bounds: Bounds) -> list[Vector]:
+    """Every integer vector within ``bounds`` (integer bounds)."""
+    low, budget = int(bounds.lower), int(bounds.total - players * bounds.lower)
+    out: list[tuple[int, ...]] = [()]
+    for _ in range(players):
+        out = [(*v, c) for v in out for c in range(budget - sum(v) + 1)]
+    return [tuple(low + c for c in v) for v in out]
+
+
+# --- enumerations ----------------------------------------------------------------------------
+
+
+def random_tree(
+    rng: random.Random, *, players: int, total: int, max_height: int, max_branching: int
+) -> Tree:
+    """A random tree, players in turn, integer leaves within ``Bounds(0, total)``."""
+    vectors = _grid_vectors(players, Bounds(0, total))
+
+    def grow(depth: int) -> Tree:
+        if depth == max_height or (depth > 0 and rng.random() < 0.3):
+            return Leaf(rng.choice(vectors))
+        kids = [grow(depth + 1) for _ in range(rng.randint(1, max_branching))]
+        return Node(depth % players, kids)
+
+    return grow(0)
+
+
+def first_failure(
+    shape: Shape, players: int, domain: Domain, bounds: Bounds
+) -> ShapeVerdict | None:
+    """The verdict at the first leaf of ``shape`` where some tree fails, or None if none does."""
+    for index in range(leaf_count(shape)):
+        v = decide_shape(shape, players, index, domain=domain, bounds=bounds)
+        if v.fails is None:
+            raise RuntimeError(f"z3 answered unknown on {text(shape)}, leaf {index}")
+        if v.fails:
+            return v
+    return None
+
+
+def minimal_counterexample(
+    domain: Domain, *, players: int = 3, unary: bool = True, max_leaves: int = 5, budget: Budget
+) -> tuple[int, ShapeVerdict | None]:
+    """The smallest shape with a tree on which the theorem fails, and how many were tried.
+
+    Shapes come smallest first (:mod:`proofs.shapes`); the bounds are ``Bounds(0, 1)``, which
+    over the integers is the tightest that is not degenerate.
+    """
+    tried = 0
+    for shape in all_shapes(max_leaves, max_height=max_leaves, unary=unary):
+        if budget.expired():
+            break
+        tried += 1
+        v = first_failure(shape, players, domain, UNIT)
+        if v is not None:
+            return tried, v
+    return tried, None
+
+
+def chain_criterion(
+    shapes: Sequence[Shape], *, players: int, domain: Domain, bounds: Bounds, budget: Budget
+) -> tuple[int, list[str]]:
+    """On each shape: z3 finds a failing tree exactly when the shape has a chain.
+
+    The chains are those of :func:`has_last_branch_chain`, of length 3..N over the reals and
+    2..N over the integers. Returns the shapes decided and those where the two disagree.
+    """
+    shortest = 3 if domain == "reals" else 2
+    decided = 0
+    wrong: list[str] = []
+    for shape in shapes:
+        if budget.expired():
+            break
+        fails = first_failure(shape, players, domain, bounds) is not None
+        decided += 1
+        if fails != has_last_branch_chain(shape, players, shortest=shortest):
+            wrong.append(f"{text(shape)} (z3: {'fails' if fails else 'holds'})")
+    return decided, wrong
+
+
+def last_branch_characterisation(
+    trees: Iterator[tuple[Tree, Bounds]], budget: Budget, *, only_skips: bool = False
+) -> tuple[int, int, Counterexample | None]:
+    """On each tree: a leaf shallow reads is necessary (reals) iff last-branch pruning reads it.
+
+    With ``only_skips``, only the direction that makes last-branch pruning exact is checked:
+    a leaf it skips is not necessary. Returns the trees and leaves decided, and the first
+    tree where the claim fails, if any.
+    """
+    done_trees = done_leaves = 0
+    for t, bounds in trees:
+        if budget.expired():
+            break
+        a = analyse(t, bounds, domains=("reals",))
+        done_trees += 1
+        for r in a.leaves:
+            done_leaves += 1
+            necessary = r.necessary("reals")
+            if necessary != r.read_by_last_branch and not (only_skips and r.read_by_last_branch):
+                note = (
+                    f"leaf {list(r.leaf)}: necessary {necessary}, read by last-branch "
+                    f"pruning {r.read_by_last_branch}"
+                )
+                return done_trees, done_leaves, Counterexample(t, note, bounds)
+    return done_trees, done_leaves, None
+
+
+def grid_prefixes(
+    shape: Shape, players: int, total: int, budget: Budget
+) -> Iterator[tuple[Tree, Path]]:
+    """Every tree of ``shape`` with grid leaves, as far as the questions about it go.
+
+    Whether a leaf is necessary, and whether a directional search reads it, depend only on
+    the leaves before it. So instead of every tree this yields every *prefix*: for each grid
+    assignment of the leaves before leaf k, where shallow pruning reads leaf k, the tree with
+    the later leaves at 0 (which changes neither answer), and leaf k. Deciding leaf k decides
+    every tree of the shape with leaves from the grid (integer vectors of sum <= ``total``).
+    """
+    vectors = _grid_vectors(players, Bounds(0, total))
+    n = leaf_count(shape)
+    zero = (0,) * players
+    bounds = Bounds(0, total)
+    stack: list[tuple[Vector, ...]] = [()]
+    while stack and not budget.expired():
+        prefix = stack.pop()
+        k = len(prefix)
+        t = build(shape, [*prefix, *[zero] * (n - k)], by_depth(players))
+        leaf = [p for p, _ in iter_leaves(t)][k]
+        if leaf in (shallow(t, bounds, trace=True).trace or ()):
+            yield t, leaf
+            if k + 1 < n:
+                stack.extend((*prefix, v) for v in reversed(vectors))
+
+
+# --- the checks ------------------------------------------------------------------------------
+
+IN_TURN = "players in turn"
+
+
+def check(scope: Scope) -> list[Result]:
+    """Run every check of Theorem 6 within ``scope`` (see the module docstring)."""
+    return [
+        _as_printed("reals", unary=True, scope=scope.part(0.15)),
+        _as_printed("reals", unary=False, scope=scope.part(0.1)),
+        _as_printed("integers", unary=False, scope=scope.part(0.1)),
+        _replayed("Theorem 1"),
+        _height_two(scope.part(0.1)),
+        _chains("reals", scope.part(0.3)),
+        _chains("integers", scope.part(0.3)),
+        _characterisation_on_grids(scope.part(0.4)),
+        _characterisation_on_random_trees(scope.part(0.5)),
+        _stateful(scope.part(0.3)),
+        _last_branch_skips_only_unnecessary_leaves(scope.part(0.9)),
+        _replayed("last-branch optimality"),
+    ]
+
+
+def _stateful(scope: Scope) -> Result:
+    from gametree.proofs.adversary import stateful_result  # noqa: PLC0415 - it imports this module
+
+    return stateful_result(scope, max_examples=200 if scope.full else 30)
+
+
+def _timed(start: float) -> float:
+    return time.monotonic() - start
+
+
+def _exhaustive_outcome(bad: Sequence[object], decided: int, scope: Scope) -> Outcome:
+    if bad:
+        return "failed"
+    if decided == 0:
+        return "unknown"
+    return "held" if scope.budget.expired() else "proved"
+
+
+def _as_printed(domain: Domain, *, unary: bool, scope: Scope) -> Result:
+    start = time.monotonic()
+    tried, verdict = minimal_counterexample(domain, unary=unary, budget=scope.budget)
+    kind = "unary nodes allowed" if unary else "no unary nodes"
+    claim = f"Theorem 1 as printed (N = 3, {IN_TURN}, {domain}; {kind})"
+    where = f"shapes with 1..5 leaves ({kind}), smallest first, all {domain[:-1]} values"
+    if verdict is None:
+        outcome: Outcome = "unknown" if scope.budget.expired() else "proved"
+        return Result(6, claim, "SMT (z3)", tried, where, outcome, "fails", seconds=_timed(start))
+    assert verdict.example is not None
+    note = (
+        f"the smallest shape is {text(verdict.shape)}: shallow pruning reads leaf "
+        f"{list(verdict.leaf)}, and no completion makes it matter"
+    )
+    return Result(
+        6,
+        claim,
+        "SMT (z3)",
+        tried,
+        where,
+        "failed",
+        "fails",
+        Counterexample(verdict.example, note, verdict.bounds),
+        seconds=_timed(start),
+    )
+
+
+def _replayed(claim: Claim) -> Result:
+    start = time.monotonic()
+    stored = [c for c in stored_counterexamples() if c.claim == claim]
+    problems = [f"{c.name}: {p}" for c in stored if (p := replay(c)) is not None]
+    first = stored[0]
+    stated = (
+        "Theorem 1 as printed"
+        if claim == "Theorem 1"
+        else "last-branch pruning reads only necessary leaves (any height, or players not in turn)"
+    )
+    return Result(
+        6,
+        f"{stated}: the stored counterexamples, replayed",
+        "witness",
+        len(stored),
+        "proofs/data/optimality.json; each leaf's integer completions, z3, last-branch pruning",
+        "unknown" if problems or not stored else "failed",
+        "fails",
+        None
+        if problems
+        else Counterexample(first.tree, f"{first.name}: {first.note}", first.bounds),
+        "; ".join(problems),
+        _timed(start),
+    )
+
+
+def _shapes(scope: Scope, *, max_leaves: int, max_height: int, unary: bool) -> list[Shape]:
+    every = all_shapes(max_leaves, max_height=max_height, unary=unary)
+    return [s for i, s in enumerate(every) if scope.shard.takes(i)]
+
+
+def _height_two(scope: Scope) -> Result:
+    start = time.monotonic()
+    leaves = 6 if scope.full else 4
+    players = (2, 3, 4, 5) if scope.full else (3,)
+    decided = 0
+    bad: list[str] = []
+    shapes = _shapes(scope, max_leaves=leaves, max_height=2, unary=True)
+    for n in players:
+        k, wrong = chain_criterion(
+            shapes, players=n, domain="reals", bounds=UNIT, budget=scope.budget
+        )
+        decided += k
+        bad += [f"N = {n}: {w}" for w in wrong]
+    return Result(
+        6,
+        f"Theorem 1 holds on every tree of height <= 2 (reals, {IN_TURN})",
+        "SMT (z3)",
+        decided,
+        f"every shape of height <= 2 with 1..{leaves} leaves (unary nodes allowed), "
+        f"N in {list(players)}, all real values; shard {scope.shard}",
+        _exhaustive_outcome(bad, decided, scope),
+        "holds",
+        detail="; ".join(bad[:3]),
+        seconds=_timed(start),
+    )
+
+
+def _chains(domain: Domain, scope: Scope) -> Result:
+    start = time.monotonic()
+    # (players, leaves, height, unary nodes): every shape within, all of height <= 3 or
+    # without unary nodes and too small for a chain through a repeated player.
+    runs = [(3, 4, 3, True), (3, 5, 3, False)]
+    if scope.full:
+        runs += [(2, 4, 3, True), (4, 5, 3, True), (3, 6, 3, False), (5, 6, 3, False)]
+    bounds = UNIT if domain == "reals" else Bounds(0, 2)
+    length = "3..N" if domain == "reals" else "2..N"
+    decided = 0
+    bad: list[str] = []
+    for players, leaves, height, unary in runs:
+        shapes = _shapes(scope, max_leaves=leaves, max_height=height, unary=unary)
+        k, wrong = chain_criterion(
+            shapes, players=players, domain=domain, bounds=bounds, budget=scope.budget
+        )
+        decided += k
+        bad += [f"N = {players}: {w}" for w in wrong]
+    where = "; ".join(
+        f"N = {p}, <= {n} leaves, height <= {h}{', unary nodes' if u else ''}"
+        for p, n, h, u in runs
+    )
+    values = "all real values" if domain == "reals" else f"all integer values within {bounds}"
+    return Result(
+        6,
+        f"{domain}, {IN_TURN}, height <= 3: Theorem 1 fails on a shape iff it has a "
+        f"last-branch chain of length {length}",
+        "SMT (z3)",
+        decided,
+        f"every shape with {where}; {values}; shard {scope.shard}",
+        _exhaustive_outcome(bad, decided, scope),
+        "holds",
+        detail="; ".join(bad[:3]),
+        seconds=_timed(start),
+    )
+
+
+CHARACTERISATION = (
+    f"reals, {IN_TURN}, height <= 3: a leaf shallow pruning reads is necessary iff "
+    "last-branch pruning reads it"
+)
+
+
+def _characterisation_on_grids(scope: Scope) -> Result:
+    start = time.monotonic()
+    runs: list[tuple[Shape, int, int]] = [
+        ((None, (None, (None, None))), 3, 3),
+        ((None, ((None, None),)), 3, 4),
+        ((None, (None, None), (None, (None, None))), 3, 2),
+    ]
+    if scope.full:
+        runs += [
+            (((None, None), (None, (None, None))), 3, 3),
+            ((None, (None, (None, None, None))), 4, 2),
+            ((None, ((None, None), (None, None))), 2, 3),
+        ]
+    runs = [r for i, r in enumerate(runs) if scope.shard.takes(i)]
+    decided = 0
+    bad: Counterexample | None = None
+    for shape, players, total in runs:
+        for t, leaf in grid_prefixes(shape, players, total, scope.budget):
+            bounds = Bounds(0, total)
+            necessary = decide(t, bounds, leaf).necessary
+            reads = leaf in (last_branch(t, bounds, trace=True).trace or ())
+            decided += 1
+            if necessary != reads:
+                note = f"leaf {list(leaf)}: necessary {necessary}, read by last-branch {reads}"
+                bad = Counterexample(t, note, bounds)
+                break
+        if bad is not None or scope.budget.expired():
+            break
+    where = "; ".join(f"{text(s)} with N = {p}, sums <= {s_}" for s, p, s_ in runs)
+    return Result(
+        6,
+        CHARACTERISATION,
+        "bounded-exhaustive",
+        decided,
+        f"every tree of {where}, integer leaves (each leaf decided over the reals by z3, once "
+        f"per prefix of values before it); shard {scope.shard}",
+        "failed" if bad else _exhaustive_outcome([], decided, scope),
+        "holds",
+        bad,
+        seconds=_timed(start),
+    )
+
+
+def _random_trees(rng: random.Random, *, max_height: int | None) -> Iterator[tuple[Tree, Bounds]]:
+    while True:
+        players = rng.choice([2, 3, 3, 4, 5])
+        total = rng.choice([1, 2, 3, 4, 9])
+        height = max_height if max_height is not None else players + 2
+        t = random_tree(
+            rng,
+            players=players,
+            total=total,
+            max_height=height,
+            max_branching=rng.choice([2, 3, 4]),
+        )
+        yield t, Bounds(0, total)
+
+
+def _characterisation_on_random_trees(scope: Scope) -> Result:
+    start = time.monotonic()
+    rng = random.Random(1989 + scope.shard.k)  # noqa: S311 - reproducible trees, no secret
+    trees = _random_trees(rng, max_height=3)
+    n_trees, n_leaves, bad = last_branch_characterisation(trees, scope.budget)
+    return Result(
+        6,
+        CHARACTERISATION,
+        "SMT (z3)",
+        n_leaves,
+        f"every leaf shallow pruning reads in {n_trees} random trees (N = 2..5, height <= 3, "
+        "up to 4 children, integer leaves, sums <= 1..9), decided over the reals",
+        "failed" if bad else ("held" if n_trees else "unknown"),
+        "holds",
+        bad,
+        seconds=_timed(start),
+    )
+
+
+def _last_branch_skips_only_unnecessary_leaves(scope: Scope) -> Result:
+    start = time.monotonic()
+    rng = random.Random(2003 + scope.shard.k)  # noqa: S311 - reproducible trees, no secret
+    trees = _random_trees(rng, max_height=None)
+    n_trees, n_leaves, bad = last_branch_characterisation(trees, scope.budget, only_skips=True)
+    return Result(
+        6,
+        "every leaf shallow pruning reads and last-branch pruning skips is unnecessary (reals)",
+        "SMT (z3)",
+        n_leaves,
+        f"every leaf shallow pruning reads in {n_trees} random trees (N = 2..5, height <= N + 2, "
+        "up to 4 children, integer leaves), decided over the reals",
+        "failed" if bad else ("held" if n_trees else "unknown"),
+        "holds",
+        bad,
+        seconds=_timed(start),
+    )
+
+
+THEOREM = Theorem(
+    number=6,
+    name="optimality",
+    title="Optimality of shallow pruning among directional algorithms",
+    statement=(
+        "Every directional algorithm that computes the maxn value of a game tree with more "
+        "than two players must evaluate every terminal node evaluated by shallow pruning."
+    ),
+    source="Korf, Generalized Game Trees, IJCAI-89, section 3.2.4, Theorem 1",
+    status=(
+        "FALSE as printed: over the reals from 3 leaves (with a unary node; 4 without), over "
+        "the integers from height 2. Holds on every tree of height <= 2. On trees of height "
+        "<= 3 with players in turn it holds exactly at the leaves last-branch pruning reads "
+        "too, and exactly on the shapes without a last-branch chain; beyond, last-branch "
+        "pruning is not optimal either, and z3 decides each leaf."
+    ),
+    module="gametree.proofs.optimality",
+    check=check,
+    methods=("SMT (z3)", "witness", "bounded-exhaustive", "stateful (Hypothesis)"),
+    weight=4.0,
+)

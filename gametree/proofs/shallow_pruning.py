@@ -1,0 +1,257 @@
+"""Theorem 4: immediate and shallow pruning compute maxn under Korf's bounds (Korf 3.2.1-3.2.2).
+
+**Statement** (R. E. Korf, "Generalized Game Trees", IJCAI-89, section 3.2): "If, however,
+there is an upper bound on the sum of all components of a tuple, and there is a lower bound on
+the values of each component, then alpha-beta pruning is possible." Immediate pruning (3.2.1):
+when "the ith component of one of his children equals the upper bound on the sum ... all
+remaining children can be pruned". Shallow pruning (3.2.2), procedure ``Shallow``, "returns a
+vector that is the maxn value of the node".
+
+Checked on ``impl.immediate`` and ``impl.shallow``: the value *and* the principal variation are
+``spec.maxn``'s (the tie rule, ``Next[Player] > Best[Player]``, is what keeps the leftmost best
+child), the leaves are read left to right, each once, and shallow pruning reads a subset of
+what immediate pruning reads, which reads a subset of the tree.
+
+**Methods.** Every tree of the small shapes with vectors from a grid (bounded-exhaustive);
+Hypothesis with N = 2..6 players, lower bounds 0, negative and fractional, ties, players not in
+turn; z3 per instance: every leaf shallow pruning skips provably cannot change the root, over
+the reals, whatever the later leaves hold (:func:`proofs.optimality.decide`); CrossHair per
+shape (the smallest shapes: each takes about a minute); CrossHair ``diffbehavior`` between
+``impl.maxn``, ``impl.shallow``, ``impl.immediate`` and ``spec.maxn`` (:mod:`proofs.diffbehavior`).
+"""
+
+import random
+import time
+from fractions import Fraction
+
+from hypothesis import strategies as st
+
+from gametree.impl.immediate import immediate
+from gametree.impl.shallow import shallow
+from gametree.proofs._methods import (
+    Sweep,
+    exhaustive,
+    from_sweep,
+    hypothesis_property,
+    result,
+    vector_trees_of,
+    vectors_within,
+)
+from gametree.proofs.diffbehavior import PAIRS, diffbehavior_result
+from gametree.proofs.optimality import decide, random_tree
+from gametree.proofs.pinned import vector_cases
+from gametree.proofs.result import Counterexample, Result, Scope, Theorem
+from gametree.proofs.shapes import all_shapes
+from gametree.proofs.symbolic import shapes_of, symbolic_result
+from gametree.spec import Bounds, Path, Tree, iter_leaves, maxn
+from gametree.spec.strategies import vector_trees
+
+__all__ = ["THEOREM", "bounded_trees", "check", "problem"]
+
+
+def problem(t: Tree, bounds: Bounds) -> str | None:
+    """``None`` if immediate and shallow pruning are exact and directional on ``t``."""
+    s = maxn(t)
+    order = [p for p, _ in iter_leaves(t)]
+    reads: list[set[Path]] = [set(order)]
+    for name, search in (("immediate", immediate), ("shallow", shallow)):
+        r = search(t, bounds, trace=True)
+        if (r.value, r.principal_variation) != (s.value, s.principal_variation):
+            got, want = (r.value, r.principal_variation), (s.value, s.principal_variation)
+            return f"{name}: {got}, maxn {want} (value, principal variation)"
+        trace = list(r.trace or ())
+        if trace != sorted(trace, key=order.index) or len(set(trace)) != len(trace):
+            return f"{name} reads {trace}: not left to right once each"
+        if not set(trace) <= reads[-1]:
+            return f"{name} reads {sorted(set(trace) - reads[-1])}, which the weaker search skips"
+        reads.append(set(trace))
+    return None
+
+
+# (bounds, grids that fit them): the grid must divide total - N * lower for every N.
+BOUNDS_AND_GRIDS: list[tuple[Bounds, list[int]]] = [
+    (Bounds(0, 9), [1, 2, 3]),
+    (Bounds(0, 1), [1, 2]),
+    (Bounds(-1, 6), [1, 2]),
+    (Bounds(Fraction(1, 2), 6), [2]),
+    (Bounds(-3, 0), [1, 3]),
+]
+
+
+@st.composite
+def bounded_trees(
+    draw: st.DrawFn, *, min_players: int = 2, max_players: int = 6, max_depth: int = 4
+) -> tuple[Tree, Bounds]:
+    """A tree and bounds its leaves keep to (a copy of the tests' strategy of that name).
+
+    Shrinks towards a lone leaf, two players, ``Bounds(0, 9)``.
+    """
+    players = draw(st.integers(min_players, max_players))
+    bounds, grids = draw(st.sampled_from(BOUNDS_AND_GRIDS))
+    t = draw(
+        vector_trees(
+            players=players,
+            max_depth=max_depth,
+            max_branching=draw(st.integers(2, 4)),
+            bounds=bounds,
+            grid=draw(st.sampled_from(grids)),
+            exact_total=draw(st.booleans()),
+            ties=draw(st.booleans()),
+            by_depth=draw(st.booleans()),
+        )
+    )
+    return t, bounds
+
+
+def _exhaustive(scope: Scope) -> Result:
+    started = time.monotonic()
+    runs = [(3, Bounds(0, 1), 5), (2, Bounds(0, 2), 4)]
+    if scope.full:
+        runs = [
+            (3, Bounds(0, 2), 4),
+            (3, Bounds(0, 3), 4),
+            (4, Bounds(0, 2), 4),
+            (2, Bounds(0, 2), 5),
+        ]
+    cases = (
+        (t, b)
+        for players, b, leaves in runs
+        for t in vector_trees_of(
+            all_shapes(leaves, max_height=3, unary=False), vectors_within(players, b), players
+        )
+    )
+    sweep = exhaustive(cases, lambda case: problem(*case), scope)
+    c = sweep.counterexample
+    where = "; ".join(f"N = {p}, {b}, 1..{n} leaves" for p, b, n in runs)
+    return from_sweep(
+        Sweep(sweep.decided, None if c is None else c[0], sweep.problem, sweep.finished),
+        theorem=4,
+        claim="immediate and shallow pruning give maxn's value and principal variation, "
+        "directionally, shallow reading a subset of immediate",
+        method="bounded-exhaustive",
+        domain=f"every tree of the shapes (height <= 3, no unary nodes, players in turn) with "
+        f"integer vectors within the bounds: {where}",
+        scope=scope,
+        started=started,
+        bounds=None if c is None else c[1],
+    )
+
+
+def _property(scope: Scope) -> Result:
+    started = time.monotonic()
+    sweep = hypothesis_property(
+        bounded_trees(),
+        lambda case: problem(*case),
+        max_examples=1000 if scope.full else 300,
+        scope=scope,
+        examples=vector_cases(),
+    )
+    c = sweep.counterexample
+    return from_sweep(
+        Sweep(sweep.decided, None if c is None else c[0], sweep.problem, sweep.finished),
+        theorem=4,
+        claim="immediate and shallow pruning give maxn's value and principal variation, "
+        "directionally, shallow reading a subset of immediate",
+        method="property (Hypothesis)",
+        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..6, bounds "
+        "with lower 0, -1, -3 and 1/2, grids 1..3, ties, players in turn or not, depth <= 4",
+        scope=scope,
+        started=started,
+        bounds=None if c is None else c[1],
+        sampled=True,
+    )
+
+
+def _skipped_leaves_are_unnecessary(scope: Scope) -> Result:
+    started = time.monotonic()
+    rng = random.Random(322)  # noqa: S311 - reproducible trees, no secret
+    trees = leaves = 0
+    bad: Counterexample | None = None
+    while not scope.budget.expired() and bad is None:
+        players, total = rng.choice([2, 3, 3, 4]), rng.choice([2, 3, 9])
+        t = random_tree(rng, players=players, total=total, max_height=4, max_branching=3)
+        bounds = Bounds(0, total)
+        read = set(shallow(t, bounds, trace=True).trace or ())
+        trees += 1
+        for path, _ in iter_leaves(t):
+            if path in read:
+                continue
+            leaves += 1
+            d = decide(t, bounds, path)
+            if d.necessary is not False:
+                bad = Counterexample(t, f"shallow pruning skips {list(path)}: {d.reason}", bounds)
+                break
+    return result(
+        theorem=4,
+        claim="every leaf shallow pruning skips cannot change the root (whatever the later "
+        "leaves hold, over the reals)",
+        method="SMT (z3)",
+        expected="holds",
+        cases=leaves,
+        domain=f"every leaf shallow pruning skips in {trees} random trees (N = 2..4, height <= 4, "
+        "players in turn)",
+        counterexample=bad,
+        finished=True,
+        scope=scope,
+        started=started,
+        sampled=True,
+    )
+
+
+def _symbolic(scope: Scope) -> Result:
+    shapes = shapes_of(["[*, [*, *]]", "[*, [*, [*, *]]]"], scope, max_leaves=3)
+    return symbolic_result(
+        theorem=4,
+        claim="immediate and shallow pruning give maxn's value and principal variation "
+        "(symbolic leaves)",
+        targets=["shallow_is_maxn", "immediate_is_maxn"],
+        shapes=shapes,
+        kind="vectors",
+        players=3,
+        per_condition=120 if scope.full else 80,
+        scope=scope,
+    )
+
+
+def _diffbehavior(scope: Scope) -> Result:
+    return diffbehavior_result(
+        theorem=4,
+        claim="impl.maxn, impl.shallow and impl.immediate behave as spec.maxn within Korf's "
+        "bounds: same value and principal variation",
+        pairs=PAIRS["shallow"],
+        scope=scope,
+    )
+
+
+def check(scope: Scope) -> list[Result]:
+    """Every check of Theorem 4, within ``scope``."""
+    results = [
+        _diffbehavior(scope.part(0.35)),
+        _exhaustive(scope.part(0.25)),
+        _property(scope.part(0.3)),
+    ]
+    results.append(_skipped_leaves_are_unnecessary(scope.part(0.3 if scope.full else 1.0)))
+    if scope.full:
+        results.append(_symbolic(scope.part(1.0)))
+    return results
+
+
+THEOREM = Theorem(
+    number=4,
+    name="shallow",
+    title="Immediate and shallow pruning equal maxn under Korf's bounds",
+    statement="If there is an upper bound on the sum of all components of a tuple, and a lower "
+    "bound on the values of each component, then alpha-beta pruning is possible (immediate "
+    "pruning, 3.2.1; shallow pruning, 3.2.2, procedure Shallow).",
+    source="Korf, Generalized Game Trees, IJCAI-89, sections 3.2, 3.2.1 and 3.2.2",
+    status="Holds: value, principal variation (tie rule included), directional reading.",
+    module="gametree.proofs.shallow_pruning",
+    check=check,
+    methods=(
+        "bounded-exhaustive",
+        "property (Hypothesis)",
+        "SMT (z3)",
+        "symbolic (CrossHair)",
+        "diffbehavior (CrossHair)",
+    ),
+)

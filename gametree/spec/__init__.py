@@ -1,0 +1,89 @@
+"""gametree's spec: what the searches compute, defined naively, exhaustively and exactly.
+
+Nothing here prunes. Every definition is a short function that reads like its source (Korf,
+"Generalized Game Trees", IJCAI-89, and the seed notes), folds the whole tree over an explicit
+stack, and breaks ties for the leftmost best child. ``impl`` is checked against it.
+
+>>> from gametree.spec import Node, minimax, maxn
+>>> minimax(Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).value
+3
+>>> maxn(Node.by_depth([[(5, 2, 2)], [(2, 2, 5), (6, 1, 2)]])).principal_variation
+(0, 0)
+"""
+
+from gametree.spec.bounds import Bounds, check_bounds
+from gametree.spec.errors import Path, TreeError
+from gametree.spec.evaluations import opponent_models, separate_evaluations
+from gametree.spec.fold import Solution
+from gametree.spec.game import EvaluatedGame, Game, game_maxn, game_minimax, game_negamax, unfold
+from gametree.spec.maxn import as_pairs, maxn, paranoid
+from gametree.spec.minimax import minimax, negamax
+from gametree.spec.search import (
+    Keep,
+    NoisyGame,
+    QuiescentGame,
+    Tapered,
+    cut_minimax,
+    cut_negamax,
+    cut_tree,
+    move_values,
+    optimal_moves,
+    static_plausibility,
+    tapered,
+)
+from gametree.spec.tree import (
+    Leaf,
+    Node,
+    Tree,
+    check_well_formed,
+    iter_leaves,
+    leaf_values,
+    subtree,
+)
+from gametree.spec.values import Scalar, Value, Vector, as_pair, exact_scalar, exact_value, worth
+
+__all__ = [
+    "Bounds",
+    "EvaluatedGame",
+    "Game",
+    "Keep",
+    "Leaf",
+    "Node",
+    "NoisyGame",
+    "Path",
+    "QuiescentGame",
+    "Scalar",
+    "Solution",
+    "Tapered",
+    "Tree",
+    "TreeError",
+    "Value",
+    "Vector",
+    "as_pair",
+    "as_pairs",
+    "check_bounds",
+    "check_well_formed",
+    "cut_minimax",
+    "cut_negamax",
+    "cut_tree",
+    "exact_scalar",
+    "exact_value",
+    "game_maxn",
+    "game_minimax",
+    "game_negamax",
+    "iter_leaves",
+    "leaf_values",
+    "maxn",
+    "minimax",
+    "move_values",
+    "negamax",
+    "opponent_models",
+    "optimal_moves",
+    "paranoid",
+    "separate_evaluations",
+    "static_plausibility",
+    "subtree",
+    "tapered",
+    "unfold",
+    "worth",
+]
