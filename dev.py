@@ -2,30 +2,31 @@
 
     python3 dev.py main   # solve the bundled example trees with the spec
     python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair)
-    python3 dev.py mutate [MODULE...]  # mutmut over spec and impl (or the modules named)
+    python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
-``mutate`` takes modules by dotted name (``spec.tree``, ``impl.alphabeta``), runs mutmut with
-``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so that a second run of
-the same modules (or of all, without modules) resumes with the mutants not yet checked, and
-prints the score per module (``mutation/report.py``); it exits with 1 if a mutant survives that
-``mutation/equivalent.md`` does not explain. ``mutate --survivors`` runs again the last run's
-unexplained survivors, after tests were added to kill them, and any mutant not yet checked.
-Either way a source edited since its mutants were made gets new ones first, so that the
+``mutate`` takes modules by dotted name (``gametree.spec.tree``, or ``spec.tree`` for short),
+runs mutmut with ``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so that a
+second run of the same modules (or of all, without modules) resumes with the mutants not yet
+checked, and prints the score per module (``mutation/report.py``); it exits with 1 if a mutant
+survives that ``mutation/equivalent.md`` does not explain. ``mutate --survivors`` runs again the
+last run's unexplained survivors, after tests were added to kill them, and any mutant not yet
+checked. Either way a source edited since its mutants were made gets new ones first, so that the
 mutants of its changed functions are run too.
 
-``build`` compiles ``impl/_kernel.py`` with mypyc into ``impl._kernel_mypyc`` (a C extension
+``build`` compiles ``impl/_kernel.py`` with mypyc into ``impl._kernel_mypyc`` (C extensions
 beside it, ignored by git), tagged with the source's SHA-256 so that impl never runs a build
-of another source (``impl/_compiled.py``). It needs a C compiler; without one it says so and
-the pure-Python kernel runs. ``test`` builds first (once per source), so the tests check the
-compiled kernel against the pure-Python one and the spec.
+of another source (``impl/_compiled.py``). It runs the wheel's own build in place
+(``setup.py build_ext --inplace``: one recipe for the checkout and for every wheel), and
+stamps the source it built in ``build/kernel.sha256``. It needs a C compiler; without one it
+says so and the pure-Python kernel runs. ``test`` builds first (once per source), so the tests
+check the compiled kernel against the pure-Python one and the spec.
 """
 
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -66,16 +67,16 @@ def run(command: list[str], env: dict[str, str] | None = None) -> None:
 def mutate(modules: list[str]) -> None:
     """Run mutmut over ``modules`` (all of spec and impl if none), then print the score."""
     ensure_venv("dev,mutation")
+    from mutation import module_names, source_of  # noqa: PLC0415 - after ensure_venv's version check
+
+    survivors = modules == ["--survivors"]
+    modules = [] if survivors else module_names(modules)  # gametree.spec.tree, from spec.tree too
     jobs = os.environ.get("MUTATE_JOBS", "2")
     # CI's derandomized Hypothesis examples, without shrinking (mutation/hypothesis_profile.py).
     # The pure-Python kernel: mutmut mutates impl/_kernel.py, which a compiled build would shadow.
     env = {"CI": "true", "HYPOTHESIS_PROFILE": "mutation", "GAMETREE_PURE_PYTHON": "1"}
-    survivors = modules == ["--survivors"]
-    if survivors:
-        modules = []
     if survivors or (
-        modules
-        and all((ROOT / "mutants" / f"{m.replace('.', '/')}.py.meta").exists() for m in modules)
+        modules and all((ROOT / "mutants" / f"{source_of(m)}.meta").exists() for m in modules)
     ):
         # Resume: only the named modules' mutants not yet checked, or (--survivors) the last
         # run's unexplained survivors, once tests were added to kill them, and any mutant not
@@ -110,38 +111,23 @@ def build() -> None:
     source = ROOT / "gametree" / "impl" / "_kernel.py"
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
     stamp = ROOT / "build" / "kernel.sha256"
-    # This interpreter's extension (the .venv's Python is the one running this script).
-    current = ROOT / "gametree" / "impl" / f"_kernel_mypyc{sysconfig.get_config_var('EXT_SUFFIX')}"
-    if current.exists() and stamp.exists() and stamp.read_text() == digest:
+    # This interpreter's two extensions (the .venv's Python is the one running this script):
+    # the module and mypyc's shared library, which it loads.
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    built = [
+        source.with_name(f"{name}{suffix}") for name in ("_kernel_mypyc", "_kernel_mypyc__mypyc")
+    ]
+    if all(p.exists() for p in built) and stamp.exists() and stamp.read_text() == digest:
         return
-    if not shutil.which(os.environ.get("CC", "cc")) and not shutil.which("gcc"):
-        print("no C compiler found: the pure-Python alpha-beta kernel will run", flush=True)
-        return
-    print("compiling impl/_kernel.py with mypyc", flush=True)
-    for old in (ROOT / "gametree" / "impl").glob("_kernel_mypyc*"):
+    stamp.unlink(missing_ok=True)
+    for old in source.parent.glob("_kernel_mypyc*"):
         old.unlink()  # a build of another source; if this one fails, the reference runs
-    copy = ROOT / "gametree" / "impl" / "_kernel_mypyc.py"
-    copy.write_text(f'{source.read_text()}\nSOURCE_SHA256: Final = "{digest}"\n')
-    try:
-        done = subprocess.run(
-            [str(BIN / "mypyc"), str(copy.relative_to(ROOT))],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    finally:
-        copy.unlink()
-    if done.returncode != 0:
-        print(done.stdout[-3000:], done.stderr[-3000:], sep="\n", flush=True)
-        print(
-            f"mypyc failed (exit code {done.returncode}, above): the pure-Python alpha-beta "
-            "kernel will run",
-            flush=True,
-        )
-        return
-    stamp.parent.mkdir(exist_ok=True)
-    stamp.write_text(digest)
+    # The wheel's build, in place: it says why on standard error when it compiles nothing (no C
+    # compiler, mypyc or the compiler failed), and the pure-Python kernel runs.
+    run([str(PYTHON), "setup.py", "--quiet", "build_ext", "--inplace"])
+    if all(p.exists() for p in built):
+        stamp.parent.mkdir(exist_ok=True)
+        stamp.write_text(digest)
 
 
 def main(argv: list[str]) -> None:

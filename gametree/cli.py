@@ -1,10 +1,13 @@
 """The ``gametree`` command: one subcommand per module of ``gametree.commands``.
 
 Exit codes are the ones of ``gametree.clitools.EXIT_CODES``, listed in ``--help``; each
-command's own ``--help`` says which of them it uses.
+command's own ``--help`` says which of them it uses. ``gametree --version`` prints the
+installed version and which alpha-beta kernel runs, compiled or pure Python
+(``gametree.impl.KERNEL_DESCRIPTION``).
 """
 
 import argparse
+import importlib.metadata
 import sys
 from collections.abc import Sequence
 
@@ -21,6 +24,7 @@ from gametree.commands import (
     solve,
     vectors,
 )
+from gametree.impl import KERNEL_DESCRIPTION
 
 COMMANDS = [examples, solve, algorithms, compare, conform, vectors, play, prove, draw, experiment]
 """The subcommands, in the order ``--help`` lists them."""
@@ -34,6 +38,12 @@ def parser() -> argparse.ArgumentParser:
         epilog=epilog(*sorted(EXIT_CODES)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    top.add_argument(
+        "--version",
+        action="version",
+        version=version(),
+        help="print the version and which alpha-beta kernel runs, then exit",
+    )
     subparsers = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         sub = subparsers.add_parser(
@@ -42,6 +52,15 @@ def parser() -> argparse.ArgumentParser:
         command.configure(sub)
         sub.set_defaults(run=command.run)
     return top
+
+
+def version() -> str:
+    """What ``gametree --version`` prints: the version, then which alpha-beta kernel runs."""
+    try:
+        number = importlib.metadata.version("gametree")
+    except importlib.metadata.PackageNotFoundError:  # imported from a source tree, uninstalled
+        number = "(not installed)"
+    return f"gametree {number}\nalpha-beta kernel: {KERNEL_DESCRIPTION}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,6 +8,8 @@ Exit codes, the same for every command that uses them:
 - 2: bad usage (argparse's own, an unknown algorithm, a malformed option value);
 - 3: bad input (the tree file is malformed, exceeds a limit, or the algorithm cannot take it);
 - 4: the conformance target could not be started or imported;
+- 5: the installation is incomplete: a data file of gametree's own is missing (its name is in
+  the message; see ``gametree.spec._package_data``);
 - 130: interrupted (Ctrl-C).
 
 Nothing a user gives these commands produces a traceback: every fault is one line on
@@ -27,6 +29,7 @@ from typing import IO, TextIO
 
 from gametree.algorithms import Answer
 from gametree.spec import Scalar
+from gametree.spec._package_data import MissingPackageDataError
 from gametree.treefile import (
     Limits,
     TreeDocument,
@@ -40,6 +43,7 @@ __all__ = [
     "EXIT_CODES",
     "EXIT_FAILED",
     "EXIT_INPUT",
+    "EXIT_INSTALL",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
     "EXIT_TARGET",
@@ -56,6 +60,7 @@ __all__ = [
 ]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_TARGET, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+EXIT_INSTALL = 5
 
 EXIT_CODES = {
     EXIT_OK: "success",
@@ -64,6 +69,7 @@ EXIT_CODES = {
     EXIT_INPUT: "bad input: a malformed tree file, a limit exceeded, or an algorithm that "
     "cannot take the tree",
     EXIT_TARGET: "the target could not be started",
+    EXIT_INSTALL: "the installation is incomplete (a data file of gametree's is missing)",
     EXIT_INTERRUPTED: "interrupted",
 }
 
@@ -239,7 +245,10 @@ Command = Callable[[argparse.Namespace], int]
 
 
 def guarded(command: str) -> Callable[[Command], Command]:
-    """Wrap a command's ``run`` so that Ctrl-C, a closed pipe or no memory is one line, no trace."""
+    """Wrap a command's ``run`` so that Ctrl-C, a closed pipe or no memory is one line, no trace.
+
+    So is an incomplete installation (``MissingPackageDataError``, exit code 5).
+    """
 
     def wrap(run: Command) -> Command:
         @functools.wraps(run)
@@ -256,6 +265,8 @@ def guarded(command: str) -> Callable[[Command], Command]:
             except MemoryError:
                 return error(command, "out of memory (lower --max-nodes or --max-bytes)",
                              EXIT_INPUT)  # fmt: skip
+            except MissingPackageDataError as e:  # the message names the file
+                return error(command, str(e), EXIT_INSTALL)
 
         return guarded_run
 

@@ -5,8 +5,13 @@ rest of the suite (tests/test_alphabeta.py and the others) runs the compiled ker
 spec. Here both kernels run side by side: every search of :mod:`impl.alphabeta` gives the same
 result, statistics and principal variation included, with either. How :mod:`impl._compiled`
 chooses between them is tested in tests/test_alphabeta.py (where mutation runs see it).
+
+Also here: how the package says which kernel runs (``gametree.impl.KERNEL_COMPILED``,
+``gametree --version``), and ``setup.py``'s decisions to compile or not; tests/test_wheel.py
+builds a wheel and checks that it carries the compiled kernel, or none of it.
 """
 
+import importlib.util
 import os
 from pathlib import Path
 from types import ModuleType
@@ -15,6 +20,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 
+from gametree import cli, impl
 from gametree.impl import _compiled, _kernel
 from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
 from gametree.impl.result import SearchResult
@@ -80,3 +86,53 @@ def test_each_kernel_agrees_with_the_loop_on_a_tree_deeper_than_its_recursion_he
     ]
     assert with_kernel(chosen, t, w) == loop_only
     assert loop_only[0].value == minimax(t).value
+
+
+def test_the_package_says_which_kernel_runs() -> None:
+    assert impl.KERNEL_COMPILED is _compiled.COMPILED
+    name, kernel = cli.version().splitlines()
+    described = impl.KERNEL_DESCRIPTION
+    assert name.startswith("gametree 0.")
+    assert kernel == f"alpha-beta kernel: {described}"
+    if impl.KERNEL_COMPILED:
+        assert described == f"compiled by mypyc ({_compiled.KERNEL.__file__})"
+    else:
+        assert described.startswith(f"pure Python ({_kernel.__file__}; ")
+
+
+def setup_module_functions() -> ModuleType:
+    """``setup.py``'s functions, imported without running ``setup()`` (it runs as __main__)."""
+    spec = importlib.util.spec_from_file_location(
+        "gametree_setup", Path(__file__).resolve().parent.parent / "setup.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("env", "reason"),
+    [
+        ({"GAMETREE_PURE_PYTHON": "1"}, "GAMETREE_PURE_PYTHON is set"),
+        ({"CC": "/no/such/cc -O2"}, "no C compiler ('/no/such/cc' is not on PATH)"),
+    ],
+)
+def test_the_build_says_why_it_compiles_no_kernel(
+    env: dict[str, str], reason: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build = setup_module_functions()
+    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert build.why_not_compiled() == reason
+
+
+def test_only_a_build_compiles_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Metadata, sdists and editable installs run setup.py too: they compile nothing."""
+    build = setup_module_functions()
+    for command in ("dist_info", "egg_info", "sdist", "editable_wheel"):
+        monkeypatch.setattr("sys.argv", ["setup.py", command])
+        assert build.kernel_extensions() == []
+    assert {"bdist_wheel", "build_ext"} <= build.COMPILING

@@ -221,10 +221,13 @@ def test_every_algorithm_runs_through_the_registry() -> None:
 
 
 def test_vectors_verify_passes_on_the_committed_files_and_fails_on_an_edit(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    code, out, _ = run(["vectors", "verify", str(ROOT / "gametree" / "vectors")], capsys)
+    monkeypatch.chdir(tmp_path)  # without DIR: the installed vectors, wherever it runs from
+    code, out, _ = run(["vectors", "verify"], capsys)
     assert code == 0, out
+    committed = (ROOT / "gametree" / "vectors").glob("*.json")
+    assert sorted(out.splitlines()) == sorted(f"{f}: ok" for f in committed)
     code, _, _ = run(["vectors", "generate", str(tmp_path)], capsys)
     assert code == 0
     path = tmp_path / "minimax.json"
@@ -237,6 +240,59 @@ def test_vectors_verify_passes_on_the_committed_files_and_fails_on_an_edit(
     assert code == 1
     assert "minimax.json: tcId 1: the expected answer is not what the spec gives" in out
     assert "minimax.json: differs from a fresh generation" in out
+
+
+def test_vectors_generate_without_a_folder_rewrites_the_checkouts_vectors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Developers run it from anywhere in the checkout: it writes gametree/vectors, found from
+    the package (here a stand-in folder, so that the committed files stay as they are)."""
+    from gametree.commands import vectors
+
+    monkeypatch.setattr(vectors, "PACKAGED", tmp_path / "vectors")
+    monkeypatch.chdir(ROOT / "docs")
+    code, out, _ = run(["vectors", "generate"], capsys)
+    assert code == 0
+    committed = sorted(f.name for f in (ROOT / "gametree" / "vectors").glob("*.json"))
+    assert out == f"wrote {len(committed)} files to {tmp_path / 'vectors'}\n"
+    assert sorted(f.name for f in (tmp_path / "vectors").glob("*.json")) == committed
+    assert not (ROOT / "docs" / "gametree").exists()
+
+
+def test_vectors_verify_names_a_missing_installed_file_an_incomplete_installation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gametree.commands import vectors
+
+    monkeypatch.setattr(vectors, "PACKAGED", tmp_path)  # an installation without its vectors
+    code, out, err = run(["vectors", "verify"], capsys)
+    assert code == 5
+    assert "Traceback" not in out + err
+    (line,) = err.splitlines()
+    assert line.startswith(f"gametree vectors: error: gametree's data file {tmp_path}")
+    assert "is missing: this installation of gametree is incomplete" in line
+    code, _, err = run(["vectors", "verify", str(tmp_path)], capsys)  # a folder of the user's
+    assert code == 3
+    assert "cannot read" in err
+
+
+def test_a_missing_bug_catalogue_is_an_incomplete_installation_not_fewer_vectors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """catalogue() returned no cases when catalogue.json was missing: a gate that silently
+    passed the engines its cases catch."""
+    from gametree.conform import vectors
+
+    monkeypatch.setattr(vectors, "CATALOGUE", tmp_path / "catalogue.json")
+    vectors.catalogue.cache_clear()
+    try:
+        code, out, err = run(["vectors", "verify"], capsys)
+    finally:
+        vectors.catalogue.cache_clear()
+    assert code == 5
+    assert "Traceback" not in out + err
+    assert f"data file {tmp_path / 'catalogue.json'} is missing" in err
+    assert "installation of gametree is incomplete" in err
 
 
 def test_progress_shows_only_on_a_terminal() -> None:

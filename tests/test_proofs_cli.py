@@ -2,10 +2,12 @@
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
 
+import gametree
 from gametree import cli
 from gametree.proofs.treejson import document
 from gametree.spec import Bounds, Node
@@ -123,3 +125,34 @@ def test_optimality_of_a_large_file_stops_at_the_budget_and_says_what_is_undecid
     assert cli.main(["prove", "optimality", str(path), "--budget", "2"]) == 0
     text = capsys.readouterr().out
     assert "not decided within --budget" in text or "FAILS at" in text
+
+
+def test_without_the_checkers_the_error_names_the_prove_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "gametree.proofs", None)  # its import raises ImportError
+    monkeypatch.delattr(gametree, "proofs", raising=False)
+    assert cli.main(["prove", "negamax"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("gametree prove: error: the checks need z3, CrossHair and Hypothesis")
+    assert line.endswith("pip install 'gametree[prove]'")
+
+
+def test_the_help_names_the_prove_extra(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["prove", "--help"])
+    assert "pip install 'gametree[prove]'" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_missing_data_file_is_an_incomplete_installation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It was a FileNotFoundError traceback (the wheel did not carry proofs/data)."""
+    from gametree.proofs import optimality
+
+    missing = tmp_path / "optimality.json"
+    monkeypatch.setattr(optimality, "DATA", missing)
+    assert cli.main(["prove", "optimality", "--budget", "1"]) == 5
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"gametree prove: error: gametree's data file {missing} is missing")
+    assert "this installation of gametree is incomplete" in line

@@ -8,6 +8,10 @@ method, cases covered, outcome, and what the project expects of the claim.
 in the document), every leaf shallow pruning evaluates: whether a correct directional
 algorithm must evaluate it, over the reals and over the integers, with the witness (two
 completions giving different maxn values) or the reason there is none.
+
+Both need the ``prove`` extra (``pip install 'gametree[prove]'``: z3-solver, crosshair-tool
+and hypothesis, which ``gametree.proofs`` imports); without it the command says so, naming the
+extra, and exits with 2.
 """
 
 import argparse
@@ -38,7 +42,10 @@ if TYPE_CHECKING:
     from gametree.proofs.optimality import Analysis, Decision
 
 NAME = "prove"
-HELP = "run the machine checks of the theorems connecting spec and impl"
+EXTRA = "pip install 'gametree[prove]'"
+"""How to install what the checks import (the ``prove`` extra: z3-solver, crosshair-tool,
+hypothesis)."""
+HELP = "run the machine checks of the theorems connecting spec and impl (extra: prove)"
 DESCRIPTION = (
     "Run the checks of proofs/ (all theorems, or those named) within a time budget and print a "
     "table: theorem, method, cases covered, outcome (proved: decided on every case of the "
@@ -50,7 +57,8 @@ DESCRIPTION = (
     "give Korf's bounds), every leaf shallow pruning evaluates: whether a correct directional "
     "algorithm must evaluate it, over the reals and over the integers, exactly (z3), with a "
     "witness or the reason; within --budget seconds, after which the leaves not yet decided are "
-    "reported as undecided (z3's queries grow fast with the tree)."
+    "reported as undecided (z3's queries grow fast with the tree).\n\n"
+    f"The checks need z3, CrossHair and Hypothesis: {EXTRA}."
 )
 
 NAMES = (
@@ -66,7 +74,7 @@ NAMES = (
     "sturtevant",
 )
 """The theorems' names, for --help (``proofs`` is imported only when the command runs: it
-needs the checkers, z3, CrossHair and Hypothesis, which the 'dev' extra installs)."""
+needs the checkers, z3, CrossHair and Hypothesis, which the 'prove' extra installs)."""
 
 DEFAULT_BUDGET = 540.0
 """Seconds the default run may take (the checks stop when it is spent)."""
@@ -74,7 +82,8 @@ DEFAULT_BUDGET = 540.0
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    configure_help(parser, epilog(0, 1, 2, 3))
+    notes = {2: f"bad usage, or the checkers are not installed ({EXTRA})"}
+    configure_help(parser, epilog(0, 1, 2, 3, 5, notes=notes))
     parser.add_argument(
         "theorems",
         nargs="*",
@@ -104,9 +113,7 @@ def run(args: argparse.Namespace) -> int:
         from gametree import proofs  # noqa: PLC0415 - it needs z3, CrossHair and Hypothesis: only here
     except ImportError as e:
         return error(
-            NAME,
-            f"the checks need z3, CrossHair and Hypothesis ({e}): pip install 'gametree[dev]'",
-            EXIT_USAGE,
+            NAME, f"the checks need z3, CrossHair and Hypothesis ({e}): {EXTRA}", EXIT_USAGE
         )
     from gametree.proofs import (  # noqa: PLC0415 - as above
         THEOREMS,

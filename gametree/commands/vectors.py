@@ -1,4 +1,11 @@
-"""``gametree vectors``: write the test vectors, or check files against a fresh generation."""
+"""``gametree vectors``: write the test vectors, or check files against a fresh generation.
+
+Without DIR both act on :data:`PACKAGED`, the vectors installed with gametree (package data,
+found from the package, not from the current directory): in a checkout that is
+``gametree/vectors/``, so ``gametree vectors generate`` rewrites the committed files from
+anywhere; in an installed wheel ``verify`` checks the files it carries, and a missing one is
+an incomplete installation (exit code 5), not bad input.
+"""
 
 import argparse
 import json
@@ -18,6 +25,7 @@ from gametree.clitools import (
 )
 from gametree.conform.semantics import SEMANTICS, case_from_request, expected
 from gametree.conform.vectors import vector_files
+from gametree.spec._package_data import package_text
 from gametree.treefile import TreeFileError
 
 NAME = "vectors"
@@ -26,41 +34,54 @@ DESCRIPTION = (
     "generate writes one file per semantics (and tree_format.json) into DIR, deterministically: "
     "the same files every time. verify reads the files in DIR, recomputes every expected "
     "answer from its input with the spec, and checks that the files are exactly what "
-    "generate writes."
+    "generate writes. DIR defaults to the vectors installed with gametree (in a checkout, "
+    "gametree/vectors), wherever the command is run from."
 )
+
+PACKAGED = Path(__file__).resolve().parent.parent / "vectors"
+"""The vectors installed with gametree: ``gametree/vectors/``, package data."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
     notes = {
         1: "verify: a file differs from a fresh generation, or an expected answer is wrong",
-        3: "verify: a file is missing or is not a vector file",
+        3: "verify: a file in DIR is missing or is not a vector file",
+        5: "the installation is incomplete (without DIR: an installed vector file is missing)",
     }
-    configure_help(parser, epilog(0, 1, 2, 3, notes=notes))
+    configure_help(parser, epilog(0, 1, 2, 3, 5, notes=notes))
     parser.add_argument("action", choices=["generate", "verify"])
-    parser.add_argument("dir", nargs="?", default="gametree/vectors", type=Path,
-                        help="the directory (default: vectors)")  # fmt: skip
+    parser.add_argument(
+        "dir",
+        nargs="?",
+        default=None,
+        type=Path,
+        metavar="DIR",
+        help=f"the directory (default: the installed vectors, {PACKAGED})",
+    )
 
 
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:
     """Generate or verify."""
     files = dict(vector_files())
+    folder: Path = PACKAGED if args.dir is None else args.dir
     if args.action == "generate":
         try:
-            args.dir.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
             for name, text in files.items():
-                (args.dir / name).write_text(text, encoding="utf-8")
+                (folder / name).write_text(text, encoding="utf-8")
         except OSError as e:
-            return error(NAME, f"cannot write into {str(args.dir)!r}: {e.strerror or e}",
+            return error(NAME, f"cannot write into {str(folder)!r}: {e.strerror or e}",
                          EXIT_USAGE)  # fmt: skip
-        print(f"wrote {len(files)} files to {args.dir}")
+        print(f"wrote {len(files)} files to {folder}")
         return EXIT_OK
     failures = 0
     for name, text in files.items():
-        path = args.dir / name
+        path = folder / name
         try:
-            on_disk = path.read_text(encoding="utf-8")
+            # The installed vectors are package data: one missing is an incomplete installation.
+            on_disk = package_text(path) if args.dir is None else path.read_text(encoding="utf-8")
         except OSError as e:
             return error(NAME, f"cannot read {str(path)!r}: {e.strerror or e}", EXIT_INPUT)
         except UnicodeDecodeError as e:

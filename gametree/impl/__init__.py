@@ -6,6 +6,11 @@ leaves evaluated, and on request the trace of evaluated leaves), and each is che
 searches against ``spec.maxn``/``spec.paranoid``. Each docstring says what it promises about
 ties and moves, and cites its source.
 
+Alpha-beta's recursive core runs compiled by mypyc where a build of it is installed (wheels
+built with a C compiler carry one; see ``impl._compiled``): :data:`KERNEL_COMPILED` says
+whether it does, :data:`KERNEL_DESCRIPTION` which file runs, and so does ``gametree
+--version``. Both kernels give the same results and counts.
+
 >>> from gametree.spec import Node
 >>> from gametree.impl import alphabeta, shallow
 >>> alphabeta(Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).leaves_evaluated
@@ -15,6 +20,8 @@ ties and moves, and cites its source.
 (6, 1, 2)
 """
 
+from gametree.impl._compiled import COMPILED as KERNEL_COMPILED
+from gametree.impl._compiled import DESCRIPTION as KERNEL_DESCRIPTION
 from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
 from gametree.impl.best_case import best_case_leaves, best_ordered_tree
 from gametree.impl.deep import deep_pruning_unsound
@@ -41,6 +48,8 @@ from gametree.impl.window import BOTTOM, TOP
 
 __all__ = [
     "BOTTOM",
+    "KERNEL_COMPILED",
+    "KERNEL_DESCRIPTION",
     "TOP",
     "DeepeningResult",
     "Engine",

@@ -114,6 +114,7 @@ from gametree.spec import (
     iter_leaves,
     maxn,
 )
+from gametree.spec._package_data import package_text
 
 __all__ = [
     "REPEATED_PLAYER",
@@ -523,7 +524,7 @@ has 5 already."""
 # --- stored witnesses ------------------------------------------------------------------------
 
 DATA = pathlib.Path(__file__).parent / "data" / "optimality.json"
-"""The stored counterexamples (see :func:`stored_counterexamples`)."""
+"""The stored counterexamples (see :func:`stored_counterexamples`; package data)."""
 
 Claim = Literal["Theorem 1", "last-branch optimality"]
 
@@ -548,9 +549,12 @@ class StoredCounterexample:
 
 
 def stored_counterexamples() -> list[StoredCounterexample]:
-    """The counterexamples of ``proofs/data/optimality.json``."""
+    """The counterexamples of ``proofs/data/optimality.json``.
+
+    Raises ``MissingPackageDataError`` if the file is missing (an incomplete installation).
+    """
     out = []
-    for r in json.loads(DATA.read_text())["counterexamples"]:
+    for r in json.loads(package_text(DATA))["counterexamples"]:
         t, bounds = read_document(r["document"])
         assert bounds is not None
         out.append(

@@ -23,14 +23,16 @@ from pathlib import Path
 from gametree.proofs.optimality import stored_counterexamples
 from gametree.proofs.treejson import read_document
 from gametree.spec import Bounds, Tree
+from gametree.spec._package_data import package_text
 from gametree.spec.examples import korf_figure5
 
 __all__ = ["DATA", "DEEP_PRUNING", "PAIR_TREES", "THEOREM_1_SMALLEST", "vector_cases"]
 
 DATA = Path(__file__).parent / "data" / "pinned.json"
-"""The trees, as documents of the project's tree format."""
+"""The trees, as documents of the project's tree format (package data: a missing file is a
+``MissingPackageDataError`` when this module is imported)."""
 
-_RECORDS = json.loads(DATA.read_text())
+_RECORDS = json.loads(package_text(DATA))
 
 
 def _bounded(kind: str) -> tuple[tuple[str, Tree, Bounds], ...]:
