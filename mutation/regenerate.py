@@ -1,6 +1,6 @@
 """Bring ``mutants/`` up to date with edited sources, so that a resumed run lists every mutant.
 
-    python -m mutation.regenerate [MODULE...]   # e.g. impl.engine; every module if none
+    python -m mutation.regenerate [MODULE...]   # e.g. gametree.impl.engine; every module if none
 
 ``mutmut run`` regenerates the mutants of a source file edited since they were made (the file
 is not older than its copy in ``mutants/``) and forgets the results of the functions that
@@ -13,21 +13,24 @@ import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("spec", "impl")
+from mutation import ROOT, module_names, source_of, source_paths
 
 
 def stale(modules: list[str], root: Path = ROOT) -> list[Path]:
     """The sources of ``modules`` (relative to ``root``) that mutmut would mutate again.
 
-    mutmut keeps a file's mutants only while the copy in ``mutants/`` is strictly newer than
-    the source (``create_mutants_for_file``); a source without a copy is stale too.
+    ``modules`` are named as ``gametree.impl.engine`` or ``impl.engine``; none means every
+    source in ``[tool.mutmut]``'s ``source_paths``. mutmut keeps a file's mutants only while the
+    copy in ``mutants/`` is strictly newer than the source (``create_mutants_for_file``); a
+    source without a copy is stale too.
     """
     if modules:
-        sources = [Path(*module.split(".")).with_suffix(".py") for module in modules]
+        sources = [source_of(module) for module in module_names(modules, root)]
     else:
         sources = sorted(
-            p.relative_to(root) for package in PACKAGES for p in (root / package).glob("*.py")
+            p.relative_to(root)
+            for folder in source_paths(root)
+            for p in (root / folder).rglob("*.py")
         )
     found = []
     for source in sources:

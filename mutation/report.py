@@ -1,7 +1,7 @@
-"""The mutation score of ``spec`` and ``impl``, per module, from mutmut's results in ``mutants/``.
+"""The mutation score of ``gametree.spec`` and ``gametree.impl``, per module, from ``mutants/``.
 
-    python -m mutation.report [MODULE...]   # e.g. spec.tree impl.alphabeta; all if none
-    python -m mutation.report --survivors   # the unexplained survivors' names, one a line
+    python -m mutation.report [MODULE...]   # e.g. gametree.spec.tree impl.alphabeta; all if none
+    python -m mutation.report --survivors [MODULE...]   # the unexplained survivors, one a line
     python -m mutation.report --unchecked [MODULE...]   # the mutants not yet run, one a line
 
 A mutant is *detected* if the tests failed on it (killed) or ran past their time (timeout: the
@@ -10,8 +10,10 @@ can tell it from the original. The score is detected / (checked − equivalent).
 checked mutant is neither detected nor listed (survived, no test reached it, or mutmut could
 not tell), or if the list names a mutant that the run detected (the reason must be wrong).
 
-Glossary: a mutant's name is mutmut's, ``spec.tree.x_check_well_formed__mutmut_3`` (``ǁClassǁ``
-marks a method); its module is the part before the function.
+Glossary: a mutant's name is mutmut's, ``gametree.spec.tree.x_check_well_formed__mutmut_3``
+(``ǁClassǁ`` marks a method); its module is the part before the function. A module is named in
+full or without ``gametree.`` (``spec.tree``), and mutmut keeps its results in
+``mutants/gametree/spec/tree.py.meta``.
 """
 
 import json
@@ -21,10 +23,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from mutation import ROOT, module_names, source_of, source_paths
+
 MUTANTS = ROOT / "mutants"
 EQUIVALENT = Path(__file__).resolve().parent / "equivalent.md"
-PACKAGES = ("spec", "impl")
 
 DETECTED = ("killed", "timeout")
 """The statuses that count as the tests noticing the mutant."""
@@ -36,8 +38,8 @@ ENTRY = re.compile(r"^\|\s*`(?P<name>[\w.ǁ]+__mutmut_\d+)`\s*\|(?P<rest>.*)\|\s
 def equivalent_mutants(text: str) -> dict[str, str]:
     """The mutants an equivalent list names, each with the rest of its row (mutation, reason).
 
-    >>> equivalent_mutants("| `spec.a.x_f__mutmut_1` | `<` → `<=` | ties never reach it |")
-    {'spec.a.x_f__mutmut_1': '`<` → `<=` | ties never reach it'}
+    >>> equivalent_mutants("| `gametree.spec.a.x_f__mutmut_1` | `<` → `<=` | ties never |")
+    {'gametree.spec.a.x_f__mutmut_1': '`<` → `<=` | ties never'}
     """
     found: dict[str, str] = {}
     for line in text.splitlines():
@@ -53,8 +55,8 @@ def equivalent_mutants(text: str) -> dict[str, str]:
 def module_of(mutant: str) -> str:
     """The dotted module a mutant's name belongs to.
 
-    >>> module_of("spec.tree.xǁNodeǁby_depth__mutmut_2")
-    'spec.tree'
+    >>> module_of("gametree.spec.tree.xǁNodeǁby_depth__mutmut_2")
+    'gametree.spec.tree'
     """
     return re.split(r"\.x[_ǁ]", mutant, maxsplit=1)[0]
 
@@ -72,10 +74,10 @@ def statuses(meta_files: Iterable[Path]) -> dict[str, str]:
 
 
 def meta_files(modules: list[str]) -> list[Path]:
-    """The ``.meta`` files of ``modules`` (every module of spec and impl if empty)."""
+    """The ``.meta`` files of ``modules`` (of every module mutmut mutates if empty)."""
     if not modules:
-        return sorted(p for package in PACKAGES for p in (MUTANTS / package).glob("*.py.meta"))
-    files = [MUTANTS / (module.replace(".", "/") + ".py.meta") for module in modules]
+        return sorted(p for folder in source_paths() for p in (MUTANTS / folder).rglob("*.py.meta"))
+    files = [MUTANTS / f"{source_of(module)}.meta" for module in module_names(modules)]
     missing = [str(f.relative_to(ROOT)) for f in files if not f.exists()]
     if missing:
         raise SystemExit(f"no mutmut results for {', '.join(missing)}: run dev.py mutate first")
@@ -112,12 +114,13 @@ def main(argv: list[str]) -> int:
             count["survived" if status == "survived" else "other"] += 1
             unexplained.append(f"{name}: {status}")
     columns = ["mutants", "killed", "timeout", "equivalent", "survived", "other", "not checked"]
-    print(f"{'module':<22}" + "".join(f"{c:>12}" for c in columns) + f"{'score':>9}")
+    width = max(map(len, ["module", *rows])) + 2
+    print(f"{'module':<{width}}" + "".join(f"{c:>12}" for c in columns) + f"{'score':>9}")
     total: Counter[str] = Counter()
     for module, count in sorted(rows.items()):
         total.update(count)
-        print(line(module, count, columns))
-    print(line("total", total, columns))
+        print(line(module, count, columns, width))
+    print(line("total", total, columns, width))
     print("other: no test reached the mutant, or mutmut found it suspicious; score: detected /")
     print("(checked - equivalent), where detected = killed + timeout (mutation/report.py)")
     for message in unexplained:
@@ -138,12 +141,12 @@ def listed(found: dict[str, str], equivalent: Mapping[str, str], *, unchecked: b
     ]
 
 
-def line(module: str, count: Counter[str], columns: list[str]) -> str:
+def line(module: str, count: Counter[str], columns: list[str], width: int) -> str:
     """One row of the table: the counts, and the score if any mutant was checked."""
     checked = count["mutants"] - count["not checked"] - count["equivalent"]
     detected = sum(count[s] for s in DETECTED)
     score = f"{100 * detected / checked:8.1f}%" if checked else f"{'-':>9}"
-    return f"{module:<22}" + "".join(f"{count[c]:>12}" for c in columns) + score
+    return f"{module:<{width}}" + "".join(f"{count[c]:>12}" for c in columns) + score
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The mutation run's own configuration: its Hypothesis profile, its equivalent list, its hang
-guard and the staleness test that resuming relies on."""
+guard, the copy of the package it tests, its module names and the staleness test that resuming
+relies on."""
 
 import os
 import re
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import Phase, settings
 
-from mutation import hang_guard
+from mutation import hang_guard, module_name, module_names, source_of
 from mutation.hypothesis_profile import MUTATION_PHASES
 from mutation.regenerate import stale
 from mutation.report import equivalent_mutants, module_of
@@ -60,14 +61,50 @@ def equivalent_list() -> dict[str, str]:
     return equivalent_mutants((ROOT / "mutation" / "equivalent.md").read_text())
 
 
+def test_the_mutants_dir_holds_the_whole_package_the_tests_import() -> None:
+    """mutants/ is first on the tests' sys.path: a partial gametree there shadows the rest.
+
+    mutmut copies the source_paths and also_copy; together they must be all of gametree/, or
+    the copy is a namespace package without gametree/__init__.py and the modules it lacks are
+    found elsewhere (the checkout, through an editable install) or not at all.
+    """
+    copied = {Path(p) for p in [*CONFIG["source_paths"], *CONFIG["also_copy"]]}
+    assert all(Path(p).parts[0] == "gametree" for p in CONFIG["source_paths"])
+    assert all((ROOT / p).exists() for p in copied)
+    entries = {
+        p.relative_to(ROOT) for p in (ROOT / "gametree").iterdir() if p.name != "__pycache__"
+    }
+    assert entries - copied == set(), "add them to [tool.mutmut] also_copy"
+    assert Path("gametree/__init__.py") in copied
+    assert {p for p in copied if p.parts[0] == "gametree"} <= entries  # none twice, none nested
+
+
+def test_a_mutant_is_named_by_its_source_s_path_as_mutmut_names_it() -> None:
+    format_utils = pytest.importorskip("mutmut.utils.format_utils")
+    name = format_utils.get_mutant_name(Path("gametree/spec/tree.py"), "xǁNodeǁf__mutmut_3")
+    assert name == "gametree.spec.tree.xǁNodeǁf__mutmut_3"
+    assert module_of(name) == "gametree.spec.tree"
+    assert source_of(module_of(name)) == Path("gametree/spec/tree.py")
+
+
+def test_a_module_is_named_in_full_or_without_the_package() -> None:
+    assert module_name("impl.alphabeta") == module_name("gametree.impl.alphabeta")
+    assert module_names(["spec.tree", "gametree.impl.alphabeta"]) == [
+        "gametree.spec.tree",
+        "gametree.impl.alphabeta",
+    ]
+    for wrong in ("spec.nothing", "gametree.cli", "spec.strategies", "tree"):
+        with pytest.raises(SystemExit, match="not a module mutmut mutates"):
+            module_names([wrong])
+
+
 @pytest.mark.parametrize("name", sorted(equivalent_list()) or ["(none)"])
 def test_each_equivalent_mutant_names_a_mutated_function_and_says_why(name: str) -> None:
     if name == "(none)":
         pytest.skip("the equivalent list is empty")
     module = module_of(name)
-    path = ROOT / (module.replace(".", "/") + ".py")
-    assert path.is_file(), f"{name}: no module {module}"
-    assert str(path.relative_to(ROOT)) not in CONFIG["do_not_mutate"]
+    assert module_names([module]) == [module], f"{name}: no mutated module {module}"
+    path = ROOT / source_of(module)
     function = re.sub(r"__mutmut_\d+$", "", name[len(module) + 1 :])
     *classes, function = function.removeprefix("x_").removeprefix("xǁ").split("ǁ")
     source = path.read_text()
@@ -79,7 +116,7 @@ def test_each_equivalent_mutant_names_a_mutated_function_and_says_why(name: str)
 
 
 def test_the_equivalent_list_parser_refuses_a_mutant_listed_twice() -> None:
-    row = "| `spec.a.x_f__mutmut_1` | a | b |"
+    row = "| `gametree.spec.a.x_f__mutmut_1` | a | b |"
     with pytest.raises(ValueError, match="listed twice"):
         equivalent_mutants(f"{row}\n{row}\n")
 
@@ -137,18 +174,18 @@ def test_the_guard_is_off_outside_mutmut_s_copy() -> None:
 
 def test_a_source_is_stale_unless_its_mutants_are_strictly_newer(tmp_path: Path) -> None:
     """mutmut keeps a file's mutants only while their copy is newer than the source."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mutmut]\nsource_paths = ["gametree/impl"]\ndo_not_mutate = []\n'
+    )
+    impl = Path("gametree", "impl")
+    (tmp_path / impl).mkdir(parents=True)
+    (tmp_path / "mutants" / impl).mkdir(parents=True)
     for name in ("older.py", "same.py", "newer.py", "uncopied.py"):
-        (tmp_path / "impl" / name).parent.mkdir(exist_ok=True)
-        (tmp_path / "impl" / name).write_text("")
-    (tmp_path / "mutants" / "impl").mkdir(parents=True)
+        (tmp_path / impl / name).write_text("")
     for name, copied_at in (("older.py", 50), ("same.py", 100), ("newer.py", 150)):
-        (tmp_path / "mutants" / "impl" / name).write_text("")
-        os.utime(tmp_path / "mutants" / "impl" / name, (copied_at, copied_at))
+        (tmp_path / "mutants" / impl / name).write_text("")
+        os.utime(tmp_path / "mutants" / impl / name, (copied_at, copied_at))
     for name in ("older.py", "same.py", "newer.py", "uncopied.py"):
-        os.utime(tmp_path / "impl" / name, (100, 100))
-    assert stale([], tmp_path) == [
-        Path("impl/older.py"),
-        Path("impl/same.py"),
-        Path("impl/uncopied.py"),
-    ]
-    assert stale(["impl.newer", "impl.same"], tmp_path) == [Path("impl/same.py")]
+        os.utime(tmp_path / impl / name, (100, 100))
+    assert stale([], tmp_path) == [impl / "older.py", impl / "same.py", impl / "uncopied.py"]
+    assert stale(["impl.newer", "gametree.impl.same"], tmp_path) == [impl / "same.py"]
