@@ -1,17 +1,31 @@
-"""Alpha-betas written the way people write them, one correct and three deliberately broken.
+r"""Alpha-betas written the way people write them, two correct and three deliberately broken.
 
-Each function is a Python conformance target: ``gametree conform --target
-examples.alphabeta_targets:NAME``. It takes the request as a dict (its ``"tree"`` is the
-canonical JSON document) and returns ``{"value", "best_move", "principal_variation",
-"trace"}``. They read the tree with nothing from gametree, as an engine in another project
-would, and recurse, as most engines do.
+Each function is a Python conformance target::
 
-- ``fail_hard``: seed 002's fail-hard alpha-beta, max/min form. It conforms.
+    gametree conform --target examples.alphabeta_targets:fail_hard \
+        --semantics alphabeta-fail-hard --strict-order --best-move --principal-variation \
+        --skip-flag Deep
+    gametree conform --target examples.alphabeta_targets:negamax_fail_hard \
+        --semantics negamax-alphabeta-fail-hard --strict-order --best-move \
+        --principal-variation --skip-flag Deep
+
+It takes the request as a dict (its ``"tree"`` is the canonical JSON document) and returns
+``{"value", "best_move", "principal_variation", "trace"}``. They read the tree with nothing
+from gametree, as an engine in another project would, and recurse, as most engines do: the
+vectors' chain 1,200 deep (flag ``Deep``) is past Python's default recursion limit of 1,000
+and ends in a ``RecursionError``, so every command line here skips ``Deep``. Nothing else:
+their numbers are Python's ints and ``Fraction`` values, exact at any size (an open side of the
+window is ``math.inf``, which compares exactly with an int of any size and never overflows).
+
+- ``fail_hard``: seed 002's fail-hard alpha-beta, max/min form. It conforms to
+  ``alphabeta-fail-hard`` (less ``Deep``).
 - ``off_by_one``: cuts off only when ``alpha > beta``, not ``alpha >= beta``. Its values are
   right; it reads leaves it should not, which ``--strict-order`` catches.
 - ``soft_as_hard``: starts each node's best at -inf instead of at its bound, so it is
-  fail-soft, but is gated as fail-hard: a fail-low root answers below alpha.
-- ``negamax_fail_hard``: fail-hard alpha-beta in negamax form. It conforms.
+  fail-soft, but is gated as fail-hard: a fail-low root answers below alpha. As
+  ``alphabeta-fail-soft`` it conforms (less ``Deep``).
+- ``negamax_fail_hard``: fail-hard alpha-beta in negamax form. It conforms to
+  ``negamax-alphabeta-fail-hard`` (less ``Deep``).
 - ``swapped_window``: the same, passing the child (-alpha, -beta) instead of (-beta, -alpha).
 """
 

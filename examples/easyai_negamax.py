@@ -1,21 +1,38 @@
 r"""easyAI's alpha-beta (``easyAI.Negamax``, easyAI 2.0.12) as a conformance target.
 
     pip install 'gametree[bench]'      # easyAI==2.0.12, only for this example
-    gametree conform --target examples.easyai_negamax:negamax --semantics negamax \\
-        --alternating --best-move --skip-flag Fraction
-    gametree conform --target examples.easyai_negamax:alphabeta \\
-        --semantics negamax-alphabeta-fail-soft --alternating --strict-order --skip-flag Fraction
+    gametree conform --target examples.easyai_negamax:negamax --semantics negamax \
+        --alternating --best-move --skip-flag Fraction --skip-flag TinyFraction \
+        --skip-flag Float64 --skip-flag Int64 --skip-flag BigInteger
+    gametree conform --target examples.easyai_negamax:alphabeta \
+        --semantics negamax-alphabeta-fail-soft --alternating --strict-order \
+        --skip-flag Fraction --skip-flag TinyFraction --skip-flag Float64 --skip-flag Int64 \
+        --skip-flag BigInteger
 
 The tree is played as an easyAI ``TwoPlayerGame``: a move descends to a child, ``unmake_move``
 climbs back, and the position is over at a leaf. easyAI always switches player after a move,
-so only trees whose players move in turn by depth are asked (``--alternating``); its scores
-are floats, so the exact fractions are skipped (``--skip-flag Fraction``). ``scoring`` gives
-the leaf's value from the point of view of the player to move there, as easyAI's negamax
-wants, and records the leaf's path, which is the trace. The value is ``Negamax.alpha``, the
-root's negamax value, and the best move what ``Negamax`` returns. Nothing is corrected: the
-adapter reports what the library computes. ``alphabeta`` calls the module's ``negamax``
-function itself (which ``Negamax`` calls with the window (-win_score, +win_score)) with the
-request's window, to gate its pruning and its fail-soft bounds.
+so only trees whose players move in turn by depth are asked (``--alternating``). ``scoring``
+gives the leaf's value from the point of view of the player to move there, as easyAI's
+negamax wants, and records the leaf's path, which is the trace. The value is
+``Negamax.alpha``, the root's negamax value, and the best move what ``Negamax`` returns.
+Nothing is corrected: the adapter reports what the library computes. ``alphabeta`` calls the
+module's ``negamax`` function itself (which ``Negamax`` calls with the window (-win_score,
++win_score)) with the request's window, to gate its pruning and its fail-soft bounds.
+
+What it skips, and why. easyAI's scores are floats (and a leaf d levels above the deepest is
+worth ``(1 + 0.001 d) v``, which the gate catches), so the adapter reads every number with
+``float`` and skips what a double cannot hold:
+
+- ``Fraction``: 1/3 has no double (and ``TinyFraction``, a denominator of 10^9 or more, named
+  as well though every such case is also a ``Fraction``);
+- ``Float64``: an integer beyond 2^53, where doubles are 2 apart: 2^53 + 1 is read as 2^53;
+- ``Int64`` and ``BigInteger``: beyond 2^63 and 2^127, named as well though every such case
+  is also a ``Float64`` (past about 1.8 * 10^308 ``float`` raises ``OverflowError``).
+
+``Deep`` is not skipped: easyAI's ``negamax`` recurses, and the gate shows its
+``RecursionError`` on the vectors' chain 1,200 deep. Its window starts at (-inf, +inf), no
+finite sentinel, and it keeps no transposition table unless given one, so ``Sentinel``,
+``Int16``, ``Int32``, ``Wide``, ``Tall`` and ``RepeatedSubtree`` are asked as they come.
 """
 
 from fractions import Fraction

@@ -1,20 +1,20 @@
 #!/usr/bin/env python3
-"""A small engine in its own process, speaking gametree's JSON-lines protocol.
+r"""A small engine in its own process, speaking gametree's JSON-lines protocol.
 
-    gametree conform --target "python3 examples/external_engine.py" --semantics alphabeta-fail-soft
+    gametree conform --target "python3 examples/external_engine.py" \
+        --semantics alphabeta-fail-soft --strict-order --best-move --principal-variation
 
 It imports nothing from gametree, as an engine in another project would not: it reads one
 request per line from standard input and writes one reply per line. It answers the
 semantics minimax, alphabeta-fail-hard and alphabeta-fail-soft (max/min form, values from
-player 0's point of view) by alpha-beta over an explicit stack, exact on fractions, and
-declines any other semantics with an error reply.
+player 0's point of view) by alpha-beta over an explicit stack (minimax without its
+cut-offs, reading every leaf), exact on integers and fractions of any size, and declines
+any other semantics with an error reply.
 """
 
 import json
 import sys
 from fractions import Fraction
-
-INF = object()  # an open side of the window
 
 
 def number(x):
@@ -29,8 +29,11 @@ def text(v):
     return v
 
 
-def search(root, alpha, beta, *, soft):
-    """Alpha-beta (max/min form) over an explicit stack: (value, line, leaves read)."""
+def search(root, alpha, beta, *, soft, prune):
+    """Alpha-beta (max/min form) over an explicit stack: (value, line, leaves read).
+
+    Without ``prune``, minimax: the same walk without cut-offs.
+    """
     trace = []
     if "value" in root:
         trace.append([])
@@ -55,7 +58,7 @@ def search(root, alpha, beta, *, soft):
                     top[3] = a = v
                 if node["to_move"] == 1 and (b is None or v < b):
                     top[4] = b = v
-        cut = a is not None and b is not None and a >= b
+        cut = prune and a is not None and b is not None and a >= b
         if cut or i == len(node["children"]):
             stack.pop()
             result = (best, line)
@@ -82,7 +85,11 @@ def answer(request):
     alpha = None if a is None else number(a)
     beta = None if b is None else number(b)
     value, line, trace = search(
-        request["tree"]["tree"], alpha, beta, soft=semantics != "alphabeta-fail-hard"
+        request["tree"]["tree"],
+        alpha,
+        beta,
+        soft=semantics != "alphabeta-fail-hard",
+        prune=semantics != "minimax",
     )
     return {
         "value": text(value),

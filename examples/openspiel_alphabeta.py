@@ -1,18 +1,38 @@
 r"""OpenSpiel's alpha-beta (``open_spiel.python.algorithms.minimax``, OpenSpiel 2.0.2) as a target.
 
     pip install 'gametree[bench]'      # open-spiel==2.0.2, only for this example
-    gametree conform --target examples.openspiel_alphabeta:minimax --semantics minimax \\
-        --best-move --skip-flag Fraction
-    gametree conform --target examples.openspiel_alphabeta:alphabeta \\
-        --semantics alphabeta-fail-soft --strict-order --skip-flag Fraction
+    gametree conform --target examples.openspiel_alphabeta:minimax --semantics minimax \
+        --best-move --skip-flag Deep --skip-flag Fraction --skip-flag TinyFraction \
+        --skip-flag Float64 --skip-flag Int64 --skip-flag BigInteger
+    gametree conform --target examples.openspiel_alphabeta:alphabeta \
+        --semantics alphabeta-fail-soft --strict-order --best-move --skip-flag Deep \
+        --skip-flag Fraction --skip-flag TinyFraction --skip-flag Float64 --skip-flag Int64 \
+        --skip-flag BigInteger
 
 The tree is a Python ``pyspiel.Game`` whose state is a node of the tree (shared, never
 copied, when OpenSpiel clones a state) and whose current player is the node's ``to_move``, so
 any order of players works. ``minimax`` calls the public ``alpha_beta_search`` with player 0
 as the maximiser; ``alphabeta`` calls the module's ``_alpha_beta`` (private, the only way to
-give it a window) with the request's window. OpenSpiel's utilities are floats, so exact
-fractions are skipped. The trace is the sequence of terminal states whose returns the search
-asked for. Nothing is corrected: the adapter reports what the library computes.
+give it a window) with the request's window. The trace is the sequence of terminal states
+whose returns the search asked for. Nothing is corrected: the adapter reports what the
+library computes.
+
+What it skips, and why. OpenSpiel's returns are doubles (``State.returns`` crosses into C++
+as a ``std::vector<double>``), so the adapter reads every number, leaf and window alike, with
+``float``, and skips what a double cannot hold:
+
+- ``Fraction``: 1/3 has no double (and ``TinyFraction``, a denominator of 10^9 or more, named
+  as well though every such case is also a ``Fraction``);
+- ``Float64``: an integer beyond 2^53, where doubles are 2 apart: 2^53 + 1 is read as 2^53;
+- ``Int64`` and ``BigInteger``: beyond 2^63 and 2^127, named as well though every such case
+  is also a ``Float64`` (past about 1.8 * 10^308 ``float`` raises ``OverflowError``);
+- ``Deep``: the search recurses, one Python call per level, and the vectors' chain 1,200
+  deep is past Python's recursion limit: a ``RecursionError``.
+
+The rest of the scope it takes: ``Sentinel``, ``Int16`` and ``Int32`` (a double holds every
+integer up to 2^53, and the search starts from -inf and +inf, no finite sentinel), ``Wide``
+(257 children are 257 actions), ``Tall``, ``NotByDepth`` (the current player is the node's
+``to_move``) and ``RepeatedSubtree`` (no transposition table).
 """
 
 import math
