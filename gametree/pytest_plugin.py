@@ -30,8 +30,10 @@ def gametree_conform() -> Callable[..., Any]:
     """``conform(target, semantics, **options)``: run the gate; fail the test unless it passes.
 
     Options: ``strict_order``, ``best_move``, ``principal_variation`` (what to compare),
-    ``budget`` (generated trees, default 100), ``seed``, ``alternating``, ``skip_flags``,
-    ``timeout`` and ``memory_mb``. Returns the ``Report``.
+    ``budget`` (generated trees, default 200), ``scope`` (``small``, ``default`` or
+    ``large``: what they are drawn from), ``vectors`` (False: the generated trees only),
+    ``seed``, ``alternating``, ``skip_flags``, ``timeout`` and ``memory_mb``. Returns the
+    ``Report``. A failing case too long to print is written to a file the message names.
     """
 
     def conform(
@@ -41,7 +43,9 @@ def gametree_conform() -> Callable[..., Any]:
         strict_order: bool = False,
         best_move: bool = False,
         principal_variation: bool = False,
-        budget: int = 100,
+        budget: int = 200,
+        scope: str = "default",
+        vectors: bool = True,
         seed: int = 0,
         alternating: bool = False,
         skip_flags: Iterable[str] = (),
@@ -59,6 +63,8 @@ def gametree_conform() -> Callable[..., Any]:
             seed=seed,
             by_depth=alternating,
             skip_flags=frozenset(skip_flags),
+            scope=scope,
+            vectors=vectors,
         )
         if isinstance(target, str):
             runner: Any = ProcessTarget.from_spec(target, timeout=timeout, memory_mb=memory_mb)
@@ -71,6 +77,7 @@ def gametree_conform() -> Callable[..., Any]:
         finally:
             runner.close()
         if not report.passed:
+            report.save_cases(None)
             pytest.fail(report.text(), pytrace=False)
         return report
 

@@ -296,7 +296,13 @@ finite JSON number (got true) at /tree/value
         q = Fraction(x)
         return q.numerator if q.denominator == 1 else q
     if type(x) is str:
-        if len(x) > MAX_NUMBER_LENGTH or not _FRACTION.fullmatch(x):
+        if len(x) > MAX_NUMBER_LENGTH:
+            raise TreeFileError(
+                f"a number in a string must be at most {MAX_NUMBER_LENGTH} characters (got "
+                f"{len(x)})",
+                pointer(at),
+            )
+        if not _FRACTION.fullmatch(x):
             raise TreeFileError(
                 f'a number in a string must be an integer or a fraction "p/q" (got {_describe(x)})',
                 pointer(at),

@@ -162,7 +162,7 @@ BAD_NUMBERS: list[tuple[object, str]] = [
     ("0x10", "an integer or a fraction"),
     ("1.5", "an integer or a fraction"),
     (" 3", "an integer or a fraction"),
-    ("9" * 5000, "an integer or a fraction"),
+    ("9" * 5000, "at most 1000 characters (got 5000)"),
     (Raw("NaN"), "NaN is not a JSON number"),
     (Raw("Infinity"), "Infinity is not a JSON number"),
     (Raw("-Infinity"), "Infinity is not a JSON number"),

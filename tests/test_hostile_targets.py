@@ -138,8 +138,10 @@ def test_a_hostile_engine_is_reported_and_the_gate_finishes(
 ) -> None:
     script = tmp_path / f"{name}.py"
     script.write_text(ENGINES[name])
-    timeout = 10.0 if name == "stderr-flood" else 1.0
-    target = ProcessTarget([sys.executable, str(script)], timeout=timeout, startup=timeout,
+    # A hang guard, far above the worst case on a loaded machine: none of these engines is
+    # caught by the clock (with 1 s, a busy 2-core machine reported gradual-memory's hog as
+    # "no reply within 1 s" before it reached the address-space limit).
+    target = ProcessTarget([sys.executable, str(script)], timeout=30.0, startup=30.0,
                            memory_mb=400)  # fmt: skip
     options = GateOptions("minimax", budget=0, skip_flags=SKIP, shrink_budget=1,
                           shrink_seconds=2.0)  # fmt: skip
@@ -151,7 +153,7 @@ def test_a_hostile_engine_is_reported_and_the_gate_finishes(
         report = run_gate(target, name, options)
     finally:
         target.close()
-    assert time.monotonic() - started < 90  # generous: it finishes
+    assert time.monotonic() - started < 180  # generous: it finishes
     assert not report.passed
     first = report.failures[0]
     assert first.kind == kind, first.problems
@@ -175,7 +177,7 @@ def test_a_slow_wrong_engine_through_the_command_line(
     script.write_text(ENGINES["slow-wrong"])
     monkeypatch.chdir(ROOT)
     argv = ["conform", "--target", f"{sys.executable} {script}", "--semantics", "minimax",
-            "--budget", "0", "--timeout", "1", "--json"]  # fmt: skip
+            "--budget", "0", "--timeout", "30", "--json"]  # fmt: skip
     for flag in sorted(SKIP):
         argv += ["--skip-flag", flag]
     code = cli.main(argv)

@@ -18,6 +18,7 @@ from gametree.clitools import (
 )
 from gametree.conform.gate import GateError, GateOptions, run_gate
 from gametree.conform.junit import junit_xml
+from gametree.conform.scope import SCOPES, Scope
 from gametree.conform.semantics import SEMANTICS, Checks
 from gametree.conform.targets import ProcessTarget, TargetStartError
 from gametree.conform.vectors import NOTES, vector_cases
@@ -25,13 +26,18 @@ from gametree.conform.vectors import NOTES, vector_cases
 NAME = "conform"
 HELP = "gate an engine: vectors, then generated trees, shrunk to a minimal failure"
 DESCRIPTION = (
-    "Ask TARGET every test vector of a semantics, then trees that Hypothesis generates, "
+    "Ask TARGET every test vector of a semantics, then trees that Hypothesis generates from "
+    "the --scope (mostly small trees, with a tail of wide, tall, many-player, large-magnitude "
+    "and repeated-subtree ones), "
     "and compare its answers with the spec's: the value (or the range the semantics allows), "
     "with --best-move the move under the tie rule (the leftmost best child), with "
     "--principal-variation the whole line, and with --strict-order the exact sequence of "
     "leaves it evaluated. A failure is shrunk to a minimal tree, printed as JSON with the "
     "expected and actual answers. A target that crashes, hangs (--timeout per case), prints "
-    "garbage or exceeds --memory is reported as such.\n\n"
+    "garbage or exceeds --memory is reported as such. The report says what was covered: the "
+    "largest branching, height, number of players and magnitude asked. A flag (--skip-flag) "
+    "names what a case holds that a limited engine may skip: docs/conformance.md lists them "
+    "and the mistake each is there to catch.\n\n"
     "TARGET is package.module:function, a Python callable run in a worker process (it is "
     "given the request as a dict and returns the reply as a dict), or a command line that "
     "speaks the JSON-lines protocol on standard input and output: one request per line "
@@ -64,13 +70,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="compare the best move (the leftmost best child)")  # fmt: skip
     parser.add_argument("--principal-variation", action="store_true",
                         help="compare the whole principal variation")  # fmt: skip
-    parser.add_argument("--budget", type=int, default=100, metavar="N",
-                        help="generated trees at most (default 100; 0: vectors only)")  # fmt: skip
+    parser.add_argument("--budget", type=int, default=200, metavar="N",
+                        help="generated trees at most (default 200; 0: vectors only)")  # fmt: skip
+    parser.add_argument("--scope", choices=list(SCOPES), default="default",
+                        help="what the generated trees are drawn from: " + "; ".join(
+                            f"{s.name}: {_scope_help(s)}" for s in SCOPES.values()))  # fmt: skip
+    parser.add_argument("--no-vectors", action="store_true",
+                        help="skip the vectors: only the generated trees are asked")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="Hypothesis's seed (default 0)")
     parser.add_argument("--alternating", action="store_true",
                         help="only trees whose players move in turn by depth from 0")  # fmt: skip
     parser.add_argument("--skip-flag", action="append", default=[], metavar="FLAG",
-                        choices=sorted(NOTES), help="skip the vectors with this flag")  # fmt: skip
+                        choices=sorted(NOTES), help="skip the vectors and generated trees with "
+                        "this flag (repeatable): " + ", ".join(sorted(NOTES)))  # fmt: skip
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                         help="per case (default 10)")  # fmt: skip
     parser.add_argument("--startup", type=float, default=20.0, metavar="SECONDS",
@@ -78,7 +90,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--memory", type=int, default=2048, metavar="MIB",
                         help="the target's address space (default 2048; 0: no limit)")  # fmt: skip
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML here")
+    parser.add_argument("--cases-dir", type=Path, metavar="DIR",
+                        help="write each minimal failing case here as a JSON file (default: "
+                        "a new temporary directory, when a case is too long to print)")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+def _scope_help(s: Scope) -> str:
+    """The mix of a scope as --help says it (percent signs doubled for argparse)."""
+    tail = ", ".join(f"{t} {w}%%" for t, w in s.weights.items() if t != "small")
+    return (f"{s.weights.get('small', 0)}%% small trees" + (f", {tail}" if tail else "")
+            + f", at most {s.max_nodes} nodes a tree")  # fmt: skip
 
 
 def option_problem(args: argparse.Namespace) -> str | None:
@@ -110,6 +132,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         seed=args.seed,
         by_depth=args.alternating,
         skip_flags=frozenset(args.skip_flag),
+        scope=args.scope,
+        vectors=not args.no_vectors,
     )
     try:
         target = ProcessTarget.from_spec(
@@ -119,7 +143,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         return error(NAME, str(e), EXIT_TARGET)
     except ValueError as e:  # shlex: an unclosed quote or a trailing escape
         return error(NAME, f"--target {args.target!r} is not a command line: {e}", EXIT_USAGE)
-    progress = Progress(len(vector_cases(args.semantics)) + args.budget, "cases")
+    asked = len(vector_cases(args.semantics)) if options.vectors else 0
+    progress = Progress(asked + args.budget, "cases")
     try:
         report = run_gate(target, args.target, options, lambda note: progress.advance(note=note))
     except TargetStartError as e:
@@ -129,6 +154,12 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     finally:
         progress.done()
         target.close()
+    try:
+        report.save_cases(args.cases_dir)
+    except OSError as e:
+        where = args.cases_dir or "a temporary directory"
+        return error(NAME, f"cannot write the failing cases into {str(where)!r}: "
+                     f"{e.strerror or e}", EXIT_USAGE)  # fmt: skip
     if args.junit:
         try:
             args.junit.write_text(junit_xml(report))

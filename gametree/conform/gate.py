@@ -1,14 +1,19 @@
-"""The conformance gate: the vectors, then Hypothesis-generated trees, then a minimal failure.
+"""The conformance gate: the vectors, then generated trees, then a minimal failure.
 
 Glossary: an *outcome* is what one case came to (pass, or how it failed); a target's
 failure is a *mismatch* (a wrong answer), an *error* (the target said it failed), a
-*crash*, a *timeout*, *garbage* (a reply that is not the protocol) or *memory*.
+*crash*, a *timeout*, *garbage* (a reply that is not the protocol) or *memory*; the *scope*
+is what the generated trees are drawn from (:mod:`gametree.conform.scope`).
 
 :func:`run_gate` asks the target every vector of the semantics (less the flags skipped),
-then up to ``budget`` trees that Hypothesis draws (``spec.strategies``), stopping at the
-first generated failure, which Hypothesis shrinks. The smallest failure of each phase is then
-shrunk further by :func:`gametree.conform.shrink.shrink`, asking the target again, until no
-smaller case fails the same way. The gate gives up (and fails) after
+then up to ``budget`` generated trees, stopping at the first generated failure: the scope's
+small tier first, which Hypothesis draws (``spec.strategies``) and shrinks, then the tail of
+wide, tall, many-player, large-magnitude and repeated-subtree trees built from seeds
+(:mod:`gametree.conform.tiers`). The smallest failure of each phase is then shrunk further by
+:func:`gametree.conform.shrink.shrink`, asking the target again, until no smaller case fails
+the same way. Every case carries the flags it earns (:func:`gametree.conform.scope.case_flags`);
+a case with a skipped flag is never asked, shrunk cases included; and the report says what
+each phase covered. The gate gives up (and fails) after
 ``max_failures_in_a_row`` crashes or timeouts in a row, so that a dead target costs at most
 that many timeouts, and it never waits on a target without a deadline.
 """
@@ -16,12 +21,15 @@ that many timeouts, and it never waits on a target without a deadline.
 import json
 import random
 import re
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 import attrs
 
+from gametree.conform.scope import SCOPES, TIER_FLAGS, Coverage, Tier, case_flags, case_shape
 from gametree.conform.semantics import (
     SEMANTICS,
     Case,
@@ -34,6 +42,7 @@ from gametree.conform.semantics import (
 )
 from gametree.conform.shrink import shrink, size
 from gametree.conform.targets import Reply
+from gametree.conform.tiers import BUILDERS, Ask
 from gametree.conform.vectors import is_by_depth, vector_cases
 from gametree.treefile import document_json, dumps
 
@@ -65,7 +74,7 @@ class GateOptions:
 
     semantics: str
     checks: Checks = attrs.field(factory=Checks)
-    budget: int = 100
+    budget: int = 200
     seed: int = 0
     by_depth: bool = False
     skip_flags: frozenset[str] = frozenset()
@@ -74,6 +83,10 @@ class GateOptions:
     max_failures_in_a_row: int = 5
     max_depth: int = 4
     max_branching: int = 3
+    scope: str = attrs.field(default="default", validator=attrs.validators.in_(SCOPES))
+    """The mix the generated phase draws from (:data:`gametree.conform.scope.SCOPES`)."""
+    vectors: bool = True
+    """Whether to ask the vectors first (off: the generated phase alone finds what it finds)."""
 
 
 @attrs.define
@@ -144,6 +157,12 @@ class Report:
     seconds: float = 0.0
     first_failure_seconds: float | None = None
     """Seconds from the start of the gate to the first failure it recorded (``None``: none)."""
+    saved: dict[int, Path] = attrs.field(factory=dict)
+    """Where :meth:`save_cases` wrote each minimal case, by its index in ``shrunk``."""
+    coverage: dict[str, Coverage] = attrs.field(
+        factory=lambda: {"vectors": Coverage(), "generated": Coverage()}
+    )
+    """What each phase asked (the largest branching, height, players, magnitude)."""
 
     @property
     def failures(self) -> list[Outcome]:
@@ -163,6 +182,10 @@ class Report:
                 out[o.kind] = out.get(o.kind, 0) + 1
         return out
 
+    def covered(self) -> Coverage:
+        """What the whole run asked, both phases together."""
+        return self.coverage["vectors"].merged(self.coverage["generated"])
+
     def json(self) -> dict[str, object]:
         """The report as JSON (``gametree conform --json``)."""
         return {
@@ -175,6 +198,10 @@ class Report:
             "first_failure_seconds": None
             if self.first_failure_seconds is None
             else round(self.first_failure_seconds, 3),
+            "coverage": {
+                **{phase: c.json() for phase, c in self.coverage.items()},
+                "all": self.covered().json(),
+            },
             "failures": [o.json() for o in self.failures],
             "minimal": [
                 {"from": s.original.name, "steps": s.steps, **s.minimal.json()} for s in self.shrunk
@@ -184,40 +211,102 @@ class Report:
 
     def text(self) -> str:
         """The report as text."""
-        lines = [f"gametree conform: target {self.target}, semantics {self.semantics}"]
+        head = f"target {self.target}, semantics {self.semantics}, scope {self.options.scope}"
+        lines = [f"gametree conform: {head}"]
         for phase in ("vectors", "generated"):
             c = self.counts(phase)
             if c:
                 parts = ", ".join(f"{n} {k}" for k, n in sorted(c.items()))
                 lines.append(f"{phase}: {parts}")
+        for phase, cov in self.coverage.items():
+            if cov.cases:
+                lines.append(f"covered by the {phase}: {cov.text()}")
         for o in self.failures[:20]:
             what = f"{o.name}" + (f" ({o.comment})" if o.comment else "")
+            if o.phase == "generated" and o.flags:
+                what += f" [{', '.join(o.flags)}]"
             lines.append(f"FAIL {o.phase} {what}: {o.kind}")
             lines.extend(f"  {_clip(p, 600)}" for p in o.problems[:5])
         if len(self.failures) > 20:
             lines.append(f"... and {len(self.failures) - 20} more failures")
-        for s in self.shrunk:
-            m = s.minimal
-            lines.append(
-                f"minimal failing case, from {s.original.name} ({s.original.case.tree.size} "
-                f"nodes) shrunk in {s.steps} steps to {m.case.tree.size} nodes: {m.kind}"
-            )
-            lines.extend(f"  {_clip(p, 1500)}" for p in m.problems[:5])
-            req = request(m.case, trace=self.options.checks.strict_order, tree=False)
-            if m.case.game is not None:
-                lines.append(f"  game: {json.dumps(req.pop('game'))}")
-                lines.append(f"  cut tree: {_clip(dumps(m.case.tree))}")
-            else:
-                lines.append(f"  tree: {_clip(dumps(m.case.tree, m.case.bounds))}")
-            lines.append(f"  request (besides the tree): {json.dumps(req)}")
-            if m.expected is not None:
-                lines.append(f"  expected: {_clip(json.dumps(m.expected.json()))}")
-            lines.append(f"  actual: {_clip(json.dumps(m.response, default=repr))}")
+        for i, s in enumerate(self.shrunk):
+            lines.extend(self._minimal_lines(s, self.saved.get(i)))
         if self.gave_up:
             lines.append(f"gave up: {self.gave_up}")
         verdict = "PASSED" if self.passed else f"FAILED ({len(self.failures)} failures)"
         lines.append(f"result: {verdict} in {self.seconds:.1f} s")
         return printable("\n".join(lines))
+
+    def _minimal_lines(self, s: Shrunk, saved: Path | None) -> list[str]:
+        """The lines of one minimal failing case, each at most about :data:`LINE` long."""
+        m = s.minimal
+        note = f"the whole case is in {saved}" if saved else "--json or --junit has it all"
+
+        def clip(text: str) -> str:
+            return _clip(text, LINE, note)
+
+        origin = f"{s.original.name} ({s.original.case.tree.size} nodes)"
+        steps = f"shrunk in {s.steps} steps to {m.case.tree.size} nodes: {m.kind}"
+        lines = [f"minimal failing case, from {origin} {steps}"]
+        lines.extend(f"  {clip(p)}" for p in m.problems[:5])
+        req = request(m.case, trace=self.options.checks.strict_order, tree=False)
+        if m.case.game is not None:
+            lines.append(f"  game: {clip(json.dumps(req.pop('game')))}")
+            lines.append(f"  cut tree: {clip(dumps(m.case.tree))}")
+        else:
+            tree = dumps(m.case.tree, m.case.bounds)
+            if len(tree) > LINE:
+                shape = case_shape(m.case)
+                lines.append(f"  tree: {shape.nodes} nodes, height {shape.height}, branching up "
+                             f"to {shape.branching}, {shape.players} players")  # fmt: skip
+            lines.append(f"  tree: {clip(tree)}")
+        lines.append(f"  request (besides the tree): {clip(json.dumps(req))}")
+        if m.expected is not None:
+            lines.append(f"  expected: {clip(json.dumps(m.expected.json()))}")
+        lines.append(f"  actual: {clip(json.dumps(m.response, default=repr))}")
+        if saved:
+            lines.append(f"  the whole case (request, expected, actual): {saved}")
+        return lines
+
+    def save_cases(self, directory: Path | None) -> None:
+        """Write each minimal failing case to ``directory/minimal-K.json``.
+
+        With ``directory`` ``None``, only when one is too long to print whole, into a new
+        temporary directory. The file holds the problems, the expected and actual answers,
+        and the request as the target was sent it (a tree of any depth, written without
+        recursion), so that the case can be replayed.
+        """
+        too_long = any(_too_long(s.minimal) for s in self.shrunk)
+        if not self.shrunk or (directory is None and not too_long):
+            return
+        if directory is None:
+            directory = Path(tempfile.mkdtemp(prefix="gametree-conform-"))
+        directory.mkdir(parents=True, exist_ok=True)
+        for i, s in enumerate(self.shrunk):
+            m = s.minimal
+            path = directory / f"minimal-{i + 1}.json"
+            line = request_line(m.case, 0, trace=self.options.checks.strict_order).strip()
+            head = {
+                "semantics": self.semantics,
+                "kind": m.kind,
+                "problems": m.problems,
+                "expected": m.expected.json() if m.expected else None,
+                "actual": _plain(m.response),
+            }
+            path.write_text(f'{json.dumps(head)[:-1]}, "request": {line}}}\n', encoding="utf-8")
+            self.saved[i] = path
+
+
+LINE = 1000
+"""The longest line of a minimal case in the text report, before it is clipped."""
+
+
+def _too_long(o: Outcome) -> bool:
+    """Whether the text report clips something of ``o`` (so that a file should hold it)."""
+    texts = [*o.problems, dumps(o.case.tree, o.case.bounds), json.dumps(o.response, default=repr)]
+    if o.expected is not None:
+        texts.append(json.dumps(o.expected.json()))
+    return any(len(x) > LINE for x in texts)
 
 
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -240,14 +329,11 @@ def _plain(x: object) -> object:
     return json.loads(json.dumps(x, default=repr))
 
 
-def _clip(text: str, limit: int = 3000) -> str:
+def _clip(text: str, limit: int = 3000, note: str = "--json or --junit has them") -> str:
     """``text``, or its start and end and a note when it is too long to read."""
     if len(text) <= limit:
         return text
-    return (
-        f"{text[: limit // 2]} ... {text[-limit // 4 :]} ({len(text)} characters in all; "
-        f"--json or --junit has them)"
-    )
+    return f"{text[: limit // 2]} ... {text[-limit // 4 :]} ({len(text)} characters in all; {note})"
 
 
 def evaluate(
@@ -313,18 +399,25 @@ def run_gate(
             )
 
     def ask(
-        case: Case, label: str, phase: str, comment: str = "", flags: tuple[str, ...] = ()
+        case: Case, label: str, phase: str, comment: str = "", flags: tuple[str, ...] | None = None
     ) -> Outcome:
         kind, problems, response, seconds, e = evaluate(target, case, options.checks)
+        if flags is None:
+            flags = case_flags(case)
+        if phase in report.coverage:
+            report.coverage[phase].add(case_shape(case), flags)
         return Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
+
+    def skipped(case: Case) -> bool:
+        return bool(set(case_flags(case)) & options.skip_flags)
 
     def shrink_from(o: Outcome) -> None:
         if o.kind == "timeout":  # each try would cost a timeout: report the case as found
             report.shrunk.append(Shrunk(o, o, 0))
             return
 
-        def fails(c: Case) -> bool:
-            return evaluate(target, c, options.checks)[0] == o.kind
+        def fails(c: Case) -> bool:  # a case with a flag skipped is not asked, as vectors
+            return not skipped(c) and evaluate(target, c, options.checks)[0] == o.kind
 
         smallest, steps = shrink(o.case, fails, by_depth=options.by_depth,
                                  budget=options.shrink_budget,
@@ -332,7 +425,7 @@ def run_gate(
         report.shrunk.append(Shrunk(o, ask(smallest, "minimal", o.phase), steps))
 
     try:
-        for i, vc in enumerate(vector_cases(options.semantics), start=1):
+        for i, vc in enumerate(vector_cases(options.semantics) if options.vectors else [], 1):
             label = f"tcId {i}"
             skip = set(vc.flags) & options.skip_flags
             if options.by_depth and "NotByDepth" in vc.flags:
@@ -359,7 +452,7 @@ def run_gate(
         if failed:  # a wrong answer first, the smallest of its kind
             shrink_from(min(failed, key=lambda o: (FAILURES.index(o.kind), size(o.case))))
         if options.budget > 0 and not report.gave_up:
-            first = _generated_phase(report, options, ask, record, tick)
+            first = _generated_phase(report, options, ask, record, tick, skipped=skipped)
             if first is not None and not report.gave_up:
                 shrink_from(first)
     finally:
@@ -373,30 +466,106 @@ def _generated_phase(
     ask: Callable[..., Outcome],
     record: Callable[[Outcome], None],
     tick: Progress,
+    *,
+    skipped: Callable[[Case], bool],
 ) -> Outcome | None:
-    """Hypothesis draws cases until one fails (then shrinks it) or the budget is spent."""
+    """The generated cases: the small tier's from Hypothesis, then the tail's from seeds.
+
+    The budget is split by the scope's weights (:func:`schedule`). Hypothesis draws the
+    small cases until one fails, and shrinks it; if none does, the tail's cases are built
+    from seeds in the order of the schedule until one fails, which the gate's shrinker then
+    shrinks (Hypothesis could only shrink a seed, which says nothing about the tree).
+    Hypothesis does not draw the tail itself: it draws its first examples near the low end of
+    an integer's range and mutates the ones it has, so the mix it gave would follow the order
+    of the tiers and the number of choices each makes, not their weights.
+    """
+    small, tail = schedule(options)
+    first = _small_phase(report, options, ask, record, tick, skipped=skipped, budget=small)
+    if first is not None or report.gave_up:
+        return first
+    s = SEMANTICS[options.semantics]
+    ask_tier = Ask(s.kind == "vector", s.window, SCOPES[options.scope], options.skip_flags,
+                   options.by_depth)  # fmt: skip
+    seeds = random.Random(options.seed)  # noqa: S311 - test trees, not secrets
+    for tier in tail:
+        for _ in range(20):  # a case with a skipped flag is drawn again, a few times
+            drawn = BUILDERS[tier](random.Random(seeds.getrandbits(64)), ask_tier)  # noqa: S311
+            player = seeds.randrange(drawn.tree.players) if s.player else None
+            case = Case(s.name, drawn.tree, drawn.bounds if s.bounds else None, drawn.alpha,
+                        drawn.beta, player)  # fmt: skip
+            if not skipped(case) and (not options.by_depth or is_by_depth(case.tree)):
+                break
+        else:
+            continue
+        report.generated += 1
+        tick(f"generated {report.generated}")
+        o = ask(case, f"generated #{report.generated} ({tier})", "generated")
+        if o.failed:
+            record(o)
+            return o
+        report.outcomes.append(o)
+    return None
+
+
+def schedule(options: GateOptions) -> tuple[int, list[Tier]]:
+    """How many small cases the budget holds, and the tail's tiers in the order they are asked.
+
+    Each tier gets its weight's share of ``options.budget`` (rounded down, the rest to the
+    small tier), interleaved in an order fixed by ``options.seed``. A game semantics has no
+    tiers: its whole budget is Hypothesis's.
+    """
+    if SEMANTICS[options.semantics].game:
+        return options.budget, []
+    mix = tiers(options)
+    total = sum(w for _, w in mix)
+    tail: list[Tier] = []
+    for tier, weight in mix:
+        if tier != "small":
+            tail += [tier] * (options.budget * weight // total)
+    random.Random(options.seed).shuffle(tail)  # noqa: S311 - an order, not a secret
+    return options.budget - len(tail), tail
+
+
+def _small_phase(
+    report: Report,
+    options: GateOptions,
+    ask: Callable[..., Outcome],
+    record: Callable[[Outcome], None],
+    tick: Progress,
+    *,
+    skipped: Callable[[Case], bool],
+    budget: int,
+) -> Outcome | None:
+    """Hypothesis draws small cases until one fails (then shrinks it) or ``budget`` is spent."""
     try:
         from hypothesis import HealthCheck, Phase, find, settings  # noqa: PLC0415
-        from hypothesis.errors import NoSuchExample  # noqa: PLC0415
+        from hypothesis.errors import HypothesisException, NoSuchExample  # noqa: PLC0415
     except ImportError:  # pragma: no cover - hypothesis is in the testing extra
         raise GateError(
             "generated trees need Hypothesis: pip install 'gametree[testing]' (or --budget 0 "
             "to run the vectors only)"
         ) from None
+    if budget <= 0:
+        return None
     seen: dict[str, Outcome] = {}
     first: list[Outcome] = []
+    asked = 0
 
     def fails(case: Case) -> bool:
+        nonlocal asked
+        if skipped(case):  # a shrunk case can earn a flag its original did not have
+            return False
         key = request_line(case, 0, trace=False)
         if key in seen:
             return seen[key].failed
-        if report.gave_up or (not first and report.generated >= options.budget):
+        if report.gave_up or (not first and asked >= budget):
             return False
-        if first and len(seen) > report.generated + options.shrink_budget:
+        if first and len(seen) > asked + options.shrink_budget:
             return False  # shrinking's budget is spent: nothing new is asked
         o = ask(case, f"generated #{report.generated + 1}", "generated")
         seen[key] = o
         if not first:
+            asked += 1
             report.generated += 1
             tick(f"generated {report.generated}")
             if o.failed:
@@ -407,7 +576,7 @@ def _generated_phase(
         return o.failed
 
     quiet = settings(
-        max_examples=options.budget,
+        max_examples=budget,
         database=None,
         deadline=None,
         derandomize=False,
@@ -419,7 +588,7 @@ def _generated_phase(
         minimal = find(cases(options), fails, settings=quiet, random=random.Random(options.seed))  # noqa: S311
     except NoSuchExample:
         return None
-    except Exception:
+    except HypothesisException:  # Unsatisfiable, Flaky: the failure found first still stands
         minimal = None
     if not first:
         return None
@@ -430,15 +599,47 @@ def _generated_phase(
     return first[0]
 
 
-def cases(options: GateOptions) -> Any:
-    """Hypothesis's strategy for cases of ``options.semantics`` (``spec.strategies``' trees).
+def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
+    """The tiers the generated phase draws from, with their weights, for ``options``.
 
-    Two-player trees have leaves in -9..9, N-player trees (N in 2..4) vectors within
-    ``Bounds(0, 9)`` or, one time in four, ``Bounds(-1, 6)`` (a lower bound to shift),
-    sometimes summing to exactly the bound (so immediate pruning happens); ties are
-    drawn on purpose half of the time, and unless ``by_depth`` so are the movers at each node.
-    Windows are drawn from -10..10 or left open.
+    The scope's mix, less the many-players tier for two-player semantics and less every tier
+    whose flag is skipped (the small tier is always there).
     """
+    s = SEMANTICS[options.semantics]
+    mix = SCOPES[options.scope].weights
+    return [
+        (tier, weight)
+        for tier, weight in mix.items()
+        if not (tier == "many" and s.kind == "scalar" and not s.player)
+        and not set(TIER_FLAGS[tier]) & options.skip_flags
+    ]
+
+
+def cases(options: GateOptions) -> Any:
+    """Hypothesis's strategy for the small tier of ``options.semantics`` (and for games).
+
+    ``spec.strategies``' trees: two-player leaves in -9..9, N-player trees (N in 2..4) of
+    vectors within ``Bounds(0, 9)`` or, one time in four, ``Bounds(-1, 6)`` (a lower bound to
+    shift), sometimes summing to exactly the bound (so immediate pruning happens); ties drawn
+    on purpose half of the time, and unless ``by_depth`` so are the movers at each node;
+    windows from -10..10 or open. A case with a skipped flag is not drawn.
+    """
+    from hypothesis import assume  # noqa: PLC0415
+
+    s = SEMANTICS[options.semantics]
+    if s.game:
+        return _game_cases(s.name)
+
+    def allowed(case: Case) -> Case:
+        assume(not set(case_flags(case)) & options.skip_flags)
+        assume(not options.by_depth or is_by_depth(case.tree))
+        return case
+
+    return _small_cases(options).map(allowed)
+
+
+def _small_cases(options: GateOptions) -> Any:
+    """The small tier: ``spec.strategies``' trees, as the gate drew them before the tiers."""
     from hypothesis import strategies as st  # noqa: PLC0415
 
     from gametree.spec import Bounds  # noqa: PLC0415
@@ -446,8 +647,6 @@ def cases(options: GateOptions) -> Any:
 
     s = SEMANTICS[options.semantics]
     d, b = options.max_depth, options.max_branching
-    if s.game:
-        return _game_cases(s.name)
 
     @st.composite
     def draw_case(draw: st.DrawFn) -> Case:
@@ -471,10 +670,7 @@ def cases(options: GateOptions) -> Any:
         player = draw(st.integers(0, players - 1)) if s.player else None
         return Case(s.name, t, bounds if s.bounds else None, player=player)
 
-    strategy = draw_case()
-    if options.by_depth:
-        strategy = strategy.filter(lambda c: is_by_depth(c.tree))
-    return strategy
+    return draw_case()
 
 
 def _game_cases(semantics: str) -> Any:

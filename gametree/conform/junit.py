@@ -1,4 +1,9 @@
-"""The gate's report as JUnit XML, the format CI systems read test results in."""
+"""The gate's report as JUnit XML, the format CI systems read test results in.
+
+Each phase's suite carries what it covered as properties (``coverage.max_branching``,
+``coverage.max_height``, ``coverage.max_players``, ``coverage.max_magnitude``, ...; see
+:meth:`gametree.conform.scope.Coverage.json`), so that a green gate says how much it asked.
+"""
 
 import json
 import xml.etree.ElementTree as ET
@@ -37,6 +42,15 @@ def _details(o: Outcome) -> str:
     return "\n".join(lines)
 
 
+def _properties(suite: ET.Element, report: Report, phase: str) -> None:
+    """What the phase covered, as the suite's properties (``coverage.max_branching``, ...)."""
+    props = ET.SubElement(suite, "properties")
+    ET.SubElement(props, "property", name="scope", value=report.options.scope)
+    for key, value in report.coverage[phase].json().items():
+        text = ",".join(value) if isinstance(value, list) else str(value)
+        ET.SubElement(props, "property", name=f"coverage.{key}", value=text)
+
+
 def junit_xml(report: Report) -> str:
     """One ``testsuite`` per phase, one ``testcase`` per case, the minimal failures last."""
     root = ET.Element("testsuites", name=f"gametree conform {report.semantics}")
@@ -50,6 +64,7 @@ def junit_xml(report: Report) -> str:
             skipped=str(sum(o.kind == "skipped" for o in outcomes)),
             time=f"{sum(o.seconds for o in outcomes):.6f}",
         )  # fmt: skip
+        _properties(suite, report, phase)
         for o in outcomes:
             _testcase(suite, o, f"gametree.conform.{phase}.{report.semantics}")
     if report.shrunk or report.gave_up:

@@ -2,9 +2,12 @@
 
 Glossary: a *candidate* is a case one edit smaller than the current one; the shrinker takes
 the first candidate that still fails, and starts again from it, until none does or the
-budget of attempts is spent. Edits, most drastic first: hoist a child into its parent's
-place (the root first), delete a child, turn a node into its first leaf, move a leaf value
-towards 0 (each vector component towards the lower bound), and drop a side of the window.
+budget of attempts is spent. Edits, most drastic first: delete half of a node's children,
+then a quarter, and so on (so a 257-child node shrinks in a few dozen attempts, not a few
+thousand), hoist a child into its parent's place (the root first), delete a child, turn a
+node into its first leaf, move half (a quarter, ...) of a wide node's leaves to their smallest
+value at once, move a leaf value towards 0 (each vector component towards the lower bound),
+and drop a side of the window.
 
 A game case (``gametree.conform.games``) shrinks by its own edits, most drastic first: end a
 state (it becomes terminal, worth its evaluation), delete a move, lower the depth, the
@@ -116,6 +119,27 @@ def _smaller_values(v: Value, lower: Scalar) -> Iterator[Value]:
                 yield (*v[:i], smaller, *v[i + 1 :])
 
 
+def _blocks(k: int) -> Iterator[tuple[int, int]]:
+    """(start, stop) of the halves of ``range(k)``, then its quarters, ... down to pairs.
+
+    >>> list(_blocks(5))
+    [(0, 2), (2, 4)]
+    """
+    block = k // 2
+    while block >= 2:
+        for start in range(0, k - block + 1, block):
+            yield start, start + block
+        block //= 2
+
+
+def _smallest(t: Tree, lower: Scalar) -> Tree:
+    """A leaf at the smallest value the shrinker moves it to (0, or every component ``lower``)."""
+    if isinstance(t, Node):
+        return t
+    v = t.value
+    return Leaf(tuple(lower for _ in v) if isinstance(v, tuple) else 0)
+
+
 def _game_size(case: Case) -> tuple[int, int, int]:
     g = case.game
     assert g is not None
@@ -188,6 +212,12 @@ def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:  # noqa: PLR091
     t = case.tree
     fix = _by_depth if by_depth else (lambda x: x)
     nodes = [tuple(p) for p, x in preorder(t) if isinstance(x, Node)]
+    for p in nodes:  # a wide node loses half its children, then a quarter, ...
+        n = subtree(t, p)
+        assert isinstance(n, Node)
+        for start, stop in _blocks(len(n.children)):
+            kept = n.children[:start] + n.children[stop:]
+            yield attrs.evolve(case, tree=fix(_replace(t, p, Node(n.to_move, kept))))
     for p in nodes:
         n = subtree(t, p)
         assert isinstance(n, Node)
@@ -203,6 +233,14 @@ def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:  # noqa: PLR091
         first = subtree(t, (*p, *leftmost_leaf_path(subtree(t, p))))
         yield attrs.evolve(case, tree=fix(_replace(t, p, first)))
     lower = case.bounds.lower if case.bounds is not None else 0
+    for p in nodes:  # a wide node's leaves go to their smallest value half at a time, ...
+        n = subtree(t, p)
+        assert isinstance(n, Node)
+        for start, stop in _blocks(len(n.children)):
+            kids = [_smallest(c, lower) if start <= i < stop else c
+                    for i, c in enumerate(n.children)]  # fmt: skip
+            if kids != list(n.children):
+                yield attrs.evolve(case, tree=_replace(t, p, Node(n.to_move, kids)))
     for p, x in [(tuple(p), x) for p, x in preorder(t) if isinstance(x, Leaf)]:
         for v in _smaller_values(x.value, lower):
             yield attrs.evolve(case, tree=_replace(t, p, Leaf(v)))

@@ -27,7 +27,9 @@ import attrs
 
 from gametree import impl, spec
 from gametree._json import loads
+from gametree.conform.edge_trees import scalar_edge_trees, vector_edge_trees
 from gametree.conform.games import GameGraph, GameState, game_json
+from gametree.conform.scope import case_flags
 from gametree.conform.semantics import (
     SEMANTICS,
     Case,
@@ -39,6 +41,7 @@ from gametree.conform.semantics import (
 from gametree.impl.best_case import best_ordered_tree
 from gametree.impl.ordered import best_ordered, worst_ordered
 from gametree.spec import Bounds, Leaf, Node, Tree
+from gametree.spec._package_data import package_text
 from gametree.spec.examples import korf_figure5, seed002_alpha_beta, seed004_cut
 from gametree.treefile import FORMAT, TreeFileError, document_json, dumps, read_tree_text
 
@@ -53,7 +56,9 @@ NOTES: dict[str, dict[str, str]] = {
         "with f = (2, 3, 4) and with f = (3, 0, 6)."},
     "DeepPruningTrap": {"bugType": "WRONG_PRUNING", "description": "Korf's deep pruning "
         "(3.2.3) gives a wrong maxn value here: a search that prunes with bounds from "
-        "ancestors above the parent in a multi-player tree fails."},
+        "ancestors above the parent in a multi-player tree fails. The traps are at every "
+        "distance that can prune, the grandparent and 3, 4 and 5 levels up, so that an "
+        "engine taking the bound from one particular ancestor is caught too."},
     "DeepCutoff": {"bugType": "MISSING_PRUNING", "description": "Two-player alpha-beta cuts "
         "off here with a bound from a great-grandparent: a search that passes only its own "
         "bounds down reads more leaves (caught with --strict-order)."},
@@ -107,6 +112,45 @@ NOTES: dict[str, dict[str, str]] = {
     "Budget": {"bugType": "ITERATIVE_DEEPENING", "description": "A node budget small enough "
         "to stop iterative deepening in the middle of an iteration: the move must be the last "
         "completed iteration's."},
+    "BufferSize": {"bugType": "FIXED_SIZE", "description": "A node with exactly a common "
+        "move-list size of children (4, 8, 16, 32, 64, 256) or one more, its best child last. "
+        "Catches a fixed-size move list that drops or overwrites the children past its end "
+        "(chess engines' 256-entry lists; 218 is the most legal moves in a chess position)."},
+    "Wide": {"bugType": "FIXED_SIZE", "description": "A node with more than 16 children, up "
+        "to 257. Catches fixed-size move and child buffers; skip it for an engine whose move "
+        "list is declared smaller."},
+    "Tall": {"bugType": "DEPTH", "description": "A tree at least 6 high. Catches a cut-off, "
+        "window or bound passed down wrongly only some levels below the root (a per-ply array "
+        "of fixed size, a rule tried on shallow trees only) and, with N players, deep pruning "
+        "from far up the path."},
+    "ManyPlayers": {"bugType": "PLAYERS", "description": "5 to 8 players, players 4 to 7 "
+        "choosing. Catches a player index held in 2 bits, arrays sized for 4 players, 'the next "
+        "player' taken modulo a constant."},
+    "Sentinel": {"bugType": "NUMBERS", "description": "A number of magnitude 999 or more. "
+        "Catches 'infinity' written as a small constant (999, 1000, 9999, 10000, 30000, "
+        "32000: seed 004's INT_MIN idea with a round number), which such a value meets or "
+        "passes, so that the search keeps its initial bound as the value."},
+    "Int16": {"bugType": "NUMBERS", "description": "A number beyond +-32767. Catches scores "
+        "held in 16 bits (a transposition-table entry, a score packed with a move index to "
+        "sort moves) and SHRT_MAX used as infinity."},
+    "Int32": {"bugType": "NUMBERS", "description": "A number beyond +-(2^31 - 1). Catches "
+        "32-bit integer scores, and -INT_MIN, which overflows when negamax negates it."},
+    "Float64": {"bugType": "NUMBERS", "description": "An integer beyond 2^53, next to one a "
+        "double cannot tell it from (2^53 and 2^53 + 1 are one double). Catches values held "
+        "as IEEE doubles: JavaScript's numbers and JSON.parse, Python's float, OpenSpiel."},
+    "Int64": {"bugType": "NUMBERS", "description": "A number beyond +-(2^63 - 1). Catches "
+        "64-bit integer scores, their overflow on negation, and 28-digit decimals (Python's "
+        "decimal default context)."},
+    "BigInteger": {"bugType": "NUMBERS", "description": "A number beyond +-(2^127 - 1), up to "
+        "999 digits, the reader's limit (1,000 characters with the sign). Catches any "
+        "fixed-width integer, 128 bits included."},
+    "TinyFraction": {"bugType": "NUMBERS", "description": "A fraction with a denominator of "
+        "10^9 or more (down to 1/10^450, and 1/2^60 beside 1). Catches comparisons with a "
+        "tolerance (abs(a - b) < 1e-9) and rounding to a fixed number of decimals."},
+    "RepeatedSubtree": {"bugType": "TRANSPOSITION_TABLE", "description": "An identical "
+        "subtree occurs twice, the copies searched under different windows. Catches a memo "
+        "or table keyed by the subtree (as by a position's hash) that keeps a bound from one "
+        "window and returns it as exact under another."},
 }  # fmt: skip
 """Every flag: the kind of bug it is there to catch, and how."""
 
@@ -211,7 +255,7 @@ def scalar_trees() -> list[tuple[str, str, tuple[str, ...], Tree]]:
     for i in range(10):
         t = _random_scalar_tree(rng, depth=4, branching=3)
         trees.append(("generated", f"drawn from seed 20260501, tree {i}", ("Generated",), t))
-    return trees
+    return trees + scalar_edge_trees()
 
 
 @functools.cache
@@ -268,7 +312,12 @@ def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
         t = _random_vector_tree(rng, players=players, depth=3, branching=3, total=9)
         trees.append(("generated", f"{players} players, drawn from seed 20260502, tree {i}",
                       ("Generated",), t, nine))  # fmt: skip
-    return trees
+    return trees + vector_edge_trees()
+
+
+EDGE_GROUPS = frozenset({"wide", "tall", "magnitudes", "players", "transpositions"})
+"""The groups of :mod:`gametree.conform.edge_trees`: each of their trees is asked under four
+windows (open, around the value, below it, above it), in its own group."""
 
 
 def _windows(v: spec.Scalar) -> list[tuple[str, str, tuple[str, ...], spec.Scalar | None,
@@ -292,13 +341,18 @@ def _windows(v: spec.Scalar) -> list[tuple[str, str, tuple[str, ...], spec.Scala
 
 
 CATALOGUE = Path(__file__).with_name("catalogue.json")
-"""The minimal cases of the bug catalogue (``tests/bugs``), written by its generator."""
+"""The minimal cases of the bug catalogue (``tests/bugs``), written by its generator; package
+data, read by the gate through :func:`catalogue`."""
 
 
 @functools.cache
 def catalogue() -> tuple[tuple[str, str, str, Case], ...]:
-    """(bug, semantics, comment, case) for every case kept from the bug catalogue."""
-    entries = loads(CATALOGUE.read_text(encoding="utf-8")) if CATALOGUE.exists() else []
+    """(bug, semantics, comment, case) for every case kept from the bug catalogue.
+
+    Raises ``MissingPackageDataError`` if ``catalogue.json`` is missing (an incomplete
+    installation): a gate without those cases would pass engines it should fail.
+    """
+    entries = loads(package_text(CATALOGUE))
     assert isinstance(entries, list)
     return tuple(
         (e["bug"], e["semantics"], e["comment"], case_from_request(e["semantics"], e["input"]))
@@ -375,23 +429,10 @@ def games() -> list[tuple[str, str, tuple[str, ...], GameGraph]]:
     return out
 
 
-def _game_flags(g: GameGraph) -> tuple[str, ...]:
-    reached = [0] * len(g.states)
-    for x in g.states:
-        for _, t in x.moves:
-            reached[t] += 1
-    flags = ["Transposition"] if any(n > 1 for n in reached) else []
-    if any(not x.quiet for x in g.states):
-        flags.append("Quiescence")
-    if any(x.check for x in g.states):
-        flags.append("Check")
-    return tuple(flags)
-
-
 def _game_vector_cases(semantics: str) -> list[VectorCase]:
     out: list[VectorCase] = []
     for group, comment, flags, g in games():
-        auto = tuple(f for f in _game_flags(g) if f not in flags)
+        auto = tuple(f for f in case_flags(game_case(semantics, g, 1)) if f not in flags)
         if semantics == "game-deepening":
             quiet = tuple(f for f in (*flags, *auto) if f not in {"Quiescence", "Check"})
             out.extend(VectorCase(group, f"{comment}; max_depth 4, max_nodes {budget}",
@@ -414,29 +455,8 @@ def vector_cases(semantics: str) -> list[VectorCase]:
     for bug, sem, comment, case in catalogue():
         if sem == semantics:
             out.append(VectorCase("bug catalogue", f"tests/bugs: {bug}: {comment}",
-                                  ("BugCatalogue", *_catalogue_flags(case)), case))  # fmt: skip
+                                  ("BugCatalogue", *case_flags(case)), case))  # fmt: skip
     return out
-
-
-def _catalogue_flags(case: Case) -> tuple[str, ...]:
-    """The flags a kept case earns by what it holds, so that ``--skip-flag`` skips it too.
-
-    A target that works in floating point skips ``Fraction`` (OpenSpiel does); without the
-    flag here the catalogue's case for ``float_values`` would fail it under that flag.
-    """
-    if case.game is not None:
-        return ()
-    flags = [] if is_by_depth(case.tree) else ["NotByDepth"]
-    values = (v for _, leaf in spec.iter_leaves(case.tree) for v in _components(leaf.value))
-    if any(isinstance(v, Fraction) and v.denominator != 1 for v in values):
-        flags.append("Fraction")
-    if case.tree.height >= 1000:
-        flags.append("Deep")
-    return tuple(flags)
-
-
-def _components(v: spec.Value) -> tuple[spec.Scalar, ...]:
-    return v if isinstance(v, tuple) else (v,)
 
 
 def _vector_cases(semantics: str) -> list[VectorCase]:
@@ -444,7 +464,7 @@ def _vector_cases(semantics: str) -> list[VectorCase]:
     out: list[VectorCase] = []
 
     def add(group: str, comment: str, flags: Sequence[str], case: Case) -> None:
-        auto = () if is_by_depth(case.tree) or "NotByDepth" in flags else ("NotByDepth",)
+        auto = tuple(f for f in case_flags(case) if f not in flags)
         out.append(VectorCase(group, comment, (*flags, *auto), case))
 
     if s.game:
@@ -459,11 +479,11 @@ def _vector_cases(semantics: str) -> list[VectorCase]:
             windows = _windows(v)
             if "Deep" in flags:  # the full window and one failing low are enough, and small
                 windows = [windows[0], windows[3]]
-            elif group == "generated":
+            elif group == "generated" or group in EDGE_GROUPS:
                 windows = [windows[0], windows[1], windows[3], windows[6]]
             for wgroup, wcomment, wflags, a, b in windows:
-                add(wgroup, f"{comment}; window {wcomment}", (*flags, *wflags),
-                    Case(semantics, t, alpha=a, beta=b))  # fmt: skip
+                add(group if group in EDGE_GROUPS else wgroup, f"{comment}; window {wcomment}",
+                    (*flags, *wflags), Case(semantics, t, alpha=a, beta=b))  # fmt: skip
         return _grouped(out)
     for group, comment, flags, t, bounds in vector_trees():
         if s.player:

@@ -1,0 +1,333 @@
+"""Where the gate looks: the flags a case earns by what it holds, the scopes, and coverage.
+
+Glossary: a *flag* names something a case holds that a limited engine may declare it cannot
+take and skip (``--skip-flag``), as Wycheproof's flags do; a *scope* (``small``, ``default``,
+``large``) is the mix of tiers the generated phase draws from (:mod:`gametree.conform.tiers`)
+with a cap on the nodes of one case; *coverage* is what a run actually asked: the largest
+branching, height, number of players and magnitude.
+
+Engines break at the edges of what a small tree shows: a fixed-size move list, "infinity"
+written as a constant (999, 9999, 32767), an integer type that overflows or a double that
+rounds, a player index packed into a few bits, a cut-off wrong only some levels down, a memo
+reused under another window. The flags of :data:`CONTENT_FLAGS` are worked out from a case's
+content by :func:`case_flags`, for a vector, a generated case and every shrunk one alike, so
+that ``--skip-flag`` skips all three; :data:`gametree.conform.vectors.NOTES` says which
+mistake each flag is there to catch.
+
+>>> from gametree.spec import Node
+>>> content_flags(Node(1, [Node(0, [2**53 + 1, 3])] * 2))
+('NotByDepth', 'Sentinel', 'Int16', 'Int32', 'Float64', 'RepeatedSubtree')
+"""
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
+
+import attrs
+
+from gametree.spec import Leaf, Node, Scalar, Tree
+
+if TYPE_CHECKING:  # the semantics import nothing of the gate's; only their types are read here
+    from gametree.conform.semantics import Case
+
+__all__ = [
+    "CONTENT_FLAGS",
+    "MAGNITUDE_FLAGS",
+    "SCOPES",
+    "Coverage",
+    "Scope",
+    "Shape",
+    "case_flags",
+    "content_flags",
+    "magnitude_flags",
+    "magnitude_text",
+]
+
+TALL = 6
+"""A tree at least this high earns ``Tall``: a cut-off or a bound passed down wrongly only some
+levels below the root shows there (and in N-player trees, deep pruning from far up)."""
+DEEP = 1000
+"""A tree at least this high earns ``Deep``: deeper than Python's default recursion limit."""
+WIDE = 16
+"""A node with more children than this earns ``Wide``: past move lists of 4, 8 and 16."""
+MANY = 5
+"""At least this many players earn ``ManyPlayers``: past a player index held in 2 bits."""
+TINY = 10**9
+"""A denominator at least this large earns ``TinyFraction``: finer than a 1e-9 tolerance."""
+REPEATED = 3
+"""An interior subtree of at least this many nodes, found twice, earns ``RepeatedSubtree``."""
+
+MAGNITUDE_FLAGS: tuple[tuple[str, int], ...] = (
+    ("Sentinel", 998),
+    ("Int16", 2**15 - 1),
+    ("Int32", 2**31 - 1),
+    ("Float64", 2**53),
+    ("Int64", 2**63 - 1),
+    ("BigInteger", 2**127 - 1),
+)
+"""(flag, m): a number x with |x| > m earns the flag. Past 998: the smallest "infinity"
+engines write (999); then the largest magnitude that int16, int32, a double (every integer up
+to 2^53, and no odd one above), int64 and int128 hold on both sides of zero, so that a value
+and its negation both fit."""
+
+CONTENT_FLAGS: tuple[str, ...] = (
+    "NotByDepth",
+    "Fraction",
+    "TinyFraction",
+    "Deep",
+    "Tall",
+    "Wide",
+    "ManyPlayers",
+    *(flag for flag, _ in MAGNITUDE_FLAGS),
+    "RepeatedSubtree",
+)
+"""The flags :func:`content_flags` works out from a tree and the numbers asked with it."""
+
+
+def magnitude_flags(magnitude: Scalar) -> tuple[str, ...]:
+    """The flags a number of this magnitude earns (see :data:`MAGNITUDE_FLAGS`).
+
+    >>> magnitude_flags(998), magnitude_flags(999), magnitude_flags(2**53 + 1)
+    ((), ('Sentinel',), ('Sentinel', 'Int16', 'Int32', 'Float64'))
+    """
+    return tuple(flag for flag, m in MAGNITUDE_FLAGS if magnitude > m)
+
+
+@attrs.define
+class Shape:
+    """What one case holds, measured in one pass over its tree, without recursion."""
+
+    nodes: int = 0
+    height: int = 0
+    branching: int = 0
+    players: int = 2
+    magnitude: Scalar = 0
+    denominator: int = 1
+    by_depth: bool = True
+    repeated: bool = False
+
+    @classmethod
+    def of(cls, t: Tree, extra: Iterable[Scalar] = ()) -> "Shape":
+        """Measure ``t``; ``extra`` are the other numbers asked with it (a window, bounds)."""
+        out = cls(nodes=t.size, height=t.height, players=t.players)
+        numbers = list(extra)
+        seen: set[Node] = set()
+        stack: list[tuple[Tree, int]] = [(t, 0)]
+        while stack:
+            n, d = stack.pop()
+            if isinstance(n, Leaf):
+                v = n.value
+                numbers.extend(v if isinstance(v, tuple) else (v,))
+                continue
+            out.branching = max(out.branching, len(n.children))
+            out.by_depth = out.by_depth and n.to_move == d % n.players
+            if n.size >= REPEATED and not out.repeated:
+                out.repeated = n in seen
+                seen.add(n)
+            stack.extend((c, d + 1) for c in n.children)
+        for x in numbers:
+            out.magnitude = max(out.magnitude, x if x >= 0 else -x)
+            if isinstance(x, Fraction):
+                out.denominator = max(out.denominator, x.denominator)
+        return out
+
+    def flags(self) -> tuple[str, ...]:
+        """The flags of :data:`CONTENT_FLAGS` this shape earns, in that order."""
+        earned = {
+            "NotByDepth": not self.by_depth,
+            "Fraction": self.denominator > 1,
+            "TinyFraction": self.denominator >= TINY,
+            "Deep": self.height >= DEEP,
+            "Tall": self.height >= TALL,
+            "Wide": self.branching > WIDE,
+            "ManyPlayers": self.players >= MANY,
+            "RepeatedSubtree": self.repeated,
+            **dict.fromkeys(magnitude_flags(self.magnitude), True),
+        }
+        return tuple(f for f in CONTENT_FLAGS if earned.get(f))
+
+
+def content_flags(t: Tree, extra: Iterable[Scalar] = ()) -> tuple[str, ...]:
+    """The flags a tree (asked with the numbers ``extra``) earns by what it holds."""
+    return Shape.of(t, extra).flags()
+
+
+def case_numbers(case: "Case") -> list[Scalar]:
+    """The numbers a case asks with besides its tree's leaves: the window and Korf's bounds."""
+    out = [x for x in (case.alpha, case.beta) if x is not None]
+    if case.bounds is not None:
+        out += [case.bounds.lower, case.bounds.total]
+    return out
+
+
+def case_shape(case: "Case") -> Shape:
+    """The shape of what ``case`` asks: its tree (a game's cut tree) and its other numbers."""
+    return Shape.of(case.tree, case_numbers(case))
+
+
+def case_flags(case: "Case") -> tuple[str, ...]:
+    """Every flag ``case`` earns by what it holds; for a game also what its graph holds.
+
+    A game's graph earns ``Transposition`` (a state reached by two moves), ``Quiescence``
+    (a state that is not quiet) and ``Check``; its cut tree's players move as the game says,
+    so ``NotByDepth`` is not a game's flag.
+    """
+    if case.game is None:
+        return case_shape(case).flags()
+    g = case.game
+    reached = [0] * len(g.states)
+    for x in g.states:
+        for _, t in x.moves:
+            reached[t] += 1
+    flags = ["Transposition"] if any(n > 1 for n in reached) else []
+    if any(not x.quiet for x in g.states):
+        flags.append("Quiescence")
+    if any(x.check for x in g.states):
+        flags.append("Check")
+    shape = case_shape(case)
+    return (*flags, *(f for f in shape.flags() if f not in {"NotByDepth", "RepeatedSubtree"}))
+
+
+def magnitude_text(m: Scalar) -> str:
+    """A magnitude as a reader takes it in: exact up to 20 digits, near a power of two named.
+
+    >>> magnitude_text(9), magnitude_text(2**53 + 1), magnitude_text(10**999 - 1)
+    ('9', '9007199254740993 (2^53 + 1)', 'a 999-digit integer')
+    >>> magnitude_text(Fraction(1, 3))
+    '1/3'
+    """
+    if isinstance(m, Fraction):
+        return str(m)
+    digits = len(str(m))
+    if digits > 20:
+        return f"a {digits}-digit integer"
+    for power in (m.bit_length() - 1, m.bit_length()):
+        gap = m - 2**power
+        if power >= 10 and abs(gap) <= 2:
+            near = f"2^{power}" + (f" {'+' if gap > 0 else '-'} {abs(gap)}" if gap else "")
+            return f"{m} ({near})"
+    return str(m)
+
+
+@attrs.define
+class Coverage:
+    """The largest of everything a run asked (see :meth:`add`), so a green gate says how much."""
+
+    cases: int = 0
+    nodes: int = 0
+    height: int = 0
+    branching: int = 0
+    players: int = 0
+    magnitude: Scalar = 0
+    denominator: int = 1
+    flags: set[str] = attrs.field(factory=set)
+
+    def add(self, shape: Shape, flags: Iterable[str]) -> None:
+        """Count one case of this shape, with the flags it carries."""
+        self.cases += 1
+        self.nodes = max(self.nodes, shape.nodes)
+        self.height = max(self.height, shape.height)
+        self.branching = max(self.branching, shape.branching)
+        self.players = max(self.players, shape.players)
+        self.magnitude = max(self.magnitude, shape.magnitude)
+        self.denominator = max(self.denominator, shape.denominator)
+        self.flags.update(flags)
+
+    def merged(self, other: "Coverage") -> "Coverage":
+        """The coverage of both together."""
+        return Coverage(
+            self.cases + other.cases,
+            max(self.nodes, other.nodes),
+            max(self.height, other.height),
+            max(self.branching, other.branching),
+            max(self.players, other.players),
+            max(self.magnitude, other.magnitude),
+            max(self.denominator, other.denominator),
+            self.flags | other.flags,
+        )
+
+    def json(self) -> dict[str, object]:
+        """As ``--json`` reports it: numbers that may pass 2^53 as decimal strings."""
+        return {
+            "cases": self.cases,
+            "max_nodes": self.nodes,
+            "max_height": self.height,
+            "max_branching": self.branching,
+            "max_players": self.players,
+            "max_magnitude": str(self.magnitude),
+            "max_magnitude_digits": len(str(int(self.magnitude))),
+            "max_denominator": str(self.denominator),
+            "flags": sorted(self.flags),
+        }
+
+    def text(self) -> str:
+        """One line for the text report.
+
+        >>> c = Coverage()
+        >>> c.add(Shape(nodes=258, height=1, branching=257, players=3, magnitude=2**53 + 1), [])
+        >>> c.text()
+        '1 case: branching up to 257, height up to 1, 3 players at most, 258 nodes at most, |value| up to 9007199254740993 (2^53 + 1)'
+        """  # noqa: E501 - a doctest's output is one line
+        if not self.cases:
+            return "no case asked"
+        fine = f", denominators up to {magnitude_text(self.denominator)}"
+        return (
+            f"{self.cases} case{'s' * (self.cases != 1)}: branching up to {self.branching}, "
+            f"height up to {self.height}, {self.players} players at most, {self.nodes} nodes "
+            f"at most, |value| up to {magnitude_text(self.magnitude)}"
+            f"{fine if self.denominator > 1 else ''}"
+        )
+
+
+Tier = Literal["small", "wide", "tall", "many", "magnitude", "repeated"]
+
+TIER_FLAGS: dict[Tier, tuple[str, ...]] = {
+    "small": (),
+    "wide": ("Wide",),
+    "tall": ("Tall",),
+    "many": ("ManyPlayers",),
+    "magnitude": (),
+    "repeated": ("RepeatedSubtree",),
+}
+"""The flag each tier is there to earn: a tier whose flag is skipped is not drawn at all (the
+magnitude tier draws only magnitudes whose flags are not skipped)."""
+
+
+@attrs.frozen
+class Scope:
+    """A mix of tiers (weights out of 100) and how large one generated case may be."""
+
+    name: str
+    weights: dict[Tier, int]
+    max_nodes: int
+    """The cap on the nodes of one generated case: a tier stops growing a tree there."""
+    max_height: int
+    """The tall tier's highest tree."""
+    max_players: int
+    """The many-players tier's largest number of players."""
+
+
+SCOPES: dict[str, Scope] = {
+    s.name: s
+    for s in (
+        Scope("small", {"small": 100}, max_nodes=121, max_height=4, max_players=4),
+        Scope(
+            "default",
+            {"small": 55, "wide": 10, "tall": 9, "many": 6, "magnitude": 13, "repeated": 7},
+            max_nodes=1_000,
+            max_height=12,
+            max_players=8,
+        ),
+        Scope(
+            "large",
+            {"small": 30, "wide": 18, "tall": 16, "many": 10, "magnitude": 16, "repeated": 10},
+            max_nodes=20_000,
+            max_height=40,
+            max_players=8,
+        ),
+    )
+}
+"""The scopes ``--scope`` chooses from. ``small`` is the gate as it was before the tiers: depth
+<= 4, branching <= 3, 2 to 4 players, values in -9..9 (121 nodes is the complete ternary tree
+of depth 4). ``default`` keeps most cases small, as they shrink well and find most bugs, with
+a heavy tail of the other tiers; ``large`` draws more of the tail, and larger."""

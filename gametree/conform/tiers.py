@@ -1,0 +1,476 @@
+"""The tiers of the gate's scope: trees built from a seed at the edges where engines break.
+
+Glossary: a *tier* builds one kind of case from a ``random.Random`` (so a Hypothesis-drawn
+seed, or a fixed one for the vectors, gives the same tree every time); :class:`Ask` says what
+the semantics takes (scalars or vectors, a window) and what the case may hold (the scope's cap
+on nodes, the flags skipped, players moving in turn); a builder returns a :class:`Drawn`.
+
+- ``wide``: a node of many children, 257 (past chess's 256-entry move lists) four draws in
+  ten, else a common buffer size (4, 8, 16, 32, 64, 256) or one more, or any width; its best
+  child last half the time (what a truncated move list loses), at the root or one level down.
+- ``tall``: height 6 up to the scope's limit, mostly binary, within the node cap; for N
+  players often summing exactly to the bound, so that immediate and shallow pruning happen
+  and deep pruning from every distance up the path has something to get wrong.
+- ``many``: 5 to 8 players, the movers by depth or drawn (so that players 4..7 move near the
+  root too).
+- ``magnitude``: values around one of :data:`EDGES` (both signs, neighbours that a double
+  cannot tell apart), or fractions with one of :data:`TINY_DENOMINATORS`; the window near
+  the values; N-player bounds around them.
+- ``repeated``: one or two subtrees repeated at one depth below different siblings, so that
+  each copy is searched under another window.
+
+The small tier is Hypothesis's own strategy (``gametree.conform.gate.cases``): it shrinks
+better than a seed. The others are left to the gate's shrinker, which ends at a minimal tree.
+"""
+
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import attrs
+
+from gametree._json import MAX_NUMBER_LENGTH
+from gametree.conform.scope import Scope, Tier, magnitude_flags
+from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value, minimax
+
+__all__ = ["BUFFERS", "BUILDERS", "EDGES", "TINY_DENOMINATORS", "Ask", "Drawn", "grow"]
+
+BUFFERS: tuple[int, ...] = (4, 8, 16, 32, 64, 256)
+"""Common sizes of a fixed move list: the wide tier and the vectors ask each and one more."""
+
+EDGES: tuple[int, ...] = (
+    999, 1000, 9999, 10000, 30000, 32000, 32767, 32768, 65536,
+    2**31 - 1, 2**31, 2**32,
+    2**53, 2**53 + 1, 2**53 + 3,
+    2**63 - 1, 2**63, 2**64,
+    10**28 + 7, 2**127, 2**128,
+    10**100, 10**999 - 1,
+)  # fmt: skip
+"""Magnitudes where engines break: the "infinities" people write (999 ... 32000), the limits of
+int16, int32 and int64 and one past, the first integers a double cannot hold (2^53 + 1 is read
+as 2^53), 28 digits (Python's ``decimal`` default precision), int128's limit, and the largest
+integer the reader takes (1,000 characters with its sign). A tree asks a value and its
+neighbours below it, down to the value minus 3."""
+
+READER_LIMIT = 10 ** (MAX_NUMBER_LENGTH - 1) - 1
+"""The largest magnitude the reader takes: a number is at most 1,000 characters, its sign too."""
+
+TINY_DENOMINATORS: tuple[int, ...] = (2**60, 10**12, 10**30, 10**450)
+"""Denominators of the magnitude tier's fractions: below a double's resolution near 1 (2^-52),
+and below any tolerance an engine compares with. The last is as fine as the reader allows
+near 1: "p/q" is at most 1,000 characters, so 1 + 1/10^450 (903 of them) and its neighbours
+a few units away can be written."""
+
+
+@attrs.frozen
+class Ask:
+    """What a tier is asked for: the kind of values, a window or not, and what it may hold."""
+
+    vector: bool
+    window: bool
+    scope: Scope
+    skip: frozenset[str] = frozenset()
+    by_depth: bool = False
+    """Players move in turn by depth from player 0 (``--alternating``)."""
+
+
+@attrs.frozen
+class Drawn:
+    """What a tier built: a tree, Korf's bounds for N players, a window for two."""
+
+    tree: Tree
+    bounds: Bounds | None = None
+    alpha: Scalar | None = None
+    beta: Scalar | None = None
+
+
+def grow(
+    rng: random.Random,
+    *,
+    height: int,
+    children: Callable[[int], int],
+    leaf: Callable[[], Value],
+    mover: Callable[[int], int],
+    max_nodes: int,
+    stop: float = 0.0,
+) -> Tree:
+    """A random tree at most ``height`` high with at most ``max_nodes`` nodes, built left to right.
+
+    A node at depth d is moved by ``mover(d)`` and has ``children(d)`` children (fewer when
+    the cap is near); below the root a node other than a first child is a leaf with
+    probability ``stop``, and every node at ``height`` is one, so that the leftmost path
+    reaches ``height`` unless the cap comes first. Built over an explicit stack, so any height
+    works.
+    """
+    budget = max_nodes - 1
+    if height == 0 or budget < 1:
+        return Leaf(leaf())
+    k = max(1, min(children(0), budget))
+    budget -= k
+    stack: list[tuple[int, int, int, list[Tree]]] = [(0, k, mover(0), [])]
+    while True:
+        d, k, p, built = stack[-1]
+        if len(built) < k:
+            below = d + 1
+            if below >= height or budget < 1 or (built and rng.random() < stop):
+                built.append(Leaf(leaf()))
+                continue
+            ck = max(1, min(children(below), budget))
+            budget -= ck
+            stack.append((below, ck, mover(below), []))
+            continue
+        stack.pop()
+        node = Node(p, built)
+        if not stack:
+            return node
+        stack[-1][3].append(node)
+
+
+def _movers(rng: random.Random, players: int, ask: Ask, *, drawn: float = 0.3) -> Callable[
+    [int], int
+]:  # fmt: skip
+    """Players in turn by depth, or (``drawn`` of the time, unless by depth) drawn per node."""
+    if ask.by_depth or "NotByDepth" in ask.skip or rng.random() >= drawn:
+        return lambda d: d % players
+    return lambda _: rng.randrange(players)
+
+
+def _vectors(rng: random.Random, players: int, bounds: Bounds, *, exact: bool) -> Callable[
+    [], Value
+]:  # fmt: skip
+    """Vectors within ``bounds`` (summing to the bound exactly when ``exact``)."""
+    surplus = int(bounds.total - players * bounds.lower)
+
+    def vector() -> Value:
+        left, units = surplus, []
+        for _ in range(players - 1):
+            x = rng.randint(0, min(left, 9)) if rng.random() < 0.7 else rng.randint(0, left)
+            units.append(x)
+            left -= x
+        units.append(left if exact else rng.randint(0, left))
+        rng.shuffle(units)
+        return tuple(bounds.lower + u for u in units)
+
+    return vector
+
+
+def _small_values(rng: random.Random, ask: Ask, players: int, *, total: int = 9) -> tuple[
+    Bounds | None, Callable[[], Value]
+]:  # fmt: skip
+    """Leaves as the small scope draws them: -9..9, or vectors within ``Bounds(0, total)``."""
+    if not ask.vector:
+        return None, lambda: rng.randint(-9, 9)
+    bounds = Bounds(0, total)
+    return bounds, _vectors(rng, players, bounds, exact=rng.random() < 0.5)
+
+
+def _window(rng: random.Random, ask: Ask, near: Sequence[Scalar]) -> tuple[
+    Scalar | None, Scalar | None
+]:  # fmt: skip
+    """A window near the values ``near`` (open a third of the time, one side open sometimes)."""
+    if not ask.window or not near or rng.random() < 0.3:
+        return None, None
+    a, b = (max(-READER_LIMIT, min(READER_LIMIT, rng.choice(near) + rng.choice((-1, 0, 1))))
+            for _ in range(2))  # fmt: skip
+    if a == b:
+        return (a - 1, a) if a > -READER_LIMIT else (a, a + 1)
+    if a > b:
+        a, b = b, a
+    if rng.random() < 0.25:
+        return None, b
+    if rng.random() < 0.25:
+        return a, None
+    return a, b
+
+
+def _leaves(t: Tree) -> list[Value]:
+    out: list[Value] = []
+    stack = [t]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Leaf):
+            out.append(n.value)
+        else:
+            stack.extend(reversed(n.children))
+    return out
+
+
+def _players(rng: random.Random, ask: Ask) -> int:
+    return rng.choice((3, 3, 2, 4)) if ask.vector else 2
+
+
+def _drawn(rng: random.Random, ask: Ask, t: Tree, bounds: Bounds | None) -> Drawn:
+    near = [v for v in _leaves(t)[:40] if not isinstance(v, tuple)]
+    alpha, beta = _window(rng, ask, near)
+    return Drawn(t, bounds, alpha, beta)
+
+
+def wide(rng: random.Random, ask: Ask) -> Drawn:
+    """A node with many children, its best child last half the time (see the module)."""
+    top = max(2, min(257, ask.scope.max_nodes - 16))
+    k = rng.choice((257, 257, 257, 257, *(b + e for b in BUFFERS for e in (0, 1)), 0))
+    k = min(top, k or rng.randint(2, top))
+    players = _players(rng, ask)
+    mover = _movers(rng, players, ask)
+    depth = 0 if rng.random() < 0.75 else 1
+    p = mover(depth)
+    bounds: Bounds | None = None
+    small: Callable[[], Value]
+    if not ask.vector:
+        pool = rng.sample(range(-2 * k - 9, 2 * k + 9), k)
+        values: list[Value] = sorted(pool, reverse=p == 1)
+        small = _small_values(rng, ask, 2)[1]
+    else:
+        bounds = Bounds(0, k + 9)
+        others = _vectors(rng, players - 1, Bounds(0, 9), exact=False)
+        values = [_with(p, i, others()) for i in range(k)]
+        small = _vectors(rng, players, bounds, exact=rng.random() < 0.5)
+    if rng.random() < 0.5:
+        rng.shuffle(values)
+    t: Tree = Node(p, values)
+    if depth == 1:
+        siblings = [
+            grow(rng, height=2, children=lambda _: rng.randint(1, 3), leaf=small,
+                 mover=lambda d: mover(d + 1), max_nodes=13)
+            for _ in range(rng.randint(1, 2))
+        ]  # fmt: skip
+        at = rng.randint(0, len(siblings))
+        t = Node(mover(0), [*siblings[:at], t, *siblings[at:]])
+    return _drawn(rng, ask, t, bounds)
+
+
+def _with(p: int, x: Scalar, rest: Value) -> Value:
+    """A vector with component p equal to x and the others from ``rest``."""
+    assert isinstance(rest, tuple)
+    return (*rest[:p], x, *rest[p:])
+
+
+def tall(rng: random.Random, ask: Ask) -> Drawn:
+    """A tree 6 or more high, mostly binary, within the node cap (see the module).
+
+    For N players half of them are a deep-pruning trap (:func:`trap`) at a distance drawn
+    from 2 up to the height, so that pruning with the bound of any one ancestor is caught:
+    a trap at a distance beyond the grandparent is too rare in a random tree to be drawn.
+    """
+    height = rng.randint(6, max(6, ask.scope.max_height))
+    players = _players(rng, ask)
+    bounds, leaf = _small_values(rng, ask, players)
+    if players > 2 and rng.random() < 0.5:
+        distances = [k for k in range(2, height) if k % players]
+        return Drawn(trap(rng, players, rng.choice(distances), height=height), TRAP_BOUNDS)
+    if players > 2 and rng.random() < 0.5:  # ties on purpose: few distinct vectors
+        pool = [leaf() for _ in range(rng.randint(2, 4))]
+        leaf = lambda: rng.choice(pool)  # noqa: E731
+    t = grow(rng, height=height, children=lambda _: rng.choice((1, 2, 2, 2, 3)), leaf=leaf,
+             mover=_movers(rng, players, ask, drawn=0.15), max_nodes=ask.scope.max_nodes,
+             stop=0.08)  # fmt: skip
+    return _drawn(rng, ask, t, bounds)
+
+
+TRAP_BOUNDS = Bounds(0, 9)
+
+
+def trap(rng: random.Random, players: int, distance: int, *, height: int) -> Tree:
+    """A tree on which pruning with the bound of the root, ``distance`` levels up, is wrong.
+
+    The root A (player 0) reads a leaf (x, 0, ...) first, so its best is x. Its second child
+    is a chain down to the node P at depth ``distance`` (player q = distance mod N, not 0).
+    On the chain, the first node n_j whose player r is neither 0 nor q has a leaf (x + 1, 0,
+    ...) first; the other nodes are unary. P's children are u, with u[q] = Sum - x and u[r] =
+    1, then w, with w[q] = Sum - x + 1 and w[r] = 0. Pruning at P with A's bound (u[q] >=
+    Sum - Best[0] = Sum - x) returns u, which n_j takes (u[r] = 1 > 0) and A refuses (u[0] = 0
+    < x): the value is (x, 0, ...). Without it P returns w, n_j keeps its leaf (a tie, 0 = 0),
+    and A takes x + 1. Shallow pruning never cuts here: every component is below Sum. Zero
+    vectors, which nobody strictly prefers, are added as later children here and there, and
+    u and w sit at the ends of unary chains down to ``height``.
+    """
+    total = TRAP_BOUNDS.total
+    assert isinstance(total, int)
+    q = distance % players
+    assert distance >= 2, distance
+    assert q != 0, (players, distance)
+    j = next(i for i in range(1, distance) if i % players not in {0, q})
+    r = j % players
+    x = rng.randint(1, total - 1)
+    zero = (0,) * players
+
+    def vector(**at: int) -> tuple[int, ...]:
+        v = [0] * players
+        for key, value in at.items():
+            v[int(key[1:])] += value
+        return tuple(v)
+
+    def padded(value: tuple[int, ...], depth: int) -> Tree:
+        t: Tree = Leaf(value)
+        for d in range(height - 1, depth - 1, -1):
+            t = Node(d % players, [t])
+        return t
+
+    def noise() -> list[Tree]:
+        return [Leaf(zero)] * (rng.random() < 0.3)
+
+    u = padded(vector(**{f"p{q}": total - x, f"p{r}": 1}), distance + 1)
+    w = padded(vector(**{f"p{q}": total - x + 1}), distance + 1)
+    node: Tree = Node(q, [u, w, *noise()])
+    for d in range(distance - 1, 0, -1):
+        first = [Leaf(vector(p0=x + 1))] if d == j else []
+        node = Node(d % players, [*first, node, *noise()])
+    return Node(0, [Leaf(vector(p0=x)), node, *noise()])
+
+
+def many(rng: random.Random, ask: Ask) -> Drawn:
+    """5 to 8 players (see the module); only for N-player semantics."""
+    players = rng.randint(5, max(5, ask.scope.max_players))
+    bounds, leaf = _small_values(rng, ask, players, total=rng.choice((9, 20)))
+    mover = _movers(rng, players, ask, drawn=0.5)
+    height = rng.randint(2, players + 1)
+    t = grow(rng, height=height, children=lambda _: rng.choice((2, 2, 3)), leaf=leaf,
+             mover=mover, max_nodes=ask.scope.max_nodes, stop=0.1)  # fmt: skip
+    return _drawn(rng, ask, t, bounds)
+
+
+def _allowed(skip: frozenset[str], magnitude: Scalar) -> bool:
+    return not set(magnitude_flags(magnitude)) & skip
+
+
+def magnitude(rng: random.Random, ask: Ask) -> Drawn:
+    """Values at one of the edges of machine arithmetic (see the module)."""
+    centers = [c for c in EDGES if _allowed(ask.skip, c + 1)]
+    tiny = not {"Fraction", "TinyFraction"} & ask.skip and rng.random() < 0.25
+    if not centers and not tiny:
+        centers = [10]
+    players = _players(rng, ask)
+    mover = _movers(rng, players, ask)
+    height = rng.randint(1, 3)
+    if tiny:
+        denominator = rng.choice(TINY_DENOMINATORS)
+        base = rng.choice((0, 1, -1))
+
+        def number() -> Scalar:
+            return base + Fraction(rng.randint(-3, 3), denominator)
+
+        scale: Scalar = Fraction(1, denominator)
+    else:
+        center = rng.choice(centers)
+        sign = rng.choice((1, -1))
+        mixed = rng.random() < 0.3
+
+        def number() -> Scalar:
+            return (rng.choice((1, -1)) if mixed else sign) * (center - rng.randint(0, 3))
+
+        scale = center
+    if not ask.vector:
+        t = grow(rng, height=height, children=lambda _: rng.randint(1, 3), leaf=number,
+                 mover=mover, max_nodes=ask.scope.max_nodes)  # fmt: skip
+        return _drawn(rng, ask, t, None)
+    bounds, leaf = _big_vectors(rng, players, scale, tiny=tiny)
+    t = grow(rng, height=height, children=lambda _: rng.randint(1, 3), leaf=leaf, mover=mover,
+             max_nodes=ask.scope.max_nodes)  # fmt: skip
+    return Drawn(t, bounds)
+
+
+def _big_vectors(rng: random.Random, players: int, scale: Scalar, *, tiny: bool) -> tuple[
+    Bounds, Callable[[], Value]
+]:  # fmt: skip
+    """Korf's bounds around ``scale`` and vectors within them whose components are near it.
+
+    Either the sum's bound is ``scale`` and one component takes most of it, or (for integers)
+    the lower bound is ``-scale`` and one component sits near it, another near ``+scale``.
+    """
+    if tiny:
+        bounds = Bounds(0, 1)
+        step = scale
+
+        def vector() -> Value:
+            units = [rng.randint(0, 3) for _ in range(players)]
+            return tuple(u * step for u in units)
+
+        return bounds, vector
+    assert isinstance(scale, int)
+    if rng.random() < 0.5:
+        bounds = Bounds(0, scale)
+
+        def lead() -> Value:
+            small = [rng.randint(0, 1) for _ in range(players - 1)]
+            top = scale - sum(small) - rng.randint(0, 3)
+            at = rng.randrange(players)
+            return (*small[:at], top, *small[at:])
+
+        return bounds, lead
+    bounds = Bounds(-scale, 9)
+
+    def apart() -> Value:
+        low, high = -scale + rng.randint(0, 3), scale - rng.randint(0, 3)
+        rest = [0] * (players - 2)
+        v = [low, high, *rest]
+        rng.shuffle(v)
+        return tuple(v)
+
+    return bounds, apart
+
+
+def repeated(rng: random.Random, ask: Ask) -> Drawn:
+    """One or two subtrees repeated at one depth below different siblings (see the module).
+
+    The subtrees are 1 to 3 high (mostly 3) at depth 1 to 3, so that a table that keeps only
+    the nodes a few plies from the leaves is reached too; a node above them has one to three
+    children, so that one copy is searched under a window its leaf siblings narrowed and
+    another under the window its ancestors left open. Seven times in ten the copies are placed
+    so on purpose: one behind a leaf just short of its first child's value, which is not its
+    own (so that it is cut off after that child and its result is only a bound), one alone
+    (so that its exact value is needed).
+    """
+    players = _players(rng, ask)
+    bounds, leaf = _small_values(rng, ask, players)
+    mover = _movers(rng, players, ask, drawn=0.0)
+    at = rng.randint(1, 3)
+    pool = [
+        grow(rng, height=rng.choice((1, 2, 3, 3)), children=lambda _: rng.randint(2, 3),
+             leaf=leaf, mover=lambda d: mover(d + at), max_nodes=15)
+        for _ in range(rng.randint(1, 2))
+    ]  # fmt: skip
+
+    def shared() -> Tree:
+        return rng.choice(pool) if rng.random() < 0.65 else Leaf(leaf())
+
+    if rng.random() < 0.7:  # a copy behind a leaf sibling, a copy on its own
+        s = grow(rng, height=3, children=lambda _: rng.randint(2, 3), leaf=leaf,
+                 mover=lambda d: mover(d + 2), max_nodes=15)  # fmt: skip
+        first = Leaf(leaf())
+        if not ask.vector and isinstance(s, Node):  # the copy is cut off after its first child
+            if minimax(s).value == minimax(s.children[0]).value:  # whose value is not the copy's
+                s = Node(s.to_move, [*s.children[1:], s.children[0]])
+            c = minimax(s.children[0]).value
+            first = Leaf(c - rng.randint(0, 2) if mover(1) == 1 else c + rng.randint(0, 2))
+        behind = Node(mover(1), [first, s])
+        alone = Node(mover(1), [s] if rng.random() < 0.5 else [s, Leaf(leaf())])
+        kids: list[Tree] = [behind, alone]
+        if rng.random() < 0.5:
+            kids.insert(rng.randint(0, 2), Node(mover(1), [rng.choice((s, Leaf(leaf())))
+                                                          for _ in range(2)]))  # fmt: skip
+        return _drawn(rng, ask, Node(mover(0), kids), bounds)
+    width = 3 if at == 1 else 2
+    stack: list[tuple[int, int, list[Tree]]] = [(0, rng.randint(2, width), [])]
+    while True:
+        d, k, built = stack[-1]
+        if len(built) < k:
+            if d + 1 == at:
+                built.append(shared())
+            else:
+                stack.append((d + 1, rng.randint(1, width), []))
+            continue
+        stack.pop()
+        node = Node(mover(d), built)
+        if not stack:
+            return _drawn(rng, ask, node, bounds)
+        stack[-1][2].append(node)
+
+
+BUILDERS: dict[Tier, Callable[[random.Random, Ask], Drawn]] = {
+    "wide": wide,
+    "tall": tall,
+    "many": many,
+    "magnitude": magnitude,
+    "repeated": repeated,
+}
+"""The seeded tiers, by name (the small tier is Hypothesis's, in the gate)."""
