@@ -19,7 +19,7 @@ from gametree.conform.semantics import Checks, request_line
 from gametree.conform.targets import ProcessTarget
 from gametree.conform.vectors import catalogue, vector_cases
 from tests.bugs import BUGS, CORRECT, Bug
-from tests.bugs.catalogue import BEGIN, DOC, END, Row, gate, table
+from tests.bugs.catalogue import BEGIN, DEFAULT_BUDGET, DOC, END, Row, gate, table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,7 +100,7 @@ def test_the_command_catches_a_bug_end_to_end(capsys: pytest.CaptureFixture[str]
 def test_the_correct_versions_pass_the_same_gate(b: Bug) -> None:
     options = GateOptions(b.semantics, Checks(b.best_move, b.principal_variation,
                                               b.strict_order),
-                          budget=30, skip_flags=frozenset(b.skip))  # fmt: skip
+                          skip_flags=frozenset(b.skip))  # fmt: skip
     target = ProcessTarget.from_spec(b.target)
     try:
         report = run_gate(target, b.target, options)
@@ -118,13 +118,36 @@ def test_the_table_in_the_docs_says_what_the_catalogue_says() -> None:
     want = table(rows).splitlines()
     assert len(lines) == len(want)
 
-    def fixed(line: str) -> list[str]:  # every column but 'caught by' and 'seconds'
+    def fixed(line: str) -> list[str]:  # every column but the three measured ones
         cells = [c.strip() for c in line.strip("|").split(" | ")]
-        return cells[:-2]
+        return cells[:-3]
 
     for got, expected in zip(lines, want, strict=True):
         assert fixed(got) == fixed(expected)
-    for line in lines[2:]:
-        *_, caught, seconds = [c.strip() for c in line.strip("| ").split(" | ")]
+    for b, line in zip(BUGS, lines[2:], strict=True):
+        *_, caught, seconds, alone = [c.strip() for c in line.strip("| ").split(" | ")]
         assert re.fullmatch(r"vector \(.*\)|generated case #\d+.*", caught), line
         assert float(seconds) >= 0
+        assert re.fullmatch(r"case #\d+, [0-9.]+ s, \d+ nodes?|not caught", alone), line
+        assert not (b.edge and alone == "not caught"), line
+
+
+EDGE = [b for b in BUGS if b.edge]
+
+
+def test_the_catalogue_has_ten_mistakes_that_show_only_past_the_small_scope() -> None:
+    assert len(EDGE) >= 10
+    assert len({b.semantics for b in EDGE}) >= 6
+
+
+@pytest.mark.parametrize("b", EDGE, ids=[b.name for b in EDGE])
+def test_an_edge_bug_is_caught_by_the_generated_cases_alone(b: Bug) -> None:
+    """With every vector switched off and the gate's defaults (budget, scope, seed), the drawing
+    itself finds the mistake, and the shrunk case still has what the mistake needs."""
+    report = gate(b, budget=DEFAULT_BUDGET, vectors=False)
+    assert not report.passed, report.text()[-1500:]
+    assert report.counts("vectors") == {}
+    first = report.failures[0]
+    assert first.phase == "generated"
+    assert set(first.flags) & {"Wide", "Tall", "ManyPlayers", "Sentinel", "TinyFraction",
+                               "RepeatedSubtree"}, first.flags  # fmt: skip

@@ -2,9 +2,11 @@
 
 Each bug is the correct algorithm with one classic mistake, a conformance target that
 ``gametree conform`` must catch. The modules hold the code (``alphabeta``, ``negamax``,
-``multi``, ``engine``); :data:`BUGS` says, for each, what it claims (the semantics and what
-the gate compares) and what mistake it makes; its function's docstring says where the mistake
-is seen in practice. :data:`CORRECT` lists the correct versions, which pass the same gate.
+``multi``, ``engine``; ``edges`` and ``edges_numbers`` hold the mistakes that show only past
+small trees: wide nodes, tall trees, many players, repeated subtrees, large magnitudes, tiny
+fractions); :data:`BUGS` says, for each, what it claims (the semantics and what the gate
+compares) and what mistake it makes; its function's docstring says where the mistake is seen
+in practice. :data:`CORRECT` lists the correct versions, which pass the same gate.
 
 ``python -m tests.bugs.catalogue`` runs the gate on every bug without the vectors the
 catalogue itself added (so the gate has to find the mistake on its own), keeps each minimal
@@ -69,6 +71,12 @@ class Bug:
         return m.group(1).replace("``", "`")
 
     @property
+    def edge(self) -> bool:
+        """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``):
+        such a bug must be caught by the generated phase alone, without any vector."""
+        return self.target.split(":")[0].rsplit(".", 1)[1] in {"edges", "edges_numbers"}
+
+    @property
     def argv(self) -> list[str]:
         """The ``gametree conform`` options that catch it (besides the budget)."""
         out = ["--target", self.target, "--semantics", self.semantics]
@@ -115,6 +123,31 @@ BUGS: tuple[Bug, ...] = (
     bug("killers_unchecked", "engine", "game-negamax"),
     bug("deepening_partial_move", "engine", "game-deepening", best_move=True),
     bug("stand_pat_in_check", "engine", "game-negamax-stand-pat"),
+    bug("move_list_256", "edges", "negamax-alphabeta-fail-soft", strict_order=True,
+        best_move=True, principal_variation=True),
+    bug("shallow_move_list_32", "edges", "shallow", strict_order=True, best_move=True,
+        principal_variation=True),
+    bug("maxn_player_2_bits", "edges", "maxn", strict_order=True, best_move=True,
+        principal_variation=True),
+    bug("same_player_cutoff", "edges", "shallow", best_move=True, principal_variation=True),
+    bug("window_ring_6", "edges", "alphabeta-fail-soft", strict_order=True, best_move=True,
+        principal_variation=True),
+    bug("memo_by_subtree", "edges", "negamax-alphabeta-fail-soft", best_move=True,
+        principal_variation=True),
+    bug("infinity_999", "edges_numbers", "alphabeta-fail-hard", strict_order=True,
+        best_move=True, principal_variation=True),
+    bug("packed_score_int16", "edges_numbers", "alphabeta-fail-soft", strict_order=True,
+        best_move=True, principal_variation=True, skip=("Deep", "Fraction")),
+    bug("int32_as_int", "edges_numbers", "minimax", strict_order=True, best_move=True,
+        principal_variation=True, skip=("Deep", "Fraction")),
+    bug("json_doubles", "edges_numbers", "alphabeta-fail-hard", strict_order=True,
+        best_move=True, principal_variation=True),
+    bug("int64_negamax", "edges_numbers", "negamax-alphabeta-fail-hard", strict_order=True,
+        best_move=True, principal_variation=True, skip=("Deep", "Fraction")),
+    bug("epsilon_compare", "edges_numbers", "alphabeta-fail-soft", strict_order=True,
+        best_move=True, principal_variation=True),
+    bug("decimal_28", "edges_numbers", "negamax", strict_order=True, best_move=True,
+        principal_variation=True, skip=("Deep", "Fraction")),
 )  # fmt: skip
 """Every bug, in the order of ``docs/bugs.md``."""
 

@@ -1,13 +1,15 @@
 """Run the gate on every bug of the catalogue; keep the minimal cases; write docs/bugs.md's table.
 
 ``python -m tests.bugs.catalogue`` (from the checkout's root) runs, for each bug of
-``tests.bugs.BUGS``, the gate as ``gametree conform`` runs it (the target in a worker process,
-the vectors, then up to ``--budget`` generated cases, the failure shrunk), *without* the
-vectors flagged ``BugCatalogue``, so that the gate has to find each mistake on its own. It
-writes the minimal case of each to ``gametree/conform/catalogue.json`` (run ``gametree vectors
-generate`` afterwards to turn them into vectors) and the table of ``docs/bugs.md``, with
-what caught each bug and how long it took. ``--check`` writes nothing and exits 1 if a bug
-is not caught.
+``tests.bugs.BUGS``, the gate as ``gametree conform`` runs it with its defaults (the target in
+a worker process, the vectors, then the default budget of generated cases from the default
+scope, the failure shrunk), *without* the vectors flagged ``BugCatalogue``, so that the gate
+has to find each mistake on its own; then again with every vector switched off
+(``--no-vectors``), so that the table says whether the drawing alone finds it. It writes the
+minimal case of each to ``gametree/conform/catalogue.json`` (run ``gametree vectors
+generate`` afterwards to turn them into vectors) and the table of ``docs/bugs.md``, with what
+caught each bug and how long it took. ``--check`` writes nothing and exits 1 if a bug is not
+caught, or an edge bug (``Bug.edge``) is not caught by the generated cases alone.
 
 Glossary: a *row* is one bug's line of the table; the *minimal case* is the one the gate
 reports after shrinking.
@@ -37,6 +39,23 @@ END = "<!-- end of the generated table -->"
 
 
 @attrs.frozen
+class Alone:
+    """What the generated phase found alone, without any vector, for one bug."""
+
+    case: int | None
+    """The generated case that failed first (``None``: none did)."""
+    seconds: float
+    nodes: int
+
+    def text(self) -> str:
+        """The table's cell."""
+        if self.case is None:
+            return "not caught"
+        nodes = f"{self.nodes} node{'s' * (self.nodes != 1)}"
+        return f"case #{self.case}, {self.seconds:.2f} s, {nodes}"
+
+
+@attrs.frozen
 class Row:
     """What the gate found for one bug."""
 
@@ -44,6 +63,7 @@ class Row:
     caught_by: str
     seconds: float
     case: Case
+    alone: Alone | None = None
 
     @property
     def size(self) -> str:
@@ -56,7 +76,11 @@ class Row:
         return f"{n} node{'s' * (n != 1)}"
 
 
-def gate(b: Bug, *, budget: int, skip_catalogue: bool = True) -> Report:
+DEFAULT_BUDGET = GateOptions("minimax").budget
+"""The gate's default budget of generated cases, which the table is measured with."""
+
+
+def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = True) -> Report:
     """The gate's report on ``b`` (the catalogue's own vectors skipped unless asked)."""
     skip = set(b.skip) | ({"BugCatalogue"} if skip_catalogue else set())
     options = GateOptions(
@@ -64,8 +88,9 @@ def gate(b: Bug, *, budget: int, skip_catalogue: bool = True) -> Report:
         Checks(b.best_move, b.principal_variation, b.strict_order),
         budget=budget,
         skip_flags=frozenset(skip),
-        shrink_budget=3000,
-        shrink_seconds=120.0,
+        shrink_budget=20_000,
+        shrink_seconds=600.0,
+        vectors=vectors,
     )
     target = ProcessTarget.from_spec(b.target, timeout=10.0, startup=20.0)
     try:
@@ -74,8 +99,8 @@ def gate(b: Bug, *, budget: int, skip_catalogue: bool = True) -> Report:
         target.close()
 
 
-def row(b: Bug, report: Report) -> Row:
-    """The row for ``b`` from its report (which must have failed)."""
+def row(b: Bug, report: Report, alone: Report | None = None) -> Row:
+    """The row for ``b`` from its report (which must have failed), and the vectorless one."""
     assert not report.passed, f"{b.name} was not caught"
     first = report.failures[0]
     flags = [f for f in first.flags if f not in {"NotByDepth", "Generated"}]
@@ -83,7 +108,18 @@ def row(b: Bug, report: Report) -> Row:
     if first.phase == "generated":
         caught = f"generated case {first.name.removeprefix('generated ')}"
     assert report.first_failure_seconds is not None
-    return Row(b, caught, report.first_failure_seconds, report.shrunk[0].minimal.case)
+    return Row(b, caught, report.first_failure_seconds, report.shrunk[0].minimal.case,
+               None if alone is None else alone_of(alone))  # fmt: skip
+
+
+def alone_of(report: Report) -> Alone:
+    """What a run without vectors found: the first generated failure, its time, the minimal case."""
+    if report.passed:
+        return Alone(None, report.seconds, 0)
+    first = report.failures[0]
+    number = int(first.name.removeprefix("generated #").split()[0])
+    assert report.first_failure_seconds is not None
+    return Alone(number, report.first_failure_seconds, report.shrunk[0].minimal.case.tree.size)
 
 
 def entry(r: Row, index: int) -> tuple[dict[str, object], dict[str, str]]:
@@ -115,9 +151,9 @@ def table(rows: list[Row]) -> str:
     lines = [
         (
             "| # | bug | gated as | the mistake | where it is seen | minimal case | caught by "
-            "| seconds to catch |"
+            "| seconds to catch | generated alone |"
         ),
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for i, r in enumerate(rows, start=1):
         b = r.bug
@@ -125,9 +161,10 @@ def table(rows: list[Row]) -> str:
         options = " ".join(a for a in b.argv if a.startswith("--") and a not in {
             "--target", "--semantics", "--skip-flag"})  # fmt: skip
         gated = f"`{b.semantics}`" + (f" `{options}`" if options else "")
+        alone = "?" if r.alone is None else r.alone.text()
         lines.append(
             f"| {i} | [`{b.name}`](../{module}.py) | {gated} | {b.mistake} | {b.where_seen} | "
-            f"{r.size} | {r.caught_by} | {r.seconds:.2f} |"
+            f"{r.size} | {r.caught_by} | {r.seconds:.2f} | {alone} |"
         )
     return "\n".join(lines)
 
@@ -144,7 +181,8 @@ def write_doc(rows: list[Row]) -> None:
 def main(argv: list[str]) -> int:
     """Run the catalogue; write the files unless ``--check``."""
     parser = argparse.ArgumentParser(prog="python -m tests.bugs.catalogue")
-    parser.add_argument("--budget", type=int, default=300, help="generated cases per bug")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+                        help=f"generated cases per bug (default {DEFAULT_BUDGET})")  # fmt: skip
     parser.add_argument("--check", action="store_true", help="write nothing")
     parser.add_argument("--only", action="append", default=[], help="these bugs only")
     args = parser.parse_args(argv)
@@ -160,10 +198,13 @@ def main(argv: list[str]) -> int:
             missed.append(b.name)
             print(f"{b.name}: NOT CAUGHT ({took:.1f} s)", flush=True)  # noqa: T201
             continue
-        r = row(b, report)
+        r = row(b, report, gate(b, budget=args.budget, vectors=False))
         rows.append(r)
+        assert r.alone is not None
+        if b.edge and r.alone.case is None:
+            missed.append(f"{b.name} (by the generated cases alone)")
         print(f"{b.name}: {r.caught_by} in {r.seconds:.2f} s; minimal {r.size}; "  # noqa: T201
-              f"{took:.1f} s in all", flush=True)  # fmt: skip
+              f"{took:.1f} s in all; generated alone: {r.alone.text()}", flush=True)  # fmt: skip
     if args.check or args.only:
         return 1 if missed else 0
     if missed:
