@@ -19,10 +19,12 @@ from gametree.spec.game import EvaluatedGame, Game, game_maxn, game_minimax, gam
 from gametree.spec.maxn import as_pairs, maxn, paranoid
 from gametree.spec.minimax import minimax, negamax
 from gametree.spec.search import (
+    WITNESS_LIMIT,
     Keep,
     NoisyGame,
     QuiescentGame,
     Tapered,
+    Witnessed,
     cut_minimax,
     cut_negamax,
     cut_tree,
@@ -30,6 +32,7 @@ from gametree.spec.search import (
     optimal_moves,
     static_plausibility,
     tapered,
+    witness,
 )
 from gametree.spec.tree import (
     Leaf,
@@ -43,6 +46,7 @@ from gametree.spec.tree import (
 from gametree.spec.values import Scalar, Value, Vector, as_pair, exact_scalar, exact_value, worth
 
 __all__ = [
+    "WITNESS_LIMIT",
     "Bounds",
     "EvaluatedGame",
     "Game",
@@ -59,6 +63,7 @@ __all__ = [
     "TreeError",
     "Value",
     "Vector",
+    "Witnessed",
     "as_pair",
     "as_pairs",
     "check_bounds",
@@ -85,5 +90,6 @@ __all__ = [
     "subtree",
     "tapered",
     "unfold",
+    "witness",
     "worth",
 ]

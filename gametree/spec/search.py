@@ -59,7 +59,8 @@ forward pruning on its ply too (k is a function of the ply). So a table keyed by
 search of that same subtree, gives values the definitions above give; a stored entry of
 another depth is not the same subtree and its value is not this one's. There is nothing more
 to define: with or without a table, in one search or across many, the value is the cut
-tree's.
+tree's. An engine that lets an entry of a *deeper* search answer (``entry.depth >= r``, as
+most do) returns a value of another kind, which definition 7 defines.
 
 **5. Quiescence** (seed 003, "Depth of Search": "search would be extended beyond the normal
 limit for non-quiescent positions ... or extend the search for checks and immediate capture
@@ -87,6 +88,45 @@ every noisy move. The value is minimax over the tree so cut, which may differ fr
 without pruning: that is the price seed 003 names ("great difficulty in determining, without
 search, which move can be ignored safely").
 
+**7. The witness criterion** (Wesselink, Huizing and van de Wetering, "Formal Verification of
+Minimax Algorithms", arXiv 2509.20138, the section on depth-limited search with a transposition
+table). A table whose entry of depth r' >= r answers a search owed r plies (Marsland's and
+Wikipedia's negamax with a table test ``entry.depth >= depth``) mixes depths: the value is
+not the cut tree's, but that of some *witness*, a tree in which every node is searched at
+least as deep as the search owed it. The witnesses W(s, r) of a state owed r plies are the
+trees N(s, r') for every r' >= r, where N(s, r') is the cut tree's node at (s, r') (a leaf,
+or its children as the cut tree chooses them, as definitions 1, 5 and 6 say) whose children
+are witnesses of W(child, r' - 1). Without quiescence and forward pruning this is the
+paper's *all-or-none expansion* of the tree truncated at depth d: every node above the
+horizon has all its children, and every node at or below it either none (its static
+evaluation) or all. Each occurrence of a state chooses on its own, as the table's entries of
+one state differ from one search to the next. A search's result x with the window (a, b) is
+*justified* when, for the minimax value e of some witness of the root, x and e have
+Fishburn's properties (:mod:`impl.alphabeta`): e <= x <= a, or a < x = e < b, or b <= x <=
+e; that is the paper's ``is_negamax_tt_result``. So the set of values a search may return
+(:func:`witness`) is not an interval: inside the window only the values of witnesses, and
+on a side the window fails on, a range reaching from the bound to the farthest witness.
+The cut tree is the witness with r' = r everywhere, so ``cut_negamax``'s value is always one.
+
+The criterion is about the game, not the table's history: an entry stored by any earlier
+search of the same game (the last iteration of iterative deepening, the previous move's
+search) is justified by a witness of its own depth, and so is every result built on it; so
+it holds across searches as within one. With quiescence, an entry stored with r' plies
+owes the quiescence extension of depth r' (noisy moves at r' <= 0, all moves above); with
+forward pruning, the widths k(ply) of its own ply, so a table that keys on the ply (as
+``impl.table`` does under forward pruning) reuses only entries of the same ply. The paper
+defines the criterion for the plain case (no quiescence, no forward pruning), which is what
+the gate's ``game-negamax-witness`` asks; the other two are this module's extension of it.
+
+:func:`witness` works out the witnesses' values, not the witnesses: the values of W(s, r)
+at a Max node are those of its children's witnesses that are at least every child's
+smallest, at a Min node at most every child's largest (the maximum over a product of sets),
+memoised on (s, r, ply), with r below -q the same as -q. Below the horizon a witness may
+reach every state of the game, so it is exact on small games only: past ``limit`` (s, r,
+ply) triples it raises ``TreeError``. Its cost is O(limit * (q + 2) * b * V), V the number
+of distinct leaf values. A game with a cycle below the horizon has witnesses of every length
+and is refused.
+
 The definitions walk the game over ``spec.fold``'s explicit stack, as ``spec.game`` does, so
 no depth or extension limit meets a recursion limit. Each reads every node of the cut tree:
 O(b^d) states, plus the extensions, plus one plausibility per move above the horizon under
@@ -94,7 +134,8 @@ forward pruning.
 """
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeAlias, TypeVar
+from fractions import Fraction
+from typing import Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
@@ -113,13 +154,18 @@ from gametree.spec.game import (
 )
 from gametree.spec.minimax import minimax_choice
 from gametree.spec.tree import Leaf, Node, Tree
-from gametree.spec.values import Scalar, exact_scalar, worth
+from gametree.spec.values import Scalar, Value, exact_scalar, worth
+
+WITNESS_LIMIT = 100_000
+"""The most (state, r, ply) triples :func:`witness` examines before it gives up (definition 7)."""
 
 __all__ = [
+    "WITNESS_LIMIT",
     "Keep",
     "NoisyGame",
     "QuiescentGame",
     "Tapered",
+    "Witnessed",
     "cut_minimax",
     "cut_negamax",
     "cut_tree",
@@ -127,6 +173,7 @@ __all__ = [
     "optimal_moves",
     "static_plausibility",
     "tapered",
+    "witness",
 ]
 
 S = TypeVar("S")
@@ -523,3 +570,173 @@ def optimal_moves(
         return ()
     best = max(v for _, v in pairs)
     return tuple(i for i, v in pairs if v == best)
+
+
+@attrs.frozen
+class Witnessed:
+    """The results a search with table reuse may return (definition 7), and the fixed-depth one.
+
+    ``values``: the values of the root's witnesses, to the player to move at the root, in
+    increasing order; ``fixed``: ``cut_negamax``'s value, one of them; ``alpha`` and ``beta``
+    the window (``None``: open). A result is admitted when Fishburn's properties hold between
+    it and some witness's value.
+    """
+
+    values: tuple[Scalar, ...]
+    fixed: Scalar
+    alpha: Scalar | None = None
+    beta: Scalar | None = None
+
+    def admits(self, x: Scalar) -> bool:
+        """Whether some witness's value e has e <= x <= a, x = e, or b <= x <= e.
+
+        >>> w = Witnessed((1, 3, 7), 3, alpha=2, beta=5)
+        >>> [x for x in range(10) if w.admits(x)]
+        [1, 2, 3, 5, 6, 7]
+        """
+        a, b = self.alpha, self.beta
+        return any(
+            x == e or (a is not None and e <= x <= a) or (b is not None and b <= x <= e)
+            for e in self.values
+        )
+
+    def __contains__(self, x: object) -> bool:
+        return isinstance(x, int | Fraction) and not isinstance(x, bool) and self.admits(x)
+
+    def text(self) -> str:
+        """The admitted results in words, for a report."""
+        a, b = self.alpha, self.beta
+        inside = [e for e in self.values if (a is None or a < e) and (b is None or e < b)]
+        parts = [", ".join(str(e) for e in inside)] if inside else []
+        if a is not None and self.values[0] <= a:
+            parts.insert(0, f"[{self.values[0]}, {a}]")
+        if b is not None and self.values[-1] >= b:
+            parts.append(f"[{b}, {self.values[-1]}]")
+        return "one of " + "; ".join(parts) + f" (the fixed-depth value is {self.fixed})"
+
+
+def witness(
+    game: Game[S, M],
+    state: S,
+    depth: int | None,
+    alpha: Scalar | None = None,
+    beta: Scalar | None = None,
+    *,
+    quiescence: int = 0,
+    keep: Keep | None = None,
+    plausibility: Callable[[S, M], object] | None = None,
+    evaluate: Callable[[S], object] | None = None,
+    limit: int = WITNESS_LIMIT,
+) -> Witnessed:
+    """What a search to ``depth`` with the window (alpha, beta) and table reuse may return.
+
+    Definition 7 (the witness criterion of Wesselink et al., arXiv 2509.20138): the values of
+    every witness of ``state`` owed ``depth`` plies, with the window. Raises ``TreeError`` for
+    a fault of the game (with its path when the cut tree holds it), an empty window, a cycle
+    below the horizon, or more than ``limit`` (state, r, ply) triples.
+
+    >>> from gametree.games import Nim
+    >>> nim = Nim((1, 2))
+    >>> w = witness(nim, nim.initial_state(), 1, evaluate=lambda s: 0)
+    >>> w.values, w.fixed, w.text()
+    ((0, 1), 0, 'one of 0, 1 (the fixed-depth value is 0)')
+    """
+    fixed = cut_negamax(game, state, depth, quiescence=quiescence, keep=keep,
+                        plausibility=plausibility, evaluate=evaluate).value  # fmt: skip
+    if alpha is not None and beta is not None and not alpha < beta:
+        raise TreeError(f"the window must be non-empty, alpha < beta (got {alpha}, {beta})")
+    expand = _cut(game, depth, quiescence=quiescence, keep=keep, plausibility=plausibility,
+                  evaluate=evaluate)  # fmt: skip
+    found = _Witnesses(expand, _leaf_value(game, evaluate), _mover(game), quiescence,
+                       by_ply=keep is not None, limit=limit)  # fmt: skip
+    p = _mover(game)(state)
+    values = found.values(state, depth)
+    return Witnessed(tuple(sorted(worth(v, p) for v in values)), fixed, alpha, beta)
+
+
+WitnessKey = tuple[S, int | None, int]
+"""(s, r clamped at -q, ply, or 0 without forward pruning)."""
+
+
+class _Witnesses(Generic[S]):
+    """The values of W(s, r, ply), memoised, over an explicit stack (definition 7)."""
+
+    def __init__(
+        self,
+        expand: Callable[[Item[S]], list[Item[S]] | None],
+        leaf_value: Callable[[S], Value],
+        mover: Callable[[S], int],
+        quiescence: int,
+        *,
+        by_ply: bool,
+        limit: int,
+    ) -> None:
+        self.expand, self.leaf_value, self.mover = expand, leaf_value, mover
+        self.quiescence, self.by_ply, self.limit = quiescence, by_ply, limit
+        self.memo: dict[WitnessKey[S], frozenset[Scalar]] = {}
+        self.started: dict[WitnessKey[S], list[list[Item[S]] | None]] = {}
+
+    def key(self, s: S, r: int | None, ply: int) -> WitnessKey[S]:
+        return s, None if r is None else max(r, -self.quiescence), ply if self.by_ply else 0
+
+    def values(self, state: S, depth: int | None) -> frozenset[Scalar]:
+        """The minimax values (Max's view) of every witness of ``state`` owed ``depth`` plies."""
+        root = self.key(state, depth, 0)
+        stack: list[tuple[WitnessKey[S], int]] = [(root, 0)]
+        try:
+            while stack:
+                k, ply = stack[-1]
+                if k in self.memo:
+                    stack.pop()
+                elif k in self.started:
+                    stack.pop()
+                    self.finish(k)
+                else:
+                    stack.extend(self.start(k, ply))
+        except TypeError:
+            raise TreeError(
+                "the witness criterion memoises on states, which must be hashable"
+            ) from None
+        return self.memo[root]
+
+    def start(self, k: WitnessKey[S], ply: int) -> list[tuple[WitnessKey[S], int]]:
+        """Expand k at every r' >= r that differs (r..1); the children not yet worked out."""
+        if len(self.started) >= self.limit:
+            raise TreeError(
+                f"the witnesses reach more than {self.limit} (state, depth) pairs: the witness "
+                "criterion is worked out exactly for small games only"
+            )
+        s, r, _ = k
+        owed = [r] if r is None or r >= 1 else range(r, 2)
+        self.started[k] = opts = [self.expand((s, r2, ply, -1)) for r2 in owed]
+        pending = []
+        for c, r2, cply, _ in (c for kids in opts for c in kids or ()):
+            ck = self.key(c, r2, cply)
+            if ck in self.started and ck not in self.memo:
+                raise TreeError(
+                    f"the game has a cycle below the horizon (state {c!r} repeats): its "
+                    "witnesses have no end"
+                )
+            if ck not in self.memo:
+                pending.append((ck, cply))
+        return pending
+
+    def finish(self, k: WitnessKey[S]) -> None:
+        """W(k)'s values from its children's: a leaf's value, or each option's extremes."""
+        values: set[Scalar] = set()
+        for kids in self.started[k]:
+            if kids is None:
+                values.add(_scalar(self.leaf_value(k[0])))
+            else:
+                sets = [self.memo[self.key(c, r2, cply)] for c, r2, cply, _ in kids]
+                values |= _extreme_values(self.mover(k[0]), sets)
+        self.memo[k] = frozenset(values)
+
+
+def _extreme_values(p: int, sets: Sequence[frozenset[Scalar]]) -> set[Scalar]:
+    """Every max (p = 0) or min (p = 1) of one value from each of ``sets``, from Max's view."""
+    if p == 0:
+        low = max(min(c) for c in sets)
+        return {v for c in sets for v in c if v >= low}
+    high = min(max(c) for c in sets)
+    return {v for c in sets for v in c if v <= high}
