@@ -97,6 +97,7 @@ IMPL_BY_SEMANTICS = {
     # The game semantics: impl.Engine passes them in tests/test_bug_catalogue.py.
     "game-negamax": [],
     "game-negamax-stand-pat": [],
+    "game-negamax-witness": [],
     "game-deepening": [],
 }
 """Each semantics and the impl searches that claim it (with their leaf order, or not)."""

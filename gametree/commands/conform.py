@@ -79,7 +79,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="skip the vectors: only the generated trees are asked")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="Hypothesis's seed (default 0)")
     parser.add_argument("--alternating", action="store_true",
-                        help="only trees whose players move in turn by depth from 0")  # fmt: skip
+                        help="only trees whose players move in turn by depth from 0, and only "
+                        "games where no player moves twice")  # fmt: skip
     parser.add_argument("--skip-flag", action="append", default=[], metavar="FLAG",
                         choices=sorted(NOTES), help="skip the vectors and generated trees with "
                         "this flag (repeatable): " + ", ".join(sorted(NOTES)))  # fmt: skip

@@ -416,12 +416,19 @@ def cut_tree(
 
 
 def game_graphs(
-    *, max_states: int = 7, max_moves: int = 3, min_value: int = -9, max_value: int = 9
+    *,
+    max_states: int = 7,
+    max_moves: int = 3,
+    min_value: int = -9,
+    max_value: int = 9,
+    alternating: bool = False,
+    all_quiet: bool = False,
 ) -> Any:
     """Hypothesis's strategy for game graphs: up to ``max_states`` states, moves to later ones.
 
-    Moves lead to any later state, so transpositions (a state reached by two lines, at the
-    same or at different plies) are common. About half the states are quiet; some have noisy
+    Moves lead to any later state (with ``alternating``, any later state of the other
+    player), so transpositions (a state reached by two lines, at the same or at different
+    plies) are common. About half the states are quiet (all with ``all_quiet``); some have noisy
     moves, a few are in check. Shrinks towards fewer states and moves, quiet states, values 0.
     """
     from hypothesis import strategies as st  # noqa: PLC0415 - the testing extra's
@@ -432,17 +439,21 @@ def game_graphs(
     def draw(d: Callable[..., Any]) -> GameGraph:
         n = d(st.integers(2, max_states))
         states: list[GameState] = []
+        movers = [d(st.integers(0, 1)) for _ in range(n)] if alternating else []
         for s in range(n):
-            p = d(st.integers(0, 1))
-            later = n - 1 - s
-            if later == 0 or (s > 0 and d(st.integers(0, 3)) == 0):
+            p = movers[s] if alternating else d(st.integers(0, 1))
+            later = [t for t in range(s + 1, n) if not alternating or movers[t] != p]
+            if not later or (s > 0 and d(st.integers(0, 3)) == 0):
                 states.append(GameState(p, utility=d(values)))
                 continue
-            k = d(st.integers(1, min(max_moves, later)))
-            targets = [d(st.integers(s + 1, n - 1)) for _ in range(k)]
+            k = d(st.integers(1, min(max_moves, len(later))))
+            if alternating:
+                targets = [d(st.sampled_from(later)) for _ in range(k)]
+            else:  # as before alternation was asked for, so that the same seeds draw the same
+                targets = [d(st.integers(s + 1, n - 1)) for _ in range(k)]
             labels = "abcdefgh"[:k]
             moves = tuple(zip(labels, targets, strict=True))
-            kind = d(st.integers(0, 5))
+            kind = 0 if all_quiet else d(st.integers(0, 5))
             check = kind == 5
             quiet = kind < 3 or check
             noisy: tuple[str, ...] = ()

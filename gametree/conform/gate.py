@@ -428,8 +428,9 @@ def run_gate(
         for i, vc in enumerate(vector_cases(options.semantics) if options.vectors else [], 1):
             label = f"tcId {i}"
             skip = set(vc.flags) & options.skip_flags
-            if options.by_depth and "NotByDepth" in vc.flags:
-                skip.add("NotByDepth")
+            for flag in ("NotByDepth", "MovesTwice") if options.by_depth else ():
+                if flag in vc.flags:
+                    skip.add(flag)
             if skip:
                 report.outcomes.append(
                     Outcome(
@@ -627,14 +628,14 @@ def cases(options: GateOptions) -> Any:
     from hypothesis import assume  # noqa: PLC0415
 
     s = SEMANTICS[options.semantics]
-    if s.game:
-        return _game_cases(s.name)
 
     def allowed(case: Case) -> Case:
         assume(not set(case_flags(case)) & options.skip_flags)
-        assume(not options.by_depth or is_by_depth(case.tree))
+        assume(s.game or not options.by_depth or is_by_depth(case.tree))
         return case
 
+    if s.game:
+        return _game_cases(s.name, alternating=options.by_depth).map(allowed)
     return _small_cases(options).map(allowed)
 
 
@@ -673,11 +674,14 @@ def _small_cases(options: GateOptions) -> Any:
     return draw_case()
 
 
-def _game_cases(semantics: str) -> Any:
+def _game_cases(semantics: str, *, alternating: bool) -> Any:
     """Hypothesis's strategy for cases of a ``game-`` semantics.
 
     Game graphs of up to 7 states (``gametree.conform.games.game_graphs``), depths 1..3,
-    quiescence 0..2 (1..2 for stand pat), deepening to depth 1..4 with a budget of 1..60 nodes.
+    quiescence 0..2 (1..2 for stand pat), deepening to depth 1..4 with a budget of 1..60 nodes;
+    for table reuse (``game-negamax-witness``) graphs of up to 15 states, all quiet, depths
+    1..6 and a window from -10..10 or open, as Wesselink et al.'s counterexample needs. With
+    ``alternating`` (``--alternating``) no player moves twice.
     """
     from hypothesis import strategies as st  # noqa: PLC0415
 
@@ -686,7 +690,14 @@ def _game_cases(semantics: str) -> Any:
 
     @st.composite
     def draw_case(draw: st.DrawFn) -> Case:
-        g = draw(game_graphs())
+        if semantics == "game-negamax-witness":
+            g = draw(game_graphs(max_states=15, alternating=alternating, all_quiet=True))
+            ends = st.none() | st.integers(-10, 10)
+            alpha, beta = draw(ends), draw(ends)
+            if alpha is not None and beta is not None and alpha >= beta:
+                alpha, beta = beta - 1 if alpha == beta else beta, alpha
+            return game_case(semantics, g, draw(st.integers(1, 6)), alpha=alpha, beta=beta)
+        g = draw(game_graphs(alternating=alternating))
         if semantics == "game-deepening":
             return game_case(semantics, g, draw(st.integers(1, 4)),
                              quiescence=draw(st.integers(0, 1)),

@@ -28,6 +28,7 @@ import attrs
 from gametree.spec import Leaf, Node, Scalar, Tree
 
 if TYPE_CHECKING:  # the semantics import nothing of the gate's; only their types are read here
+    from gametree.conform.games import GameGraph
     from gametree.conform.semantics import Case
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "Coverage",
     "Scope",
     "Shape",
+    "alternates",
     "case_flags",
     "content_flags",
     "magnitude_flags",
@@ -169,8 +171,9 @@ def case_flags(case: "Case") -> tuple[str, ...]:
     """Every flag ``case`` earns by what it holds; for a game also what its graph holds.
 
     A game's graph earns ``Transposition`` (a state reached by two moves), ``Quiescence``
-    (a state that is not quiet) and ``Check``; its cut tree's players move as the game says,
-    so ``NotByDepth`` is not a game's flag.
+    (a state that is not quiet), ``Check`` and ``MovesTwice`` (a move to a state where the
+    same player moves); its cut tree's players move as the game says, so ``NotByDepth`` is
+    not a game's flag.
     """
     if case.game is None:
         return case_shape(case).flags()
@@ -184,8 +187,15 @@ def case_flags(case: "Case") -> tuple[str, ...]:
         flags.append("Quiescence")
     if any(x.check for x in g.states):
         flags.append("Check")
+    if not alternates(g):
+        flags.append("MovesTwice")
     shape = case_shape(case)
     return (*flags, *(f for f in shape.flags() if f not in {"NotByDepth", "RepeatedSubtree"}))
+
+
+def alternates(g: "GameGraph") -> bool:
+    """Whether every move of the game leads to a state where the other player moves."""
+    return all(g.states[t].to_move != x.to_move for x in g.states for _, t in x.moves)
 
 
 def magnitude_text(m: Scalar) -> str:

@@ -30,6 +30,13 @@ moves, iterative deepening, quiescence):
   order the moves), by its label.
 - ``game-negamax-stand-pat``: the same, where a quiescence extension may also stand pat (take
   the static evaluation) except in check (:func:`gametree.conform.games.cut_tree`).
+- ``game-negamax-witness``: a depth-limited search with a transposition table whose entries
+  of a deeper search may answer (``entry.depth >= depth``), from the root mover's view, with
+  the request's window (``alpha``, ``beta``): the result is admitted when the witness
+  criterion of Wesselink et al. justifies it (``spec.search.witness``, definition 7: Fishburn's
+  properties against the value of some witness), so a fixed-depth engine passes too. No
+  quiescence (the paper's criterion); the best move is not compared, as a witness fixes
+  only a value.
 - ``game-deepening``: iterative deepening under a node budget (``max_nodes``, counted as the
   engine counts) up to ``max_depth``; the reply names the deepest ``depth`` it completed, and
   the value and move must be that depth's (``spec.search``, definition 3).
@@ -109,11 +116,14 @@ def game_case(
     quiescence: int = 0,
     max_nodes: int | None = None,
     max_tree: int | None = None,
+    alpha: Scalar | None = None,
+    beta: Scalar | None = None,
 ) -> Case:
     """A case of a ``game-`` semantics, with its cut tree (at most ``max_tree`` nodes)."""
     stand_pat = semantics == "game-negamax-stand-pat"
     t, _ = cut_tree(game, depth, quiescence=quiescence, stand_pat=stand_pat, max_nodes=max_tree)
-    return Case(semantics, t, game=game, depth=depth, quiescence=quiescence, max_nodes=max_nodes)
+    return Case(semantics, t, alpha=alpha, beta=beta, game=game, depth=depth,
+                quiescence=quiescence, max_nodes=max_nodes)  # fmt: skip
 
 
 @attrs.frozen
@@ -131,10 +141,15 @@ class Expected:
     """For a game: the labels of the root's moves that attain the value (any may be played)."""
     by_depth: tuple[tuple[int, Scalar, tuple[str, ...]], ...] | None = None
     """For deepening: (depth, value, optimal moves) for every depth the reply may name."""
+    witness: spec.Witnessed | None = None
+    """For table reuse: the witnesses' values and the window (``spec.search.witness``)."""
 
     def json(self) -> dict[str, object]:
         """As in the vector files: only the keys that constrain the answer, and the truth."""
         out: dict[str, object] = {"true_value": json_value(self.true_value)}
+        if self.witness is not None:
+            out["witness_values"] = [json_value(v) for v in self.witness.values]
+            return out
         if self.by_depth is not None:
             out["by_depth"] = [
                 {"depth": d, "value": json_value(v), "optimal_moves": list(ms)}
@@ -244,6 +259,9 @@ def _game(case: Case) -> Expected:
     g = case.game
     assert g is not None
     pat = case.semantics == "game-negamax-stand-pat"
+    if case.semantics == "game-negamax-witness":
+        w = spec.witness(g, 0, case.depth, case.alpha, case.beta)
+        return Expected(w.fixed, None, None, None, None, (), witness=w)
     if case.semantics != "game-deepening":
         v, moves = _game_answers(g, case.depth, case.quiescence, stand_pat=pat)
         return Expected(v, v, None, None, None, (), moves)
@@ -308,6 +326,9 @@ def _registry() -> dict[str, Semantics]:
             _game, game=True),
         sem("game-negamax-stand-pat", "the same, where a quiescence extension may stand pat "
             "(take the static evaluation) except in check", "scalar", _game, game=True),
+        sem("game-negamax-witness", "a game graph searched to 'depth' with the window "
+            "('alpha', 'beta') by a search whose table may reuse deeper entries: a result some "
+            "witness justifies (spec.search.witness)", "scalar", _game, window=True, game=True),
         sem("game-deepening", "iterative deepening on a game graph under a node budget "
             "('max_nodes') to 'max_depth': the value and a move of the deepest depth completed, "
             "which the reply names ('depth')", "scalar", _game, game=True),
@@ -340,6 +361,9 @@ def request(case: Case, *, trace: bool, tree: bool = True) -> dict[str, object]:
             out["max_nodes"] = case.max_nodes
         else:
             out["depth"] = case.depth
+        if s.window:
+            out["alpha"] = None if case.alpha is None else json_value(case.alpha)
+            out["beta"] = None if case.beta is None else json_value(case.beta)
         out["quiescence"] = case.quiescence
         out["trace"] = False
         return out
@@ -387,27 +411,46 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         depth = count("max_depth" if deepening else "depth", 0)
         budget = count("max_nodes", 1) if deepening else None
         q = count("quiescence", 0)
+        alpha, beta = _window(req) if s.window else (None, None)
+        if s.window and q:
+            raise TreeFileError(f"{semantics} asks about search without quiescence (the witness "
+                                f"criterion's case), so 'quiescence' must be 0 (got {q})",
+                                "/quiescence")  # fmt: skip
         try:
-            return game_case(semantics, g, depth, quiescence=q, max_nodes=budget,
-                             max_tree=MAX_CUT_NODES)  # fmt: skip
-        except TreeFileError as e:  # exponential in the depth: a request can ask for 2^1000
+            case = game_case(semantics, g, depth, quiescence=q, max_nodes=budget,
+                             max_tree=MAX_CUT_NODES, alpha=alpha, beta=beta)  # fmt: skip
+            if s.window:  # past its limit here, rather than once the target has answered
+                spec.witness(g, 0, depth, alpha, beta)
+        except (TreeFileError, spec.TreeError) as e:  # exponential in the depth: 2^1000 nodes
             raise TreeFileError(e.problem, "/max_depth" if deepening else "/depth") from None
+        return case
     try:
         doc = read_tree_json(req.get("tree"))
     except TreeFileError as e:  # its pointer is the tree document's: make it the request's
         raise TreeFileError(e.problem, "/tree" + e.pointer) from None
-    alpha, beta = req.get("alpha"), req.get("beta")
+    alpha, beta = _window(req)
     player = req.get("player")
     case = Case(
         semantics,
         doc.tree,
         doc.bounds,
-        None if alpha is None else parse_number(alpha, ["alpha"]),
-        None if beta is None else parse_number(beta, ["beta"]),
+        alpha,
+        beta,
         player if isinstance(player, int) and not isinstance(player, bool) else None,
     )
     _check_case(s, case)
     return case
+
+
+def _window(req: dict[str, object]) -> tuple[Scalar | None, Scalar | None]:
+    """The request's ``alpha`` and ``beta`` (``None``: an open side)."""
+    a, b = req.get("alpha"), req.get("beta")
+    alpha = None if a is None else parse_number(a, ["alpha"])
+    beta = None if b is None else parse_number(b, ["beta"])
+    if alpha is not None and beta is not None and not alpha < beta:
+        raise TreeFileError(f"the window must be non-empty, alpha < beta (got {alpha}, {beta})",
+                            "/beta")  # fmt: skip
+    return alpha, beta
 
 
 def _check_case(s: Semantics, case: Case) -> None:
@@ -424,9 +467,6 @@ def _check_case(s: Semantics, case: Case) -> None:
     if case.player is not None and not 0 <= case.player < t.players:
         raise TreeFileError(f"'player' must be in 0..{t.players - 1} (got {case.player})",
                             "/player")  # fmt: skip
-    if case.alpha is not None and case.beta is not None and not case.alpha < case.beta:
-        raise TreeFileError(f"the window must be non-empty, alpha < beta (got {case.alpha}, "
-                            f"{case.beta})", "/beta")  # fmt: skip
 
 
 @attrs.frozen
@@ -456,6 +496,11 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
         return [f"'value' must be {'a vector' if vector else 'a number'} (got {r!r})"]
     if e.by_depth is not None:
         return _check_deepening(e, r, response, checks)
+    if e.witness is not None:
+        assert not isinstance(r, tuple)
+        if e.witness.admits(r):
+            return []
+        return [f"value: expected {e.witness.text()}, got {_text(r)}"]
     if e.value is not None and r != e.value:
         problems.append(f"value: expected {_text(e.value)}, got {_text(r)}")
     if e.optimal_moves is not None:

@@ -156,10 +156,12 @@ def _game_candidates(case: Case) -> Iterator[Case]:  # noqa: PLR0912 - one loop 
     g = case.game
     assert g is not None
 
+    def asked(new: GameGraph, depth: int, quiescence: int, max_nodes: int | None) -> Case:
+        return game_case(case.semantics, new, depth, quiescence=quiescence, max_nodes=max_nodes,
+                         alpha=case.alpha, beta=case.beta)  # fmt: skip
+
     def with_states(states: list[GameState]) -> Case:
-        new = GameGraph.of(states).reachable()
-        return game_case(case.semantics, new, case.depth, quiescence=case.quiescence,
-                         max_nodes=case.max_nodes)  # fmt: skip
+        return asked(GameGraph.of(states).reachable(), case.depth, case.quiescence, case.max_nodes)
 
     def edited(s: int, x: GameState) -> Case:
         states = list(g.states)
@@ -178,16 +180,14 @@ def _game_candidates(case: Case) -> Iterator[Case]:  # noqa: PLR0912 - one loop 
                 yield edited(s, attrs.evolve(x, moves=moves, noisy=noisy))
     depths = [case.depth - 1] if case.depth > 1 else []
     for d in depths:
-        yield game_case(case.semantics, g, d, quiescence=case.quiescence, max_nodes=case.max_nodes)
+        yield asked(g, d, case.quiescence, case.max_nodes)
     low = 1 if case.semantics == "game-negamax-stand-pat" else 0
     if case.quiescence > low:
-        yield game_case(case.semantics, g, case.depth, quiescence=case.quiescence - 1,
-                        max_nodes=case.max_nodes)  # fmt: skip
+        yield asked(g, case.depth, case.quiescence - 1, case.max_nodes)
     if case.max_nodes is not None and case.max_nodes > 1:
         for n in (1, case.max_nodes // 2, case.max_nodes - 1):
             if 0 < n < case.max_nodes:
-                yield game_case(case.semantics, g, case.depth, quiescence=case.quiescence,
-                                max_nodes=n)  # fmt: skip
+                yield asked(g, case.depth, case.quiescence, n)
     for s, x in enumerate(g.states):
         if x.check:
             yield edited(s, attrs.evolve(x, check=False))

@@ -104,7 +104,13 @@ NOTES: dict[str, dict[str, str]] = {
         "kept so that the same mistake is caught by the vectors alone."},
     "Transposition": {"bugType": "TRANSPOSITION_TABLE", "description": "A state is reached "
         "by two lines, at the same or at different depths: a table entry stored without its "
-        "bound flag, or reused at another depth, gives a wrong value."},
+        "bound flag, or reused at a shallower depth, gives a wrong value; one of a deeper "
+        "search gives another cut tree's value, which game-negamax refuses and "
+        "game-negamax-witness admits when a witness justifies it (Wesselink et al.), as it "
+        "does not Marsland's narrowing of the window with a deeper bound."},
+    "MovesTwice": {"bugType": "ASSUMPTION", "description": "A player moves twice in a row "
+        "somewhere in the game (an extra turn, a pass): a negamax that negates at every ply "
+        "gets it wrong; --alternating skips such games for engines that assume alternation."},
     "Quiescence": {"bugType": "QUIESCENCE", "description": "States below the horizon are not "
         "quiet: a quiescence extension plays their noisy moves, and only those."},
     "Check": {"bugType": "QUIESCENCE", "description": "A state in check: every move is a "
@@ -429,8 +435,75 @@ def games() -> list[tuple[str, str, tuple[str, ...], GameGraph]]:
     return out
 
 
+def _paper_game() -> GameGraph:
+    """Wesselink et al.'s counterexample to Marsland's lookup (their Python's ``make_tree``).
+
+    Their node names are the moves' labels: v is reached at ply 2 (u y v) and at ply 4.
+    """
+    s = _state
+    return GameGraph.of([
+        s(0, 0, ("y", 1), ("k", 2)), s(1, 0, ("z", 9), ("v", 5), ("q", 10)), s(1, 0, ("l", 3)),
+        s(0, 0, ("m", 4)), s(1, 0, ("v", 5)), s(0, 0, ("b", 6), ("e", 7)), s(1, 0, ("c", 8)),
+        s(1, 0, ("f", 13), ("g", 14)), s(0, 0, ("d", 11), ("h", 12)), s(0, 2), s(0, 1), s(1, 3),
+        s(1, 4), s(0, 2), s(0, 1),
+    ])  # fmt: skip
+
+
+Window = tuple[int, spec.Scalar | None, spec.Scalar | None]
+"""(depth, alpha, beta) a game is asked at."""
+
+
+@functools.cache
+def reuse_games() -> list[tuple[str, tuple[str, ...], GameGraph, tuple[Window, ...]]]:
+    """Games where an entry of a deeper search changes the value: (comment, flags, game, asks)."""
+    g = GameGraph.of
+    return [
+        ("Wesselink et al.'s counterexample (arXiv 2509.20138), 15 states: Marsland's lookup "
+         "returns 2 at depth 6 with the window (0, 5), where the witnesses are worth 1 and 4",
+         ("Transposition",), _paper_game(), ((6, 0, 5), (6, None, None), (5, 0, 5))),
+        ("players alternate; a state reached at plies 1 and 3: its entry from ply 1 answers at "
+         "ply 3 with -5, the fixed depth says 3", ("Transposition",),
+         g([_state(0, 4, ("a", 3), ("b", 5), ("c", 1)), _state(1, -5, ("a", 2)),
+            _state(0, 4, ("a", 3)), _state(1, -5, ("a", 4)), _state(0, 3, ("a", 5)),
+            _state(1, -5)]),
+         ((4, None, None), (4, -6, 4), (3, None, None))),
+        ("Max moves twice; a state reached at plies 1 and 2: the deeper entry gives -2, the "
+         "fixed depth -1", ("Transposition",),
+         g([_state(0, -9, ("a", 2), ("b", 1)), _state(0, 8, ("a", 2)),
+            _state(0, 1, ("a", 3), ("b", 3)), _state(1, -1, ("a", 4)), _state(0, -2)]),
+         ((3, None, None), (3, -3, 0))),
+    ]  # fmt: skip
+
+
+def _witness_vector_cases() -> list[VectorCase]:
+    """game-negamax-witness: every game at depths 1..3 under four windows, then the reuse games."""
+    semantics = "game-negamax-witness"
+    out: list[VectorCase] = []
+
+    def add(group: str, comment: str, flags: tuple[str, ...], g: GameGraph, ask: Window) -> None:
+        d, a, b = ask
+        case = game_case(semantics, g, d, alpha=a, beta=b)
+        auto = tuple(f for f in case_flags(case) if f not in flags)
+        out.append(VectorCase(group, f"{comment}; depth {d}, window ({a}, {b})",
+                              (*flags, *auto), case))  # fmt: skip
+
+    for group, comment, flags, g in games():
+        if "Quiescence" in flags:
+            continue
+        for d in (1, 2, 3):
+            v = spec.cut_negamax(g, 0, d).value
+            for a, b in ((None, None), (v - 1, v + 1), (v + 1, v + 3), (v - 3, v - 1)):
+                add(group, comment, flags, g, (d, a, b))
+    for comment, flags, g, asks in reuse_games():
+        for ask in asks:
+            add("table reuse", comment, flags, g, ask)
+    return out
+
+
 def _game_vector_cases(semantics: str) -> list[VectorCase]:
     out: list[VectorCase] = []
+    if semantics == "game-negamax-witness":
+        return _witness_vector_cases()
     for group, comment, flags, g in games():
         auto = tuple(f for f in case_flags(game_case(semantics, g, 1)) if f not in flags)
         if semantics == "game-deepening":

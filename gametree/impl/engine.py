@@ -41,6 +41,11 @@ variation is optimal where it is played.
 below the horizon stores its result with its flag (exact, lower or upper bound), its depth r
 and ply; a later search of the same state at the same r (and ply, under forward pruning)
 uses an exact entry, or a bound that settles the window, instead of searching (definition 4).
+With ``table_reuse="deeper"`` an entry of a deeper search answers too (Wikipedia's negamax
+with a table): the value is then one the witness criterion admits (``spec.search.witness``,
+definition 7, with the full window: the value of some witness), not always the cut tree's,
+and the best move and principal variation are those of that witness; it saves nodes where
+iterative deepening or transpositions at different plies meet a state again.
 The table, the killers and the history persist across searches until cleared
 (:meth:`Engine.clear_table`, :meth:`Engine.clear`); none of them changes a value. States must
 be hashable when the table is on (``impl.table.UnhashableStateError`` otherwise), and moves
@@ -224,7 +229,7 @@ class Engine(Generic[S, M]):
     ``quiescence=q`` needs a game with ``is_quiet``; ``keep`` is forward pruning's k(ply)
     (``spec.search.tapered``), ``plausibility(s, m)`` its key (default: the successor's static
     value to the mover). ``static_ordering`` and the default plausibility need a static
-    evaluation; ``hash_move`` needs ``table``.
+    evaluation; ``hash_move`` and ``table_reuse="deeper"`` need ``table``.
     """
 
     def __init__(
@@ -232,6 +237,7 @@ class Engine(Generic[S, M]):
         game: Game[S, M],
         *,
         table: bool = False,
+        table_reuse: Literal["exact", "deeper"] = "exact",
         hash_move: bool = False,
         killers: int = 0,
         history: bool = False,
@@ -254,6 +260,10 @@ class Engine(Generic[S, M]):
         for name, count in (("killers", killers), ("quiescence", quiescence)):
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise ValueError(f"'{name}' must be a non-negative int (got {count!r})")
+        if table_reuse not in ("exact", "deeper"):
+            raise ValueError(f"'table_reuse' must be 'exact' or 'deeper' (got {table_reuse!r})")
+        if table_reuse == "deeper" and not table:
+            raise ValueError("table_reuse='deeper' says which entries answer: pass table=True too")
         if hash_move and not table:
             raise ValueError("hash_move orders by the table's best move: pass table=True too")
         is_quiet: Callable[[S], bool] | None = getattr(game, "is_quiet", None)
@@ -287,7 +297,9 @@ class Engine(Generic[S, M]):
         self._is_quiet = is_quiet
         self._noisy_moves: Callable[[S], Sequence[M]] | None = getattr(game, "noisy_moves", None)
         self.table: TranspositionTable[S] | None = (
-            TranspositionTable(by_ply=keep is not None) if table else None
+            TranspositionTable(by_ply=keep is not None, deeper=table_reuse == "deeper")
+            if table
+            else None
         )
         self.killers: Killers[M] = Killers(killers)
         self.history: History | None = History() if history else None
@@ -622,6 +634,7 @@ class Engine(Generic[S, M]):
                             ca,
                             cb,
                             by_ply=table.by_ply,  # type: ignore[union-attr]
+                            deeper=table.deeper,  # type: ignore[union-attr]
                         ):
                             val = entry.value if q == p else -entry.value
                             rl = entry.line

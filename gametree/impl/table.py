@@ -19,14 +19,24 @@ horizon (``horizon``): read a static evaluation, or expanded a state at or below
 where a quiescence extension plays only noisy moves. A result that did neither is the same at
 every greater depth.
 
-**When an entry answers.** Only for a search of the same subtree: the same r, and the same
-ply when it is kept. Then an ``EXACT`` entry answers any window, a ``LOWER`` one a window with
-g >= b, an ``UPPER`` one a window with g <= a; the answer keeps Fishburn's properties, so
-the search above it returns what it would have returned without the table, or a value on the
-same side of its window. An entry of another depth is the value of another cut tree (depth-
-limited values are not monotone in the depth) and never answers; it still gives the *hash
-move*, the first move of its line, which an engine may search first (seed 003's dynamic
-ordering: the move found best by the last, shallower search is tried first in the next).
+**When an entry answers.** By default (``deeper=False``) only for a search of the same
+subtree: the same r, and the same ply when it is kept. Then an ``EXACT`` entry answers any
+window, a ``LOWER`` one a window with g >= b, an ``UPPER`` one a window with g <= a; the
+answer keeps Fishburn's properties, so the search above it returns what it would have
+returned without the table, or a value on the same side of its window. An entry of another
+depth is the value of another cut tree (depth-limited values are not monotone in the depth)
+and never answers; it still gives the *hash move*, the first move of its line, which an
+engine may search first (seed 003's dynamic ordering: the move found best by the last,
+shallower search is tried first in the next).
+
+With ``deeper=True`` an entry of a deeper search (its r at least the search's, the same ply
+when it is kept) answers too, under the same rule: exact, or a bound beyond the window. That
+is Wikipedia's negamax with a transposition table, which Wesselink et al. prove correct
+under their witness criterion (arXiv 2509.20138): the result is no longer the cut tree's
+value but one that some witness justifies (``spec.search.witness``, definition 7), as each
+entry is justified by a witness of its own depth and a deeper witness is a witness of every
+shallower depth. A deeper bound that does not settle the window is not used to narrow it
+(Marsland's lookup does, and the paper gives a game where no witness justifies the result).
 
 **Keys and replacement.** One entry per state, keyed by the state itself, so states must be
 hashable (and equal states must be the same position: the table trusts ``==``). A new entry
@@ -76,9 +86,11 @@ class Entry:
             return None
         return line if isinstance(line, int) else line[0]
 
-    def answers(self, depth: int, ply: int, a: Internal, b: Internal, *, by_ply: bool) -> bool:
+    def answers(
+        self, depth: int, ply: int, a: Internal, b: Internal, *, by_ply: bool, deeper: bool = False
+    ) -> bool:
         """Whether this entry settles a search at (depth, ply) with the window (a, b)."""
-        if depth != self.depth or (by_ply and ply != self.ply):
+        if (self.depth < depth if deeper else self.depth != depth) or (by_ply and ply != self.ply):
             return False
         flag = self.flag
         return flag == EXACT or (self.value >= b if flag == LOWER else self.value <= a)
@@ -87,14 +99,16 @@ class Entry:
 class TranspositionTable(Generic[S]):
     """A dict from state to :class:`Entry`; see the module docstring for what an entry means.
 
-    ``by_ply``: whether an entry answers only at the ply it was stored at (forward pruning).
-    O(1) per lookup and store; memory grows with the number of distinct states searched.
+    ``by_ply``: whether an entry answers only at the ply it was stored at (forward pruning);
+    ``deeper``: whether an entry of a deeper search answers too (the module docstring). O(1)
+    per lookup and store; memory grows with the number of distinct states searched.
     """
 
-    __slots__ = ("_entries", "by_ply")
+    __slots__ = ("_entries", "by_ply", "deeper")
 
-    def __init__(self, *, by_ply: bool) -> None:
+    def __init__(self, *, by_ply: bool, deeper: bool = False) -> None:
         self.by_ply = by_ply
+        self.deeper = deeper
         self._entries: dict[S, Entry] = {}
 
     def __len__(self) -> int:

@@ -119,6 +119,7 @@ BUGS: tuple[Bug, ...] = (
     bug("paranoid_leaf_component_0", "multi", "paranoid"),
     bug("tt_no_flag", "engine", "game-negamax"),
     bug("tt_any_depth", "engine", "game-negamax"),
+    bug("tt_marsland", "engine", "game-negamax-witness"),
     bug("tt_kept_across_games", "engine", "game-negamax"),
     bug("killers_unchecked", "engine", "game-negamax"),
     bug("deepening_partial_move", "engine", "game-deepening", best_move=True),
@@ -164,8 +165,11 @@ CORRECT: tuple[Bug, ...] = (
     Bug("engine_stand_pat", "tests.bugs.engine:correct", "game-negamax-stand-pat",
         best_move=True),
     Bug("engine_deepening", "tests.bugs.engine:correct", "game-deepening", best_move=True),
+    Bug("engine_witness", "tests.bugs.engine:correct", "game-negamax-witness"),
+    Bug("engine_deeper_entries", "tests.bugs.engine:tt_deeper", "game-negamax-witness"),
     Bug("impl_engine", "tests.bugs.engine:impl_engine", "game-negamax", best_move=True),
     Bug("impl_engine_deepening", "tests.bugs.engine:impl_engine", "game-deepening",
         best_move=True),
+    Bug("impl_engine_witness", "tests.bugs.engine:impl_engine", "game-negamax-witness"),
 )  # fmt: skip
 """The correct versions, each passing the gate the bugs fail (with every comparison on)."""

@@ -5,8 +5,10 @@ game-playing program: a depth limit with the static evaluation at the horizon, a
 transposition table keyed by (state, plies left) that stores each result with its bound
 flag, killer moves per ply, quiescence on the noisy moves below the horizon (with stand pat,
 except in check, when asked), and iterative deepening under a node budget that plays the
-last completed iteration's move. It conforms to ``game-negamax``, ``game-negamax-stand-pat``
-and ``game-deepening`` (:func:`correct`). Each mistake is a subclass that overrides the one
+last completed iteration's move. It conforms to ``game-negamax``, ``game-negamax-stand-pat``,
+``game-negamax-witness`` and ``game-deepening`` (:func:`correct`); :class:`DeeperEntries`,
+Wikipedia's negamax with a table, whose entries of a deeper search answer too, conforms to
+``game-negamax-witness`` (:func:`tt_deeper`). Each mistake is a subclass that overrides the one
 method where it lives, marked ``# BUG``; its docstring says what it is and where it is seen.
 :func:`impl_engine` answers the same requests with ``impl.Engine``.
 
@@ -19,7 +21,7 @@ from typing import Any, ClassVar
 
 from gametree import impl
 from gametree.conform.games import GameGraph
-from tests.bugs._common import INF, Number, game, out
+from tests.bugs._common import INF, Number, game, out, window
 
 Entry = tuple[str, Number, str | None]
 """A table entry: its flag (exact, lower, upper), the result, the best move."""
@@ -60,6 +62,10 @@ class Engine:
         """Record the result v of a search with the window (a, b), with its flag."""
         flag = "upper" if v <= a else "lower" if v >= b else "exact"
         self.table[(s, r)] = (flag, v, m)
+
+    def narrowed(self, s: int, r: int, a: Number, b: Number) -> tuple[Number, Number]:
+        """The window s is searched with when no entry settles it: the window given."""
+        return a, b
 
     def may_stand_pat(self, s: int) -> bool:
         """Whether a quiescence search may take the static evaluation at s."""
@@ -107,6 +113,7 @@ class Engine:
         hit = self.probe(s, r, a, b)
         if hit is not None:
             return hit, self.table[(s, r)][2]
+        a, b = self.narrowed(s, r, a, b)
         a0 = a
         best: Number = -INF
         best_move: str | None = None
@@ -133,9 +140,9 @@ class Engine:
         self.store(s, r, best, a0, b, best_move)
         return best, best_move
 
-    def answer(self, depth: int) -> dict[str, object]:
-        """A search of the root to ``depth`` with the full window."""
-        v, m = self.search(0, depth, 0, -INF, INF)
+    def answer(self, depth: int, a: Number = -INF, b: Number = INF) -> dict[str, object]:
+        """A search of the root to ``depth`` with the window (a, b), the full one by default."""
+        v, m = self.search(0, depth, 0, a, b)
         return {"value": out(v), "best_move": m}
 
     def deepen(self, max_depth: int, max_nodes: int) -> dict[str, object]:
@@ -163,21 +170,28 @@ def serve(request: dict[str, Any], engine: type[Engine]) -> dict[str, object]:
     e = engine(g, quiescence=q, stand_pat=request["semantics"] == "game-negamax-stand-pat")
     if request["semantics"] == "game-deepening":
         return e.deepen(request["max_depth"], request["max_nodes"])
-    return e.answer(request["depth"])
+    return e.answer(request["depth"], *window(request))
 
 
 def correct(request: dict[str, Any]) -> dict[str, object]:
-    """The engine: conforms to ``game-negamax``, ``game-negamax-stand-pat``, ``game-deepening``."""
+    """The engine: conforms to every ``game-`` semantics (fixed-depth entries only)."""
     return serve(request, Engine)
 
 
 def impl_engine(request: dict[str, Any]) -> dict[str, object]:
-    """``impl.Engine`` (table, hash move, two killers, history) on the game graph."""
+    """``impl.Engine`` (table, hash move, two killers, history) on the game graph.
+
+    For ``game-negamax-witness`` its table lets deeper entries answer (``table_reuse``), and
+    it searches with the full window, whose result is a witness's value, admitted whatever
+    the request's window.
+    """
     g = game(request)
     q = request.get("quiescence", 0)
     if request["semantics"] == "game-negamax-stand-pat":
         return {"error": "impl.Engine has no stand pat (spec.search leaves it out)"}
-    e = impl.Engine(g, table=True, hash_move=True, killers=2, history=True, quiescence=q)
+    witness = request["semantics"] == "game-negamax-witness"
+    e = impl.Engine(g, table=True, table_reuse="deeper" if witness else "exact", hash_move=True,
+                    killers=2, history=True, quiescence=q)  # fmt: skip
     if request["semantics"] == "game-deepening":
         d = e.deepen(0, max_nodes=request["max_nodes"], max_depth=max(request["max_depth"], 1))
         move = None if d.best_move is None else g.moves(0)[d.best_move]
@@ -203,10 +217,13 @@ class NoFlag(Engine):
 
 
 class AnyDepth(Engine):
-    """A transposition-table entry reused at another depth (here: a shallower search's).
+    """A transposition-table entry reused at another depth, a shallower search's too.
 
     Keyed by the state alone, an entry found with 1 ply left answers a search with 2 left,
-    which is the value of another cut tree (``spec.search``, definition 4). Seen in practice:
+    which is the value of another cut tree (``spec.search``, definition 4) and of no witness
+    of this one (definition 7). An entry of a deeper search answering a shallower one is
+    another matter: most engines do it, ``game-negamax`` refuses it, and
+    ``game-negamax-witness`` admits it when a witness justifies it. Seen in practice:
     a table probe without the ``entry.depth >= depth`` test; the transposition reached at a
     different ply, or the previous iteration of iterative deepening, then answers.
     """
@@ -220,6 +237,81 @@ class AnyDepth(Engine):
                 self.table[(s, r)] = self.table[(t, _depth)]
                 return v
         return None
+
+
+class DeeperEntries(Engine):
+    """Wikipedia's negamax with a transposition table: one entry a state, and a deeper one answers.
+
+    The table keeps the latest search of each state with its depth; an entry of depth at
+    least the plies left answers when exact, or when its bound lies on the far side of the
+    window (a lower bound >= b, an upper bound <= a). Not a mistake: the witness criterion
+    (``spec.search``, definition 7) admits what it returns, and Wesselink et al. prove it.
+    """
+
+    def new_table(self) -> dict[tuple[int, int], Entry]:
+        """The table, and beside it each state's latest entry with its depth."""
+        self.latest: dict[int, tuple[int, Entry]] = {}
+        return {}
+
+    def deeper(self, s: int, r: int) -> Entry | None:
+        """The latest entry of s, if its search had at least r plies."""
+        found = self.latest.get(s)
+        return None if found is None or found[0] < r else found[1]
+
+    def probe(self, s: int, r: int, a: Number, b: Number) -> Number | None:
+        """A deeper entry answers as an entry of the same depth would."""
+        entry = self.deeper(s, r)
+        if entry is None:
+            return None
+        flag, v, _ = entry
+        if flag == "exact" or (flag == "lower" and v >= b) or (flag == "upper" and v <= a):
+            self.table[(s, r)] = entry
+            return v
+        return None
+
+    def store(self, s: int, r: int, v: Number, a: Number, b: Number, m: str | None) -> None:  # noqa: PLR0917 - the entry's fields
+        """Record the result with its flag and depth, replacing the state's last entry."""
+        flag = "upper" if v <= a else "lower" if v >= b else "exact"
+        self.latest[s] = (r, (flag, v, m))
+
+
+class MarslandLookup(DeeperEntries):
+    """Marsland's table lookup: a deeper entry's bound narrows the window it does not settle.
+
+    A lower bound raises alpha, an upper bound lowers beta, and the entry answers when the
+    window closes; the search goes on with the narrowed window and stores its result flagged
+    against it. The bound belongs to a deeper search, so the narrowed search mixes two trees
+    that no witness contains: Wesselink et al. (arXiv 2509.20138) give a 15-state game where
+    it returns 2 at depth 6 with the window (0, 5), which no expansion justifies. Seen in
+    practice: negamax-with-table code that narrows alpha and beta with the stored bound, as
+    Marsland's 1986 review does and as engine forums copy it.
+    """
+
+    def probe(self, s: int, r: int, a: Number, b: Number) -> Number | None:
+        """Exact: the value; else the bound narrows the window, and answers if it closes."""
+        entry = self.deeper(s, r)
+        if entry is None:
+            return None
+        flag, v, _ = entry
+        lo, hi = self.narrowed(s, r, a, b)
+        if flag == "exact" or lo >= hi:  # BUG: a bound of a deeper search narrows this one
+            self.table[(s, r)] = entry
+            return v
+        return None
+
+    def narrowed(self, s: int, r: int, a: Number, b: Number) -> tuple[Number, Number]:
+        """alpha raised to a deeper lower bound, beta lowered to a deeper upper bound."""
+        entry = self.deeper(s, r)
+        if entry is None:
+            return a, b
+        flag, v, _ = entry
+        return (max(a, v), b) if flag == "lower" else (a, min(b, v)) if flag == "upper" else (a, b)
+
+    def store(self, s: int, r: int, v: Number, a: Number, b: Number, m: str | None) -> None:  # noqa: PLR0917 - the entry's fields
+        """As Marsland's: an entry is replaced only by a search at least as deep."""
+        old = self.latest.get(s)
+        if old is None or old[0] <= r:
+            super().store(s, r, v, a, b, m)
 
 
 class KeptAcrossGames(Engine):
@@ -291,6 +383,16 @@ def tt_no_flag(request: dict[str, Any]) -> dict[str, object]:
 def tt_any_depth(request: dict[str, Any]) -> dict[str, object]:
     """The engine with :class:`AnyDepth`."""
     return serve(request, AnyDepth)
+
+
+def tt_deeper(request: dict[str, Any]) -> dict[str, object]:
+    """The engine with :class:`DeeperEntries` (correct under ``game-negamax-witness``)."""
+    return serve(request, DeeperEntries)
+
+
+def tt_marsland(request: dict[str, Any]) -> dict[str, object]:
+    """The engine with :class:`MarslandLookup`."""
+    return serve(request, MarslandLookup)
 
 
 def tt_kept_across_games(request: dict[str, Any]) -> dict[str, object]:
