@@ -20,6 +20,22 @@ Targets (each the function of theirs it names): ``negamax_ttw``, ``negamax_ttm``
 ``negamax_ttw_current_alpha`` for ``game-negamax-witness``; ``negamax_depth`` for
 ``game-negamax``; ``negamax_ab_fishburn_1983`` for ``negamax-alphabeta-fail-soft`` and
 ``negamax_ab_knuth_1975`` for ``negamax-alphabeta-fail-hard``.
+
+What the gate said, run by hand on their snapshot of 2026 (graphviz stubbed), default budget,
+``--skip-flag Sentinel`` (``Deep`` too for the trees, ``Quiescence`` for ``game-negamax``):
+
+- without ``--alternating`` every table search fails about 90 of the 212 witness vectors,
+  those flagged ``MovesTwice``: their negamax negates at every ply, the ``turn_based()``
+  precondition of their Dafny methods, which the gate's flags make visible;
+- with ``--alternating``: ``negamax_ttw`` and ``negamax_ttw_marsland_lookup`` pass (66
+  vectors, 137 generated); ``negamax_ttm`` fails the paper's counterexample (2 where the
+  witnesses are worth 1 and 4), as the paper says; ``negamax_ttw_fishburn_propagation``
+  fails the same two vectors with 2 (its Python narrows alpha and beta with a stored bound,
+  as Marsland's does); ``negamax_ttw_current_alpha`` fails four, among them a same-depth
+  transposition at depth 3 with the full window (3 where the value is 8: it flags its result
+  against the raised alpha);
+- ``negamax_depth`` passes ``game-negamax``; ``negamax_ab_fishburn_1983`` passes
+  ``negamax-alphabeta-fail-soft`` and ``negamax_ab_knuth_1975`` ``negamax-alphabeta-fail-hard``.
 """
 
 import importlib
@@ -68,8 +84,10 @@ def _tree_root(request: dict[str, Any]) -> Any:
     while stack:
         t, parent = stack.pop()
         count += 1
-        if isinstance(t, Leaf):
-            node = gt.Node(color=gt.Color.White, eval=t.value, children=[], id=count)
+        if isinstance(t, Leaf):  # theirs moves at a leaf too: the other player, by alternation
+            white = parent is None or parent.color != gt.Color.White
+            color = gt.Color.White if white else gt.Color.Black
+            node = gt.Node(color=color, eval=t.value, children=[], id=count)
         else:
             color = gt.Color.White if t.to_move == 0 else gt.Color.Black
             node = gt.Node(color=color, eval=0, children=[], id=count)
