@@ -12,6 +12,13 @@ of the two, the saving in nodes. The value of each is printed: they may differ, 
 what reuse means. The witness criterion is not worked out here (a witness may reach every
 state below the horizon); tests/test_engine_witness.py checks it on small games.
 No timing: the figures are counts.
+
+Measured (this run's figures, 2026): the ratio is 1.000 on all four positions. In Connect
+Four and Othello a state's distance from the root is fixed by the state (one piece a ply;
+Othello's passes aside), and iterative deepening stores each entry one ply shallower than
+the next iteration asks, so no entry is ever deeper than a search of it needs; Kalah's
+extra turns could make it so, and do not at depth 7 from the start. Deeper entries answer
+where one state is reached at different plies, which these games rarely or never do.
 """
 
 import sys
