@@ -86,6 +86,7 @@ import attrs
 import z3  # type: ignore[import-untyped]  # z3-solver ships no type information
 
 from gametree.impl.last_branch import last_branch
+from gametree.impl.necessity import Chain, ChainAnswer, chain, chains, completion, decide_chain
 from gametree.impl.shallow import shallow
 from gametree.proofs._smt import (
     Domain,
@@ -99,6 +100,7 @@ from gametree.proofs._smt import (
     shallow_terms,
     within,
 )
+from gametree.proofs.chain import decide_chain_smt
 from gametree.proofs.result import Budget, Counterexample, Outcome, Result, Scope, Theorem
 from gametree.proofs.shapes import Shape, all_shapes, build, by_depth, leaf_count, text
 from gametree.proofs.treejson import read_document
@@ -176,14 +178,30 @@ class Decision:
 
 
 def with_values(t: Tree, values: dict[Path, Vector]) -> Tree:
-    """``t`` with the leaves at the given paths replaced (small trees: one call per level)."""
+    """``t`` with the leaves at the given paths replaced; the other subtrees are shared.
 
-    def rebuild(x: Tree, path: Path) -> Tree:
-        if isinstance(x, Leaf):
-            return Leaf(values[path]) if path in values else x
-        return Node(x.to_move, [rebuild(c, (*path, i)) for i, c in enumerate(x.children)])
-
-    return rebuild(t, ())
+    Iterative, so a tree of any height is taken.
+    """
+    touched: set[Path] = set()
+    for p in values:
+        for k in range(len(p), -1, -1):
+            if p[:k] in touched:
+                break
+            touched.add(p[:k])
+    done: dict[Path, Tree] = {}
+    stack: list[tuple[Path, Tree, bool]] = [((), t, False)]
+    while stack:
+        path, x, ready = stack.pop()
+        if path not in touched:
+            done[path] = x
+        elif isinstance(x, Leaf):
+            done[path] = Leaf(values[path])
+        elif ready:
+            done[path] = Node(x.to_move, [done.pop((*path, i)) for i in range(len(x.children))])
+        else:
+            stack.append((path, x, True))
+            stack.extend(((*path, i), c, False) for i, c in enumerate(x.children))
+    return done[()]
 
 
 def _leaf_index(t: Tree, leaf: Path) -> tuple[list[tuple[Path, Vector]], int]:
@@ -201,6 +219,12 @@ def _vector(x: Leaf) -> Vector:
     return v
 
 
+Method = Literal["chain", "chain-z3", "tree-z3"]
+"""How :func:`decide` answers: the path lemma's chain searched without a solver (the default),
+the chain asked of z3, or the whole tree's maxn asked of z3 (the cross-check, and the only one
+that takes free leaves before the leaf). See :mod:`gametree.proofs.chain`."""
+
+
 def decide(
     t: Tree,
     bounds: Bounds,
@@ -210,6 +234,7 @@ def decide(
     known: Literal["all", "read"] = "all",
     unknown: Collection[Path] = (),
     timeout: float | None = None,
+    method: Method = "chain",
 ) -> Decision:
     """Decide exactly whether a correct directional algorithm must read ``leaf`` of ``t``.
 
@@ -217,14 +242,68 @@ def decide(
     pruning reads; the others are free, like the later ones), except those in ``unknown``,
     which are free too (leaves a search skipped, say). The leaf itself and every free
     leaf range over the vectors within ``bounds``, real or integer as ``domain`` says.
-    Returns a checked witness, or z3's proof that none exists (an unsatisfiable query). With
-    ``timeout`` (seconds) z3 may give up; the decision is then ``None``, and says so.
+    Returns a witness checked with ``spec.maxn``, or the proof that none exists: the chain
+    search found no joint moves that keep two values apart (``method="chain"``; a proof by
+    exhaustion of :mod:`gametree.proofs.chain`), or z3's unsatisfiable query. With free leaves
+    before ``leaf`` the path lemma does not apply and the whole-tree encoding is used, whatever
+    ``method`` says. With ``timeout`` (seconds) z3 may give up; the decision is then ``None``,
+    and says so.
 
     >>> t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
     >>> decide(t, Bounds(0, 9), (1, 1, 1)).necessary, decide(t, Bounds(0, 9), (1, 1, 0)).necessary
     (False, True)
     """
     check_bounds(t, bounds)
+    _leaf_index(t, leaf)
+    if known == "all" and not unknown and method != "tree-z3":
+        return _decide_on_chain(t, bounds, chain(t, leaf), domain, method, timeout=timeout)
+    return _decide_on_tree(
+        t, bounds, leaf, domain=domain, known=known, unknown=unknown, timeout=timeout
+    )
+
+
+def _decide_on_chain(
+    t: Tree, bounds: Bounds, c: Chain, domain: Domain, method: Method, *, timeout: float | None
+) -> Decision:
+    answer: ChainAnswer | None = None
+    if method == "chain":
+        answer = decide_chain(c, bounds, domain)
+        how = "the chain search (no solver)"
+    if answer is None:
+        answer = decide_chain_smt(c, bounds, domain, timeout=timeout)
+        how = "z3 on the chain" + (
+            "" if method == "chain-z3" else " (the chain search was too long)"
+        )
+    if answer is None:
+        return Decision(c.leaf, domain, None, None, "z3 gave up on the chain within the time")
+    if not answer.necessary:
+        return Decision(
+            c.leaf,
+            domain,
+            necessary=False,
+            witness=None,
+            reason=f"{how}: no two values of the leaf and no values of the later leaves keep "
+            "the root apart (the path lemma: only the path to the leaf matters)",
+        )
+    assert answer.values is not None
+    assert answer.rights is not None
+    later = completion(t, c, answer.rights)
+    return _checked(
+        t, bounds, domain, Witness(c.leaf, answer.values, tuple(later.items()), ((), ()))
+    )
+
+
+def _decide_on_tree(
+    t: Tree,
+    bounds: Bounds,
+    leaf: Path,
+    *,
+    domain: Domain,
+    known: Literal["all", "read"],
+    unknown: Collection[Path],
+    timeout: float | None,
+) -> Decision:
+    """The whole tree's maxn with every free leaf an unknown, asked of z3."""
     leaves, k = _leaf_index(t, leaf)
     read = set(shallow(t, bounds, trace=True).trace or ()) if known == "read" else None
     solver = z3.Solver()
@@ -265,19 +344,30 @@ def decide(
     def read_out(vs: Sequence[Term]) -> Vector:
         return tuple(model_number(model, v) for v in vs)
 
-    witness = Witness(
-        here,
-        (read_out(xs), read_out(ys)),
-        tuple((p, read_out(vs)) for p, vs in variables.items()),
-        ((), ()),
+    return _checked(
+        t,
+        bounds,
+        domain,
+        Witness(
+            here,
+            (read_out(xs), read_out(ys)),
+            tuple((p, read_out(vs)) for p, vs in variables.items()),
+            ((), ()),
+        ),
     )
+
+
+def _checked(t: Tree, bounds: Bounds, domain: Domain, witness: Witness) -> Decision:
+    """The decision "necessary" with its witness, checked with ``spec.maxn`` on both trees."""
+    here = witness.leaf
+    for v in {*witness.values, *(v for _, v in witness.completion)}:
+        if (problem := bounds.problem(v)) is not None:
+            raise AssertionError(f"the decision's witness {witness} is out of bounds: {problem}")
     a, b = witness.trees(t)
-    check_bounds(a, bounds)
-    check_bounds(b, bounds)
     roots = (_root(a), _root(b))
     if roots[0] == roots[1]:
         raise AssertionError(
-            f"the SMT encoding disagrees with spec.maxn: z3's completions {witness} give the "
+            f"the decision disagrees with spec.maxn: its completions {witness} give the "
             f"same root value {roots[0]}"
         )
     return Decision(
@@ -346,33 +436,31 @@ def analyse(
     """Decide every leaf shallow pruning reads (with ``every_leaf``, every leaf) of ``t``.
 
     Theorem 1 as printed holds on ``t`` exactly when :meth:`Analysis.unnecessary` is empty
-    and :meth:`Analysis.undecided` is too. With ``budget`` (seconds of wall-clock time for
-    the whole analysis) a question z3 cannot answer in the time left stays undecided, and so
-    does every question once the time is spent: large trees make z3's queries grow fast.
+    and :meth:`Analysis.undecided` is too. Each leaf is decided by the chain search of
+    :mod:`gametree.proofs.chain` (no solver; its chains computed in one pass over the tree).
+    With ``budget`` (seconds of wall-clock time for the whole analysis) the questions not yet
+    asked when it is spent stay undecided.
     """
     check_bounds(t, bounds)
     shallow_read = set(shallow(t, bounds, trace=True).trace or ())
     last_read = set(last_branch(t, bounds, trace=True).trace or ())
     deadline = None if budget is None else time.monotonic() + budget
     reports = []
-    for path, _ in iter_leaves(t):
+    for path, c in chains(t).items():
         if not every_leaf and path not in shallow_read:
             continue
-        decisions = tuple(_decide_by(t, bounds, path, d, deadline) for d in domains)
+        decisions = tuple(_decide_by(t, bounds, c, d, deadline) for d in domains)
         reports.append(LeafReport(path, path in shallow_read, path in last_read, decisions))
     return Analysis(t, bounds, tuple(reports))
 
 
 def _decide_by(
-    t: Tree, bounds: Bounds, leaf: Path, domain: Domain, deadline: float | None
+    t: Tree, bounds: Bounds, c: Chain, domain: Domain, deadline: float | None
 ) -> Decision:
-    """:func:`decide` with the time left before ``deadline`` (none: no limit)."""
-    if deadline is None:
-        return decide(t, bounds, leaf, domain=domain)
-    left = deadline - time.monotonic()
-    if left <= 0:
-        return Decision(leaf, domain, None, None, "not decided: the time budget was spent")
-    return decide(t, bounds, leaf, domain=domain, timeout=left)
+    """The chain search on a leaf, unless the time before ``deadline`` (none: no limit) is spent."""
+    if deadline is not None and deadline - time.monotonic() <= 0:
+        return Decision(c.leaf, domain, None, None, "not decided: the time budget was spent")
+    return _decide_on_chain(t, bounds, c, domain, "chain", timeout=None)
 
 
 # --- per shape -------------------------------------------------------------------------------

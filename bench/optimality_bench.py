@@ -1,0 +1,104 @@
+"""How fast Theorem 1's exact decision is: leaves decided per second, by method, on random trees.
+
+    .venv/bin/python bench/optimality_bench.py [--seed 1] [--quick]
+
+Trees are uniform with players moving in turn by depth (3 players, b = 3, d = 4 and 6: 81 and
+729 leaves) and leaves drawn from Korf's model on the grid of Korf's figures scaled up: each
+leaf an integer composition of 100 into 3 parts cut at uniform points (bounds: lower 0, sum
+100), seeded. For each tree it prints:
+
+- ``analyse``: the whole analysis ``gametree prove optimality`` runs (every leaf shallow
+  pruning reads, over the reals and the integers, each "necessary" witness checked with
+  spec.maxn on the two completed trees), its seconds and the leaves left undecided;
+- the chain search alone (:func:`gametree.proofs.chain.decide_chain`) over every leaf, in
+  leaves per second, per domain; the same on deeper trees (d = 8, 10) to see how it scales;
+- the baselines measured in the same run on the same leaves: z3 on the chain, and z3 on the
+  whole tree (the encoding before the path lemma; on the 81-leaf tree only, and on its first
+  ``--baseline`` leaves: it is the slow one), and their ratios to the chain search.
+
+Wall clock, on whatever else the machine is doing: compare figures from one run only.
+"""
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from gametree.impl.necessity import Chain, chains, decide_chain
+from gametree.proofs.chain import decide_chain_smt
+from gametree.proofs.optimality import analyse, decide
+from gametree.spec import Bounds, Leaf, Node, Tree
+
+BOUNDS = Bounds(0, 100)
+
+
+def korf_tree(rng: random.Random, players: int, b: int, d: int, total: int) -> Tree:
+    """A uniform tree of branching b and depth d, leaves cut from ``total`` at uniform points."""
+
+    def leaf() -> Leaf:
+        cuts = sorted(rng.randint(0, total) for _ in range(players - 1))
+        return Leaf(tuple(hi - lo for lo, hi in zip([0, *cuts], [*cuts, total], strict=True)))
+
+    level: list[Tree] = [leaf() for _ in range(b**d)]
+    for depth in range(d - 1, -1, -1):
+        level = [Node(depth % players, level[i : i + b]) for i in range(0, len(level), b)]
+    return level[0]
+
+
+def rate(decide_one: Callable[[Chain], object], every: list[Chain]) -> tuple[float, float]:
+    start = time.perf_counter()
+    for c in every:
+        decide_one(c)
+    seconds = time.perf_counter() - start
+    return seconds, len(every) / seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", type=int, default=20, help="leaves for z3 on the tree")
+    parser.add_argument("--quick", action="store_true", help="depths 4 and 6 only")
+    args = parser.parse_args()
+    print(f"{platform.python_implementation()} {platform.python_version()}, "
+          f"{os.cpu_count()} CPUs, {sys.platform}; seed {args.seed}")  # fmt: skip
+    rng = random.Random(args.seed)  # noqa: S311 - reproducible trees, no secret
+    for d in (4, 6) if args.quick else (4, 6, 8, 10):
+        t = korf_tree(rng, 3, 3, d, 100)
+        every = list(chains(t).values())
+        print(f"\nb = 3, d = {d}: {len(every)} leaves")
+        if d <= 6:
+            start = time.perf_counter()
+            a = analyse(t, BOUNDS)
+            seconds = time.perf_counter() - start
+            open_ = len(a.undecided("reals")) + len(a.undecided("integers"))
+            print(f"  analyse (reals and integers, witnesses checked): {len(a.leaves)} leaves "
+                  f"read by shallow, {seconds:.2f} s, {open_} undecided; unnecessary: "
+                  f"{len(a.unnecessary('reals'))} (reals), {len(a.unnecessary('integers'))} "
+                  "(integers)")  # fmt: skip
+        for domain in ("reals", "integers"):
+            s, r = rate(lambda c, dom=domain: decide_chain(c, BOUNDS, dom), every)  # type: ignore[misc]
+            line = f"  chain search, {domain}: {r:,.0f} leaves/s ({s:.2f} s)"
+            if d <= 6:
+                sample = every[:: max(1, len(every) // 100)]
+                _, ours = rate(lambda c, dom=domain: decide_chain(c, BOUNDS, dom), sample)  # type: ignore[misc]
+                _, z3_rate = rate(lambda c, dom=domain: decide_chain_smt(c, BOUNDS, dom), sample)  # type: ignore[misc]
+                line += f"; z3 on the chain {z3_rate:,.0f} leaves/s ({ours / z3_rate:.0f}x slower)"
+                if d == 4:
+                    few = every[: args.baseline]
+                    _, tree_rate = rate(
+                        lambda c, dom=domain, tree=t: decide(  # type: ignore[misc]
+                            tree, BOUNDS, c.leaf, domain=dom, method="tree-z3"
+                        ),
+                        few,
+                    )
+                    _, ours_few = rate(lambda c, dom=domain: decide_chain(c, BOUNDS, dom), few)  # type: ignore[misc]
+                    line += (f"; z3 on the whole tree {tree_rate:,.1f} leaves/s "
+                             f"({ours_few / tree_rate:.0f}x slower)")  # fmt: skip
+            print(line)
+
+
+if __name__ == "__main__":
+    main()

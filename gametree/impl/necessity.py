@@ -1,0 +1,601 @@
+"""Which leaves a directional search must read: the path lemma and a decision without a solver.
+
+Glossary: t is a tree, l the leaf asked about, a_0 (the root), ..., a_(d-1) its ancestors and
+a_d = l, p_j the player to move at a_j, D the vectors within Korf's bounds (every component at
+least L, their sum at most S; real or integer as the domain says). "Necessary" is
+:func:`gametree.proofs.optimality.decide`'s question (Korf 3.2.4, Theorem 1): with every leaf
+before l as in t, do two values of l, and one assignment of the leaves after l, give maxn
+different root values?
+
+**Lemma (the chain).** Let l's path go through child i_j of a_j. Call ``B_j`` the maxn choice
+among a_j's children left of the path (leftmost strict, as ``spec.maxn``; none if i_j = 0) and
+say a_j has a *right* side if it has children right of the path. Then l is necessary if and
+only if there are u, w in D and one ``R_j`` in D for each level with a right side such that
+
+    climb(u) != climb(w),  where climb(x) runs x up the levels d-1, ..., 0:
+    x := x if B_j is none or x[p_j] > B_j[p_j] else B_j;   then
+    x := R_j if a_j has a right side and R_j[p_j] > x[p_j] else x.
+
+*Proof.* (1) *One node.* maxn folds a_j's children left to right, a child replacing the best
+so far only if its p_j component is strictly larger. Folding the children left of the path
+gives B_j; the path child then replaces it exactly when it beats B_j at p_j (the first line of
+climb). The right children r_1, ..., r_m follow; folding them replaces the current best c with
+the leftmost r_k whose p_j component is the largest of them, when that component exceeds
+c[p_j], and leaves c otherwise: the fold ends at the first element of (c, r_1, ..., r_m) whose
+p_j component is their maximum. That is the second line of climb with R_j = that leftmost r_k.
+(2) *The left children are constants.* Every leaf of a child left of the path comes before l,
+so it is fixed, and so is B_j. (3) *The right children are free vectors.* Every leaf of a child
+right of the path comes after l, so it is free. A subtree's maxn value is one of its leaves,
+hence in D; and every vector of D is some subtree's value (give all its leaves that vector).
+The right children of different ancestors, and of one ancestor, have disjoint leaves, so their
+values are independent, and both completions (l = u and l = w) share them. (4) *Any number of
+right children acts as one.* By (1) only R_j, the leftmost best of them, matters; conversely
+any R_j in D is realised by giving every leaf right of the path at a_j the value R_j (all the
+right children are then worth R_j, and a child equal to the best so far never replaces it).
+So the completions of the tree and the choices (u, w, R_j) correspond, with the same root
+values, and "necessary" is the chain question. The lemma needs every leaf before l fixed
+(``decide``'s default); with some earlier leaves free (``known="read"``, ``unknown``) the left
+children are no longer constants and ``decide`` keeps the whole-tree encoding. []
+
+The chain has 2 + d free vectors, O(d N) unknowns instead of O(leaves N).
+
+**A decision without a solver** (:func:`decide_chain`). Follow u and w up the chain together.
+At each level each of the two values *passes* (stays), is *blocked* (becomes B_j) or is
+*overtaken* (becomes R_j); both blocked or both overtaken makes them equal for ever, and one
+blocked while the other is overtaken is impossible (R_j[p_j] > B_j[p_j] >= R_j[p_j]). So there
+are at most 5 joint moves a level, and each adds constraints of two forms only: a component
+against a constant (``x[i] > c``, ``x[i] <= c``) and a component against the same component of
+another free vector (``R_j[p] > x[p]``, ``R_j[p] <= x[p]``), besides every free vector's own
+bounds. At the root the two values must differ: some component of one is below the other's,
+one more constraint of the same forms. Such a system is a system of difference constraints
+with upper bounds on each variable and on the sum of each vector's components; every
+constraint but those upper bounds is a lower bound ``y >= x + delta`` or ``y >= c + delta``. Its
+*least* solution (the longest paths; delta an infinitesimal epsilon for a strict inequality
+over the reals, 1 over the integers) is below every solution in every variable, so the system
+is feasible exactly when the least solution exists (no cycle with a strict edge) and meets the
+upper bounds and the sums. Over the reals "feasible for every small enough epsilon > 0" is
+feasibility with strict inequalities (take epsilon below every slack), and the least solution
+is linear in epsilon, so it is kept as a pair (constant, multiple of epsilon) compared
+lexicographically. The search tries the joint moves depth first and stops at the first
+feasible system; it is exact over the reals and the integers alike, and checked against z3
+(:func:`gametree.proofs.chain.decide_chain_smt`) in the tests and against the whole-tree
+encoding of :func:`gametree.proofs.optimality.decide`.
+
+The search is exponential in the worst case (at most 5 joint moves a level); two things keep it
+small. The common case, two values that pass every level, is decided at once
+(:func:`_both_pass`). And once both values are constants (two B's) what remains depends only
+on the level and the two constants, so a pair that failed once is not searched again. Past
+``limit`` systems the search gives up (``None``) and the caller asks z3 on the chain instead.
+"""
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import ceil, floor, gcd
+from typing import Literal
+
+import attrs
+
+from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Vector
+
+Domain = Literal["reals", "integers"]
+"""Where the unknown leaf components range: the real numbers or the integers."""
+
+__all__ = [
+    "SEARCH_LIMIT",
+    "Chain",
+    "ChainAnswer",
+    "Domain",
+    "Level",
+    "chain",
+    "chains",
+    "climb",
+    "climb_line",
+    "completion",
+    "decide_chain",
+]
+
+
+@attrs.frozen
+class Level:
+    """One ancestor a_j of the leaf: its player, ``best`` (B_j, or None), whether it has a right."""
+
+    player: int
+    best: Vector | None
+    right: bool
+
+
+@attrs.frozen
+class Chain:
+    """The path question of a leaf: its levels, root first (``levels[j]`` is a_j)."""
+
+    leaf: Path
+    players: int
+    levels: tuple[Level, ...]
+
+
+@attrs.frozen
+class ChainAnswer:
+    """A decided chain: ``values`` (u, w) and ``rights`` (R_j, None where no right) if necessary."""
+
+    necessary: bool
+    values: tuple[Vector, Vector] | None = None
+    rights: tuple[Vector | None, ...] | None = None
+
+
+def climb(c: Chain, x: Vector, rights: Sequence[Vector | None]) -> Vector:
+    """The root's value when the leaf is ``x`` and the right side at a_j is worth ``rights[j]``."""
+    return climb_line(c, x, rights)[0]
+
+
+Source = tuple[str, int]
+"""Where the root's value comes from: ("leaf", d), ("best", j) for B_j or ("right", j) for R_j."""
+
+
+def climb_line(c: Chain, x: Vector, rights: Sequence[Vector | None]) -> tuple[Vector, Source]:
+    """:func:`climb`, with the source of the root's value (so of its principal variation)."""
+    source: Source = ("leaf", len(c.levels))
+    for j in range(len(c.levels) - 1, -1, -1):
+        level = c.levels[j]
+        p = level.player
+        if level.best is not None and not x[p] > level.best[p]:
+            x, source = level.best, ("best", j)
+        r = rights[j]
+        if r is not None and r[p] > x[p]:
+            x, source = r, ("right", j)
+    return x, source
+
+
+def _vector(x: Leaf) -> Vector:
+    v = x.value
+    if not isinstance(v, tuple):
+        raise TreeError("the optimality question is about N-player vector values (got scalars)", ())
+    return v
+
+
+def _choose(p: int, values: Sequence[Vector]) -> Vector | None:
+    best: Vector | None = None
+    for v in values:
+        if best is None or v[p] > best[p]:
+            best = v
+    return best
+
+
+def chains(t: Tree) -> dict[Path, Chain]:
+    """The chain of every leaf of ``t``, in one pass over the tree (O(nodes + leaves x depth)).
+
+    Iterative, so a tree of any height is taken.
+    """
+    players = t.players
+    values: dict[Path, Vector] = {}
+    stack: list[tuple[Path, Tree, bool]] = [((), t, False)]
+    while stack:
+        path, x, done = stack.pop()
+        if isinstance(x, Leaf):
+            values[path] = _vector(x)
+        elif done:
+            chosen = _choose(x.to_move, [values[(*path, i)] for i in range(len(x.children))])
+            assert chosen is not None
+            values[path] = chosen
+        else:
+            stack.append((path, x, True))
+            stack.extend(((*path, i), c, False) for i, c in enumerate(x.children))
+    out: dict[Path, Chain] = {}
+    walk: list[tuple[Path, Tree, tuple[Level, ...]]] = [((), t, ())]
+    while walk:
+        path, x, levels = walk.pop()
+        if isinstance(x, Leaf):
+            out[path] = Chain(path, players, levels)
+            continue
+        assert isinstance(x, Node)
+        p, n = x.to_move, len(x.children)
+        best: Vector | None = None
+        for i, c in enumerate(x.children):
+            walk.append(((*path, i), c, (*levels, Level(p, best, i < n - 1))))
+            v = values[(*path, i)]
+            if best is None or v[p] > best[p]:
+                best = v
+    return dict(sorted(out.items()))
+
+
+def chain(t: Tree, leaf: Path) -> Chain:
+    """The chain of the leaf at ``leaf`` alone, in one pass over the tree (O(nodes))."""
+    levels: list[Level] = []
+    node = t
+    for depth, step in enumerate(leaf):
+        if not isinstance(node, Node) or not 0 <= step < len(node.children):
+            break
+        p = node.to_move
+        levels.append(Level(p, _choose(p, [_value(x) for x in node.children[:step]]),
+                            step < len(node.children) - 1))  # fmt: skip
+        node = node.children[step]
+        if depth == len(leaf) - 1 and isinstance(node, Leaf):
+            _vector(node)
+            return Chain(tuple(leaf), t.players, tuple(levels))
+    if isinstance(node, Leaf) and not leaf:
+        _vector(node)
+        return Chain((), t.players, ())
+    raise TreeError(f"there is no leaf at path {list(leaf)}", ())
+
+
+def _value(t: Tree) -> Vector:
+    """The maxn value of ``t`` (leftmost strict), over an explicit stack."""
+    done: list[Vector] = []
+    stack: list[tuple[Tree, bool]] = [(t, False)]
+    while stack:
+        x, ready = stack.pop()
+        if isinstance(x, Leaf):
+            done.append(_vector(x))
+        elif ready:
+            kids = done[len(done) - len(x.children) :]
+            del done[len(done) - len(x.children) :]
+            best = _choose(x.to_move, kids)
+            assert best is not None
+            done.append(best)
+        else:
+            stack.append((x, True))
+            stack.extend((c, False) for c in reversed(x.children))
+    return done[0]
+
+
+def completion(t: Tree, c: Chain, rights: Sequence[Vector | None]) -> dict[Path, Vector]:
+    """The later leaves that realise ``rights``: every leaf right of the path at a_j gets R_j."""
+    out: dict[Path, Vector] = {}
+    node = t
+    for j, step in enumerate(c.leaf):
+        assert isinstance(node, Node)
+        r = rights[j]
+        for i in range(step + 1, len(node.children)):
+            assert r is not None
+            stack: list[tuple[Path, Tree]] = [((*c.leaf[:j], i), node.children[i])]
+            while stack:
+                path, x = stack.pop()
+                if isinstance(x, Leaf):
+                    out[path] = r
+                else:
+                    assert isinstance(x, Node)
+                    stack.extend(((*path, k), y) for k, y in enumerate(x.children))
+        node = node.children[step]
+    return out
+
+
+# --- the decision without a solver -----------------------------------------------------------
+
+EPSILON = 1 << 32
+"""Over the reals a bound c + e epsilon is kept as the integer c * EPSILON + e (|e| is at most
+the number of variables, far below EPSILON), so that comparing two integers compares the pairs
+lexicographically; the constants are first scaled to integers by their common denominator."""
+
+
+class _Numbers:
+    """A chain's constants as integers: scaled (reals) or floored (integers) for the variables.
+
+    Over the integers an integer x has x > c iff x > floor(c) and x <= c iff x <= floor(c), so
+    a constant is floored where a free component meets it; two constants are compared exactly.
+    """
+
+    def __init__(self, c: Chain, bounds: Bounds, domain: Domain) -> None:
+        self.integers = domain == "integers"
+        bests = [level.best for level in c.levels]
+        if self.integers:
+            self.unit, self.scale = 1, 1
+            self.lower, self.total = ceil(bounds.lower), floor(bounds.total)
+            self.bests = [None if b is None else tuple(floor(q) for q in b) for b in bests]
+        else:
+            scale = 1
+            for q in [bounds.lower, bounds.total, *[x for b in bests if b is not None for x in b]]:
+                d = Fraction(q).denominator
+                scale = scale * d // gcd(scale, d)
+            self.unit, self.scale = EPSILON, scale
+            self.lower = int(bounds.lower * scale) * EPSILON
+            self.total = int(bounds.total * scale) * EPSILON
+            self.bests = [
+                None if b is None else tuple(int(q * scale) * EPSILON for q in b) for b in bests
+            ]
+
+    def number(self, v: int, eps: Fraction) -> Scalar:
+        """A least bound as an exact number, epsilon taken as ``eps``."""
+        if self.integers:
+            return v
+        c, e = divmod(v, EPSILON)
+        q = (c + e * eps) / self.scale
+        return q.numerator if q.denominator == 1 else q
+
+
+class _System:
+    """Difference constraints with upper bounds, kept at their least solution.
+
+    Variable ``v * n + i`` is component i of free vector v (0 = u, 1 = w, 2 + j = R_j); a
+    strict inequality adds 1 (one epsilon over the reals). ``sums[v]`` is vector v's sum.
+    """
+
+    __slots__ = ("edges", "high", "low", "n", "sums", "total")
+
+    def __init__(  # noqa: PLR0917 - the six parts of a system, copied as they are
+        self,
+        n: int,
+        low: list[int],
+        high: list[int | None],
+        edges: list[list[tuple[int, int]]],
+        sums: list[int],
+        total: int,
+    ) -> None:
+        self.n, self.low, self.high, self.edges, self.sums, self.total = (
+            n, low, high, edges, sums, total
+        )  # fmt: skip
+
+    def copy(self) -> "_System":
+        return _System(
+            self.n, self.low[:], self.high[:], [e[:] for e in self.edges], self.sums[:], self.total
+        )
+
+    def raise_to(self, var: int, v: int) -> bool:
+        """Make ``var >= v`` and propagate; False if the system has become infeasible.
+
+        Every cycle of edges has a strict edge (an edge into R_j is strict), so a cycle means
+        infeasible; the propagation finds one as a path longer than there are variables.
+        """
+        low, high, sums, n = self.low, self.high, self.sums, self.n
+        limit = len(low)
+        work = [(var, v, 0)]
+        while work:
+            x, value, length = work.pop()
+            old = low[x]
+            if value <= old:
+                continue
+            if length > limit:
+                return False
+            h = high[x]
+            if h is not None and value > h:
+                return False
+            low[x] = value
+            sums[x // n] += value - old
+            if sums[x // n] > self.total:
+                return False
+            for y, step in self.edges[x]:
+                work.append((y, value + step, length + 1))
+        return True
+
+    def at_most(self, var: int, cap: int) -> bool:
+        h = self.high[var]
+        if h is None or cap < h:
+            self.high[var] = cap
+        return self.low[var] <= cap
+
+    def below(self, x: int, y: int, step: int) -> bool:
+        """``x + step <= y``: an edge x -> y."""
+        self.edges[x].append((y, step))
+        return self.raise_to(y, self.low[x] + step)
+
+
+# A run's value: a free vector (its index, 0 = u, 1 = w, 2 + j = R_j) or B_j, as ("B", j).
+_Run = int | tuple[str, int]
+
+
+class _Search:
+    """The depth-first search over the joint moves (see the module docstring)."""
+
+    def __init__(self, c: Chain, numbers: _Numbers, *, line: bool = False) -> None:
+        self.line = line
+        self.c, self.numbers, self.n = c, numbers, c.players
+        self.unit = numbers.unit if not numbers.integers else 1
+
+    def _less(self, s: _System, a: _Run, i: int, b: _Run, *, strict: bool) -> bool:
+        """``a[i] < b[i]`` (strict) or ``a[i] <= b[i]``, for free vectors and constants alike."""
+        step = 1 if strict else 0
+        n = self.n
+        if isinstance(a, int):
+            if isinstance(b, int):
+                return s.below(a * n + i, b * n + i, step)
+            bound = self.numbers.bests[b[1]]
+            assert bound is not None
+            return s.at_most(a * n + i, bound[i] - step)
+        if isinstance(b, int):
+            bound = self.numbers.bests[a[1]]
+            assert bound is not None
+            return s.raise_to(b * n + i, bound[i] + step)
+        x, y = self.c.levels[a[1]].best, self.c.levels[b[1]].best
+        assert x is not None
+        assert y is not None
+        return x[i] < y[i] if strict else x[i] <= y[i]
+
+    def apply(self, s: _System, j: int, run: _Run, move: int) -> tuple[bool, _Run]:
+        """One run's move at level j (0 pass, 1 blocked, 2 overtaken): its constraints, its value.
+
+        A run not overtaken keeps R_j from beating what it holds after B_j (``R_j[p] <=``), so
+        that a level where nobody is overtaken has a harmless R_j too.
+        """
+        level = self.c.levels[j]
+        p, r = level.player, 2 + j
+        b: _Run = ("B", j)
+        has_best = level.best is not None
+        if move == 0:
+            ok = (not has_best or self._less(s, b, p, run, strict=True)) and (
+                not level.right or self._less(s, r, p, run, strict=False)
+            )
+            return ok, run
+        if move == 1:
+            ok = self._less(s, run, p, b, strict=False) and (
+                not level.right or self._less(s, r, p, b, strict=False)
+            )
+            return ok, b
+        ok = self._less(s, run, p, r, strict=True) and (
+            not has_best or self._less(s, b, p, r, strict=True)
+        )
+        return ok, r
+
+    def search(self, start: _System, limit: int) -> Literal[False] | _System | None:
+        """The first feasible system of joint moves from the leaf to the root, if any.
+
+        Depth first with an explicit stack, so a chain of any length is taken; ``False`` when
+        more than ``limit`` systems were tried. ``dead`` holds the pairs of constants that
+        failed at a level: their future depends on the level and the two constants alone.
+        """
+        dead: set[tuple[int, _Run, _Run]] = set()
+        stack: list[tuple[_System | None, int, _Run, _Run, int]] = [
+            (start, len(self.c.levels) - 1, 0, 1, 0)
+        ]
+        tried = 0
+        while stack:
+            s, j, x, y, k = stack.pop()
+            if s is None:
+                dead.add((j, x, y))
+                continue
+            if j < 0:
+                found = self.differ(s, x, y)
+                if found is not None:
+                    return found
+                continue
+            tried += 1
+            if tried > limit:
+                return False
+            moves = _MOVES[_kind(self.c.levels[j])]
+            if k + 1 < len(moves):
+                stack.append((s, j, x, y, k + 1))
+            mx, my = moves[k]
+            t = s.copy()
+            ok, x2 = self.apply(t, j, x, mx)
+            if not ok:
+                continue
+            ok, y2 = self.apply(t, j, y, my)
+            if not ok or x2 == y2 or (not self.line and self._same_constant(x2, y2)):
+                continue
+            if isinstance(x2, int) or isinstance(y2, int):
+                stack.append((t, j - 1, x2, y2, 0))
+            elif (j - 1, x2, y2) not in dead:
+                stack.append((None, j - 1, x2, y2, 0))
+                stack.append((t, j - 1, x2, y2, 0))
+        return None
+
+    def _same_constant(self, x: _Run, y: _Run) -> bool:
+        if isinstance(x, int) or isinstance(y, int):
+            return False
+        return self.c.levels[x[1]].best == self.c.levels[y[1]].best
+
+    def differ(self, s: _System, x: _Run, y: _Run) -> _System | None:
+        """The system with the two root values apart (or, for the line, their leaves apart).
+
+        Two runs that end at different sources end at different leaves, so their principal
+        variations differ: only the leaf's own two values (u and w) need a component apart.
+        """
+        if (self.line and (x, y) != (0, 1)) or (not isinstance(x, int) and not isinstance(y, int)):
+            return s
+        for i in range(self.n):
+            for a, b in ((x, y), (y, x)):
+                t = s.copy()
+                if self._less(t, a, i, b, strict=True):
+                    return t
+        return None
+
+
+def _kind(level: Level) -> int:
+    return (level.best is not None) + 2 * level.right
+
+
+_MOVES: list[list[tuple[int, int]]] = [
+    [(0, 0)],
+    [(0, 0), (0, 1), (1, 0)],
+    [(0, 0), (0, 2), (2, 0)],
+    [(0, 0), (0, 1), (1, 0), (0, 2), (2, 0)],
+]
+"""The joint moves (0 pass, 1 blocked, 2 overtaken) by level kind (best? + 2 right?), both
+passing first: both blocked or both overtaken makes the values equal, one blocked and one
+overtaken is impossible."""
+
+
+SEARCH_LIMIT = 200_000
+"""The most systems :func:`decide_chain` tries before it gives up (about 10 s)."""
+
+
+def decide_chain(
+    c: Chain,
+    bounds: Bounds,
+    domain: Domain = "reals",
+    *,
+    line: bool = False,
+    limit: int = SEARCH_LIMIT,
+) -> ChainAnswer | None:
+    """The chain question decided exactly without a solver (see the module docstring).
+
+    With ``line``, the question is whether the leaf matters to the root's value *or* to its
+    principal variation (the leaf the root's value comes from): two values of the leaf that
+    give the same root value from different leaves count. ``None`` if the search tried more
+    than ``limit`` systems (then ask z3 on the chain).
+    """
+    quick = _both_pass(c, bounds, domain)
+    if quick is not None:
+        return quick
+    numbers = _Numbers(c, bounds, domain)
+    n, count = c.players, 2 + len(c.levels)
+    if n * numbers.lower > numbers.total:
+        return ChainAnswer(necessary=False)
+    start = _System(
+        n,
+        [numbers.lower] * (n * count),
+        [None] * (n * count),
+        [[] for _ in range(n * count)],
+        [n * numbers.lower] * count,
+        numbers.total,
+    )
+    found = _Search(c, numbers, line=line).search(start, limit)
+    if found is False:
+        return None
+    if found is None:
+        return ChainAnswer(necessary=False)
+    return _witness(c, bounds, numbers, found, line=line)
+
+
+def _both_pass(c: Chain, bounds: Bounds, domain: Domain) -> ChainAnswer | None:
+    """The common case at once: two leaf values that pass every level, R_j all harmless.
+
+    They pass when each component i beats every B_j[i] of the levels where i moves; the least
+    such vector, and the same with one component raised, are two of them when its components
+    sum to less than S (over the reals any positive slack will do: raise by a part of it).
+    """
+    integers = domain == "integers"
+    floor_ = Fraction(ceil(bounds.lower) if integers else bounds.lower)
+    lowest = [floor_] * c.players
+    strict = [False] * c.players
+    for level in c.levels:
+        if level.best is not None:
+            p, b = level.player, Fraction(level.best[level.player])
+            if b >= lowest[p]:
+                lowest[p], strict[p] = (Fraction(floor(b) + 1), False) if integers else (b, True)
+    slack = Fraction(floor(bounds.total) if integers else bounds.total) - sum(lowest)
+    if slack <= 0 or (integers and slack < 1):
+        return None
+    step = Fraction(1) if integers else slack / (2 * c.players + 2)
+    u = tuple(_number(q + step if s else q) for q, s in zip(lowest, strict, strict=True))
+    w = (_number(u[0] + step), *u[1:])
+    harmless = tuple(_number(floor_) for _ in range(c.players))
+    return ChainAnswer(
+        necessary=True,
+        values=(u, w),
+        rights=tuple(harmless if level.right else None for level in c.levels),
+    )
+
+
+def _number(q: Fraction) -> Scalar:
+    return q.numerator if q.denominator == 1 else q
+
+
+def _witness(c: Chain, bounds: Bounds, numbers: _Numbers, s: _System, *, line: bool) -> ChainAnswer:
+    """Concrete u, w and R_j from the least solution (epsilon made small enough), checked."""
+    n, d = c.players, len(c.levels)
+
+    def vector(v: int, eps: Fraction) -> Vector:
+        return tuple(numbers.number(s.low[v * n + i], eps) for i in range(n))
+
+    eps = Fraction(1)
+    for _ in range(200):
+        u, w = vector(0, eps), vector(1, eps)
+        rights = tuple(vector(2 + j, eps) if c.levels[j].right else None for j in range(d))
+        every = [u, w, *[r for r in rights if r is not None]]
+        one, other = climb_line(c, u, rights), climb_line(c, w, rights)
+        if all(bounds.problem(v) is None for v in every) and (
+            one != other if line else one[0] != other[0]
+        ):
+            return ChainAnswer(necessary=True, values=(u, w), rights=rights)
+        if numbers.integers:
+            break
+        eps /= 2
+    raise AssertionError(f"the least solution of a feasible chain system gave no witness: {c}")
