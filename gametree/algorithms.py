@@ -209,6 +209,10 @@ def _registry() -> dict[str, Algorithm]:
         a("impl.last_branch", "maxn with last-branch pruning (Sturtevant 2003)", "spec.maxn",
           "vector", lambda t, b, _o, tr: _from_impl(impl.last_branch(t, _bounds(b), trace=tr)),
           needs_bounds=True),
+        a("impl.optimal", "maxn reading only the leaves every directional search must read "
+          "(Korf 3.2.4, corrected; real-valued leaves assumed)", "spec.maxn", "vector",
+          lambda t, b, _o, tr: _from_impl(impl.optimal(t, _bounds(b), trace=tr)),
+          needs_bounds=True),
         a("impl.speculative", "maxn with speculative pruning (Sturtevant 2003)", "spec.maxn",
           "vector", lambda t, b, _o, tr: _from_impl(impl.speculative(t, _bounds(b), trace=tr)),
           needs_bounds=True),

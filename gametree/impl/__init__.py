@@ -37,6 +37,7 @@ from gametree.impl.immediate import immediate
 from gametree.impl.last_branch import last_branch
 from gametree.impl.maxn import maxn
 from gametree.impl.mtdf import mt, mtdf
+from gametree.impl.optimal import optimal
 from gametree.impl.ordered import best_ordered, knuth_moore_leaves, worst_ordered
 from gametree.impl.paranoid import paranoid
 from gametree.impl.pvs import pvs
@@ -71,6 +72,7 @@ __all__ = [
     "negamax_alphabeta",
     "opponent_models",
     "opponent_models_alphabeta",
+    "optimal",
     "paranoid",
     "pvs",
     "separate_evaluations",
