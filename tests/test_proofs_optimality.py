@@ -251,3 +251,17 @@ def test_a_lone_leaf_is_necessary() -> None:
 def test_the_bounds_are_checked() -> None:
     with pytest.raises(ValueError, match="above the bound"):
         decide(Node.by_depth([(9, 9, 9), (0, 0, 0)]), B9, (1,))
+
+
+def test_the_corrected_theorem_check_passes_impl_optimal_and_fails_shallow_pruning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Non-vacuity: the check of Theorem 1 corrected refuses a search that reads one leaf more."""
+    assert optimality._optimal_check(STURTEVANT, B9, method="tree-z3") is None
+
+    def shallow_as_optimal(t: Tree, bounds: Bounds, *, trace: bool = False) -> object:
+        return shallow(t, bounds, trace=trace)
+
+    monkeypatch.setattr(optimality, "optimal", shallow_as_optimal)
+    problem = optimality._optimal_check(STURTEVANT, B9, method="tree-z3")
+    assert problem == "leaf [1, 1, 1]: necessary False, read True"
