@@ -470,10 +470,14 @@ def analyse(
 def _decide_by(
     t: Tree, bounds: Bounds, c: Chain, domain: Domain, deadline: float | None
 ) -> Decision:
-    """The chain search on a leaf, unless the time before ``deadline`` (none: no limit) is spent."""
-    if deadline is not None and deadline - time.monotonic() <= 0:
+    """The chain search on a leaf, unless the time before ``deadline`` (none: no limit) is spent.
+
+    The time left also bounds z3, should the chain search reach its limit and hand over.
+    """
+    left = None if deadline is None else deadline - time.monotonic()
+    if left is not None and left <= 0:
         return Decision(c.leaf, domain, None, None, "not decided: the time budget was spent")
-    return _decide_on_chain(t, bounds, c, domain, "chain", timeout=None)
+    return _decide_on_chain(t, bounds, c, domain, "chain", timeout=left)
 
 
 # --- per shape -------------------------------------------------------------------------------
