@@ -65,7 +65,9 @@ The search is exponential in the worst case (at most 5 joint moves a level); two
 small. The common case, two values that pass every level, is decided at once
 (:func:`_both_pass`). And once both values are constants (two B's) what remains depends only
 on the level and the two constants, so a pair that failed once is not searched again. Past
-``limit`` systems the search gives up (``None``) and the caller asks z3 on the chain instead.
+``limit`` systems the search gives up (``None``): :func:`gametree.proofs.optimality.decide` then
+asks z3 on the chain, and :mod:`gametree.impl.optimal` (which needs no solver) searches again
+without a limit.
 """
 
 from collections.abc import Sequence
@@ -503,7 +505,7 @@ overtaken is impossible."""
 
 
 SEARCH_LIMIT = 200_000
-"""The most systems :func:`decide_chain` tries before it gives up (about 10 s)."""
+"""The most systems :func:`decide_chain` tries before it gives up."""
 
 
 def decide_chain(
