@@ -177,6 +177,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installation:
     return Installation(wheel, sdist, bin_, work)
 
 
+def test_every_tracked_file_of_the_package_that_is_not_python_is_package_data() -> None:
+    """Nothing of the package a user reads (its README, data) is left out of the wheel."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: the tracked files are unknown")
+    tracked = subprocess.run(
+        ["git", "ls-files", "gametree"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    others = [ROOT / name for name in tracked if not name.endswith(".py")]
+    assert len(others) > 10
+    assert [p.relative_to(ROOT).as_posix() for p in others if not is_package_data(p)] == []
+
+
 slow = pytest.mark.slow
 
 
