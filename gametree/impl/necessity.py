@@ -279,7 +279,7 @@ class _Numbers:
         self.integers = domain == "integers"
         bests = [level.best for level in c.levels]
         if self.integers:
-            self.unit, self.scale = 1, 1
+            self.scale = 1
             self.lower, self.total = ceil(bounds.lower), floor(bounds.total)
             self.bests = [None if b is None else tuple(floor(q) for q in b) for b in bests]
         else:
@@ -287,7 +287,7 @@ class _Numbers:
             for q in [bounds.lower, bounds.total, *[x for b in bests if b is not None for x in b]]:
                 d = Fraction(q).denominator
                 scale = scale * d // gcd(scale, d)
-            self.unit, self.scale = EPSILON, scale
+            self.scale = scale
             self.lower = int(bounds.lower * scale) * EPSILON
             self.total = int(bounds.total * scale) * EPSILON
             self.bests = [
@@ -379,7 +379,6 @@ class _Search:
     def __init__(self, c: Chain, numbers: _Numbers, *, line: bool = False) -> None:
         self.line = line
         self.c, self.numbers, self.n = c, numbers, c.players
-        self.unit = numbers.unit if not numbers.integers else 1
 
     def _less(self, s: _System, a: _Run, i: int, b: _Run, *, strict: bool) -> bool:
         """``a[i] < b[i]`` (strict) or ``a[i] <= b[i]``, for free vectors and constants alike."""
