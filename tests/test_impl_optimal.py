@@ -29,6 +29,7 @@ from gametree.proofs.result import Budget
 from gametree.proofs.shapes import all_shapes
 from gametree.spec import Bounds, Leaf, Node, Path, Tree, TreeError, Vector, iter_leaves, maxn
 from gametree.spec.strategies import vector_trees, vectors
+from gametree.spec.tree import preorder
 from tests.test_impl_multi_support import bounded_trees
 
 
@@ -92,10 +93,10 @@ def test_reads_match_the_whole_tree_decision_with_skipped_leaves_free(t: Tree) -
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_the_placeholder_changes_nothing(data: st.DataObject) -> None:
-    """The same reads and answer with skipped leaves at the least vector, their true values,
-    or arbitrary vectors within the bounds (the module docstring's claim)."""
+    """The same reads and answer with skipped subtrees at the least vector, their true maxn
+    values, or arbitrary vectors within the bounds (the module docstring's claim)."""
     t, bounds = data.draw(bounded_trees(max_players=4))
-    truth: dict[Path, Vector] = {p: x.value for p, x in iter_leaves(t)}  # type: ignore[misc]
+    truth: dict[Path, Vector] = {tuple(p): maxn(x).value for p, x in preorder(t)}
     others = data.draw(st.lists(vectors(players=t.players, bounds=bounds, grid=6), min_size=1,
                                 max_size=3))  # fmt: skip
     fills: list[Callable[[Path], Vector]] = [
@@ -109,6 +110,37 @@ def test_the_placeholder_changes_nothing(data: st.DataObject) -> None:
             assert (r.trace, r.value, r.principal_variation) == (
                 base.trace, base.value, base.principal_variation,
             )  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_skipping_unnecessary_subtrees_reads_what_deciding_every_leaf_reads(
+    data: st.DataObject,
+) -> None:
+    """The module docstring's lemma: a node that is not necessary has no necessary leaf below
+    it. The search that descends into every node and decides only leaves reads the same."""
+    t, bounds = data.draw(bounded_trees(max_players=4))
+    leaves = {p for p, _ in iter_leaves(t)}
+
+    def every_leaf(c: Chain, b: Bounds, domain: Domain) -> bool:
+        return c.leaf not in leaves or necessary(c, b, domain)
+
+    for domain in domains(t, bounds):
+        whole = optimal(t, bounds, domain=domain, trace=True)
+        each = optimal_search(t, bounds, domain=domain, trace=True, verdict=every_leaf)
+        assert (whole.trace, whole.value, whole.principal_variation) == (
+            each.trace, each.value, each.principal_variation,
+        )  # fmt: skip
+        assert each.nodes_visited == sum(1 for _ in preorder(t)) >= whole.nodes_visited
+
+
+def test_whole_subtrees_are_skipped_on_some_tree() -> None:
+    rng = random.Random(3)
+    skipped = 0
+    for _ in range(30):
+        t = random_tree(rng, players=3, total=9, max_height=4, max_branching=3)
+        skipped += optimal(t, Bounds(0, 9)).nodes_visited < sum(1 for _ in preorder(t))
+    assert skipped > 0
 
 
 @settings(max_examples=300, deadline=None)

@@ -61,9 +61,17 @@ feasible system; it is exact over the reals and the integers alike, and checked 
 (:func:`gametree.proofs.chain.decide_chain_smt`) in the tests and against the whole-tree
 encoding of :func:`gametree.proofs.optimality.decide`.
 
-The search is exponential in the worst case (at most 5 joint moves a level); two things keep it
-small. The common case, two values that pass every level, is decided at once
-(:func:`_both_pass`). And once both values are constants (two B's) what remains depends only
+**One of the two values may be the least vector.** For fixed R_j, climb is a function of
+the leaf's value x alone, and it is not constant on D exactly when some x gives a value other
+than climb(lambda), lambda the least vector of D (every component L, or ceil(L) over the
+integers). So w = lambda without loss: a constant, which every B_j (a vector of D) blocks; the
+search fixes it before it starts, and about half its joint moves fail at once.
+
+The search is exponential in the worst case (at most 5 joint moves a level); three things
+keep it small: w fixed, as above. The common case, a value u that passes every level with
+every R_j harmless (the region S_0 of vectors beating each B_j at p_j is not empty), is
+decided at once (:func:`_survives`): u differs from every B_j, and w ends at one of them.
+And once both values are constants (two B's) what remains depends only
 on the level and the two constants, so a pair that failed once is not searched again. Past
 ``limit`` systems the search gives up (``None``): :func:`gametree.proofs.optimality.decide` then
 asks z3 on the chain, and :mod:`gametree.impl.optimal` (which needs no solver) searches again
@@ -308,27 +316,34 @@ class _System:
 
     Variable ``v * n + i`` is component i of free vector v (0 = u, 1 = w, 2 + j = R_j); a
     strict inequality adds 1 (one epsilon over the reals). ``sums[v]`` is vector v's sum.
+    Every change is logged in ``trail``, so the search goes back to an earlier system with
+    :meth:`undo` instead of copying one for each joint move.
     """
 
-    __slots__ = ("edges", "high", "low", "n", "sums", "total")
+    __slots__ = ("edges", "high", "low", "n", "sums", "total", "trail")
 
-    def __init__(  # noqa: PLR0917 - the six parts of a system, copied as they are
-        self,
-        n: int,
-        low: list[int],
-        high: list[int | None],
-        edges: list[list[tuple[int, int]]],
-        sums: list[int],
-        total: int,
-    ) -> None:
-        self.n, self.low, self.high, self.edges, self.sums, self.total = (
-            n, low, high, edges, sums, total
-        )  # fmt: skip
+    def __init__(self, n: int, count: int, lower: int, total: int) -> None:
+        self.n, self.total = n, total
+        self.low = [lower] * (n * count)
+        self.high: list[int | None] = [None] * (n * count)
+        self.edges: list[list[tuple[int, int]]] = [[] for _ in range(n * count)]
+        self.sums = [n * lower] * count
+        # (0, var, old low) | (1, var, old high) | (2, var, 0) for an edge out of var
+        self.trail: list[tuple[int, int, int | None]] = []
 
-    def copy(self) -> "_System":
-        return _System(
-            self.n, self.low[:], self.high[:], [e[:] for e in self.edges], self.sums[:], self.total
-        )
+    def undo(self, mark: int) -> None:
+        """Back to the system as it was when the trail was ``mark`` long."""
+        trail, low, n = self.trail, self.low, self.n
+        while len(trail) > mark:
+            kind, var, old = trail.pop()
+            if kind == 0:
+                assert old is not None
+                self.sums[var // n] -= low[var] - old
+                low[var] = old
+            elif kind == 1:
+                self.high[var] = old
+            else:
+                self.edges[var].pop()
 
     def raise_to(self, var: int, v: int) -> bool:
         """Make ``var >= v`` and propagate; False if the system has become infeasible.
@@ -336,7 +351,7 @@ class _System:
         Every cycle of edges has a strict edge (an edge into R_j is strict), so a cycle means
         infeasible; the propagation finds one as a path longer than there are variables.
         """
-        low, high, sums, n = self.low, self.high, self.sums, self.n
+        low, high, sums, n, trail = self.low, self.high, self.sums, self.n, self.trail
         limit = len(low)
         work = [(var, v, 0)]
         while work:
@@ -349,6 +364,7 @@ class _System:
             h = high[x]
             if h is not None and value > h:
                 return False
+            trail.append((0, x, old))
             low[x] = value
             sums[x // n] += value - old
             if sums[x // n] > self.total:
@@ -360,11 +376,13 @@ class _System:
     def at_most(self, var: int, cap: int) -> bool:
         h = self.high[var]
         if h is None or cap < h:
+            self.trail.append((1, var, h))
             self.high[var] = cap
         return self.low[var] <= cap
 
     def below(self, x: int, y: int, step: int) -> bool:
         """``x + step <= y``: an edge x -> y."""
+        self.trail.append((2, x, 0))
         self.edges[x].append((y, step))
         return self.raise_to(y, self.low[x] + step)
 
@@ -424,68 +442,71 @@ class _Search:
         )
         return ok, r
 
-    def search(self, start: _System, limit: int) -> Literal[False] | _System | None:
-        """The first feasible system of joint moves from the leaf to the root, if any.
+    def search(self, s: _System, limit: int) -> bool | None:
+        """Whether joint moves from the leaf to the root give a feasible system (then in ``s``).
 
-        Depth first with an explicit stack, so a chain of any length is taken; ``False`` when
-        more than ``limit`` systems were tried. ``dead`` holds the pairs of constants that
-        failed at a level: their future depends on the level and the two constants alone.
+        ``None`` when more than ``limit`` systems were tried.
+        Depth first with an explicit stack, so a chain of any length is taken; each entry keeps
+        the trail's length at its level, to go back to. ``dead`` holds the pairs of constants
+        that failed at a level: their future depends on the level and the two constants alone.
         """
         dead: set[tuple[int, _Run, _Run]] = set()
-        stack: list[tuple[_System | None, int, _Run, _Run, int]] = [
-            (start, len(self.c.levels) - 1, 0, 1, 0)
+        # (mark, level, run x, run y, next joint move); a move of -1 marks (level, x, y) dead
+        stack: list[tuple[int, int, _Run, _Run, int]] = [
+            (len(s.trail), len(self.c.levels) - 1, 0, 1, 0)
         ]
         tried = 0
         while stack:
-            s, j, x, y, k = stack.pop()
-            if s is None:
+            mark, j, x, y, k = stack.pop()
+            if k < 0:
                 dead.add((j, x, y))
                 continue
+            s.undo(mark)
             if j < 0:
-                found = self.differ(s, x, y)
-                if found is not None:
-                    return found
+                if self.differ(s, x, y):
+                    return True
                 continue
             tried += 1
             if tried > limit:
-                return False
+                return None
             moves = _MOVES[_kind(self.c.levels[j])]
             if k + 1 < len(moves):
-                stack.append((s, j, x, y, k + 1))
+                stack.append((mark, j, x, y, k + 1))
             mx, my = moves[k]
-            t = s.copy()
-            ok, x2 = self.apply(t, j, x, mx)
+            ok, x2 = self.apply(s, j, x, mx)
             if not ok:
                 continue
-            ok, y2 = self.apply(t, j, y, my)
+            ok, y2 = self.apply(s, j, y, my)
             if not ok or x2 == y2 or (not self.line and self._same_constant(x2, y2)):
                 continue
+            here = len(s.trail)
             if isinstance(x2, int) or isinstance(y2, int):
-                stack.append((t, j - 1, x2, y2, 0))
+                stack.append((here, j - 1, x2, y2, 0))
             elif (j - 1, x2, y2) not in dead:
-                stack.append((None, j - 1, x2, y2, 0))
-                stack.append((t, j - 1, x2, y2, 0))
-        return None
+                stack.append((here, j - 1, x2, y2, -1))
+                stack.append((here, j - 1, x2, y2, 0))
+        return False
 
     def _same_constant(self, x: _Run, y: _Run) -> bool:
         if isinstance(x, int) or isinstance(y, int):
             return False
         return self.c.levels[x[1]].best == self.c.levels[y[1]].best
 
-    def differ(self, s: _System, x: _Run, y: _Run) -> _System | None:
-        """The system with the two root values apart (or, for the line, their leaves apart).
+    def differ(self, s: _System, x: _Run, y: _Run) -> bool:
+        """Whether the two root values can be apart (for the line: their leaves); ``s`` then is.
 
         Two runs that end at different sources end at different leaves, so their principal
         variations differ: only the leaf's own two values (u and w) need a component apart.
         """
         if (self.line and (x, y) != (0, 1)) or (not isinstance(x, int) and not isinstance(y, int)):
-            return s
+            return True
+        mark = len(s.trail)
         for i in range(self.n):
             for a, b in ((x, y), (y, x)):
-                t = s.copy()
-                if self._less(t, a, i, b, strict=True):
-                    return t
-        return None
+                if self._less(s, a, i, b, strict=True):
+                    return True
+                s.undo(mark)
+        return False
 
 
 def _kind(level: Level) -> int:
@@ -514,64 +535,85 @@ def decide_chain(
     *,
     line: bool = False,
     limit: int = SEARCH_LIMIT,
+    witness: bool = True,
 ) -> ChainAnswer | None:
     """The chain question decided exactly without a solver (see the module docstring).
 
     With ``line``, the question is whether the leaf matters to the root's value *or* to its
     principal variation (the leaf the root's value comes from): two values of the leaf that
     give the same root value from different leaves count. ``None`` if the search tried more
-    than ``limit`` systems (then ask z3 on the chain).
+    than ``limit`` systems (then ask z3 on the chain). Without ``witness`` a necessary leaf's
+    answer carries no values (the verdict alone, as the optimal search needs it, is cheaper).
     """
-    quick = _both_pass(c, bounds, domain)
-    if quick is not None:
-        return quick
+    if _survives(c, bounds, domain):
+        return _surviving_witness(c, bounds, domain) if witness else ChainAnswer(necessary=True)
     numbers = _Numbers(c, bounds, domain)
     n, count = c.players, 2 + len(c.levels)
     if n * numbers.lower > numbers.total:
         return ChainAnswer(necessary=False)
-    start = _System(
-        n,
-        [numbers.lower] * (n * count),
-        [None] * (n * count),
-        [[] for _ in range(n * count)],
-        [n * numbers.lower] * count,
-        numbers.total,
-    )
-    found = _Search(c, numbers, line=line).search(start, limit)
-    if found is False:
-        return None
+    system = _System(n, count, numbers.lower, numbers.total)
+    for i in range(n):
+        system.at_most(n + i, numbers.lower)
+    found = _Search(c, numbers, line=line).search(system, limit)
     if found is None:
+        return None
+    if not found:
         return ChainAnswer(necessary=False)
-    return _witness(c, bounds, numbers, found, line=line)
+    if not witness:
+        return ChainAnswer(necessary=True)
+    return _witness(c, bounds, numbers, system, line=line)
 
 
-def _both_pass(c: Chain, bounds: Bounds, domain: Domain) -> ChainAnswer | None:
-    """The common case at once: two leaf values that pass every level, R_j all harmless.
+def _lowest(c: Chain, bounds: Bounds, domain: Domain) -> tuple[list[Scalar], list[bool], Scalar]:
+    """The corner of S_0 (module docstring), which components were raised to it, the total.
 
-    They pass when each component i beats every B_j[i] of the levels where i moves; the least
-    such vector, and the same with one component raised, are two of them when its components
-    sum to less than S (over the reals any positive slack will do: raise by a part of it).
+    The corner is the least vector beating every B_j at p_j; over the reals a raised component
+    must exceed its entry, over the integers it is already one more than the bound.
     """
     integers = domain == "integers"
-    floor_ = Fraction(ceil(bounds.lower) if integers else bounds.lower)
-    lowest = [floor_] * c.players
-    strict = [False] * c.players
+    low: Scalar = ceil(bounds.lower) if integers else bounds.lower
+    lowest = [low] * c.players
+    raised = [False] * c.players
     for level in c.levels:
         if level.best is not None:
-            p, b = level.player, Fraction(level.best[level.player])
-            if b >= lowest[p]:
-                lowest[p], strict[p] = (Fraction(floor(b) + 1), False) if integers else (b, True)
-    slack = Fraction(floor(bounds.total) if integers else bounds.total) - sum(lowest)
-    if slack <= 0 or (integers and slack < 1):
-        return None
-    step = Fraction(1) if integers else slack / (2 * c.players + 2)
-    u = tuple(_number(q + step if s else q) for q, s in zip(lowest, strict, strict=True))
-    w = (_number(u[0] + step), *u[1:])
-    harmless = tuple(_number(floor_) for _ in range(c.players))
+            p, b = level.player, level.best[level.player]
+            if integers and floor(b) + 1 > lowest[p]:
+                lowest[p], raised[p] = floor(b) + 1, True
+            elif not integers and b >= lowest[p]:
+                lowest[p], raised[p] = b, True
+    return lowest, raised, floor(bounds.total) if integers else bounds.total
+
+
+def _survives(c: Chain, bounds: Bounds, domain: Domain) -> bool:
+    """Whether some leaf value u passes every level with every R_j harmless (S_0 not empty).
+
+    Then u and w, the least vector, are a witness: u beats every B_j at p_j, so it differs
+    from every B_j, and w either ends at one of them or (every B_j below the bounds) passes
+    every level too, and u is made to differ from it: one unit more in a component.
+    """
+    lowest, raised, total = _lowest(c, bounds, domain)
+    slack = total - sum(lowest)
+    if domain == "reals":
+        return slack > 0
+    return slack >= 0 if any(raised) else slack >= 1
+
+
+def _surviving_witness(c: Chain, bounds: Bounds, domain: Domain) -> ChainAnswer:
+    """The witness of :func:`_survives`; every R_j the least vector, as w."""
+    lowest, raised, total = _lowest(c, bounds, domain)
+    integers = domain == "integers"
+    if not any(raised):
+        lowest[0] += 1 if integers else 0
+        raised[0] = not integers
+    step = Fraction(total - sum(lowest)) / (2 * c.players)
+    u = tuple(_number(Fraction(q) + step if r and not integers else Fraction(q))
+              for q, r in zip(lowest, raised, strict=True))  # fmt: skip
+    w = tuple(_number(Fraction(ceil(bounds.lower) if domain == "integers" else bounds.lower))
+              for _ in range(c.players))  # fmt: skip
     return ChainAnswer(
         necessary=True,
         values=(u, w),
-        rights=tuple(harmless if level.right else None for level in c.levels),
+        rights=tuple(w if level.right else None for level in c.levels),
     )
 
 

@@ -30,11 +30,13 @@ every leaf before it fixed, f(s_1, r) does not depend on s_1, for every r (r hol
 Inductively, if f does not depend on s_1 .. s_(i-1) at all, then f(p_1, .., p_(i-1), s_i, r)
 not depending on s_i (s_i skipped with the earlier ones at their placeholders p) means
 f(x_1, .., x_(i-1), s_i, r) = f(p_1, .., p_(i-1), s_i, r) does not depend on s_i for any x.
-So f does not depend on the skipped leaves, jointly. Then a later leaf l, decided with the
-skipped leaves at p: "some u, w, r with f(p, u, r) != f(p, w, r)" is the same statement for
-every p, since f(p, x, r) = f(q, x, r) for all x and r. And the answer the search returns,
-f with the skipped leaves at p, is f(t). (A skipped leaf is never on the principal
-variation unless D is a single vector: changing a leaf on the line changes the value.)
+So f does not depend on the skipped leaves, jointly. (A skipped subtree, see below, is one
+s_i: f sees it only through its value, which ranges over D as a leaf's does.) Then a later
+leaf l, decided with the skipped leaves at p: "some u, w, r with f(p, u, r) != f(p, w, r)"
+is the same statement for every p, since f(p, x, r) = f(q, x, r) for all x and r. And the
+answer the search returns, f with the skipped leaves at p, is f(t). (A skipped leaf is never
+on the principal variation unless D is a single vector: changing a leaf on the line changes
+the value.)
 ``tests/test_impl_optimal.py`` checks it: the traces are the same for several placeholders,
 including the true values, and equal to :func:`gametree.proofs.optimality.decide` with the
 skipped leaves free in the whole-tree z3 encoding (``unknown=``).
@@ -45,13 +47,25 @@ as in t. Every correct directional (left-to-right) algorithm reads all of them; 
 reads a subset of what shallow pruning (``impl.shallow``) and last-branch pruning
 (``impl.last_branch``) read, on any tree where they are exact, players in turn or not.
 
+**Whole subtrees.** The search asks the question of every node it enters, as if the node
+were a leaf: a subtree's maxn value is one of its leaves, so it ranges over D like a leaf, and
+the path lemma applies to the node's chain unchanged. If a leaf l below node a is necessary,
+so is a: the root sees l only through a's value, so two values of l that give different
+roots, or the same root value from different leaves, give two values of a that do the same
+(if a's value stays the same the two lines differ inside a, so a is on the root's line, and
+the root's value is a's: then a value of a that differs, which D has unless it is a single
+vector, changes the root). So an unnecessary node has no necessary leaf below it, and the
+search skips the subtree whole, with the placeholder (called with the node's path) as its
+value. The reads are the same as deciding each of its leaves in turn; only the work differs.
+
 **Cost.** The chains are built incrementally: the walk keeps, for each ancestor on the path,
-its best child so far (with placeholders), which is B_j. So a leaf costs O(depth) to frame
-and one ``decide_chain`` to decide (immediate in the common case, exponential in the depth at
-worst); the walk enters every node of the tree (``nodes_visited`` is the tree's size: to
-decide a leaf it must know the path to it), and evaluates only the necessary leaves
-(``leaves_evaluated``). If ``decide_chain`` gives up at its limit the leaf is decided again
-without one (exact, only slower), so that the search needs no solver.
+its best child so far (with placeholders), which is B_j. So a node costs O(depth) to frame
+and one ``decide_chain`` to decide (immediate when the node's value can pass every level, the
+common case, exponential in the depth at worst). The walk enters every node whose ancestors
+are all necessary (``nodes_visited``; it must know the path to a leaf to decide it) and
+evaluates only the necessary leaves (``leaves_evaluated``). If ``decide_chain`` gives up at
+its limit the node is decided again without one (exact, only slower), so that the search needs
+no solver. ``bench/optimality_bench.py`` measures the leaves of a tree decided per second.
 
 >>> from gametree.spec import Bounds, Node
 >>> t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
@@ -72,7 +86,7 @@ from gametree.spec import Bounds, Leaf, Node, Path, Tree, TreeError, Value, Vect
 __all__ = ["LINE_VERSUS_VALUE", "Placeholder", "Verdict", "optimal", "optimal_search"]
 
 Placeholder = Callable[[Path], Vector]
-"""The vector put at a skipped leaf, by its path (the search never reads that leaf)."""
+"""The vector put at a skipped leaf or subtree, by its path (the search never reads below it)."""
 
 Verdict = Callable[[Chain, Bounds, Domain], bool]
 """Whether the leaf of a chain is necessary (the search's question, replaceable for tests)."""
@@ -91,9 +105,9 @@ notion all the same: it is the one that makes its principal variation exact by c
 
 def necessary(c: Chain, bounds: Bounds, domain: Domain) -> bool:
     """The line question of the chain, exactly: ``decide_chain``, without a limit if need be."""
-    answer = decide_chain(c, bounds, domain, line=True)
+    answer = decide_chain(c, bounds, domain, line=True, witness=False)
     if answer is None:
-        answer = decide_chain(c, bounds, domain, line=True, limit=sys.maxsize)
+        answer = decide_chain(c, bounds, domain, line=True, limit=sys.maxsize, witness=False)
     assert answer is not None
     return answer.necessary
 
@@ -113,8 +127,8 @@ def optimal(
     stronger assumption under which fewer leaves are necessary). Directional: leaves are read
     left to right, a skipped leaf never. Every leaf read is checked against the bounds and
     the domain (a ``TreeError`` names it); a skipped leaf is the caller's declaration.
-    ``placeholder`` (default: the least vector of the domain) is what a skipped leaf is taken
-    to be; the answer and the leaves read do not depend on it (module docstring).
+    ``placeholder`` (default: the least vector of the domain) is what a skipped leaf or
+    subtree is taken to be; the answer and the leaves read do not depend on it (module docstring).
     """
     return optimal_search(t, bounds, domain=domain, trace=trace, placeholder=placeholder)
 
@@ -141,18 +155,18 @@ def optimal_search(
     x: Tree = t
     while True:
         nodes += 1
-        if isinstance(x, Node):
+        here = tuple(path)
+        if not verdict(Chain(here, players, tuple(levels)), bounds, domain):
+            value, line = fill(here), here
+        elif isinstance(x, Node):
             frames.append((x, x.to_move, 0, None, ()))
             levels.append(Level(x.to_move, None, len(x.children) > 1))
             path.append(0)
             x = x.children[0]
             continue
-        here = tuple(path)
-        if verdict(Chain(here, players, tuple(levels)), bounds, domain):
+        else:
             value, line = evaluate(x, here), here
             read.append(here)
-        else:
-            value, line = fill(here), here
         # Back the value up through every node whose last child this was.
         while frames:
             node, p, i, best, best_line = frames[-1]
