@@ -387,8 +387,8 @@ class _System:
         return self.raise_to(y, self.low[x] + step)
 
 
-# A run's value: a free vector (its index, 0 = u, 1 = w, 2 + j = R_j) or B_j, as ("B", j).
-_Run = int | tuple[str, int]
+# A run's value: a free vector (its index v >= 0: 0 = u, 1 = w, 2 + j = R_j) or B_j, as -1 - j.
+_Run = int
 
 
 class _Search:
@@ -397,22 +397,26 @@ class _Search:
     def __init__(self, c: Chain, numbers: _Numbers, *, line: bool = False) -> None:
         self.line = line
         self.c, self.numbers, self.n = c, numbers, c.players
+        self.exact = [level.best for level in c.levels]
 
     def _less(self, s: _System, a: _Run, i: int, b: _Run, *, strict: bool) -> bool:
-        """``a[i] < b[i]`` (strict) or ``a[i] <= b[i]``, for free vectors and constants alike."""
+        """``a[i] < b[i]`` (strict) or ``a[i] <= b[i]``, for free vectors and constants alike.
+
+        Two constants are compared exactly (over the integers their floors would not do).
+        """
         step = 1 if strict else 0
         n = self.n
-        if isinstance(a, int):
-            if isinstance(b, int):
+        if a >= 0:
+            if b >= 0:
                 return s.below(a * n + i, b * n + i, step)
-            bound = self.numbers.bests[b[1]]
+            bound = self.numbers.bests[-1 - b]
             assert bound is not None
             return s.at_most(a * n + i, bound[i] - step)
-        if isinstance(b, int):
-            bound = self.numbers.bests[a[1]]
+        if b >= 0:
+            bound = self.numbers.bests[-1 - a]
             assert bound is not None
             return s.raise_to(b * n + i, bound[i] + step)
-        x, y = self.c.levels[a[1]].best, self.c.levels[b[1]].best
+        x, y = self.exact[-1 - a], self.exact[-1 - b]
         assert x is not None
         assert y is not None
         return x[i] < y[i] if strict else x[i] <= y[i]
@@ -424,8 +428,7 @@ class _Search:
         that a level where nobody is overtaken has a harmless R_j too.
         """
         level = self.c.levels[j]
-        p, r = level.player, 2 + j
-        b: _Run = ("B", j)
+        p, r, b = level.player, 2 + j, -1 - j
         has_best = level.best is not None
         if move == 0:
             ok = (not has_best or self._less(s, b, p, run, strict=True)) and (
@@ -445,16 +448,17 @@ class _Search:
     def search(self, s: _System, limit: int) -> bool | None:
         """Whether joint moves from the leaf to the root give a feasible system (then in ``s``).
 
-        ``None`` when more than ``limit`` systems were tried.
-        Depth first with an explicit stack, so a chain of any length is taken; each entry keeps
-        the trail's length at its level, to go back to. ``dead`` holds the pairs of constants
-        that failed at a level: their future depends on the level and the two constants alone.
+        ``None`` when more than ``limit`` systems were tried. Depth first with an explicit
+        stack, so a chain of any length is taken; each entry keeps the trail's length at its
+        level, to go back to. ``dead`` holds the pairs of constants that failed at a level:
+        their future depends on the level and the two constants alone.
         """
         dead: set[tuple[int, _Run, _Run]] = set()
         # (mark, level, run x, run y, next joint move); a move of -1 marks (level, x, y) dead
         stack: list[tuple[int, int, _Run, _Run, int]] = [
             (len(s.trail), len(self.c.levels) - 1, 0, 1, 0)
         ]
+        kinds = [_MOVES[_kind(level)] for level in self.c.levels]
         tried = 0
         while stack:
             mark, j, x, y, k = stack.pop()
@@ -469,7 +473,7 @@ class _Search:
             tried += 1
             if tried > limit:
                 return None
-            moves = _MOVES[_kind(self.c.levels[j])]
+            moves = kinds[j]
             if k + 1 < len(moves):
                 stack.append((mark, j, x, y, k + 1))
             mx, my = moves[k]
@@ -480,7 +484,7 @@ class _Search:
             if not ok or x2 == y2 or (not self.line and self._same_constant(x2, y2)):
                 continue
             here = len(s.trail)
-            if isinstance(x2, int) or isinstance(y2, int):
+            if x2 >= 0 or y2 >= 0:
                 stack.append((here, j - 1, x2, y2, 0))
             elif (j - 1, x2, y2) not in dead:
                 stack.append((here, j - 1, x2, y2, -1))
@@ -488,9 +492,7 @@ class _Search:
         return False
 
     def _same_constant(self, x: _Run, y: _Run) -> bool:
-        if isinstance(x, int) or isinstance(y, int):
-            return False
-        return self.c.levels[x[1]].best == self.c.levels[y[1]].best
+        return x < 0 and y < 0 and self.exact[-1 - x] == self.exact[-1 - y]
 
     def differ(self, s: _System, x: _Run, y: _Run) -> bool:
         """Whether the two root values can be apart (for the line: their leaves); ``s`` then is.
@@ -498,7 +500,7 @@ class _Search:
         Two runs that end at different sources end at different leaves, so their principal
         variations differ: only the leaf's own two values (u and w) need a component apart.
         """
-        if (self.line and (x, y) != (0, 1)) or (not isinstance(x, int) and not isinstance(y, int)):
+        if (self.line and (x, y) != (0, 1)) or (x < 0 and y < 0):
             return True
         mark = len(s.trail)
         for i in range(self.n):
