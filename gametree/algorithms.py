@@ -31,6 +31,7 @@ import attrs
 
 from gametree import impl, spec
 from gametree.impl import BOTTOM, TOP
+from gametree.impl.necessity import Domain
 from gametree.impl.window import Bound
 from gametree.spec import Bounds, Path, Scalar, Solution, Tree, Value, iter_leaves
 
@@ -39,7 +40,7 @@ __all__ = ["ALGORITHMS", "Algorithm", "Answer", "Options", "applicable", "lookup
 
 @attrs.frozen
 class Options:
-    """The parameters some searches take: a window, a player, a first guess, a test value."""
+    """The parameters some searches take: a window, a player, a first guess, a test value..."""
 
     alpha: Bound = BOTTOM
     beta: Bound = TOP
@@ -48,6 +49,8 @@ class Options:
     gamma: Scalar | None = None
     strict: bool = False
     function: int = 0
+    domain: Domain = "reals"
+    """The values the leaves may take, for the optimal search: ``"reals"`` or ``"integers"``."""
 
 
 @attrs.frozen
@@ -87,6 +90,9 @@ class Algorithm:
     """The :class:`Options` fields it reads."""
     needs_bounds: bool
     call: Run
+    decides_cut_offs: bool = False
+    """Whether it enters each subtree it skips, to find it unnecessary, and reads nothing below
+    (the optimal search): ``nodes_visited`` counts those roots too, and a drawing says so."""
 
     def run(
         self, t: Tree, bounds: Bounds | None, options: Options, *, trace: bool = False
@@ -156,8 +162,10 @@ def _registry() -> dict[str, Algorithm]:
         exact: bool = True,
         options: tuple[str, ...] = (),
         needs_bounds: bool = False,
+        decides_cut_offs: bool = False,
     ) -> Algorithm:
-        return Algorithm(name, computes, reference, kind, exact, options, needs_bounds, call)
+        return Algorithm(name, computes, reference, kind, exact, options, needs_bounds, call,
+                         decides_cut_offs)  # fmt: skip
 
     ab, nab = impl.alphabeta, impl.negamax_alphabeta
     entries = [
@@ -210,9 +218,11 @@ def _registry() -> dict[str, Algorithm]:
           "vector", lambda t, b, _o, tr: _from_impl(impl.last_branch(t, _bounds(b), trace=tr)),
           needs_bounds=True),
         a("impl.optimal", "maxn reading only the leaves every directional search must read "
-          "(Korf 3.2.4, corrected; real-valued leaves assumed)", "spec.maxn", "vector",
-          lambda t, b, _o, tr: _from_impl(impl.optimal(t, _bounds(b), trace=tr)),
-          needs_bounds=True),
+          "(Korf 3.2.4, corrected), for real leaves or, with --domain integers, integer ones",
+          "spec.maxn", "vector",
+          lambda t, b, o, tr: _from_impl(impl.optimal(t, _bounds(b), domain=o.domain,
+                                                      trace=tr)),
+          options=("domain",), needs_bounds=True, decides_cut_offs=True),
         a("impl.speculative", "maxn with speculative pruning (Sturtevant 2003)", "spec.maxn",
           "vector", lambda t, b, _o, tr: _from_impl(impl.speculative(t, _bounds(b), trace=tr)),
           needs_bounds=True),

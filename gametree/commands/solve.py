@@ -3,6 +3,7 @@
 import argparse
 import json
 import sys
+from typing import get_args
 
 from gametree.algorithms import ALGORITHMS, Algorithm, Options, applicable, lookup
 from gametree.clitools import (
@@ -21,6 +22,7 @@ from gametree.clitools import (
     text_value,
 )
 from gametree.impl import BOTTOM, TOP
+from gametree.impl.necessity import Domain
 from gametree.spec import TreeError
 from gametree.treefile import TreeDocument, TreeFileError
 
@@ -44,6 +46,7 @@ OPTION_FLAGS = {
     "gamma": "--gamma",
     "strict": "--strict",
     "function": "--function",
+    "domain": "--domain",
 }
 
 
@@ -66,7 +69,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           help="impl.mt: test 'above gamma?'")  # fmt: skip
     searches.add_argument("--function", type=int, choices=[0, 1],
                           help="impl.alphabeta_one_function: whose function (0)")  # fmt: skip
+    add_domain_argument(searches)
     add_limit_arguments(parser)
+
+
+def add_domain_argument(group: argparse._ArgumentGroup) -> None:
+    """``--domain``: the values the optimal search may assume the leaves take."""
+    group.add_argument("--domain", choices=get_args(Domain),
+                       help="impl.optimal: the leaves are any reals within the bounds (the "
+                       "default) or integers, under which fewer leaves are necessary")  # fmt: skip
 
 
 def default_algorithm(doc: TreeDocument) -> Algorithm:
