@@ -39,9 +39,12 @@ DESCRIPTION = (
     "names what a case holds that a limited engine may skip: docs/conformance.md lists them "
     "and the mistake each is there to catch.\n\n"
     "TARGET is package.module:function, a Python callable run in a worker process (it is "
-    "given the request as a dict and returns the reply as a dict), or a command line that "
+    "given the request as a dict and returns the reply as a dict), the full name of one of "
+    "gametree's own searches (impl.optimal, impl.shallow, ...: 'gametree algorithms'), run the "
+    "same way, or a command line that "
     "speaks the JSON-lines protocol on standard input and output: one request per line "
-    '({"id", "semantics", "tree", "alpha", "beta", "player", "trace"}), one reply per line '
+    '({"id", "semantics", "tree", "alpha", "beta", "player", "domain", "trace"}), one reply '
+    "per line "
     '({"id", "value", "best_move", "principal_variation", "trace"} or {"id", "error"}). '
     "Prefix python: or command: to force either reading. See docs/conformance.md.\n\n"
     "Semantics: " + "; ".join(f"{s.name}: {s.summary}" for s in SEMANTICS.values()) + "."
@@ -61,7 +64,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         4: "the target could not be started (no such command, a callable that won't import)",
     }
     configure_help(parser, epilog(0, 1, 2, 4, 130, notes=notes))
-    parser.add_argument("--target", required=True, help="package.module:function or a command")
+    parser.add_argument("--target", required=True,
+                        help="package.module:function, a search's name, or a command")  # fmt: skip
     parser.add_argument("--semantics", required=True, choices=list(SEMANTICS), metavar="NAME",
                         help="what the target claims: " + ", ".join(SEMANTICS))  # fmt: skip
     parser.add_argument("--strict-order", action="store_true",

@@ -6,13 +6,13 @@ garbage, ran out of memory).
 
 Both kinds of target run in a child process, so that the gate never hangs and never shares
 the target's fate: an external command as it is, a Python callable ``package.module:function``
-inside ``python -m gametree.conform.worker``. Each request is written as one line and the
-reply read as one line, both without blocking, under a deadline (``timeout`` seconds per case,
-plus ``startup`` seconds for the first request after the process starts). The child gets its
-own session (so a hang is ended by killing its whole process group), an address-space limit
-(``RLIMIT_AS``, ``memory_mb``) set before it runs, and its standard error is kept in a file
-whose tail is shown when it fails. A child that died, hung or printed garbage is restarted
-for the next case.
+(or one of gametree's searches, by name) inside ``python -m gametree.conform.worker``. Each
+request is written as one line and the reply read as one line, both without blocking, under a
+deadline (``timeout`` seconds per case, plus ``startup`` seconds for the first request after
+the process starts). The child gets its own session (so a hang is ended by killing its whole
+process group), an address-space limit (``RLIMIT_AS``, ``memory_mb``) set before it runs, and
+its standard error is kept in a file whose tail is shown when it fails. A child that died,
+hung or printed garbage is restarted for the next case.
 """
 
 import contextlib
@@ -34,6 +34,7 @@ import attrs
 
 from gametree._json import JSONSyntaxError
 from gametree._json import loads as json_loads
+from gametree.conform.builtin import is_search
 from gametree.conform.semantics import Case, request_line
 
 __all__ = [
@@ -80,17 +81,21 @@ class Reply:
 def parse_target(target: str) -> tuple[str, list[str]]:
     """``("python", [callable])`` or ``("command", argv)`` for a ``--target`` string.
 
-    ``package.module:function`` is a Python callable; anything else is a command line, split
-    as a POSIX shell would. ``python:`` and ``command:`` prefixes force either reading.
+    ``package.module:function`` is a Python callable, and so is the full name of one of
+    gametree's own searches (``impl.optimal``: :mod:`gametree.conform.builtin`); anything else
+    is a command line, split as a POSIX shell would. ``python:`` and ``command:`` prefixes
+    force either reading.
 
     >>> parse_target("mypkg.engine:solve"), parse_target("./engine --json")
     (('python', ['mypkg.engine:solve']), ('command', ['./engine', '--json']))
+    >>> parse_target("impl.shallow"), parse_target("command:impl.shallow")
+    (('python', ['impl.shallow']), ('command', ['impl.shallow']))
     """
     if target.startswith("python:"):
         return "python", [target.removeprefix("python:")]
     if target.startswith("command:"):
         return "command", shlex.split(target.removeprefix("command:"))
-    if _CALLABLE.fullmatch(target):
+    if _CALLABLE.fullmatch(target) or is_search(target):
         return "python", [target]
     return "command", shlex.split(target)
 
@@ -136,9 +141,10 @@ class ProcessTarget:
         """The target that a ``--target`` string names (see :func:`parse_target`)."""
         kind, argv = parse_target(target)
         if kind == "python":
-            if not _CALLABLE.fullmatch(argv[0]):
+            if not (_CALLABLE.fullmatch(argv[0]) or is_search(argv[0])):
                 raise TargetStartError(
-                    f"a Python target is package.module:function (got {argv[0]!r})"
+                    f"a Python target is package.module:function or the name of a search of "
+                    f"'gametree algorithms' (got {argv[0]!r})"
                 )
             argv = [sys.executable, "-m", "gametree.conform.worker", argv[0]]
         memory = int(kwargs.pop("memory_mb", 2048))

@@ -1,5 +1,8 @@
 """``python -m gametree.conform.worker package.module:function``: a Python target as a process.
 
+``python -m gametree.conform.worker impl.shallow`` serves one of gametree's own searches
+(:mod:`gametree.conform.builtin`).
+
 The gate runs a Python callable here, in a child process, so that a callable that hangs,
 crashes or eats memory is reported rather than taking the gate with it. The worker speaks the
 JSON-lines protocol of ``gametree conform`` (see ``docs/conformance.md``): it reads one
@@ -13,6 +16,7 @@ reported as ``{"id": ..., "error": "Type: message"}``; ``MemoryError`` as the sa
 ``"kind": "memory"``. A callable that cannot be imported ends the worker with status 78.
 """
 
+import functools
 import importlib
 import json
 import sys
@@ -22,11 +26,17 @@ from fractions import Fraction
 from typing import Any
 
 from gametree._json import JSONSyntaxError, loads
+from gametree.conform.builtin import answer, is_search
 from gametree.conform.targets import WORKER_IMPORT_FAILED
 
 
 def load(target: str) -> Callable[[dict[str, Any]], object]:
-    """The callable ``package.module:function`` (attributes may be dotted)."""
+    """The callable ``package.module:function`` (attributes may be dotted), or a search.
+
+    A search of ``gametree algorithms`` by its full name (:mod:`gametree.conform.builtin`).
+    """
+    if is_search(target):
+        return functools.partial(answer, target)
     module_name, _, attribute = target.partition(":")
     obj: Any = importlib.import_module(module_name)
     for part in attribute.split("."):
