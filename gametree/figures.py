@@ -30,7 +30,14 @@ from gametree.spec.examples import (
 )
 from gametree.treefile import dumps
 
-__all__ = ["FIGURES", "Figure", "korf_figure1", "korf_figure3", "korf_figure4"]
+__all__ = [
+    "FIGURES",
+    "Figure",
+    "korf_figure1",
+    "korf_figure3",
+    "korf_figure4",
+    "last_branch_example",
+]
 
 
 def korf_figure1() -> Node:
@@ -91,6 +98,19 @@ def korf_figure4() -> Node:
     return Node.by_depth([(3, 3, 3), [(2, 7, 0), (4, 1, 4)], [(0, 6, 3), (0, 8, 1)]])
 
 
+def last_branch_example() -> Node:
+    """The tree on which last-branch pruning reads a leaf fewer than shallow pruning.
+
+    The example of ``docs/many-players.md`` (after Sturtevant, "Last-Branch and Speculative
+    Pruning Algorithms for Maxn", IJCAI 2003), every tuple summing to 9 at most: the root has
+    (1, 0, 8) first; below its second child, player 1 has (0, 0, 9) and then player 2's node
+    (0, 1, 8), (0, 0, 9). Player 2's node, on its parent's last branch, is worth at least 8 to
+    player 2, so at most 1 to player 0: the root keeps (1, 0, 8), and no directional search
+    needs the last leaf, which shallow pruning reads.
+    """
+    return Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
+
+
 @attrs.frozen
 class Figure:
     """A tree to draw: its name, the source it comes from, its bounds, and the search it shows."""
@@ -132,6 +152,8 @@ FIGURES: dict[str, Figure] = {
                korf_figure5((2, 3, 4)), KORF_SUM, "impl.deep_pruning_unsound", FIGURE5_NAMES),
         Figure("korf-figure5-b", "Korf 1989, Figure 5 (section 3.2.3), f = (3, 0, 6)",
                korf_figure5((3, 0, 6)), KORF_SUM, "impl.deep_pruning_unsound", FIGURE5_NAMES),
+        Figure("last-branch", "the last-branch example (docs/many-players.md, after Sturtevant "
+               "2003)", last_branch_example(), KORF_SUM, "impl.last_branch"),
         Figure("seed002-alpha-beta", "seed 002, the alpha-beta walk (root value 3)",
                seed002_alpha_beta(), None, "impl.alphabeta",
                {path: name for name, (path, _) in SEED002_NODES.items()} | {(0, 1, 1): "G"}),

@@ -122,6 +122,8 @@ def _fits(x: Any) -> bool:
 
 
 TIER_NAMES: list[Tier] = sorted(BUILDERS)
+VECTORS_ONLY = {"many", "tight"}
+"""The tiers of N-player semantics only."""
 
 
 @given(
@@ -134,7 +136,7 @@ TIER_NAMES: list[Tier] = sorted(BUILDERS)
 def test_every_tier_stays_within_its_cap_and_the_readers_limits(
     tier: Tier, seed: int, vector: bool, window: bool, scope: str
 ) -> None:
-    if tier == "many" and not vector:
+    if tier in VECTORS_ONLY and not vector:
         return
     s = SCOPES[scope]
     drawn = BUILDERS[tier](random.Random(seed), Ask(vector, window and not vector, s))
@@ -164,7 +166,7 @@ def test_every_tier_stays_within_its_cap_and_the_readers_limits(
 def test_a_tier_asked_by_depth_or_with_flags_skipped_keeps_to_it(seed: int, vector: bool) -> None:
     skip = frozenset({"Float64", "Int64", "BigInteger", "TinyFraction", "NotByDepth"})
     for tier in TIER_NAMES:
-        if tier == "many" and not vector:
+        if tier in VECTORS_ONLY and not vector:
             continue
         ask = Ask(vector, not vector, SCOPES["default"], skip=skip, by_depth=True)
         drawn = BUILDERS[tier](random.Random(seed), ask)

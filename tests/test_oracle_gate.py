@@ -93,6 +93,7 @@ IMPL_BY_SEMANTICS = {
     ],
     "immediate": [("impl.immediate", True)],
     "shallow": [("impl.shallow", True), ("impl.last_branch", False)],
+    "optimal": [("impl.optimal", True), ("impl.shallow", False), ("impl.last_branch", False)],
     "paranoid": [("impl.paranoid", True), ("spec.paranoid", False)],
     # The game semantics: impl.Engine passes them in tests/test_bug_catalogue.py.
     "game-negamax": [],
@@ -113,6 +114,8 @@ def impl_answer(name: str, case: Case) -> dict[str, object]:
     if "alpha" not in a.options:
         assert case.alpha is None or not SEMANTICS[case.semantics].window
         options = Options(player=case.player)
+    if "domain" in a.options:
+        options = Options(domain=case.domain)
     bounds = case.bounds
     if a.needs_bounds and bounds is None:
         from gametree.spec import Bounds

@@ -35,7 +35,7 @@ from gametree.conform.tiers import tall as tall_tree
 from gametree.impl.ordered import best_ordered, worst_ordered
 from gametree.spec import Bounds, Node, Scalar, Tree
 
-__all__ = ["scalar_edge_trees", "vector_edge_trees"]
+__all__ = ["power_text", "scalar_edge_trees", "vector_edge_trees"]
 
 ScalarEntry = tuple[str, str, tuple[str, ...], Tree]
 VectorEntry = tuple[str, str, tuple[str, ...], Tree, Bounds]
@@ -104,9 +104,9 @@ def scalar_edge_trees() -> list[ScalarEntry]:
                     Node.by_depth([[v[0], v[1]], [v[2], v[3]]])))  # fmt: skip
     for d in TINY_DENOMINATORS:
         e = Fraction(1, d)
-        out.append(("magnitudes", f"fractions 1/{_text(d)} apart, Max's best last", (),
+        out.append(("magnitudes", f"fractions 1/{power_text(d)} apart, Max's best last", (),
                     Node(0, [e, 2 * e])))  # fmt: skip
-        out.append(("magnitudes", f"1 plus multiples of 1/{_text(d)}, two levels", (),
+        out.append(("magnitudes", f"1 plus multiples of 1/{power_text(d)}, two levels", (),
                     Node.by_depth([[1 + e, 1 + 3 * e], [1 + 2 * e, 1]])))  # fmt: skip
     out += [
         ("transpositions", "an identical subtree [7, 9] fails high under (-inf, 3), then "
@@ -122,7 +122,7 @@ def scalar_edge_trees() -> list[ScalarEntry]:
     return out
 
 
-def _text(d: int) -> str:
+def power_text(d: int) -> str:
     """A denominator as a comment names it: 2^60, 10^12, ..."""
     for base in (2, 10):
         k = len(str(d)) - 1 if base == 10 else d.bit_length() - 1
@@ -177,7 +177,7 @@ def vector_edge_trees() -> list[VectorEntry]:
         out += _magnitude_vectors(_top(c))
     for d in TINY_DENOMINATORS:
         e = Fraction(1, d)
-        out.append(("magnitudes", f"components 1/{_text(d)} apart, sum at most 1", (),
+        out.append(("magnitudes", f"components 1/{power_text(d)} apart, sum at most 1", (),
                     Node.by_depth([[(e, 2 * e, 0), (2 * e, e, e)], [(3 * e, 0, e)]]),
                     Bounds(0, 1)))  # fmt: skip
     drawn = repeated_subtrees(_seeded(20261241), ask)

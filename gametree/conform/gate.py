@@ -36,6 +36,7 @@ from gametree.conform.semantics import (
     Checks,
     Expected,
     check,
+    domain_problem,
     expected,
     request,
     request_line,
@@ -44,6 +45,7 @@ from gametree.conform.shrink import shrink, size
 from gametree.conform.targets import Reply
 from gametree.conform.tiers import BUILDERS, Ask
 from gametree.conform.vectors import is_by_depth, vector_cases
+from gametree.spec import Bounds
 from gametree.treefile import document_json, dumps
 
 __all__ = ["GateOptions", "Outcome", "Report", "Shrunk", "Target", "run_gate"]
@@ -494,6 +496,8 @@ def _generated_phase(
             player = seeds.randrange(drawn.tree.players) if s.player else None
             case = Case(s.name, drawn.tree, drawn.bounds if s.bounds else None, drawn.alpha,
                         drawn.beta, player)  # fmt: skip
+            if s.domain and seeds.random() < 0.5:
+                case = in_integers(case)
             if not skipped(case) and (not options.by_depth or is_by_depth(case.tree)):
                 break
         else:
@@ -604,10 +608,15 @@ def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
     """The tiers the generated phase draws from, with their weights, for ``options``.
 
     The scope's mix, less the many-players tier for two-player semantics and less every tier
-    whose flag is skipped (the small tier is always there).
+    whose flag is skipped (the small tier is always there); for ``optimal`` half the small
+    tier's weight goes to the tight tier, whose trees are where its leaves differ from shallow
+    pruning's (:func:`gametree.conform.tiers.tight`).
     """
     s = SEMANTICS[options.semantics]
-    mix = SCOPES[options.scope].weights
+    mix = dict(SCOPES[options.scope].weights)
+    if s.domain:
+        mix["tight"] = mix["small"] // 2
+        mix["small"] -= mix["tight"]
     return [
         (tier, weight)
         for tier, weight in mix.items()
@@ -643,7 +652,6 @@ def _small_cases(options: GateOptions) -> Any:
     """The small tier: ``spec.strategies``' trees, as the gate drew them before the tiers."""
     from hypothesis import strategies as st  # noqa: PLC0415
 
-    from gametree.spec import Bounds  # noqa: PLC0415
     from gametree.spec.strategies import scalar_trees, vector_trees  # noqa: PLC0415
 
     s = SEMANTICS[options.semantics]
@@ -664,14 +672,29 @@ def _small_cases(options: GateOptions) -> Any:
                 alpha, beta = beta - 1 if alpha == beta else beta, alpha
             return Case(s.name, t, alpha=alpha, beta=beta)
         players = draw(st.sampled_from([3, 2, 4]))
-        bounds = Bounds(-1, 6) if draw(st.integers(0, 3)) == 3 else Bounds(0, 9)
-        t = draw(vector_trees(players=players, max_depth=min(d, 3), max_branching=b,
-                              bounds=bounds, exact_total=draw(st.booleans()), ties=ties,
-                              by_depth=by_depth))  # fmt: skip
+        if s.domain:
+            bounds = draw(st.sampled_from(OPTIMAL_BOUNDS))
+        else:
+            bounds = Bounds(-1, 6) if draw(st.integers(0, 3)) == 3 else Bounds(0, 9)
+        t = draw(vector_trees(players=players, max_depth=d if s.domain else min(d, 3),
+                              max_branching=b, bounds=bounds, exact_total=draw(st.booleans()),
+                              ties=ties, by_depth=by_depth))  # fmt: skip
         player = draw(st.integers(0, players - 1)) if s.player else None
-        return Case(s.name, t, bounds if s.bounds else None, player=player)
+        case = Case(s.name, t, bounds if s.bounds else None, player=player)
+        return in_integers(case) if s.domain and draw(st.integers(0, 1)) else case
 
     return draw_case()
+
+
+OPTIMAL_BOUNDS = (Bounds(0, 9), Bounds(0, 3), Bounds(-1, 6), Bounds(0, 2))
+"""The small tier's bounds for ``optimal``: tight ones too, under which many leaves shallow
+pruning reads are not necessary (more so over the integers)."""
+
+
+def in_integers(case: Case) -> Case:
+    """``case`` over the integers if its leaves are integers, else as it is (over the reals)."""
+    integers = attrs.evolve(case, domain="integers")
+    return case if domain_problem(integers) is not None else integers
 
 
 def _game_cases(semantics: str, *, alternating: bool) -> Any:

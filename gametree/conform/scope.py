@@ -289,7 +289,7 @@ class Coverage:
         )
 
 
-Tier = Literal["small", "wide", "tall", "many", "magnitude", "repeated"]
+Tier = Literal["small", "wide", "tall", "many", "magnitude", "repeated", "tight"]
 
 TIER_FLAGS: dict[Tier, tuple[str, ...]] = {
     "small": (),
@@ -298,6 +298,7 @@ TIER_FLAGS: dict[Tier, tuple[str, ...]] = {
     "many": ("ManyPlayers",),
     "magnitude": (),
     "repeated": ("RepeatedSubtree",),
+    "tight": (),
 }
 """The flag each tier is there to earn: a tier whose flag is skipped is not drawn at all (the
 magnitude tier draws only magnitudes whose flags are not skipped)."""

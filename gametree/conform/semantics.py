@@ -55,12 +55,13 @@ The best move and principal variation are checked only when the value is exact (
 
 import json
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import attrs
 
 from gametree import impl, spec
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
+from gametree.impl.necessity import Domain
 from gametree.spec import Bounds, Path, Scalar, Tree, Value, iter_leaves
 from gametree.treefile import (
     TreeFileError,
@@ -73,6 +74,7 @@ from gametree.treefile import (
 )
 
 __all__ = [
+    "DOMAINS",
     "SEMANTICS",
     "Case",
     "Checks",
@@ -80,6 +82,7 @@ __all__ = [
     "Semantics",
     "case_from_request",
     "check",
+    "domain_problem",
     "expected",
     "game_case",
     "request",
@@ -106,6 +109,8 @@ class Case:
     depth: int = 0
     quiescence: int = 0
     max_nodes: int | None = None
+    domain: Domain = "reals"
+    """The values the leaves are drawn from, for ``optimal``: necessity depends on it."""
 
 
 def game_case(
@@ -186,6 +191,8 @@ class Semantics:
     player: bool
     answers: Callable[[Case], Expected]
     game: bool = False
+    domain: bool = False
+    """Whether the request says the leaves' ``domain`` (``optimal``)."""
 
 
 def _all_leaves(t: Tree) -> tuple[Path, ...]:
@@ -284,8 +291,9 @@ def _registry() -> dict[str, Semantics]:
         bounds: bool = False,
         player: bool = False,
         game: bool = False,
+        domain: bool = False,
     ) -> Semantics:
-        return Semantics(name, summary, kind, window, bounds, player, answers, game)
+        return Semantics(name, summary, kind, window, bounds, player, answers, game, domain)
 
     entries = [
         sem("minimax", "the minimax value from player 0's (Max's) point of view; every leaf, "
@@ -316,6 +324,13 @@ def _registry() -> dict[str, Semantics]:
             lambda c: _exact(spec.maxn(c.tree),
                              _traced(impl.shallow(c.tree, _bounds(c), trace=True))),
             bounds=True),
+        sem("optimal", "maxn reading only the leaves every directional search must read, over "
+            "the 'domain' the request names (Korf 3.2.4, Theorem 1 corrected); its leaves",
+            "vector",
+            lambda c: _exact(spec.maxn(c.tree),
+                             _traced(impl.optimal(c.tree, _bounds(c), domain=c.domain,
+                                                  trace=True))),
+            bounds=True, domain=True),
         sem("paranoid", "the paranoid value for 'player', a scalar (Sturtevant and Korf 2000); "
             "alpha-beta's leaves", "vector",
             lambda c: _exact(spec.paranoid(c.tree, c.player),
@@ -374,6 +389,8 @@ def request(case: Case, *, trace: bool, tree: bool = True) -> dict[str, object]:
         out["beta"] = None if case.beta is None else json_value(case.beta)
     if s.player:
         out["player"] = case.player
+    if s.domain:
+        out["domain"] = case.domain
     out["trace"] = trace
     return out
 
@@ -430,6 +447,10 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         raise TreeFileError(e.problem, "/tree" + e.pointer) from None
     alpha, beta = _window(req)
     player = req.get("player")
+    domain = req.get("domain", "reals") if s.domain else "reals"
+    if domain not in DOMAINS:
+        raise TreeFileError(f"'domain' must be one of {', '.join(map(repr, DOMAINS))} "
+                            f"(got {domain!r:.80})", "/domain")  # fmt: skip
     case = Case(
         semantics,
         doc.tree,
@@ -437,9 +458,38 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         alpha,
         beta,
         player if isinstance(player, int) and not isinstance(player, bool) else None,
+        domain=domain,
     )
     _check_case(s, case)
     return case
+
+
+DOMAINS: tuple[Domain, ...] = get_args(Domain)
+"""The values a request's ``domain`` may name (``optimal``), the default first."""
+
+
+def domain_problem(case: Case) -> tuple[str, str] | None:
+    """Why ``case``'s leaves are not in its domain, and the request's pointer to the first one.
+
+    ``None`` when they are (always over the reals). Without recursion, in the order of the
+    leaves.
+
+    >>> from fractions import Fraction
+    >>> from gametree.spec import Node
+    >>> t = Node.by_depth([(1, 2), (Fraction(1, 2), 1)])
+    >>> domain_problem(Case("optimal", t, domain="integers"))
+    ('the domain is the integers, but a leaf has the component 1/2', '/tree/tree/children/1/value')
+    """
+    if case.domain == "reals":
+        return None
+    for path, leaf in iter_leaves(case.tree):
+        v = leaf.value
+        for c in v if isinstance(v, tuple) else (v,):
+            if int(c) != c:
+                keys = "".join(f"/children/{i}" for i in path)
+                return (f"the domain is the integers, but a leaf has the component {c}",
+                        f"/tree/tree{keys}/value")  # fmt: skip
+    return None
 
 
 def _window(req: dict[str, object]) -> tuple[Scalar | None, Scalar | None]:
@@ -467,6 +517,9 @@ def _check_case(s: Semantics, case: Case) -> None:
     if case.player is not None and not 0 <= case.player < t.players:
         raise TreeFileError(f"'player' must be in 0..{t.players - 1} (got {case.player})",
                             "/player")  # fmt: skip
+    problem = domain_problem(case)
+    if problem is not None:
+        raise TreeFileError(*problem)
 
 
 @attrs.frozen

@@ -16,8 +16,9 @@ move, and move a utility or an evaluation towards 0; states the root no longer r
 dropped.
 
 Every candidate keeps what the case needs to be valid: vector leaves within the case's
-bounds (values only move towards the lower bound), and, with ``by_depth``, players moving in
-turn by depth from player 0 (the movers are relabelled after each edit).
+bounds (values only move towards the lower bound) and in its ``domain`` (a candidate with a
+fraction in an integer case is not tried), and, with ``by_depth``, players moving in turn by
+depth from player 0 (the movers are relabelled after each edit).
 """
 
 import time
@@ -27,7 +28,7 @@ from fractions import Fraction
 import attrs
 
 from gametree.conform.games import GameGraph, GameState
-from gametree.conform.semantics import SEMANTICS, Case, game_case
+from gametree.conform.semantics import SEMANTICS, Case, domain_problem, game_case
 from gametree.spec import Leaf, Node, Scalar, Tree, Value, subtree
 from gametree.spec.tree import leftmost_leaf_path, preorder
 
@@ -287,5 +288,10 @@ def shrink(
 
 
 def _valid(case: Case) -> bool:
-    """Whether the case is still one its semantics takes (a paranoid player in range)."""
-    return case.player is None or case.player < case.tree.players
+    """Whether the case is still one its semantics takes.
+
+    A paranoid player in range; the leaves in the case's domain (a value moved towards a
+    fractional lower bound leaves the integers).
+    """
+    in_range = case.player is None or case.player < case.tree.players
+    return in_range and domain_problem(case) is None

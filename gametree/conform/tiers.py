@@ -18,6 +18,10 @@ on nodes, the flags skipped, players moving in turn); a builder returns a :class
   the values; N-player bounds around them.
 - ``repeated``: one or two subtrees repeated at one depth below different siblings, so that
   each copy is searched under another window.
+- ``tight``: N-player trees 3 to 5 high under tight bounds (the sum 2, 3, 6 or 9), half of
+  the vectors summing to it, some with few distinct vectors or unary nodes: where the optimal
+  search skips leaves shallow pruning reads, the more so over the integers (``optimal``
+  only, which gives it half the small tier's share).
 
 The small tier is Hypothesis's own strategy (``gametree.conform.gate.cases``): it shrinks
 better than a seed. The others are left to the gate's shrinker, which ends at a minimal tree.
@@ -33,7 +37,17 @@ from gametree._json import MAX_NUMBER_LENGTH
 from gametree.conform.scope import Scope, Tier, magnitude_flags
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value, minimax
 
-__all__ = ["BUFFERS", "BUILDERS", "EDGES", "TINY_DENOMINATORS", "Ask", "Drawn", "grow"]
+__all__ = [
+    "BUFFERS",
+    "BUILDERS",
+    "EDGES",
+    "TIGHT_BOUNDS",
+    "TINY_DENOMINATORS",
+    "Ask",
+    "Drawn",
+    "grow",
+    "tight_tree",
+]
 
 BUFFERS: tuple[int, ...] = (4, 8, 16, 32, 64, 256)
 """Common sizes of a fixed move list: the wide tier and the vectors ask each and one more."""
@@ -466,11 +480,51 @@ def repeated(rng: random.Random, ask: Ask) -> Drawn:
         stack[-1][2].append(node)
 
 
+TIGHT_BOUNDS = (Bounds(0, 9), Bounds(0, 9), Bounds(0, 3), Bounds(0, 2), Bounds(-1, 6))
+"""The tight tier's bounds. Over the integers the smaller the sum, the fewer leaves a search
+needs; over the reals a sum of 9 leaves more room for a deeper line to be unnecessary."""
+
+
+def tight(rng: random.Random, ask: Ask) -> Drawn:
+    """A tree 3 to 5 high under tight bounds (see the module); for N-player semantics."""
+    players = rng.choice((3, 3, 4, 2, 5))
+    bounds = rng.choice(TIGHT_BOUNDS)
+    t = tight_tree(rng, players=players, height=rng.choice((3, 4, 4, 5)), bounds=bounds,
+                   mover=_movers(rng, players, ask), ties=rng.random() < 0.25,
+                   unary=rng.random() < 0.25, max_nodes=min(80, ask.scope.max_nodes))  # fmt: skip
+    return Drawn(t, bounds)
+
+
+def tight_tree(
+    rng: random.Random,
+    *,
+    players: int,
+    height: int,
+    bounds: Bounds,
+    mover: Callable[[int], int],
+    ties: bool = False,
+    unary: bool = False,
+    max_nodes: int = 60,
+) -> Tree:
+    """A tree of integer vectors within ``bounds``, mostly of two or three children.
+
+    ``ties``: the leaves drawn from three vectors; ``unary``: some nodes have one child.
+    """
+    leaf = _vectors(rng, players, bounds, exact=rng.random() < 0.5)
+    if ties:
+        pool = [leaf() for _ in range(3)]
+        leaf = lambda: rng.choice(pool)  # noqa: E731
+    widths = (1, 2, 2, 3) if unary else (2, 2, 3)
+    return grow(rng, height=height, children=lambda _d: rng.choice(widths), leaf=leaf,
+                mover=mover, max_nodes=max_nodes, stop=0.15)  # fmt: skip
+
+
 BUILDERS: dict[Tier, Callable[[random.Random, Ask], Drawn]] = {
     "wide": wide,
     "tall": tall,
     "many": many,
     "magnitude": magnitude,
     "repeated": repeated,
+    "tight": tight,
 }
 """The seeded tiers, by name (the small tier is Hypothesis's, in the gate)."""

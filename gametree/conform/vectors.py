@@ -29,10 +29,12 @@ from gametree import impl, spec
 from gametree._json import loads
 from gametree.conform.edge_trees import scalar_edge_trees, vector_edge_trees
 from gametree.conform.games import GameGraph, GameState, game_json
+from gametree.conform.optimal_trees import domain_flags, optimal_trees
 from gametree.conform.scope import case_flags
 from gametree.conform.semantics import (
     SEMANTICS,
     Case,
+    Semantics,
     case_from_request,
     expected,
     game_case,
@@ -153,6 +155,18 @@ NOTES: dict[str, dict[str, str]] = {
     "TinyFraction": {"bugType": "NUMBERS", "description": "A fraction with a denominator of "
         "10^9 or more (down to 1/10^450, and 1/2^60 beside 1). Catches comparisons with a "
         "tolerance (abs(a - b) < 1e-9) and rounding to a fixed number of decimals."},
+    "BeyondShallow": {"bugType": "MISSING_PRUNING", "description": "No directional search "
+        "needs some leaf that Korf's shallow pruning reads here (Theorem 1 as printed fails, "
+        "3.2.4): an optimal search that stops at shallow or last-branch pruning reads it "
+        "(caught with --strict-order)."},
+    "IntegerDomain": {"bugType": "ASSUMPTION", "description": "The request's domain is the "
+        "integers: a leaf is necessary only if integer values of it and of the later leaves "
+        "can change the answer, so fewer leaves are. An engine that decides over the reals "
+        "reads leaves it need not (caught with --strict-order)."},
+    "DomainMatters": {"bugType": "ASSUMPTION", "description": "A leaf that is necessary over "
+        "the reals is not over the integers: an engine that ignores the request's domain "
+        "reads too many leaves in one of the two cases of this tree, or too few in the other "
+        "(caught with --strict-order)."},
     "RepeatedSubtree": {"bugType": "TRANSPOSITION_TABLE", "description": "An identical "
         "subtree occurs twice, the copies searched under different windows. Catches a memo "
         "or table keyed by the subtree (as by a position's hash) that keeps a bound from one "
@@ -524,7 +538,7 @@ def _game_vector_cases(semantics: str) -> list[VectorCase]:
 
 def vector_cases(semantics: str) -> list[VectorCase]:
     """Every case of one semantics, in file order."""
-    out = _vector_cases(semantics)
+    out = list(_vector_cases(semantics))
     for bug, sem, comment, case in catalogue():
         if sem == semantics:
             out.append(VectorCase("bug catalogue", f"tests/bugs: {bug}: {comment}",
@@ -532,7 +546,8 @@ def vector_cases(semantics: str) -> list[VectorCase]:
     return out
 
 
-def _vector_cases(semantics: str) -> list[VectorCase]:
+@functools.cache
+def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:
     s = SEMANTICS[semantics]
     out: list[VectorCase] = []
 
@@ -541,7 +556,7 @@ def _vector_cases(semantics: str) -> list[VectorCase]:
         out.append(VectorCase(group, comment, (*flags, *auto), case))
 
     if s.game:
-        return _game_vector_cases(semantics)
+        return tuple(_game_vector_cases(semantics))
 
     if s.kind == "scalar":
         for group, comment, flags, t in scalar_trees():
@@ -558,24 +573,34 @@ def _vector_cases(semantics: str) -> list[VectorCase]:
                 add(group if group in EDGE_GROUPS else wgroup, f"{comment}; window {wcomment}",
                     (*flags, *wflags), Case(semantics, t, alpha=a, beta=b))  # fmt: skip
         return _grouped(out)
-    for group, comment, flags, t, bounds in vector_trees():
-        if s.player:
-            for p in range(t.players):
-                mover = t.to_move if isinstance(t, Node) else 0
-                extra = () if p == mover else ("OtherPlayer",)
-                add(group, f"{comment}; player {p}", (*flags, *extra),
-                    Case(semantics, t, bounds, player=p))  # fmt: skip
-        else:
-            add(group, comment, flags, Case(semantics, t, bounds))
+    for group, comment, flags, t, bounds in vector_trees() + (optimal_trees() if s.domain else []):
+        for more, extra, case in _asked(s, t, bounds):
+            add(group, comment + more, (*flags, *extra), case)
     return _grouped(out)
 
 
-def _grouped(cases: list[VectorCase]) -> list[VectorCase]:
+def _asked(s: Semantics, t: Tree, bounds: Bounds) -> list[tuple[str, tuple[str, ...], Case]]:
+    """The cases of one N-player tree, each with what its comment and flags add.
+
+    Paranoid asks every player, ``optimal`` every domain the leaves allow (with the flags of
+    :func:`gametree.conform.optimal_trees.domain_flags`), the others the tree as it is.
+    """
+    if s.player:
+        mover = t.to_move if isinstance(t, Node) else 0
+        return [(f"; player {p}", () if p == mover else ("OtherPlayer",),
+                 Case(s.name, t, bounds, player=p)) for p in range(t.players)]  # fmt: skip
+    if s.domain:
+        return [(f"; over the {d}", earned, Case(s.name, t, bounds, domain=d))
+                for d, earned in domain_flags(t, bounds).items()]  # fmt: skip
+    return [("", (), Case(s.name, t, bounds))]
+
+
+def _grouped(cases: list[VectorCase]) -> tuple[VectorCase, ...]:
     """The cases in file order: by group, groups in order of first appearance (stable)."""
     first: dict[str, int] = {}
     for vc in cases:
         first.setdefault(vc.group, len(first))
-    return sorted(cases, key=lambda vc: first[vc.group])
+    return tuple(sorted(cases, key=lambda vc: first[vc.group]))
 
 
 _PLACEHOLDER = re.compile(r'"(@(?:tree|trace|pv|game)[0-9]+@)"')
