@@ -118,6 +118,8 @@ DIRECTIONAL = {
     "impl.last_branch", "impl.deep_pruning_unsound", "impl.paranoid",
     "impl.separate_evaluations", "impl.alphabeta_one_function",
 }  # fmt: skip
+"""The searches that read left to right once and enter a node only by reading below it (the
+optimal search enters its cut-offs too: ``check_model`` checks it apart)."""
 
 
 def check_model(t: Tree, d: Drawing) -> None:
@@ -125,6 +127,10 @@ def check_model(t: Tree, d: Drawing) -> None:
     assert trace is not None
     assert d.cut_paths == expected_cut_offs(t, trace), d.algorithm
     visited = {n.path for n in d.nodes if n.visited}
+    if ALGORITHMS[d.algorithm].decides_cut_offs:  # it enters each cut-off to decide it
+        assert d.decides_cut_offs
+        assert d.answer.nodes_visited == len(visited) + len(d.cut_paths)
+        assert list(trace) == sorted(trace)
     for n in d.nodes:
         # A cut-off's whole subtree is unvisited, and it hangs from a visited node.
         if n.cut:
@@ -211,7 +217,7 @@ def test_multi_player_labels_hold_whatever_the_unread_leaves_hold(
     from gametree.draw.model import _preorder, vector_boxes
 
     t, bounds = case
-    for name in ("impl.shallow", "impl.last_branch", "impl.speculative",
+    for name in ("impl.shallow", "impl.last_branch", "impl.speculative", "impl.optimal",
                  "impl.deep_pruning_unsound"):  # fmt: skip
         d = search_drawing(t, name, bounds)
         read = set(d.answer.trace or ())
@@ -227,6 +233,41 @@ def test_multi_player_labels_hold_whatever_the_unread_leaves_hold(
                 if drawn.principal and drawn.player is not None:
                     assert drawn.exact
                     assert drawn.label == tuple(str(c) for c in maxn(t).value)
+
+
+def test_the_optimal_search_is_drawn_with_the_leaves_and_subtrees_it_skips(tmp_path: Path) -> None:
+    """Korf's Figure 3 over the integers: no leaf of (1, 1) is needed; over the reals all are."""
+    f = FIGURES["korf-figure3"]
+    d = search_drawing(f.tree, "impl.optimal", f.bounds, Options(domain="integers"))
+    assert d.cut_paths == {(1, 1)}
+    assert d.answer.nodes_visited == 13  # the 12 nodes drawn entered, and (1, 1) to decide it
+    nodes = {n.path: n for n in d.nodes}
+    assert nodes[(1,)].label == ("≤4", "≥5", "≤4")  # (2, 5, 2) or a better one for player 1
+    assert nodes[()].label == ("3", "1", "5")
+    ids = svg_ids(render(d, tmp_path / "t.svg"))
+    assert ids_to_paths(ids, "cut-") == {(1, 1)}
+    over_reals = search_drawing(f.tree, "impl.optimal", f.bounds)
+    assert over_reals.cut_paths == set()  # the reals need every leaf: 3.5 > 3 is possible
+    last = FIGURES["last-branch"]
+    assert search_drawing(last.tree, "impl.optimal", last.bounds).cut_paths == {(1, 1, 1)}
+    assert search_drawing(last.tree, "impl.shallow", last.bounds).cut_paths == set()
+
+
+def test_the_command_passes_the_domain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = FIGURES["korf-figure3"]
+    tree = tmp_path / "t.json"
+    tree.write_text(f.document())
+    out = tmp_path / "t.svg"
+    argv = ["draw", str(tree), "-a", "impl.optimal", "-o", str(out)]
+    assert run([*argv, "--domain", "integers"], capsys) == (0, "")
+    assert ids_to_paths(svg_ids(out), "cut-") == {(1, 1)}
+    assert run([*argv, "--domain", "reals"], capsys) == (0, "")
+    assert ids_to_paths(svg_ids(out), "cut-") == set()
+    code, err = run(["draw", str(tree), "-a", "impl.shallow", "-o", str(out), "--domain",
+                     "integers"], capsys)  # fmt: skip
+    assert (code, "impl.shallow takes no --domain" in err) == (2, True)
+    code, err = run([*argv, "--domain", "rationals"], capsys)
+    assert (code, "invalid choice: 'rationals'" in err) == (2, True)
 
 
 def test_format_interval_names_each_kind_of_bound() -> None:

@@ -17,7 +17,7 @@ from gametree.clitools import (
     limits_from,
     standard_input,
 )
-from gametree.commands.solve import options_from
+from gametree.commands.solve import add_domain_argument, options_from
 from gametree.spec import TreeError
 from gametree.treefile import TreeDocument, TreeFileError, read_tree_text
 
@@ -28,8 +28,9 @@ DESCRIPTION = (
     "squares for player 0 (Max), circles for player 1 (Min), then triangles, diamonds, "
     "pentagons and hexagons; each leaf's value with the order in which it was read; at each "
     "interior node what the leaves read imply about its value (the value, or bounds such as "
-    ">= 5); the pruned subtrees grey, with a red bar on the edge into each; and the principal "
-    "variation the search returned, highlighted. The output is SVG or PNG, by the suffix of "
+    ">= 5); the pruned subtrees grey, with a red bar on the edge into each (for impl.optimal, "
+    "the leaves and subtrees it found unnecessary); and the principal variation the search "
+    "returned, highlighted. The output is SVG or PNG, by the suffix of "
     "-o. The default algorithm is impl.alphabeta for two-player scalar trees, impl.shallow "
     "for vector trees with bounds and impl.maxn for vector trees without. Needs the 'draw' "
     "extra (matplotlib and igraph): pip install 'gametree[draw]'."
@@ -61,6 +62,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           help="impl.mt: test 'above gamma?'")  # fmt: skip
     searches.add_argument("--function", type=int, choices=[0, 1],
                           help="impl.alphabeta_one_function: whose function (0)")  # fmt: skip
+    add_domain_argument(searches)
     add_limit_arguments(parser)
 
 

@@ -15,7 +15,8 @@ How the drawing reads (the legend says it too):
   under it giving the evaluation order (several numbers if it was read more than once);
 - an interior node shows what the leaves read imply about its value (see
   ``gametree.draw.model``): inside the shape for two players, to its right otherwise;
-- a pruned subtree is grey and dashed, and the edge into it is crossed by a red double bar;
+- a pruned subtree is grey and dashed, and the edge into it is crossed by a red double bar
+  (for the optimal search, a leaf or subtree it entered, found unnecessary and skipped);
 - the principal variation is highlighted in yellow.
 
 Every node's shape carries an SVG id from its path (``node-0-1``, ``leaf-0-1-0``, the root
@@ -354,7 +355,7 @@ def _title(d: Drawing) -> str:
 
 def _facts(d: Drawing) -> str:
     a = d.answer
-    visited = sum(n.visited for n in d.nodes)
+    visited = sum(n.visited or (n.cut and d.decides_cut_offs) for n in d.nodes)
     leaves = sum(n.player is None for n in d.nodes)
     read = sum(bool(n.reads) for n in d.nodes if n.player is None)
     o = d.options
@@ -364,8 +365,9 @@ def _facts(d: Drawing) -> str:
         if o.alpha is not BOTTOM or o.beta is not TOP
         else ""
     )
+    domain = " over the integers" if o.domain == "integers" else ""
     facts = [
-        f"{d.algorithm}{window}: value {_value_text(a.value)}",
+        f"{d.algorithm}{window}{domain}: value {_value_text(a.value)}",
         f"read {read} of {leaves} leaves ({a.leaves_evaluated} evaluations)",
         f"entered {visited} of {len(d.nodes)} nodes",
         f"principal variation {list(a.principal_variation)}",
@@ -395,7 +397,8 @@ def _caption(
                label="leaf: its value; badge: evaluation order"),
         Line2D([], [], color=style.grey, linestyle=(0, (4, 3)), marker=r"$//$",
                markersize=12, markeredgecolor=style.cut, markerfacecolor=style.cut,
-               label="cut off: never entered (grey)"),
+               label="skipped: found unnecessary, nothing read below (grey)"
+               if d.decides_cut_offs else "cut off: never entered (grey)"),
         Line2D([], [], color=style.highlight, lw=8, label="principal variation"),
     ]  # fmt: skip
     fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(x, 0.34 / height),

@@ -7,7 +7,9 @@ order, as paths (``impl.result``). Replaying the trace against the tree gives th
   search enters a node by reading its first child, so a node it entered has a read leaf
   below); a leaf when it was read. A node that was not visited but whose parent was is a
   *cut-off*: the root of a pruned subtree, marked on the edge to it. Everything below a
-  cut-off is pruned too.
+  cut-off is pruned too. The optimal search (``Algorithm.decides_cut_offs``) enters each
+  cut-off as well, to find it unnecessary, and reads nothing below it: its cut-offs are the
+  same nodes (a leaf among read siblings, or a whole subtree), and it entered them too.
 - **Evaluation order.** Each read leaf carries its positions in the trace, from 1 (a search
   that re-reads a leaf, as MTD(f) or speculative pruning may, gives it several).
 - **What is known at an interior node.** Not the number the search passed up (a fail-hard
@@ -120,6 +122,8 @@ class Drawing:
     title: str
     options: Options = attrs.field(factory=Options)
     """The options the search ran with (a window, a player, ...)."""
+    decides_cut_offs: bool = False
+    """Whether the search entered each cut-off to find it unnecessary (see the module)."""
 
     @property
     def cut_paths(self) -> set[Path]:
@@ -202,9 +206,8 @@ def drawing(
                 name=(names or {}).get(path, ""),
             )
         )
-    return Drawing(
-        tuple(drawn), t.players, kind, algorithm.name, answer, bounds, paranoid, title, options
-    )
+    return Drawing(tuple(drawn), t.players, kind, algorithm.name, answer, bounds, paranoid, title,
+                   options, algorithm.decides_cut_offs)  # fmt: skip
 
 
 def _preorder(t: Tree) -> tuple[list[tuple[Path, Tree]], list[int | None]]:
