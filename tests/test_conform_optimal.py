@@ -227,6 +227,17 @@ def test_the_generated_phase_asks_both_domains() -> None:
     assert len(tight_cases) == 30  # half the small scope's budget, for optimal
 
 
+def test_an_engine_over_the_reals_only_skips_the_integer_cases() -> None:
+    options = GateOptions("optimal", STRICT, budget=30, scope="small",
+                          skip_flags=frozenset({"IntegerDomain"}))  # fmt: skip
+    report = run_gate(search("impl.optimal"), "impl.optimal", options)
+    assert report.passed
+    asked = [o for o in report.outcomes if o.kind != "skipped"]
+    assert {o.case.domain for o in asked} == {"reals"}
+    skipped = [o for o in report.outcomes if o.kind == "skipped"]
+    assert len(skipped) == sum(vc.case.domain == "integers" for vc in vector_cases("optimal"))
+
+
 def test_a_search_is_a_target_by_its_full_name() -> None:
     assert parse_target("impl.optimal") == ("python", ["impl.optimal"])
     assert parse_target("optimal") == ("command", ["optimal"])  # a short name is a program's

@@ -75,17 +75,17 @@ def domain_matters(t: Tree, bounds: Bounds) -> bool:
 
 
 def domain_flags(t: Tree, bounds: Bounds) -> dict[Domain, tuple[str, ...]]:
-    """The domains ``optimal`` asks ``t`` over, each with the flags its case earns.
+    """The domains ``optimal`` asks ``t`` over, each with what its case shows.
 
     The reals, and the integers too when the leaves are integers; the flags are
-    ``IntegerDomain``, ``BeyondShallow`` and ``DomainMatters`` (``vectors.NOTES``).
+    ``BeyondShallow`` and ``DomainMatters`` (``vectors.NOTES``; ``IntegerDomain`` is the
+    case's own, :func:`gametree.conform.scope.case_flags`).
     """
     shallow = impl.shallow(t, bounds, trace=True).trace
     traces = {d: _trace(t, bounds, d) for d in get_args(Domain) if d == "reals" or integral(t)}
     matters = ("DomainMatters",) if len(set(traces.values())) > 1 else ()
     return {
-        d: (*(("IntegerDomain",) if d == "integers" else ()),
-            *(("BeyondShallow",) if trace != shallow else ()), *matters)
+        d: (*(("BeyondShallow",) if trace != shallow else ()), *matters)
         for d, trace in traces.items()
     }  # fmt: skip
 

@@ -173,10 +173,12 @@ def case_flags(case: "Case") -> tuple[str, ...]:
     A game's graph earns ``Transposition`` (a state reached by two moves), ``Quiescence``
     (a state that is not quiet), ``Check`` and ``MovesTwice`` (a move to a state where the
     same player moves); its cut tree's players move as the game says, so ``NotByDepth`` is
-    not a game's flag.
+    not a game's flag. A case asked over the integers (``optimal``) earns ``IntegerDomain``,
+    so that an engine deciding over the reals only can skip those cases too.
     """
     if case.game is None:
-        return case_shape(case).flags()
+        content = case_shape(case).flags()
+        return (*content, "IntegerDomain") if case.domain == "integers" else content
     g = case.game
     reached = [0] * len(g.states)
     for x in g.states:
