@@ -33,10 +33,11 @@ from typing import get_args
 from gametree import impl
 from gametree.conform.edge_trees import power_text
 from gametree.conform.scope import magnitude_text
+from gametree.conform.semantics import Case, domain_problem
 from gametree.conform.tiers import tight_tree
 from gametree.figures import korf_figure3, last_branch_example
 from gametree.impl.necessity import Domain
-from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value, iter_leaves
+from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value
 
 __all__ = ["beyond_shallow", "domain_flags", "domain_matters", "integral", "optimal_trees"]
 
@@ -56,8 +57,8 @@ def _trace(t: Tree, bounds: Bounds, domain: Domain) -> tuple[object, ...]:
 
 
 def integral(t: Tree) -> bool:
-    """Whether every component of every leaf is an integer."""
-    return all(int(c) == c for _, leaf in iter_leaves(t) for c in _components(leaf.value))
+    """Whether every component of every leaf is an integer (``optimal`` may ask the integers)."""
+    return domain_problem(Case("optimal", t, domain="integers")) is None
 
 
 def _components(v: Value) -> tuple[Scalar, ...]:
