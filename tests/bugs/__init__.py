@@ -2,11 +2,11 @@
 
 Each bug is the correct algorithm with one classic mistake, a conformance target that
 ``gametree conform`` must catch. The modules hold the code (``alphabeta``, ``negamax``,
-``multi``, ``engine``; ``edges`` and ``edges_numbers`` hold the mistakes that show only past
-small trees: wide nodes, tall trees, many players, repeated subtrees, large magnitudes, tiny
-fractions); :data:`BUGS` says, for each, what it claims (the semantics and what the gate
-compares) and what mistake it makes; its function's docstring says where the mistake is seen
-in practice. :data:`CORRECT` lists the correct versions, which pass the same gate.
+``multi``, ``engine``, ``optimal``; ``edges`` and ``edges_numbers`` hold the mistakes that
+show only past small trees: wide nodes, tall trees, many players, repeated subtrees, large
+magnitudes, tiny fractions); :data:`BUGS` says, for each, what it claims (the semantics and
+what the gate compares) and what mistake it makes; its function's docstring says where the
+mistake is seen in practice. :data:`CORRECT` lists the correct versions, which pass the same gate.
 
 ``python -m tests.bugs.catalogue`` runs the gate on every bug without the vectors the
 catalogue itself added (so the gate has to find the mistake on its own), keeps each minimal
@@ -149,6 +149,8 @@ BUGS: tuple[Bug, ...] = (
         best_move=True, principal_variation=True),
     bug("decimal_28", "edges_numbers", "negamax", strict_order=True, best_move=True,
         principal_variation=True, skip=("Deep", "Fraction")),
+    bug("optimal_over_integers", "optimal", "optimal", strict_order=True, best_move=True,
+        principal_variation=True),
 )  # fmt: skip
 """Every bug, in the order of ``docs/bugs.md``."""
 
