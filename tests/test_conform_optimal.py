@@ -38,7 +38,7 @@ from gametree.impl import optimal
 from gametree.impl.necessity import Domain
 from gametree.spec import Bounds, Node
 from gametree.treefile import TreeFileError, read_tree_json
-from tests.bugs.optimal import correct, optimal_over_integers
+from tests.bugs.optimal import optimal_over_integers
 from tests.test_oracle_gate import conform
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,12 +128,6 @@ def test_the_catalogue_s_search_over_the_integers_fails_the_real_cases() -> None
     assert wrong_values  # on fractions it is wrong, not only wasteful
     assert all("Fraction" in o.flags for o in wrong_values)
     assert report.shrunk[0].minimal.case.tree.size <= 6
-
-
-def test_the_catalogue_s_correct_search_passes_the_same_gate() -> None:
-    options = GateOptions("optimal", STRICT, budget=60, scope="small")
-    report = run_gate(CallableTarget(correct), "correct", options)
-    assert report.passed, report.text()[-2000:]
 
 
 def test_the_domain_is_in_the_request_and_checked() -> None:

@@ -173,5 +173,6 @@ CORRECT: tuple[Bug, ...] = (
     Bug("impl_engine_deepening", "tests.bugs.engine:impl_engine", "game-deepening",
         best_move=True),
     Bug("impl_engine_witness", "tests.bugs.engine:impl_engine", "game-negamax-witness"),
+    Bug("optimal", "tests.bugs.optimal:correct", "optimal", True, True, True),
 )  # fmt: skip
 """The correct versions, each passing the gate the bugs fail (with every comparison on)."""
