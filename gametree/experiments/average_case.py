@@ -115,7 +115,7 @@ def tabulate(
     paired = korf_model.optimal_rows(results)
     two = two_players.rows(results)
     games = game_trees.rows(results)
-    costs = cost_rows(coverage)
+    costs = cost_rows(coverage, results)
     tables = (
         Table("optimal", korf_model.OPTIMAL_COLUMNS, tuple(paired)),
         Table("two-players", two_players.COLUMNS, tuple(two)),
@@ -134,20 +134,31 @@ def tabulate(
 
 
 COST_COLUMNS = ("part", "series", "deepest", "stopped", "seconds", "tasks", "deepest_seconds",
-                "deepest_tasks")  # fmt: skip
+                "deepest_tasks", "decided_per_second")  # fmt: skip
 
 
-def cost_rows(coverage: Coverage) -> list[dict[str, object]]:
-    """Per series: how deep it went, why it stopped, and the seconds its tasks took."""
+def cost_rows(
+    coverage: Coverage, results: dict[Hashable, dict[int, list[Any]]]
+) -> list[dict[str, object]]:
+    """Per series: how deep it went, why it stopped, and the seconds its tasks took.
+
+    For the optimum also the leaves it decided a second at the deepest depth (it decides every
+    leaf, read or not).
+    """
     rows: list[dict[str, object]] = []
     for key, c in coverage.series.items():
         assert isinstance(key, tuple)
         last = c.seconds[-1] if c.seconds else (0, 0.0, 0)
+        rate = math.nan
+        if key[0] == "optimal" and c.deepest >= 1:
+            found = results[key][c.deepest]
+            spent = sum(r["optimal_seconds"] for r in found)
+            rate = len(found) * int(key[2]) ** c.deepest / spent if spent else math.nan
         rows.append({
-            "part": _part(key), "series": " ".join(str(k) for k in key[1:]),
-            "deepest": c.deepest, "stopped": c.stopped,
-            "seconds": sum(s for _, s, _ in c.seconds), "tasks": sum(n for _, _, n in c.seconds),
-            "deepest_seconds": last[1], "deepest_tasks": last[2],
+            "part": _part(key), "series": _label(key), "deepest": c.deepest,
+            "stopped": c.stopped, "seconds": sum(s for _, s, _ in c.seconds),
+            "tasks": sum(n for _, _, n in c.seconds), "deepest_seconds": last[1],
+            "deepest_tasks": last[2], "decided_per_second": rate,
         })  # fmt: skip
     return rows
 
@@ -158,6 +169,14 @@ def _part(key: tuple[object, ...]) -> str:
     if key[0] == "game":
         return "games"
     return f"two players: {key[0]}"
+
+
+def _label(key: tuple[object, ...]) -> str:
+    if key[0] in ("cheap", "optimal"):
+        return f"N = {key[3]}, b = {key[2]}"
+    if key[0] == "game":
+        return f"{key[1]}, {key[2]} opening plies"
+    return f"b = {key[1]}"
 
 
 # --- plots ------------------------------------------------------------------------------------
@@ -221,9 +240,9 @@ def plot(rows: list[dict[str, object]], model: str, out: Path) -> None:
 
 
 def plot_optimal(rows: list[dict[str, object]], out: Path) -> None:
-    """Per model: the share of shallow's leaves no directional algorithm needs, and growth/b."""
+    """Per model: the share of shallow's leaves no directional algorithm needs, and the growth."""
     from matplotlib.figure import Figure  # noqa: PLC0415 - the draw extra, needed only here
-    from matplotlib.ticker import MaxNLocator  # noqa: PLC0415
+    from matplotlib.ticker import MaxNLocator, PercentFormatter  # noqa: PLC0415
 
     fig = Figure(figsize=(12, 9), layout="constrained")
     axes = fig.subplots(2, 2, squeeze=False)
@@ -239,12 +258,12 @@ def plot_optimal(rows: list[dict[str, object]], out: Path) -> None:
                 ds = [r["d"] for r in line]
                 axes[0][j].plot(ds, [r["unneeded_share"] for r in line],
                                 label=f"N = {n}, b = {b}", **style)  # fmt: skip
-                axes[1][j].plot(ds, [_float(r["optimal_round_growth"]) / b for r in line],
-                                **style)  # fmt: skip
+                axes[1][j].plot(ds, [r["relative_round_growth"] for r in line], **style)
         axes[0][j].set_title(f"{model}: share of shallow pruning's leaves that no directional "
                              "algorithm needs", fontsize=9)  # fmt: skip
-        axes[1][j].set_title(f"{model}: the optimum's growth over a round, divided by b",
-                             fontsize=9)  # fmt: skip
+        axes[1][j].set_title(f"{model}: the optimum's growth over a round relative to shallow "
+                             "pruning's, on the same trees", fontsize=9)  # fmt: skip
+        axes[0][j].yaxis.set_major_formatter(PercentFormatter(1.0))
         axes[1][j].axhline(1, color="black", lw=0.8, ls="--")
         for ax in (axes[0][j], axes[1][j]):
             ax.set_xlabel("depth d")
@@ -417,12 +436,13 @@ def _sturtevant(paired: list[dict[str, object]]) -> str:
 
 def _deepest_table(rows: list[dict[str, object]]) -> str:
     last: dict[tuple[object, ...], list[dict[str, object]]] = {}
-    for r in rows:
-        last.setdefault((r["model"], r["b"], r["players"], r["algorithm"]), []).append(r)
-    header = ["model", "b", "N", "algorithm", "deepest d", "trees", "mean leaves", "of b^d",
+    for r in sorted(rows, key=lambda r: (list(MODELS).index(str(r["model"])), r["players"],
+                                         r["b"])):  # fmt: skip
+        last.setdefault((r["model"], r["players"], r["b"], r["algorithm"]), []).append(r)
+    header = ["model", "N", "b", "algorithm", "deepest d", "trees", "mean leaves", "of b^d",
               "leaves^(1/d)", "growth over a round, last 4 depths"]  # fmt: skip
     body = [
-        [r["model"], r["b"], r["players"], r["algorithm"], r["d"], r["trials"],
+        [r["model"], r["players"], r["b"], r["algorithm"], r["d"], r["trials"],
          f"{_float(r['mean_leaves']):.0f}", f"{_float(r['fraction_of_bd']):.3f}",
          f"{_float(r['branching_factor']):.3f}",
          ", ".join(_two(x["round_growth"]) for x in series[-4:])]
@@ -448,9 +468,8 @@ def _two_player_text(two: list[dict[str, object]]) -> str:
     return (
         "Shallow pruning only (`knuth-moore`: Korf's `Shallow` on (x, M − x)) and full "
         "alpha-beta (`pearl`); fitted growth = exp of the slope of log L(d) over the last "
-        f"{two_players.FIT_DEPTHS} depths, weighted by the standard errors.\n\n"
-        + markdown_table(header, body)
-        + "\n"
+        f"{two_players.FIT_DEPTHS} depths at most (whole rounds), weighted by the standard "
+        "errors.\n\n" + markdown_table(header, body) + "\n"
     )
 
 
@@ -485,11 +504,13 @@ def _cost_text(costs: list[dict[str, object]], coverage: Coverage) -> str:
     )
     stopped = sum(1 for c in costs if c["stopped"] == "budget")
     header = ["part", "series", "deepest d", "stopped", "seconds", "tasks",
-              "seconds a task at the deepest"]  # fmt: skip
+              "seconds a task at the deepest", "optimum: leaves decided a second"]  # fmt: skip
     body = [
         [c["part"], c["series"], c["deepest"], c["stopped"], f"{_float(c['seconds']):.1f}",
          c["tasks"],
-         f"{_float(c['deepest_seconds']) / max(int(str(c['deepest_tasks'])), 1):.3f}"]
+         f"{_float(c['deepest_seconds']) / max(int(str(c['deepest_tasks'])), 1):.3f}",
+         "-" if math.isnan(_float(c["decided_per_second"]))
+         else f"{_float(c['decided_per_second']):,.0f}"]
         for c in costs
     ]  # fmt: skip
     return (

@@ -14,8 +14,8 @@ alpha-beta without deep cut-offs) for b from 2 to 32, and ``pearl`` (full alpha-
 2 .. 5; the same trees for both where both run. At depth d the *growth* is L(d)/L(d − 1), L
 the mean leaves read, and the *growth over a round* (two moves) (L(d)/L(d − 2))^(1/2),
 steadier since it does not swing with the player who moves last. The *fitted growth* is
-exp of the slope of log L(d) against d over the last :data:`FIT_DEPTHS` depths (least squares,
-each point weighted by its standard error), with that slope's standard error.
+exp of the slope of log L(d) against d over the last :data:`FIT_DEPTHS` depths, whole rounds
+(least squares, each point weighted by its standard error), with that slope's standard error.
 
 Glossary: b the branching factor, d the depth, L(d) the mean leaves read at depth d.
 """
@@ -42,8 +42,9 @@ __all__ = [
     "series",
 ]
 
-FIT_DEPTHS = 6
-"""How many of the deepest depths the fitted growth is taken over."""
+FIT_DEPTHS = 7
+"""How many of the deepest depths the fitted growth is taken over at most: an odd number (so
+the steps between them are whole rounds: the growth swings with the player who moves last)."""
 
 Task = tuple[str, int, int, int]
 """(search, b, d, key): ``key`` names the implicit tree."""
@@ -115,17 +116,25 @@ class _Tasks:
 
 
 def series(size: TwoPlayerSize, seed: int) -> list[Series[Task, int]]:
-    """Every series of this part: ``("knuth-moore", b)``, and ``("pearl", b)`` of weight 2.
-
-    Pearl's limit is approached slowly, and b = 3's 2.148 is the figure to get close to.
-    """
+    """Every series of this part: ``("knuth-moore", b)`` and ``("pearl", b)``."""
     out: list[Series[Task, int]] = []
     for search, depths in (("knuth-moore", size.knuth_moore), ("pearl", size.pearl)):
         for b, deepest in depths.items():
             tasks = _Tasks(search, b, seed, size.leaves, size.trials)
             out.append(Series((search, b), measure, tasks, 1, min(deepest, MAX_DEPTH),
-                              2.0 if search == "pearl" else 1.0))  # fmt: skip
+                              _weight(search, b)))  # fmt: skip
     return out
+
+
+def _weight(search: str, b: int) -> float:
+    """A series' share of the budget: Pearl's limit is approached slowly, so 2, and 4 for b = 3.
+
+    b = 3 has the figure to get close to: 2.148, of which the built trees' depth 10 reaches
+    2.18 to 2.24.
+    """
+    if search != "pearl":
+        return 1.0
+    return 4.0 if b == 3 else 2.0
 
 
 def fitted_growth(means: Sequence[tuple[int, float, float]]) -> tuple[float, float]:
@@ -189,7 +198,9 @@ def fits(table: list[dict[str, object]]) -> list[dict[str, object]]:
     for search, b in keys:
         series_rows = [r for r in table if (r["search"], r["b"]) == (search, b)]
         last = series_rows[-FIT_DEPTHS:]
-        if len(last) < 2:
+        if len(last) % 2 == 0:
+            last = last[1:]
+        if len(last) < 3:
             continue
         points = [(int(str(r["d"])), _float(r["mean_leaves"]), _float(r["se_leaves"]))
                   for r in last]  # fmt: skip
