@@ -232,11 +232,12 @@ def plot(rows: list[dict[str, object]], model: str, out: Path) -> None:
                 ax.set_ylabel("branching factor", fontsize=8)
             if j == 0:
                 ax.legend(fontsize=6, loc="lower left", ncol=2)
-    grid, domain = MODELS[model]
-    fig.suptitle(f"Average case, model {model} (grid 0..{grid}, the optimum over the {domain}). "
+    bounds, domain = MODELS[model]
+    fig.suptitle(f"Average case, model {model} (grid 0..{bounds.total}, the optimum over the "
+                 f"{domain}). "
                  "Solid: mean leaves ^ (1/d); dotted: growth over a round of N moves, "
                  "(L(d)/L(d − N))^(1/N).", fontsize=10)  # fmt: skip
-    fig.savefig(out, dpi=100)
+    fig.savefig(out, dpi=80)
 
 
 def plot_optimal(rows: list[dict[str, object]], out: Path) -> None:

@@ -58,6 +58,7 @@ __all__ = [
     "MODELS",
     "OPTIMAL_COLUMNS",
     "SMALL_GRID",
+    "UNIT",
     "KorfSize",
     "algorithms",
     "main_rows",
@@ -72,11 +73,14 @@ __all__ = [
 SMALL_GRID = 8
 """M of the ``grid`` model: integer components summing to 8."""
 
-MODELS: dict[str, tuple[int, Domain]] = {"korf": (GRID, "reals"), "grid": (SMALL_GRID, "integers")}
-"""Each model's grid M and the domain the optimum is told."""
-
 UNIT = Bounds(0, GRID)
 """Korf's bounds in his model: components at least 0, summing to at most 1 (that is, M)."""
+
+MODELS: dict[str, tuple[Bounds, Domain]] = {
+    "korf": (UNIT, "reals"),
+    "grid": (Bounds(0, SMALL_GRID), "integers"),
+}
+"""Each model's bounds (0 and its grid M) and the domain the optimum is told."""
 
 
 @attrs.frozen
@@ -107,7 +111,7 @@ def algorithms(players: int, model: str) -> tuple[str, ...]:
 def tree(task: Task) -> tuple[Tree, Tree | None]:
     """The random tree of a task, and for N = 2 the same leaves as scalars (x of (x, M − x))."""
     model, b, n, d, trial = task
-    grid = MODELS[model][0]
+    grid = int(MODELS[model][0].total)
     # The korf model keeps the generator of the earlier experiment, so its trees are the same.
     rng = task_random(0, (b, n, d, trial) if model == "korf" else task)
     if n == 2:
@@ -125,7 +129,7 @@ def _pair(x: object, grid: int) -> tuple[int, int]:
 
 def measure(task: Task) -> dict[str, int]:
     """Leaves read by each cheap search on one random tree of the model."""
-    bounds = Bounds(0, MODELS[task[0]][0])
+    bounds = MODELS[task[0]][0]
     t, scalars = tree(task)
     if scalars is not None:
         return {
@@ -143,10 +147,9 @@ def measure(task: Task) -> dict[str, int]:
 
 def measure_optimal(task: Task) -> dict[str, float]:
     """The optimum on one random tree, with the others leaf by leaf (``optimum.compare``)."""
-    model = task[0]
-    grid, domain = MODELS[model]
+    bounds, domain = MODELS[task[0]]
     t, scalars = tree(task)
-    out = compare(t, Bounds(0, grid), domain)
+    out = compare(t, bounds, domain)
     if scalars is not None:
         out["alphabeta"] = alphabeta(scalars).leaves_evaluated
     return out
