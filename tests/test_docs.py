@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from gametree import cli
+from gametree import cli, experiments
 from gametree.figures import FIGURES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +36,9 @@ def written_by(argv: list[str]) -> list[str]:
         out = argv[argv.index("-o") + 1]
         return [out.removeprefix("docs/")]
     out = argv[argv.index("--out") + 1] if "--out" in argv else "."
-    return [f"{out.removeprefix('docs/')}/{argv[1]}.png"]
+    parts = getattr(experiments.EXPERIMENTS[argv[1]], "PLOTS", ())
+    return [f"{out.removeprefix('docs/')}/{name}.png" for name in
+            [argv[1], *[f"{argv[1]}-{part}" for part in parts]]]  # fmt: skip
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)

@@ -1,8 +1,11 @@
 """gametree experiment: the quick size of each experiment, its files, and its building blocks.
 
 The measurements themselves come from ``impl`` (checked elsewhere against ``spec``); what is
-new here is the vectorised root value of ``convergence``, checked against the spec, the
-random model, the formulas, and that results do not depend on the number of workers.
+new here is checked here: the vectorised root value of ``convergence`` and the implicit trees'
+searches (against the spec and ``impl``), the random model, the formulas, the leaf-by-leaf
+comparison with the optimum (with a flawed search it must catch), the open-leaf test (every
+open leaf necessary), the scheduler (a budget that allows nothing, caps, a failing task), and
+that results do not depend on the number of workers.
 """
 
 import csv
@@ -15,13 +18,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametree import cli
-from gametree.experiments import EXPERIMENTS, Config, run_experiment
+from gametree.experiments import EXPERIMENTS, Config, average_case, lazy, optimum
 from gametree.experiments._common import GRID, korf_vector, task_random, uniform_tree
-from gametree.experiments.average_case import measure, pearl_branching_factor
+from gametree.experiments._schedule import Series, run_series
 from gametree.experiments.best_case import korf_asymptote
 from gametree.experiments.convergence import root_values
+from gametree.experiments.korf_model import measure
+from gametree.experiments.lazy import alphabeta_leaves, materialise, shallow_leaves
+from gametree.experiments.optimum import compare, is_open
+from gametree.experiments.two_players import pearl_branching_factor
 from gametree.impl import alphabeta, best_case_leaves, shallow
-from gametree.spec import Bounds, iter_leaves, maxn, minimax
+from gametree.impl import maxn as impl_maxn
+from gametree.impl.necessity import Domain, chains, decide_chain
+from gametree.spec import Bounds, Node, Tree, iter_leaves, maxn, minimax
+from gametree.spec.strategies import vector_trees
 
 
 @given(st.integers(2, 3), st.integers(0, 4), st.integers(2, 4), st.data())
@@ -43,11 +53,12 @@ def test_root_values_are_the_spec_s(b: int, h: int, players: int, data: st.DataO
 def test_korf_vectors_cut_the_unit_interval() -> None:
     rng = task_random(1, "x")
     for players in (2, 3, 5):
-        for _ in range(100):
-            v = korf_vector(rng, players)
-            assert len(v) == players
-            assert min(v) >= 0
-            assert sum(v) == GRID
+        for grid in (GRID, 8):
+            for _ in range(100):
+                v = korf_vector(rng, players, grid)
+                assert len(v) == players
+                assert min(v) >= 0
+                assert sum(v) == grid
 
 
 def test_the_formulas() -> None:
@@ -60,11 +71,11 @@ def test_the_formulas() -> None:
 
 def test_average_case_two_players_search_the_same_leaves_two_ways() -> None:
     """N = 2: alpha-beta on x and shallow pruning on (x, M − x) see the same tree."""
-    task = (2, 2, 6, 7)
+    task = ("korf", 2, 2, 6, 7)
     result = measure(task)
     assert set(result) == {"alphabeta", "shallow"}
     assert result["alphabeta"] <= result["shallow"] <= 2**6
-    rng = task_random(0, task)
+    rng = task_random(0, task[1:])  # the korf model keeps the earlier experiment's trees
     xs = [rng.randint(0, GRID) for _ in range(2**6)]
     t = uniform_tree(2, 6, iter(xs).__next__, 2)
     assert [leaf.value for _, leaf in iter_leaves(t)] == xs
@@ -73,19 +84,119 @@ def test_average_case_two_players_search_the_same_leaves_two_ways() -> None:
     assert shallow(pairs, Bounds(0, GRID)).leaves_evaluated == result["shallow"]
 
 
+def test_implicit_trees_are_searched_as_impl_searches_them_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lazy alpha-beta and shallow pruning: the value and leaf count of impl on the same tree.
+
+    Then on a grid of 0..3, where ties and the grid's ends (immediate pruning) are common.
+    """
+    for grid in (GRID, 3):
+        if grid != GRID:
+            monkeypatch.setattr(lazy, "GRID", grid)
+            monkeypatch.setattr(lazy, "leaf_value", lambda key, k: (key * 7 + k * k + k) % 4)
+        for key in range(40):
+            for b, d in ((1, 3), (2, 0), (2, 6), (3, 4), (4, 3), (5, 2)):
+                t = materialise(key, b, d)
+                r = alphabeta(t)
+                assert alphabeta_leaves(key, b, d) == (r.value, r.leaves_evaluated)
+                xs = [lazy.leaf_value(key, k) for k in range(b**d)]
+                assert [leaf.value for _, leaf in iter_leaves(t)] == xs
+                pairs = uniform_tree(b, d, iter([(x, grid - x) for x in xs]).__next__, 2)
+                s = shallow(pairs, Bounds(0, grid))
+                assert shallow_leaves(key, b, d) == (s.value[0], s.leaves_evaluated)  # type: ignore[index]
+    with pytest.raises(ValueError, match="implicit tree"):
+        alphabeta_leaves(0, 2, 65)
+
+
+@given(vector_trees(players=3, max_depth=3, bounds=Bounds(0, 4), grid=1, ties=True), st.data())
+def test_an_open_leaf_is_necessary(t: Tree, data: st.DataObject) -> None:
+    """``is_open`` is a sufficient condition: the exact decision agrees wherever it holds."""
+    domain: Domain = data.draw(st.sampled_from(["reals", "integers"]))
+    for c in chains(t).values():
+        if is_open(c, Bounds(0, 4), domain):
+            answer = decide_chain(c, Bounds(0, 4), domain, line=True)
+            assert answer is not None
+            assert answer.necessary
+
+
+def test_compare_measures_the_optimum_leaf_by_leaf(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Korf's trees the optimum lies within shallow's reads; a search that reads more fails."""
+    bounds = Bounds(0, 8)
+    rng = task_random(3, "compare")
+    found = []
+    for _ in range(20):
+        t = uniform_tree(3, 3, lambda: korf_vector(rng, 3, 8), 3)
+        r = compare(t, bounds, "integers")
+        found.append(r)
+        assert r["outside"] == r["disagree"] == 0
+        assert r["open"] <= r["optimal"] <= r["optimal-reals"] <= r["shallow"]
+        assert r["unneeded"] == r["shallow"] - r["optimal"]
+        assert r["speculative_distinct"] <= r["speculative"]
+    assert any(r["unneeded"] > 0 for r in found)  # the optimum does skip some on these trees
+
+    def reads_everything(t: Node, b: Bounds, **kwargs: object) -> object:
+        return impl_maxn(t, trace=True)
+
+    monkeypatch.setattr(optimum, "optimal", reads_everything)
+    flawed = [compare(uniform_tree(3, 3, lambda: korf_vector(rng, 3, 8), 3), bounds, "reals")
+              for _ in range(20)]  # fmt: skip
+    assert any(r["outside"] > 0 for r in flawed)
+
+
+def test_the_scheduler_goes_as_deep_as_the_budget_and_the_caps_allow() -> None:
+    """No budget: every series to its cap; a budget of 0: nothing; results fed forward."""
+    seen: list[tuple[int, list[int] | None]] = []
+
+    def tasks(d: int, previous: list[int] | None) -> list[int]:
+        seen.append((d, previous))
+        return [d * 10 + k for k in range(d)]
+
+    config = Config(jobs=1, progress=False)
+    one = Series("one", abs, tasks, 1, 3)
+    results, coverage = run_series([one, Series("two", abs, tasks, 2, 2)], config, None)
+    assert results["one"] == {1: [10], 2: [20, 21], 3: [30, 31, 32]}
+    assert results["two"] == {2: [20, 21]}
+    assert coverage.series["one"].deepest == 3
+    assert coverage.series["one"].stopped == "cap"
+    assert all(x in seen for x in [(1, None), (2, [10]), (3, [20, 21])])  # results fed forward
+    results, coverage = run_series([one], config, 0.0)
+    assert results["one"] == {}
+    assert (coverage.series["one"].deepest, coverage.series["one"].stopped) == (0, "budget")
+
+    def fails(task: int) -> int:
+        raise RuntimeError(f"task {task}")
+
+    with pytest.raises(RuntimeError, match="task 10"):
+        run_series([Series("bad", fails, tasks, 1, 2)], config, None)
+
+
 def read_csv(path: Path) -> list[dict[str, str]]:
     with path.open() as f:
         return list(csv.DictReader(f))
 
 
+PARTS = ("optimal", "two-players", "games", "cost")
+
+
 @pytest.mark.parametrize("name", sorted(EXPERIMENTS))
-def test_each_experiment_writes_its_three_files(name: str, tmp_path: Path) -> None:
-    paths = run_experiment(name, Config(size="quick", jobs=1, progress=False), tmp_path)
-    assert [p.name for p in paths] == [f"{name}.csv", f"{name}.png", f"{name}.md"]
-    rows = read_csv(paths[0])
+def test_each_experiment_writes_its_files(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["experiment", name, "--quick", "--jobs", "1", "--no-progress",
+                     "--out", str(tmp_path)]) == 0  # fmt: skip
+    paths = sorted(p.name for p in tmp_path.iterdir())
+    assert f"wrote {tmp_path / name}.csv" in capsys.readouterr().out
+    expected = [f"{name}.csv", f"{name}.md", f"{name}.png"]
+    if name == "average-case":
+        expected += [f"{name}-{p}.csv" for p in PARTS]
+        expected += [f"{name}-{p}.png" for p in ("grid", "optimal", "two-players")]
+    assert paths == sorted(expected)
+    for png in tmp_path.glob("*.png"):
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rows = read_csv(tmp_path / f"{name}.csv")
     assert rows
-    assert paths[1].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    summary = paths[2].read_text()
+    summary = (tmp_path / f"{name}.md").read_text()
     assert summary.startswith(f"# {name}")
     assert f"gametree experiment {name}" in summary
     if name == "best-case":
@@ -93,25 +204,35 @@ def test_each_experiment_writes_its_three_files(name: str, tmp_path: Path) -> No
         assert "every count equals its formula" in summary
     if name == "convergence":
         assert "below that at height 0 for every series" in summary
+    if name == "average-case":
+        paired = read_csv(tmp_path / f"{name}-optimal.csv")
+        games = read_csv(tmp_path / f"{name}-games.csv")
+        assert paired
+        assert games
+        # What theory says cannot happen did not: the optimum within shallow's and
+        # last-branch's reads, every answer the optimum's.
+        assert all(r["outside"] == r["disagree"] == "0" for r in [*paired, *games])
+        assert {r["algorithm"] for r in rows} >= {"optimal", "optimal-reals", "shallow"}
+        two = read_csv(tmp_path / f"{name}-two-players.csv")
+        assert {r["search"] for r in two} == {"knuth-moore", "pearl"}
+        assert all(r["stopped"] == "cap" for r in read_csv(tmp_path / f"{name}-cost.csv"))
 
 
-def test_results_do_not_depend_on_the_number_of_workers(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    one, two = tmp_path / "one", tmp_path / "two"
-    base = ["experiment", "average-case", "--quick", "--no-progress"]
-    assert cli.main([*base, "--jobs", "1", "--out", str(one)]) == 0
-    assert cli.main([*base, "--jobs", "2", "--out", str(two)]) == 0
-    out = capsys.readouterr().out
-    assert "wrote" in out
-    assert (one / "average-case.csv").read_text() == (two / "average-case.csv").read_text()
-    assert cli.main([*base, "--jobs", "1", "--seed", "7", "--out", str(two)]) == 0
-    assert (one / "average-case.csv").read_text() != (two / "average-case.csv").read_text()
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    def tables(config: Config) -> str:  # repr: nan != nan, "nan" == "nan"
+        outcome = average_case.run(config)
+        return repr([outcome.rows, *[part.rows for part in outcome.tables if part.part != "cost"]])
+
+    one = tables(Config(size="quick", jobs=1, progress=False))
+    assert tables(Config(size="quick", jobs=2, progress=False)) == one
+    assert tables(Config(size="quick", jobs=1, seed=7, progress=False)) != one
 
 
 def test_bad_usage(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert cli.main(["experiment", "best-case", "--quick", "--jobs", "0"]) == 2
     assert "--jobs must be at least 1" in capsys.readouterr().err
+    assert cli.main(["experiment", "average-case", "--budget", "-3", "--out", str(tmp_path)]) == 2
+    assert "--budget must be a positive number of minutes (got -3.0)" in capsys.readouterr().err
     with pytest.raises(SystemExit) as e:
         cli.main(["experiment", "nope", "--out", str(tmp_path)])
     assert e.value.code == 2

@@ -2,6 +2,7 @@
 
 import argparse
 import importlib.util
+import math
 import os
 import time
 from pathlib import Path
@@ -13,12 +14,16 @@ HELP = "run an experiment (best-case, average-case, convergence): CSV, PNG plot,
 DESCRIPTION = (
     "Run one experiment and write NAME.csv (the measurements), NAME.png (a plot) and NAME.md "
     "(a short summary) into --out. best-case: leaves read on best-ordered trees against "
-    "Korf's F(d) and Knuth-Moore. average-case: the effective branching factor against depth "
-    "in Korf's random model (N = 2, alpha-beta and shallow pruning; N = 3, 4, 5, shallow, "
-    "last-branch, speculative and paranoid). convergence: the variance of the root value "
-    "against height, for 2 and 3 players. Seeds are fixed (--seed); the default size takes "
-    "a few minutes on 2 cores, --full goes further, --quick is a smoke test in seconds. "
-    "Plots need the 'draw' extra: pip install 'gametree[draw]'."
+    "Korf's F(d) and Knuth-Moore. average-case: how much pruning is possible at all, in "
+    "Korf's random model (N = 2..5, b = 2..5: alpha-beta, shallow, last-branch, speculative, "
+    "paranoid and the optimal directional search), on a small integer grid, on 3-player "
+    "Othello and Chinese Checkers, and for two players deep on implicit trees (Knuth and "
+    "Moore's b/log b, Pearl's xi/(1-xi)); each series goes as deep as --budget allows, and it "
+    "also writes average-case-PART.csv and .png. convergence: the variance of the root value "
+    "against height, for 2 and 3 players. Seeds are fixed (--seed); the default size takes a "
+    "few minutes (average-case: at most 30) on 2 cores, --full goes further (average-case: "
+    "hours), --quick is a smoke test in seconds. Plots need the 'draw' extra: "
+    "pip install 'gametree[draw]'."
 )
 
 NAMES = ("best-case", "average-case", "convergence")
@@ -36,6 +41,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1989, help="the seed (default 1989)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
                         help="worker processes (default: 2, or 1 on a 1-core machine)")  # fmt: skip
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        metavar="MINUTES",
+        help="average-case: the minutes its series may take, each as deep as "
+        "the budget allows (default: 25, with --full 480; --quick has none)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -46,6 +59,9 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.jobs <= 4 * cpus:  # each job is a process: 10^9 of them is a fork bomb
         return error(NAME, f"--jobs must be at least 1 and at most {4 * cpus}, 4 per CPU "
                      f"(got {args.jobs})", EXIT_USAGE)  # fmt: skip
+    if args.budget is not None and not (args.budget > 0 and math.isfinite(args.budget)):
+        return error(NAME, f"--budget must be a positive number of minutes (got {args.budget})",
+                     EXIT_USAGE)  # fmt: skip
     try:  # checked before minutes of work, not after
         args.out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -58,7 +74,9 @@ def run(args: argparse.Namespace) -> int:
     from gametree.experiments import Config, run_experiment  # noqa: PLC0415 - needs numpy
 
     size = "full" if args.full else "quick" if args.quick else "default"
-    config = Config(size=size, seed=args.seed, jobs=args.jobs, progress=not args.no_progress)
+    budget = None if args.budget is None else 60 * args.budget
+    config = Config(size=size, seed=args.seed, jobs=args.jobs, progress=not args.no_progress,
+                    budget=budget)  # fmt: skip
     start = time.monotonic()
     paths = run_experiment(args.name, config, args.out)
     print(f"{args.name} ({size}, seed {args.seed}, {args.jobs} workers): "

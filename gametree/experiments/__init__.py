@@ -4,7 +4,11 @@ Each writes ``NAME.csv`` (the measurements), ``NAME.png`` (a plot) and ``NAME.md
 summary) into one directory, with fixed seeds, in worker processes, with a progress bar:
 
 - ``best-case``: leaves read on best-ordered trees against Korf's F(d) and Knuth–Moore;
-- ``average-case``: the effective branching factor in Korf's random model against depth;
+- ``average-case``: how much pruning is possible at all: the effective branching factor in
+  Korf's random model against depth for the pruning searches and the optimal directional
+  search, on a small integer grid, on games' trees, and for two players deep on implicit
+  trees (Knuth and Moore, Pearl); its series go as deep as a time budget allows, and it
+  writes further tables and plots (``average-case-PART.csv``, ``.png``);
 - ``convergence``: the variance of the root value shrinking with height (2 and 3 players).
 
 Plots need the ``draw`` extra (matplotlib).

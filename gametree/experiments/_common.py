@@ -26,6 +26,7 @@ __all__ = [
     "GRID",
     "Config",
     "Outcome",
+    "Table",
     "korf_vector",
     "markdown_table",
     "run_tasks",
@@ -47,17 +48,34 @@ class Config:
     seed: int = 1989
     jobs: int = 2
     progress: bool = True
+    budget: float | None = None
+    """Seconds the budgeted parts may take (``None``: the size's own); see ``_schedule``."""
+
+
+@attrs.frozen
+class Table:
+    """A further table of an experiment, written as ``NAME-PART.csv``."""
+
+    part: str
+    columns: tuple[str, ...]
+    rows: tuple[dict[str, object], ...]
 
 
 @attrs.frozen
 class Outcome:
-    """What an experiment produced: rows for the CSV, a plot, and the summary's markdown."""
+    """What an experiment produced: rows for the CSV, a plot, and the summary's markdown.
+
+    ``tables`` and ``plots`` are further parts, written as ``NAME-PART.csv`` and
+    ``NAME-PART.png`` after the three main files.
+    """
 
     name: str
     columns: tuple[str, ...]
     rows: tuple[dict[str, object], ...]
     plot: Callable[[Path], None]
     summary: str
+    tables: tuple[Table, ...] = ()
+    plots: tuple[tuple[str, Callable[[Path], None]], ...] = ()
 
 
 def task_random(seed: int, task: object) -> random.Random:
@@ -65,15 +83,15 @@ def task_random(seed: int, task: object) -> random.Random:
     return random.Random(f"gametree:{seed}:{task!r}")  # noqa: S311 - a simulation, not secrets
 
 
-def korf_vector(rng: random.Random, players: int) -> tuple[int, ...]:
-    """One leaf of Korf's average-case model (3.2.6), on the grid 0..M.
+def korf_vector(rng: random.Random, players: int, grid: int = GRID) -> tuple[int, ...]:
+    """One leaf of Korf's average-case model (3.2.6), on the grid 0..M (M = ``grid``).
 
     "Cutting the zero-one interval in N − 1 places, with each cut-point independently and
     identically distributed from zero to one, and using the N resulting segments as the
     components of the N-tuple." Every component is at least 0 and they sum to exactly M.
     """
-    cuts = sorted(rng.randint(0, GRID) for _ in range(players - 1))
-    points = [0, *cuts, GRID]
+    cuts = sorted(rng.randint(0, grid) for _ in range(players - 1))
+    points = [0, *cuts, grid]
     return tuple(points[k + 1] - points[k] for k in range(players))
 
 
@@ -131,18 +149,31 @@ class _Indexed:
 
 
 def write_outcome(outcome: Outcome, out: Path) -> list[Path]:
-    """Write ``NAME.csv``, ``NAME.png`` and ``NAME.md`` into ``out``; return the paths."""
+    """Write ``NAME.csv``, ``NAME.png``, ``NAME.md`` and the parts into ``out``; the paths."""
     out.mkdir(parents=True, exist_ok=True)
     table = out / f"{outcome.name}.csv"
-    with table.open("w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(outcome.columns), lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(_csv_rows(outcome.rows))
+    _write_csv(table, outcome.columns, outcome.rows)
     picture = out / f"{outcome.name}.png"
     outcome.plot(picture)
     summary = out / f"{outcome.name}.md"
     summary.write_text(outcome.summary)
-    return [table, picture, summary]
+    paths = [table, picture, summary]
+    for part in outcome.tables:
+        path = out / f"{outcome.name}-{part.part}.csv"
+        _write_csv(path, part.columns, part.rows)
+        paths.append(path)
+    for name, plot in outcome.plots:
+        path = out / f"{outcome.name}-{name}.png"
+        plot(path)
+        paths.append(path)
+    return paths
+
+
+def _write_csv(path: Path, columns: Sequence[str], rows: Iterable[dict[str, object]]) -> None:
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(columns), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(_csv_rows(rows))
 
 
 def _csv_rows(rows: Iterable[dict[str, object]]) -> list[dict[str, object]]:
