@@ -5,9 +5,10 @@
 On trees of Korf's model (``experiments.korf_model.tree``, the experiment's own trees) for N = 3
 and b = 3 (and b = 2, deeper), per depth:
 
-- ``impl.optimal`` over the reals: leaves decided per second (every leaf of the tree is
-  decided, read or not), and the share of its time spent outside the decisions (the walk,
-  estimated as the whole less the decisions timed alone);
+- ``impl.optimal`` over the reals: the tree's leaves over its seconds (it decides every node
+  below a necessary one and skips an unnecessary subtree whole), and the share of its time
+  spent outside the decisions (the walk, estimated as the whole less the decisions of every
+  leaf timed alone, so 0% once the skipped subtrees save more than the walk costs);
 - the decisions alone, on every leaf's chain (``impl.necessity.decide_chain``; with the true
   values of the earlier leaves, where the optimum puts placeholders at the leaves it skipped,
   which gives the same verdicts and about the same work): the share of the leaves that are

@@ -21,9 +21,9 @@ component), and the optimum.
 Two series for each (model, b, N): ``cheap``, the pruning searches on many trees
 (:func:`trials`), and ``optimal``, the optimum on the first few of the same trees at each
 depth, with shallow, last-branch and speculative pruning again beside it leaf by leaf
-(:func:`gametree.experiments.optimum.compare`). The optimum decides every leaf of the tree,
-so its cost grows with b^d and with the depth of the chains it decides: it is the series
-that the budget stops.
+(:func:`gametree.experiments.optimum.compare`). The optimum decides every node below a
+necessary one (it skips an unnecessary subtree whole), so its cost grows with the leaves it
+reads and with the depth of the chains it decides: it is the series that the budget stops.
 
 The effective branching factor is the mean number of leaves read to the power 1/d; the
 *growth* at d is the ratio of the means at d and d − 1, which swings with the player who

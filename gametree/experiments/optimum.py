@@ -21,8 +21,9 @@ its reads with re-reads, ``speculative_distinct`` without.
 
 *Open* leaves are those whose value can pass every ancestor: some value of the leaf beats,
 for the player to move at each ancestor, the best of that ancestor's children left of the
-path (:mod:`impl.necessity`'s "both pass" case, the one it decides at once). An open leaf
-is necessary; the rest of the necessary leaves are necessary only by a route on which the
+path; two such values are a witness, so an open leaf is necessary and decided at once
+(:mod:`impl.necessity` needs only one such value, the other being the least vector, and so
+decides a few more leaves at once). The rest of the necessary leaves are necessary only by a route on which the
 leaf's value is blocked or overtaken somewhere, which is where the decision's search (and
 so the optimum's cost) goes.
 
