@@ -23,9 +23,9 @@ its reads with re-reads, ``speculative_distinct`` without.
 for the player to move at each ancestor, the best of that ancestor's children left of the
 path; two such values are a witness, so an open leaf is necessary and decided at once
 (:mod:`impl.necessity` needs only one such value, the other being the least vector, and so
-decides a few more leaves at once). The rest of the necessary leaves are necessary only by a route on which the
-leaf's value is blocked or overtaken somewhere, which is where the decision's search (and
-so the optimum's cost) goes.
+decides a few more leaves at once). The rest of the necessary leaves are necessary only by
+a route on which the leaf's value is blocked or overtaken somewhere, which is where the
+decision's search (and so the optimum's cost) goes.
 
 Glossary: t the tree, O the optimum's reads, S shallow pruning's, LB last-branch's, B_j the
 best of ancestor j's children left of the path, p_j the player to move there.
