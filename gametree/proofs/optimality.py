@@ -861,6 +861,7 @@ def check(scope: Scope) -> list[Result]:
         _characterisation_on_grids(scope.part(0.4)),
         _characterisation_on_random_trees(scope.part(0.5)),
         _stateful(scope.part(0.3)),
+        _stateful_corrected(scope.part(0.3)),
         _last_branch_skips_only_unnecessary_leaves(scope.part(0.9)),
         _replayed("last-branch optimality"),
     ]
@@ -982,6 +983,12 @@ def _stateful(scope: Scope) -> Result:
     from gametree.proofs.adversary import stateful_result  # noqa: PLC0415 - it imports this module
 
     return stateful_result(scope, max_examples=200 if scope.full else 30)
+
+
+def _stateful_corrected(scope: Scope) -> Result:
+    from gametree.proofs.adversary import corrected_stateful_result  # noqa: PLC0415 - as above
+
+    return corrected_stateful_result(scope, max_examples=200 if scope.full else 20)
 
 
 def _timed(start: float) -> float:
