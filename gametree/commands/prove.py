@@ -73,6 +73,7 @@ NAMES = (
     "evaluations",
     "paranoid",
     "sturtevant",
+    "alphabeta-optimality",
 )
 """The theorems' names, for --help (``proofs`` is imported only when the command runs: it
 needs the checkers, z3, CrossHair and Hypothesis, which the 'prove' extra installs)."""

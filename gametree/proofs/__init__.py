@@ -9,14 +9,16 @@ theorem with its status.
 
 Nothing is taken on trust: a published claim is checked, and where the check fails, the failure
 is the result (Korf's Theorem 1, on the optimality of shallow pruning, is false as printed:
-:mod:`proofs.optimality`).
+:mod:`proofs.optimality`), and so is the instance optimality of alpha-beta once the values are
+bounded (:mod:`proofs.alphabeta_optimality`).
 
->>> [th.number for th in THEOREMS] == list(range(1, 11))
+>>> [th.number for th in THEOREMS] == list(range(1, 12))
 True
 """
 
 from gametree.proofs import (
     alphabeta,
+    alphabeta_optimality,
     best_case,
     deep_pruning,
     maxn_pairs,
@@ -67,6 +69,7 @@ THEOREMS: tuple[Theorem, ...] = (
     separate_evaluations.THEOREM,
     paranoid_bound.THEOREM,
     sturtevant.THEOREM,
+    alphabeta_optimality.THEOREM,
 )
 """Every theorem, by number."""
 

@@ -91,7 +91,7 @@ import json
 import pathlib
 import random
 import time
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Literal
 
 import attrs
@@ -124,6 +124,7 @@ from gametree.spec import (
     Path,
     Tree,
     TreeError,
+    Value,
     Vector,
     check_bounds,
     iter_leaves,
@@ -190,7 +191,7 @@ class Decision:
     reason: str
 
 
-def with_values(t: Tree, values: dict[Path, Vector]) -> Tree:
+def with_values(t: Tree, values: Mapping[Path, Value]) -> Tree:
     """``t`` with the leaves at the given paths replaced; the other subtrees are shared.
 
     Iterative, so a tree of any height is taken.

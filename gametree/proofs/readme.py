@@ -8,8 +8,7 @@
 import sys
 from pathlib import Path
 
-from gametree.proofs import THEOREMS
-from gametree.proofs.optimality import stored_counterexamples
+from gametree.proofs import THEOREMS, alphabeta_optimality, optimality
 
 __all__ = ["PATH", "render"]
 
@@ -50,7 +49,7 @@ shapes with leaves from a small domain, sharded with `--shard k/n` (a search for
 counterexample is not: every shard runs it whole); *witness*, constructed trees and stored
 counterexamples replayed; *property (Hypothesis)*, derandomized, a counterexample shrunk, the
 counterexamples ever found (`proofs.pinned`) tried first; *stateful (Hypothesis)*, Theorem 1's
-adversary game (`proofs.adversary`).
+adversary games, as printed and corrected (`proofs.adversary`).
 """
 
 _FINDINGS = """\
@@ -67,11 +66,19 @@ _FINDINGS = """\
 - **Last-branch pruning is not optimal either** beyond height 3 (a chain through a repeated
   player; an intermediate best blocked further up) or with players not in turn. On any tree,
   `gametree prove optimality FILE` decides each leaf exactly.
+- **Two players: alpha-beta is instance-optimal while the values are unbounded**, over the
+  reals and the integers alike: full-window alpha-beta reads exactly the leaves every correct
+  left-to-right algorithm must read, for the value and for the principal variation. A leaf is
+  necessary iff max(lo, alpha) < min(hi, beta) (`proofs.alphabeta_optimality`); over the
+  integers a window (alpha, alpha + 1) still leaves the leaf free to be alpha or alpha + 1.
+  With values within [lo, hi] the full window reads leaves below a best so far at the bound
+  (2 leaves: Max's `[hi, x]`), which alpha-beta with the bounds as its window skips.
 - Deep pruning fails with three players (Korf 3.2.3), on Figure 5 and on the smallest trees
   the enumeration and Hypothesis find; alpha-beta with one of two evaluation functions that do
   not order positions alike fails on Figure 2's situation (Korf 2.1). Both are expected.
 
-The stored counterexamples (`proofs/data/optimality.json`, replayed by the tests):
+The stored counterexamples (`proofs/data/optimality.json` and
+`proofs/data/alphabeta_optimality.json`, replayed by the tests):
 
 """
 
@@ -90,8 +97,12 @@ def render() -> str:
     stored = [
         f"- `{c.name}` ({c.claim}, {c.domain}): leaf {list(c.leaf)} of `{c.tree!r}` within "
         f"`{c.bounds!r}`."
-        for c in stored_counterexamples()
+        for c in optimality.stored_counterexamples()
     ]
+    stored.extend(
+        f"- `{c.name}` (alpha-beta's optimality, {c.setting}): leaf {list(c.leaf)} of `{c.tree!r}`."
+        for c in alphabeta_optimality.stored_counterexamples()
+    )
     statements = [f"**{th.number}. {th.title}.** {th.statement} ({th.source})" for th in THEOREMS]
     return (
         _INTRO
