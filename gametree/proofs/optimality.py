@@ -1245,8 +1245,9 @@ THEOREM = Theorem(
         "pruning is not optimal either. Each leaf of any tree is decided exactly by the path "
         "lemma (only the path to the leaf matters), without a solver, checked against z3. "
         "Corrected: impl.optimal, directional and exact, reads exactly the leaves every "
-        "correct left-to-right algorithm must read (checked exhaustively on small trees and "
-        "against z3 on random ones)."
+        "correct left-to-right algorithm must read (checked exhaustively on small trees, "
+        "against z3 on random ones, and as a game against an adversary who picks every value "
+        "and may change the skipped ones)."
     ),
     module="gametree.proofs.optimality",
     check=check,
