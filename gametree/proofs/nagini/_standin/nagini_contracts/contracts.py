@@ -1,0 +1,116 @@
+"""The contract functions the kernels use, typed, with the run-time meaning Nagini gives them.
+
+Nagini's own ``nagini_contracts.contracts`` evaluates a contract's argument and ignores it;
+this stand-in does the same, typed for ``mypy --strict``, with two differences that let the
+kernels run as ordinary Python (the tests run them against ``spec`` and ``impl``):
+
+- a ``@Predicate`` is permission bookkeeping, meaningless at run time, so the decorated
+  function is replaced by one that holds for every argument (its body, which may read a field
+  of ``None`` behind an ``Implies``, is never run);
+- ``Result()`` stands for a return value not known when a postcondition is evaluated (on
+  entry), so it is a value that satisfies every comparison.
+
+Only the names the kernels use are here; a kernel that needs another adds it, with the
+signature of Nagini 1.2.0's.
+"""
+
+# ruff: noqa: N802 - Nagini's names (Requires, Ensures, ...), which it recognises by name
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+__all__ = [
+    "Acc",
+    "Decreases",
+    "Ensures",
+    "Implies",
+    "Predicate",
+    "Pure",
+    "Requires",
+    "Result",
+    "Unfold",
+    "Unfolding",
+]
+
+T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def Requires(expr: bool) -> bool:  # noqa: ARG001 - a contract: read by Nagini, not at run time
+    """A precondition."""
+    return True
+
+
+def Ensures(expr: bool) -> bool:  # noqa: ARG001 - as above
+    """A postcondition (``Result()`` is the value returned)."""
+    return True
+
+
+def Decreases(expr: object, condition: bool = True) -> bool:  # noqa: ARG001, FBT001, FBT002 - Nagini's signature
+    """A termination measure: an int, a predicate instance, or ``None`` (no recursion)."""
+    return True
+
+
+def Implies(p: bool, q: bool) -> bool:  # noqa: FBT001 - logical connectives take booleans
+    """``p ==> q``."""
+    return not p or q
+
+
+def Acc(field: object, ratio: float = 1) -> bool:  # noqa: ARG001 - as above
+    """Permission to a field."""
+    return True
+
+
+def Unfold(predicate: bool) -> None:  # noqa: ARG001, FBT001 - as above
+    """Exchange a predicate instance for its body."""
+
+
+def Unfolding(predicate: bool, expr: T) -> T:  # noqa: ARG001, FBT001 - as above
+    """``expr``, evaluated with ``predicate`` unfolded."""
+    return expr
+
+
+class _Unknown:
+    """The value ``Result()`` stands for in a postcondition evaluated on entry: any value."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    def __lt__(self, other: object) -> bool:
+        return True
+
+    def __le__(self, other: object) -> bool:
+        return True
+
+    def __gt__(self, other: object) -> bool:
+        return True
+
+    def __ge__(self, other: object) -> bool:
+        return True
+
+    def __bool__(self) -> bool:
+        return True
+
+    __hash__ = object.__hash__
+
+
+def Result() -> Any:  # noqa: ANN401 - Nagini's type: the function's own result type
+    """The value the function returns (in a postcondition)."""
+    return _Unknown()
+
+
+def Pure(func: F) -> F:
+    """A side-effect-free function, usable in contracts."""
+    return func
+
+
+def _holds(*args: object) -> bool:  # noqa: ARG001 - every argument
+    return True
+
+
+def Predicate(func: F) -> F:  # noqa: ARG001 - the body is never run
+    """A predicate: permissions and facts, which hold at run time by construction."""
+    return cast("F", _holds)
