@@ -8,7 +8,7 @@
 import sys
 from pathlib import Path
 
-from gametree.proofs import THEOREMS
+from gametree.proofs import THEOREMS, nagini
 from gametree.proofs.optimality import stored_counterexamples
 
 __all__ = ["PATH", "render"]
@@ -82,9 +82,11 @@ def render() -> str:
         "| # | theorem | source | status | methods | command |",
         "|---|---|---|---|---|---|",
     ]
+    everywhere = {c.theorem for c in nagini.CLAIMS}
     rows.extend(
         f"| {th.number} | {th.title} (`{th.module}`) | {th.source} | {th.status} | "
-        f"{', '.join(th.methods)} | `gametree prove {th.name}` |"
+        f"{', '.join(th.methods + (('Nagini: every tree',) if th.number in everywhere else ()))}"
+        f" | `gametree prove {th.name}` |"
         for th in THEOREMS
     )
     stored = [
@@ -100,9 +102,57 @@ def render() -> str:
         + "\n\n"
         + "\n\n".join(statements)
         + "\n\n"
+        + _everywhere()
         + _FINDINGS
         + "\n".join(stored)
         + "\n"
+    )
+
+
+_EVERYWHERE = """\
+## Proved for every tree
+
+The claims below are theorems for every finite tree, of any size and any integer values, not
+checks within a bound: the algorithm and its specification are written in the subset of Python
+that Nagini verifies (`gametree/proofs/nagini/`, whose docstrings state each specification as
+Nagini reads it), and Nagini proves the postconditions and termination. `python3 dev.py verify`
+runs it (a venv of its own, Java 11+) and stores the results with the SHA-256 of each source,
+which the test command checks are current; it also verifies copies with a flaw seeded, each of
+which must fail naming the condition it breaks. The tests run the same kernels as Python
+against `spec` and `impl` on random trees.
+
+| theorem | what is proved, for every tree | ordered domains | kernel | Nagini |
+|---|---|---|---|---|
+"""
+
+
+def _everywhere() -> str:
+    """The section on the claims Nagini proved, from the stored results."""
+    results = nagini.stored()
+    rows = [
+        f"| {p.claim.theorem} | {p.claim.statement} | {p.claim.ordered} | "
+        f"`{p.claim.kernel}.py` | {p.verdict or 'not run'}"
+        + (f", {p.seconds:.0f} s" if p.verdict else "")
+        + ("" if p.current else " (for an older source)")
+        + " |"
+        for p in nagini.proved(results)
+    ]
+    flaws = {f.flaw: f for f in results.flaws}
+    seeded = [
+        f"- `{f.name}` ({f.kernel}.py): `{f.original.strip()}` made `{f.seeded.strip()}`: "
+        + (
+            f"caught ({f.expected}), {flaws[f.name].seconds:.0f} s"
+            if f.name in flaws and flaws[f.name].caught
+            else "NOT CAUGHT"
+        )
+        for f in nagini.FLAWS
+    ]
+    return (
+        _EVERYWHERE
+        + "\n".join(rows)
+        + f"\n\nWith {results.tool}. The seeded flaws:\n\n"
+        + "\n".join(seeded)
+        + "\n\n"
     )
 
 

@@ -27,22 +27,36 @@ as it is, any other child negated, and the largest is taken. Proved:
 reverses it (max(-x, -y) = -min(x, y)), so it holds in any ordered abelian group: the
 rationals too.
 
-**Theorem 1, fail-hard** (Knuth and Moore, AIJ 6 (1975), section 2; seed 002's procedure;
-:mod:`gametree.proofs.alphabeta`). :func:`alphabeta` is seed 002's ``alpha_beta`` in max/min
-form, as ``impl``'s kernel runs it: at a Max node ``alpha = max(alpha, r)`` for each child's
-result r until ``alpha >= beta``, and alpha is returned; at a Min node the same with beta and
-min; a leaf returns its value. Proved, for every tree and every window a < b, with v the
-minimax value: v <= a => r <= a; a < v < b => r = v; v >= b => r >= b; and so with a window
-around every leaf value (a below the least, b above the greatest), r = v. The proof uses only
-comparisons of values, so it holds over any totally ordered domain: the rationals too.
+**Theorem 1** (Knuth and Moore, AIJ 6 (1975), section 2; Fishburn, SIGART 84 (1983); seed
+002's procedure; :mod:`gametree.proofs.alphabeta`). With v the minimax value, r the result and
+any window a < b, for every tree:
+
+- :func:`alphabeta` is seed 002's ``alpha_beta`` in max/min form, fail-hard, as ``impl``'s
+  kernel runs it: at a Max node ``alpha = max(alpha, r)`` for each child's result r until
+  ``alpha >= beta``, and alpha is returned; at a Min node the same with beta and min; a leaf
+  returns its value. Proved (Knuth-Moore): v <= a => r <= a; a < v < b => r = v;
+  v >= b => r >= b.
+- :func:`alphabeta_full_window`: over a window around every leaf value (a below the least,
+  b above the greatest: :func:`within`), r = v.
+- :func:`negamax_alphabeta` is the same search in negamax form (Knuth and Moore's F2), as
+  ``impl``'s negamax kernel runs it: a child where the other player moves is searched over
+  (-b, -a) and its result negated, one where the same player moves again over (a, b). Proved:
+  Knuth-Moore's three cases against :func:`negamax`.
+- :func:`alphabeta_soft` is Fishburn's fail-soft search in max/min form: the same windows, but
+  a node returns its best child's result, not the bound. Proved (Fishburn): r <= a =>
+  v <= r; a < r < b => r = v; r >= b => v >= r.
+
+The proofs of the max/min forms use only comparisons of values, so they hold over any totally
+ordered domain; the negamax form's uses negation too (an ordered abelian group): both carry
+over to the rationals.
 
 This file is the verified source: ``python3 dev.py verify`` runs Nagini on it exactly as it is
 (a copy of its bytes, whose SHA-256 the stored results name). Nagini reads a subset of Python:
-recursion instead of loops, conditional expressions, no docstrings inside the verified
-functions (their documentation is the comment above each).
+recursion instead of loops, conditional expressions, no docstring in a predicate (the
+comment above each says what it owns).
 """
 
-# ruff: noqa: UP045 - Nagini 1.2.0's mypy 0.900 reads Optional, not X | None, in a forward reference
+# ruff: noqa: PLR1714 - Nagini reads `p == 0 or p == 1`; `p in {0, 1}` would be a set
 
 from typing import Optional
 
@@ -93,36 +107,36 @@ class Kids:
 
 # Every field of the tree t, whose players are 0 and 1.
 @Predicate
-def tree(t: Tree) -> bool:
+def tree(t: Tree) -> bool:  # noqa: D103 - Nagini takes no docstring in a predicate
     return (
         Acc(t.value)
         and Acc(t.to_move)
         and Acc(t.kids)
         and (t.to_move == 0 or t.to_move == 1)
-        and Implies(t.kids is not None, kids(t.kids))
+        and Implies(t.kids is not None, kids(t.kids))  # type: ignore[arg-type] # a guard mypy does not see
     )
 
 
 # Every field of the children k and of their subtrees.
 @Predicate
-def kids(k: Kids) -> bool:
+def kids(k: Kids) -> bool:  # noqa: D103 - as above
     return (
-        Acc(k.head) and Acc(k.tail) and tree(k.head) and Implies(k.tail is not None, kids(k.tail))
+        Acc(k.head) and Acc(k.tail) and tree(k.head) and Implies(k.tail is not None, kids(k.tail))  # type: ignore[arg-type]
     )
 
 
-# The better of v and w for player p: the larger for Max (0), the smaller for Min (1).
 @Pure
 def better(p: int, v: int, w: int) -> int:
+    """The better of v and w for player p: the larger for Max (0), the smaller for Min (1)."""
     Decreases(None)
     if p == 0:
         return v if v >= w else w
     return v if v <= w else w
 
 
-# The minimax value of the best of the children k of a node where p moves (seed 001).
 @Pure
 def choice(k: Kids, p: int) -> int:
+    """The minimax value of the best of the children k of a node where p moves (seed 001)."""
     Requires(kids(k))
     Decreases(kids(k))
     Unfold(kids(k))
@@ -134,24 +148,24 @@ def choice(k: Kids, p: int) -> int:
     return better(p, v, choice(k.tail, p))
 
 
-# The minimax value of t: its value at a leaf, else the best of its children (seed 001).
 @Pure
 def minimax(t: Tree) -> int:
+    """The minimax value of t: its value at a leaf, else the best of its children (seed 001)."""
     Requires(tree(t))
     Decreases(None)
     return Unfolding(tree(t), t.value if t.kids is None else choice(t.kids, t.to_move))
 
 
-# x from the point of view of player p: x for player 0, -x for player 1 (seed 001's e).
 @Pure
 def signed(p: int, x: int) -> int:
+    """The value x to player p: x to player 0, -x to player 1 (seed 001's e)."""
     Decreases(None)
     return x if p == 0 else -x
 
 
-# ModMinMax at a node where p moves with children k: each child's value to p, the largest.
 @Pure
 def negamax_choice(k: Kids, p: int) -> int:
+    """ModMinMax at a node where p moves with children k: each child's value to p, the largest."""
     Requires(kids(k))
     Decreases(kids(k))
     Unfold(kids(k))
@@ -169,17 +183,17 @@ def negamax_choice(k: Kids, p: int) -> int:
     return v if v >= w else w
 
 
-# The negamax value of t, to the player to move at its root (player 0 at a lone leaf).
 @Pure
 def negamax(t: Tree) -> int:
+    """The negamax value of t, to the player to move at its root (player 0 at a lone leaf)."""
     Requires(tree(t))
     Decreases(None)
     return Unfolding(tree(t), t.value if t.kids is None else negamax_choice(t.kids, t.to_move))
 
 
-# The induction of Theorem 2 over the children k of a node where p moves.
 @Pure
 def negamax_choice_is_signed(k: Kids, p: int) -> bool:
+    """The induction of Theorem 2 over the children k of a node where p moves."""
     Requires(kids(k))
     Requires(p == 0 or p == 1)
     Decreases(kids(k))
@@ -192,22 +206,25 @@ def negamax_choice_is_signed(k: Kids, p: int) -> bool:
     return head and (k.tail is None or negamax_choice_is_signed(k.tail, p))
 
 
-# Theorem 2: negamax(t) is minimax(t) with the sign of the player to move at the root.
 @Pure
 def negamax_is_minimax(t: Tree) -> bool:
+    """Theorem 2: negamax(t) is minimax(t) with the sign of the player to move at the root."""
     Requires(tree(t))
     Decreases(None)
     Ensures(Result())
     Ensures(
-        negamax(t) == Unfolding(tree(t), minimax(t) if t.kids is None else signed(t.to_move, minimax(t)))
+        negamax(t)
+        == Unfolding(tree(t), minimax(t) if t.kids is None else signed(t.to_move, minimax(t)))
     )
     return Unfolding(tree(t), t.kids is None or negamax_choice_is_signed(t.kids, t.to_move))
 
 
-# Seed 002's loop at a node where p moves, over its children k and the window (a, b),
-# fail-hard: Max raises alpha, Min lowers beta, until alpha >= beta; the bound is returned.
 @Pure
 def alphabeta_choice(k: Kids, p: int, a: int, b: int) -> int:
+    """Seed 002's loop at a node where p moves, over its children k and the window (a, b).
+
+    Fail-hard: Max raises alpha, Min lowers beta, until alpha >= beta; the bound is returned.
+    """
     Requires(kids(k))
     Requires(p == 0 or p == 1)
     Requires(a < b)
@@ -232,9 +249,9 @@ def alphabeta_choice(k: Kids, p: int, a: int, b: int) -> int:
     return alphabeta_choice(k.tail, p, a, beta)
 
 
-# Theorem 1 (Knuth-Moore): fail-hard alpha-beta on t over the window (a, b), Max's view.
 @Pure
 def alphabeta(t: Tree, a: int, b: int) -> int:
+    """Theorem 1 (Knuth-Moore): fail-hard alpha-beta on t over the window (a, b), Max's view."""
     Requires(tree(t))
     Requires(a < b)
     Decreases(None)
@@ -243,4 +260,147 @@ def alphabeta(t: Tree, a: int, b: int) -> int:
     Ensures(Implies(minimax(t) >= b, Result() >= b))
     return Unfolding(
         tree(t), t.value if t.kids is None else alphabeta_choice(t.kids, t.to_move, a, b)
+    )
+
+
+@Pure
+def negamax_alphabeta_choice(k: Kids, p: int, a: int, b: int) -> int:
+    """Knuth and Moore's F2 at a node where p moves, over its children k and the window (a, b).
+
+    Fail-hard, values to p: a leaf child is worth its value to p, a child where p moves again
+    is searched over the same window, any other over (-b, -a), its result negated; alpha rises
+    to each result until alpha >= beta, and is returned.
+    """
+    Requires(kids(k))
+    Requires(p == 0 or p == 1)
+    Requires(a < b)
+    Decreases(kids(k))
+    Ensures(Implies(negamax_choice(k, p) <= a, Result() <= a))
+    Ensures(
+        Implies(
+            a < negamax_choice(k, p) and negamax_choice(k, p) < b, Result() == negamax_choice(k, p)
+        )
+    )
+    Ensures(Implies(negamax_choice(k, p) >= b, Result() >= b))
+    Ensures(Result() >= a)
+    Unfold(kids(k))
+    c = k.head
+    Unfold(tree(c))
+    if c.kids is None:
+        r = signed(p, c.value)
+    elif c.to_move == p:
+        r = negamax_alphabeta_choice(c.kids, c.to_move, a, b)
+    else:
+        r = -negamax_alphabeta_choice(c.kids, c.to_move, -b, -a)
+    alpha = a if a >= r else r
+    if alpha >= b or k.tail is None:
+        return alpha
+    return negamax_alphabeta_choice(k.tail, p, alpha, b)
+
+
+@Pure
+def negamax_alphabeta(t: Tree, a: int, b: int) -> int:
+    """Theorem 1 (Knuth-Moore), negamax form: fail-hard F2 on t over (a, b), to the root's mover."""
+    Requires(tree(t))
+    Requires(a < b)
+    Decreases(None)
+    Ensures(Implies(negamax(t) <= a, Result() <= a))
+    Ensures(Implies(a < negamax(t) and negamax(t) < b, Result() == negamax(t)))
+    Ensures(Implies(negamax(t) >= b, Result() >= b))
+    return Unfolding(
+        tree(t), t.value if t.kids is None else negamax_alphabeta_choice(t.kids, t.to_move, a, b)
+    )
+
+
+@Pure
+def inside(k: Kids, a: int, b: int) -> bool:
+    """Whether every leaf below the children k has a value strictly between a and b."""
+    Requires(kids(k))
+    Decreases(kids(k))
+    Unfold(kids(k))
+    c = k.head
+    Unfold(tree(c))
+    here = a < c.value and c.value < b if c.kids is None else inside(c.kids, a, b)
+    return here and (k.tail is None or inside(k.tail, a, b))
+
+
+@Pure
+def within(t: Tree, a: int, b: int) -> bool:
+    """Whether every leaf of t has a value strictly between a and b (a full window for t)."""
+    Requires(tree(t))
+    Decreases(None)
+    return Unfolding(
+        tree(t), a < t.value and t.value < b if t.kids is None else inside(t.kids, a, b)
+    )
+
+
+@Pure
+def choice_is_inside(k: Kids, p: int, a: int, b: int) -> bool:
+    """The minimax value lies among the leaves: inside (a, b) when they all are."""
+    Requires(kids(k))
+    Requires(p == 0 or p == 1)
+    Decreases(kids(k))
+    Ensures(Result())
+    Ensures(Implies(inside(k, a, b), a < choice(k, p) and choice(k, p) < b))
+    Unfold(kids(k))
+    c = k.head
+    Unfold(tree(c))
+    head = c.kids is None or choice_is_inside(c.kids, c.to_move, a, b)
+    return head and (k.tail is None or choice_is_inside(k.tail, p, a, b))
+
+
+@Pure
+def alphabeta_full_window(t: Tree, a: int, b: int) -> bool:
+    """Theorem 1: over a window around every leaf value, alpha-beta gives the minimax value."""
+    Requires(tree(t))
+    Requires(a < b)
+    Decreases(None)
+    Ensures(Result())
+    Ensures(Implies(within(t, a, b), alphabeta(t, a, b) == minimax(t)))
+    return Unfolding(tree(t), t.kids is None or choice_is_inside(t.kids, t.to_move, a, b))
+
+
+@Pure
+def alphabeta_soft_choice(k: Kids, p: int, a: int, b: int) -> int:
+    """Fishburn's fail-soft loop at a node where p moves, over its children k and (a, b).
+
+    The window narrows as in :func:`alphabeta_choice`, but the best result is returned, not
+    the bound: at a Max node the largest of the children's results so far, at a Min node the
+    smallest.
+    """
+    Requires(kids(k))
+    Requires(p == 0 or p == 1)
+    Requires(a < b)
+    Decreases(kids(k))
+    Ensures(Implies(Result() <= a, choice(k, p) <= Result()))
+    Ensures(Implies(a < Result() and Result() < b, Result() == choice(k, p)))
+    Ensures(Implies(Result() >= b, choice(k, p) >= Result()))
+    Unfold(kids(k))
+    c = k.head
+    Unfold(tree(c))
+    r = c.value if c.kids is None else alphabeta_soft_choice(c.kids, c.to_move, a, b)
+    if p == 0:
+        alpha = a if a >= r else r
+        if alpha >= b or k.tail is None:
+            return r
+        s = alphabeta_soft_choice(k.tail, p, alpha, b)
+        return r if r >= s else s
+    beta = b if b <= r else r
+    if a >= beta or k.tail is None:
+        return r
+    s = alphabeta_soft_choice(k.tail, p, a, beta)
+    return r if r <= s else s
+
+
+@Pure
+def alphabeta_soft(t: Tree, a: int, b: int) -> int:
+    """Theorem 1 (Fishburn): fail-soft alpha-beta on t over the window (a, b), Max's view."""
+    Requires(tree(t))
+    Requires(a < b)
+    Decreases(None)
+    Ensures(Implies(Result() <= a, minimax(t) <= Result()))
+    Ensures(Implies(a < Result() and Result() < b, Result() == minimax(t)))
+    Ensures(Implies(Result() >= b, minimax(t) >= Result()))
+    return Unfolding(
+        tree(t), t.value if t.kids is None else alphabeta_soft_choice(t.kids, t.to_move, a, b)
     )

@@ -14,7 +14,7 @@ Only the names the kernels use are here; a kernel that needs another adds it, wi
 signature of Nagini 1.2.0's.
 """
 
-# ruff: noqa: N802 - Nagini's names (Requires, Ensures, ...), which it recognises by name
+# ruff: noqa: N802, FBT001 - Nagini's names and signatures (it recognises the names)
 
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -46,12 +46,12 @@ def Ensures(expr: bool) -> bool:  # noqa: ARG001 - as above
     return True
 
 
-def Decreases(expr: object, condition: bool = True) -> bool:  # noqa: ARG001, FBT001, FBT002 - Nagini's signature
+def Decreases(expr: object, condition: bool = True) -> bool:  # noqa: ARG001, FBT002 - as above
     """A termination measure: an int, a predicate instance, or ``None`` (no recursion)."""
     return True
 
 
-def Implies(p: bool, q: bool) -> bool:  # noqa: FBT001 - logical connectives take booleans
+def Implies(p: bool, q: bool) -> bool:
     """``p ==> q``."""
     return not p or q
 
@@ -61,11 +61,11 @@ def Acc(field: object, ratio: float = 1) -> bool:  # noqa: ARG001 - as above
     return True
 
 
-def Unfold(predicate: bool) -> None:  # noqa: ARG001, FBT001 - as above
+def Unfold(predicate: bool) -> None:
     """Exchange a predicate instance for its body."""
 
 
-def Unfolding(predicate: bool, expr: T) -> T:  # noqa: ARG001, FBT001 - as above
+def Unfolding(predicate: bool, expr: T) -> T:  # noqa: ARG001 - as above
     """``expr``, evaluated with ``predicate`` unfolded."""
     return expr
 
@@ -97,7 +97,7 @@ class _Unknown:
     __hash__ = object.__hash__
 
 
-def Result() -> Any:  # noqa: ANN401 - Nagini's type: the function's own result type
+def Result() -> Any:  # Nagini's type: any function's result
     """The value the function returns (in a postcondition)."""
     return _Unknown()
 
@@ -112,5 +112,5 @@ def _holds(*args: object) -> bool:  # noqa: ARG001 - every argument
 
 
 def Predicate(func: F) -> F:  # noqa: ARG001 - the body is never run
-    """A predicate: permissions and facts, which hold at run time by construction."""
+    """A predicate: permissions, and facts Nagini proves where they are needed."""
     return cast("F", _holds)
