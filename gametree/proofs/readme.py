@@ -121,29 +121,41 @@ which the test command checks are current; it also verifies copies with a flaw s
 which must fail naming the condition it breaks. The tests run the same kernels as Python
 against `spec` and `impl` on random trees.
 
-| theorem | what is proved, for every tree | ordered domains | kernel | Nagini |
+| theorem | claim | what is proved, for every tree | ordered domains | Nagini |
 |---|---|---|---|---|
 """
+
+
+def _verdict(p: nagini.Proved) -> str:
+    where = f"`{p.claim.kernel}.py`"
+    if p.verdict is None:
+        return f"not run yet ({where})"
+    old = "" if p.current else ", for an older source"
+    return f"{p.verdict} ({where}, {p.seconds:.0f} s{old})"
+
+
+def _changed(flaw: nagini.Flaw) -> str:
+    """The line a flaw changes, before and after."""
+    pairs = zip(flaw.original.splitlines(), flaw.seeded.splitlines(), strict=True)
+    (before, after), *_ = [(a.strip(), b.strip()) for a, b in pairs if a != b]
+    return f"`{before}` made `{after}`"
 
 
 def _everywhere() -> str:
     """The section on the claims Nagini proved, from the stored results."""
     results = nagini.stored()
     rows = [
-        f"| {p.claim.theorem} | {p.claim.statement} | {p.claim.ordered} | "
-        f"`{p.claim.kernel}.py` | {p.verdict or 'not run'}"
-        + (f", {p.seconds:.0f} s" if p.verdict else "")
-        + ("" if p.current else " (for an older source)")
-        + " |"
+        f"| {p.claim.theorem} | {p.claim.name} | {p.claim.statement} | {p.claim.ordered} | "
+        f"{_verdict(p)} |"
         for p in nagini.proved(results)
     ]
     flaws = {f.flaw: f for f in results.flaws}
     seeded = [
-        f"- `{f.name}` ({f.kernel}.py): `{f.original.strip()}` made `{f.seeded.strip()}`: "
+        f"- `{f.name}` ({f.kernel}.py): {_changed(f)}: "
         + (
             f"caught ({f.expected}), {flaws[f.name].seconds:.0f} s"
             if f.name in flaws and flaws[f.name].caught
-            else "NOT CAUGHT"
+            else "not caught yet"
         )
         for f in nagini.FLAWS
     ]

@@ -26,6 +26,7 @@ import hashlib
 import importlib.util
 import json
 import sys
+import types
 from pathlib import Path
 from typing import Literal
 
@@ -51,6 +52,7 @@ __all__ = [
     "proved_json",
     "proved_text",
     "seeded",
+    "seeded_module",
     "source",
     "source_hash",
     "stale",
@@ -61,7 +63,7 @@ HERE = Path(__file__).parent
 RESULTS = HERE / "results.json"
 """The stored results of ``python3 dev.py verify``."""
 
-KERNELS = ("two_player",)
+KERNELS = ("two_player", "multi_player")
 """The verified modules, each a file ``NAME.py`` beside this one."""
 
 
@@ -133,6 +135,41 @@ CLAIMS = (
         "otherwise, any player at any node (players moving twice included); it terminates",
         ordered=_NEGATION,
     ),
+    Claim(
+        name="shallow",
+        theorem=4,
+        kernel="multi_player",
+        functions=("bounded", "fits", "maxn_choice_fits", "better", "shallow_kids", "shallow"),
+        statement="shallow pruning (Korf's Shallow, with the line for a player moving twice) "
+        "is the maxn vector, tie rule included, on every tree whose leaves keep to Korf's "
+        "bounds (shifted to 0: components in 0..s, any two summing to at most s, which Korf's "
+        "sum bound implies), any number of players, any player at any node; it terminates",
+        ordered="yes, in any ordered abelian group: comparisons and sums of two components",
+    ),
+    Claim(
+        name="immediate",
+        theorem=4,
+        kernel="multi_player",
+        functions=("immediate_kids", "immediate"),
+        statement="immediate pruning (Korf 3.2.1: stop when the best has the whole sum for "
+        "the player to move) is the maxn vector, tie rule included, under the same bounds, any "
+        "number of players, any player at any node; it terminates",
+        ordered="yes: comparisons only (the bounds as stated for shallow pruning)",
+    ),
+    Claim(
+        name="paranoid",
+        theorem=9,
+        kernel="multi_player",
+        functions=(
+            "paranoid_choice",
+            "paranoid",
+            "paranoid_choice_is_a_guarantee",
+            "paranoid_is_a_guarantee",
+        ),
+        statement="the paranoid value for any player q is at most q's component of the maxn "
+        "value, for any number of players, any player at any node; both terminate",
+        ordered=_COMPARISONS,
+    ),
 )
 """Every claim proved for all trees."""
 
@@ -196,6 +233,48 @@ FLAWS = (
         expected="Postcondition of alphabeta_soft_choice might not hold",
     ),
     Flaw(
+        name="paranoid-reads-the-movers-component",
+        kernel="multi_player",
+        original="    v = c.value[q] if c.kids is None else",
+        seeded="    v = c.value[p] if c.kids is None else",
+        expected="Postcondition of paranoid_choice_is_a_guarantee might not hold",
+    ),
+    Flaw(
+        name="paranoid-player-minimises",
+        kernel="multi_player",
+        original="    if p == q:\n        return v if v >= w else w\n",
+        seeded="    if p != q:\n        return v if v >= w else w\n",
+        expected="Postcondition of paranoid_choice_is_a_guarantee might not hold",
+    ),
+    Flaw(
+        name="bound-from-the-wrong-player",
+        kernel="multi_player",
+        original="shallow_kids(c.kids, c.to_move, s - best[p], c.value, True, s, n)",
+        seeded="shallow_kids(c.kids, c.to_move, s - best[c.to_move], c.value, True, s, n)",
+        expected="Postcondition of shallow_kids might not hold",
+    ),
+    Flaw(
+        name="no-repeated-mover-line",
+        kernel="multi_player",
+        original="    elif first or c.to_move == p:\n",
+        seeded="    elif first:\n",
+        expected="Postcondition of shallow_kids might not hold",
+    ),
+    Flaw(
+        name="cuts-too-early",
+        kernel="multi_player",
+        original="    if not first and best[p] >= bound:\n",
+        seeded="    if not first and best[p] >= bound - 1:\n",
+        expected="Postcondition of shallow_kids might not hold",
+    ),
+    Flaw(
+        name="immediate-cuts-below-the-sum",
+        kernel="multi_player",
+        original="    if not first and best[p] >= s:\n",
+        seeded="    if not first and best[p] >= s - 1:\n",
+        expected="Postcondition of immediate_kids might not hold",
+    ),
+    Flaw(
         name="no-progress",
         kernel="two_player",
         original="    return alphabeta_choice(k.tail, p, a, beta)\n",
@@ -227,6 +306,13 @@ def seeded(flaw: Flaw) -> str:
             f"{text.count(flaw.original)} times in {flaw.kernel}.py (it must occur once)"
         )
     return text.replace(flaw.original, flaw.seeded)
+
+
+def seeded_module(flaw: Flaw) -> types.ModuleType:
+    """The kernel with ``flaw`` seeded, run as Python (the tests find the bug it makes)."""
+    module = types.ModuleType(f"seeded_{flaw.name.replace('-', '_')}")
+    exec(compile(seeded(flaw), f"<{flaw.kernel}.py with {flaw.name}>", "exec"), module.__dict__)  # noqa: S102 - our own kernel's source
+    return module
 
 
 Verdict = Literal["verified", "failed"]

@@ -1,21 +1,23 @@
 """Run Nagini on every kernel and every seeded flaw, and store what it found (``results.json``).
 
-``python3 dev.py verify`` sets up Nagini's own venv and runs ``python -m
-gametree.proofs.nagini.verify NAGINI`` in the project's, with the path of the ``nagini``
-command. Each kernel is copied byte for byte into a scratch folder (so that Nagini's mypy reads
-that file alone, not the gametree package around it) and verified with a timeout; then each
-flaw of :data:`gametree.proofs.nagini.FLAWS` is seeded in a copy and verified the same way,
-and must fail with an error naming the condition it breaks. The results name the SHA-256 of
-each kernel's source. Exit code 0 when every kernel is verified and every flaw is caught,
-1 otherwise (each error Nagini reported is printed), 2 for bad usage.
+``python3 dev.py verify [KERNEL ...]`` sets up Nagini's own venv and runs ``python -m
+gametree.proofs.nagini.verify NAGINI [KERNEL ...]`` in the project's, with the path of the
+``nagini`` command: every kernel, or those named (the others' stored results are kept). Each
+kernel is copied byte for byte into a scratch folder (so that Nagini's mypy reads that file
+alone, not the gametree package around it) and verified with a timeout; then each flaw of
+:data:`gametree.proofs.nagini.FLAWS` is seeded in a copy and verified the same way, and must
+fail with an error naming the condition it breaks. The results name the SHA-256 of each kernel's
+source. Exit code 0 when every kernel is verified and every flaw is caught, 1 otherwise (each
+error Nagini reported is printed), 2 for bad usage.
 
 Nagini's report is read from its standard output: ``Verification successful``, or
 ``Verification failed`` then ``Errors:`` and one error a line, each ending with its position
-``(FILE@LINE.COL--LINE.COL)``; or ``Translation failed`` and the reason. An error is charged
-to the function whose source holds its line (:func:`verdicts`).
+``(FILE@LINE.COL--LINE.COL)``; or ``Translation failed`` and the reason. An error is charged to
+the function whose source holds its line (:func:`verdicts`).
 """
 
 import ast
+import hashlib
 import json
 import re
 import subprocess
@@ -34,7 +36,6 @@ from gametree.proofs.nagini import (
     Verdict,
     seeded,
     source,
-    source_hash,
 )
 
 __all__ = ["Run", "errors_of", "main", "nagini", "verdicts"]
@@ -131,14 +132,20 @@ def verdicts(kernel: str, text: str, errors: tuple[str, ...]) -> dict[str, Verdi
 
 
 def main(argv: list[str]) -> int:
-    """Verify the kernels and the flaws with the ``nagini`` command ``argv[0]``; store results."""
-    if len(argv) != 1 or not Path(argv[0]).exists():
-        sys.stderr.write("usage: python -m gametree.proofs.nagini.verify PATH-TO-NAGINI\n")
+    """Verify the kernels named (all by default) and their flaws; store the results.
+
+    ``argv`` is the path of the ``nagini`` command, then kernel names; the stored results of
+    the kernels not named (and of their flaws) are kept as they were.
+    """
+    if not argv or not Path(argv[0]).exists() or not set(argv[1:]) <= set(KERNELS):
+        sys.stderr.write(
+            "usage: python -m gametree.proofs.nagini.verify PATH-TO-NAGINI "
+            f"[KERNEL ...] (kernels: {', '.join(KERNELS)})\n"
+        )
         return 2
-    command = Path(argv[0])
-    kernels = []
-    ok = True
-    for name in KERNELS:
+    command, chosen = Path(argv[0]), argv[1:] or list(KERNELS)
+    kernels, flaws, ok = [], [], True
+    for name in chosen:
         text = source(name)
         print(f"verifying {name}.py with {TOOL} ...", flush=True)  # noqa: T201 - a progress report
         run = nagini(command, text, name)
@@ -148,15 +155,15 @@ def main(argv: list[str]) -> int:
         kernels.append(
             {
                 "kernel": name,
-                "sha256": source_hash(name),
+                "sha256": hashlib.sha256(text.encode()).hexdigest(),
                 "verdicts": found,
                 "errors": list(run.errors),
                 "seconds": round(run.seconds, 1),
             }
         )
-    flaws = []
-    for flaw in FLAWS:
+    for flaw in (f for f in FLAWS if f.kernel in chosen):
         print(f"seeding {flaw.name} in {flaw.kernel}.py ...", flush=True)  # noqa: T201
+        text = source(flaw.kernel)
         run = nagini(command, seeded(flaw), flaw.kernel)
         caught = not run.verified and any(flaw.expected in e for e in run.errors)
         ok = ok and caught
@@ -164,13 +171,23 @@ def main(argv: list[str]) -> int:
         flaws.append(
             {
                 "flaw": flaw.name,
-                "sha256": source_hash(flaw.kernel),
+                "sha256": hashlib.sha256(text.encode()).hexdigest(),
                 "caught": caught,
                 "errors": list(run.errors),
                 "seconds": round(run.seconds, 1),
             }
         )
-    results = {"tool": TOOL, "kernels": kernels, "flaws": flaws}
+    # Read only now: another run, on other kernels, may have stored its results meanwhile.
+    old = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"kernels": [], "flaws": []}
+    kept = [k for k in old["kernels"] if k["kernel"] in KERNELS and k["kernel"] not in chosen]
+    flawed = {f.name: f.kernel for f in FLAWS}
+    kept_flaws = [f for f in old["flaws"] if flawed.get(f["flaw"]) not in {None, *chosen}]
+    order = {name: i for i, name in enumerate(KERNELS)}
+    results = {
+        "tool": TOOL,
+        "kernels": sorted(kept + kernels, key=lambda k: order[k["kernel"]]),
+        "flaws": sorted(kept_flaws + flaws, key=lambda f: [x.name for x in FLAWS].index(f["flaw"])),
+    }
     RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {RESULTS}")  # noqa: T201
     return 0 if ok else 1

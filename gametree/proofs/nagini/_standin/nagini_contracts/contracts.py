@@ -8,22 +8,26 @@ kernels run as ordinary Python (the tests run them against ``spec`` and ``impl``
   function is replaced by one that holds for every argument (its body, which may read a field
   of ``None`` behind an ``Implies``, is never run);
 - ``Result()`` stands for a return value not known when a postcondition is evaluated (on
-  entry), so it is a value that satisfies every comparison.
+  entry), so it is a value that satisfies every comparison (and has a length and items, for
+  a sequence's postcondition).
 
-Only the names the kernels use are here; a kernel that needs another adds it, with the
+A quantifier (``Forall``) is not evaluated, as over the integers it could not be. Only the
+names the kernels use are here; a kernel that needs another adds it, with the
 signature of Nagini 1.2.0's.
 """
 
 # ruff: noqa: N802, FBT001 - Nagini's names and signatures (it recognises the names)
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Iterator
+from typing import Any, Generic, TypeVar, cast
 
 __all__ = [
     "Acc",
     "Decreases",
     "Ensures",
+    "Forall",
     "Implies",
+    "PSeq",
     "Predicate",
     "Pure",
     "Requires",
@@ -54,6 +58,11 @@ def Decreases(expr: object, condition: bool = True) -> bool:  # noqa: ARG001, FB
 def Implies(p: bool, q: bool) -> bool:
     """``p ==> q``."""
     return not p or q
+
+
+def Forall(domain: type[T], predicate: Callable[[T], object]) -> bool:  # noqa: ARG001 - as above
+    """``forall x: predicate(x)`` (with triggers, ``predicate`` returns ``(body, [[...]])``)."""
+    return True
 
 
 def Acc(field: object, ratio: float = 1) -> bool:  # noqa: ARG001 - as above
@@ -94,12 +103,43 @@ class _Unknown:
     def __bool__(self) -> bool:
         return True
 
+    def __len__(self) -> int:
+        return 0
+
+    def __getitem__(self, i: int) -> "_Unknown":
+        return self
+
     __hash__ = object.__hash__
 
 
 def Result() -> Any:  # Nagini's type: any function's result
     """The value the function returns (in a postcondition)."""
     return _Unknown()
+
+
+class PSeq(Generic[T]):
+    """An immutable sequence (Viper's ``Seq``): ``PSeq(a, b, c)``, indexed and measured."""
+
+    def __init__(self, *args: T) -> None:
+        self._items = args
+
+    def __getitem__(self, i: int) -> T:
+        return self._items[i]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PSeq) and self._items == other._items
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __repr__(self) -> str:
+        return f"PSeq{self._items!r}"
 
 
 def Pure(func: F) -> F:
