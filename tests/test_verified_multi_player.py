@@ -1,4 +1,4 @@
-"""The Nagini kernel of Theorems 4 and 9 (pruning, paranoid): equal to spec and impl, flaws real.
+"""The Nagini kernel of Theorems 3, 4 and 9: equal to spec and impl, each seeded flaw real.
 
 The stored results (every claim verified, every flaw caught, for the current sources) are
 checked for every kernel by ``tests/test_verified_two_player.py``.
@@ -15,8 +15,8 @@ from gametree.impl import paranoid as impl_paranoid
 from gametree.impl import shallow as impl_shallow
 from gametree.proofs.nagini import FLAWS, multi_player, seeded_module
 from gametree.proofs.nagini.convert import multi_player_tree
-from gametree.spec import Bounds, Leaf, Node, TreeError, maxn, paranoid
-from gametree.spec.strategies import vector_trees
+from gametree.spec import Bounds, Leaf, Node, TreeError, as_pairs, maxn, minimax, paranoid
+from gametree.spec.strategies import scalar_trees, vector_trees
 
 TREES = (
     vector_trees(players=3, by_depth=False)
@@ -67,7 +67,8 @@ def test_each_seeded_paranoid_flaw_is_a_real_bug(name: str) -> None:
 
 def test_every_flaw_of_the_kernel_has_a_witness() -> None:
     names = {f.name for f in FLAWS if f.kernel == "multi_player"}
-    assert names == set(PARANOID_WITNESSES) | set(SHALLOW_WITNESSES)
+    pairs = {"pairs-max-minimises", "pairs-of-equal-components"}
+    assert names == set(PARANOID_WITNESSES) | set(SHALLOW_WITNESSES) | pairs
 
 
 BOUNDS = {2: Bounds(0, 9), 3: Bounds(0, 9), 4: Bounds(-1, 6)}
@@ -126,3 +127,25 @@ def test_each_seeded_shallow_flaw_is_a_real_bug(name: str) -> None:
     t, search = SHALLOW_WITNESSES[name], "immediate" if "immediate" in name else "shallow"
     assert pruned_value(seeded_module(flaw), t, search) != maxn(t).value
     assert pruned_value(multi_player, t, search) == maxn(t).value
+
+
+@given(scalar_trees(by_depth=False) | scalar_trees(ties=True))
+def test_the_pairs_kernel_is_spec_maxn_and_minimax_on_pairs(t: Node | Leaf) -> None:
+    """Theorem 3's objects: maxn of the pairs (x, -x) is (v, -v), v spec's minimax value."""
+    pt = as_pairs(t)
+    k, v = multi_player_tree(pt), minimax(t).value
+    assert k.kids is None or multi_player.pairs(k.kids)
+    assert multi_player.minimax_of_pairs(k) == v
+    assert tuple(multi_player.maxn(k, 2)) == (v, -v) == maxn(pt).value
+
+
+def test_each_seeded_pairs_flaw_is_a_real_bug() -> None:
+    """Max minimising: the wrong value on a pinned tree; equal components: no tree of pairs
+    keeps to the seeded hypothesis (it is about other trees)."""
+    t = as_pairs(Node(0, [Leaf(0), Leaf(1)]))
+    k = multi_player_tree(t)
+    by_name = {f.name: f for f in FLAWS}
+    assert seeded_module(by_name["pairs-max-minimises"]).minimax_of_pairs(k) == 0
+    assert multi_player.minimax_of_pairs(k) == maxn(t).value[0] == 1
+    assert k.kids is not None
+    assert not seeded_module(by_name["pairs-of-equal-components"]).pairs(k.kids)

@@ -50,7 +50,8 @@ shapes with leaves from a small domain, sharded with `--shard k/n` (a search for
 counterexample is not: every shard runs it whole); *witness*, constructed trees and stored
 counterexamples replayed; *property (Hypothesis)*, derandomized, a counterexample shrunk, the
 counterexamples ever found (`proofs.pinned`) tried first; *stateful (Hypothesis)*, Theorem 1's
-adversary game (`proofs.adversary`).
+adversary game (`proofs.adversary`); *Nagini: every tree*, a proof for all trees of any size
+(`proofs.nagini`, below).
 """
 
 _FINDINGS = """\

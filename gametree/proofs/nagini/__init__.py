@@ -136,6 +136,22 @@ CLAIMS = (
         ordered=_NEGATION,
     ),
     Claim(
+        name="maxn-pairs",
+        theorem=3,
+        kernel="multi_player",
+        functions=(
+            "pairs",
+            "minimax_choice",
+            "minimax_of_pairs",
+            "maxn_choice_on_pairs",
+            "maxn_on_pairs",
+        ),
+        statement="maxn on a two-player tree of pairs (x, -x) is (v, -v), v the minimax value "
+        "of the x's (with Theorem 2: the root mover's component is the negamax value), any "
+        "player at any node; it terminates",
+        ordered=_NEGATION,
+    ),
+    Claim(
         name="shallow",
         theorem=4,
         kernel="multi_player",
@@ -273,6 +289,20 @@ FLAWS = (
         original="    if not first and best[p] >= s:\n",
         seeded="    if not first and best[p] >= s - 1:\n",
         expected="Postcondition of immediate_kids might not hold",
+    ),
+    Flaw(
+        name="pairs-max-minimises",
+        kernel="multi_player",
+        original="    if p == 0:\n        return v if v >= w else w\n",
+        seeded="    if p == 1:\n        return v if v >= w else w\n",
+        expected="Postcondition of maxn_choice_on_pairs might not hold",
+    ),
+    Flaw(
+        name="pairs-of-equal-components",
+        kernel="multi_player",
+        original="c.value[1] == -c.value[0] if c.kids is None else pairs(c.kids)",
+        seeded="c.value[1] == c.value[0] if c.kids is None else pairs(c.kids)",
+        expected="Postcondition of maxn_choice_on_pairs might not hold",
     ),
     Flaw(
         name="no-progress",

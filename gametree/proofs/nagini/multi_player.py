@@ -1,4 +1,4 @@
-"""Theorems 4 and 9 for every N-player tree, verified by Nagini: immediate, shallow, paranoid.
+"""Theorems 3, 4 and 9 for every N-player tree, verified by Nagini: pairs, pruning, paranoid.
 
 Glossary: t is a tree, k the children of a node (``head``, then ``tail``), c a child, n the
 number of players, p the player to move, q the player a paranoid search is for, v a vector.
@@ -15,6 +15,14 @@ at any node, the same player twice in a row included.
 at a node the vector of the child best for the player to move, the leftmost on ties (a later
 child replaces the best only if strictly better, Korf's ``Next[Player] > Best[Player]``); the
 tests check it equal to ``spec.maxn`` on random trees.
+
+**Theorem 3** (Korf, IJCAI-89, section 3.1; :mod:`gametree.proofs.maxn_pairs`): "the negamax
+formulation of two-player minimax is a special case of maxn for two players". Proved, for every
+two-player tree whose leaves are pairs (x, -x) (:func:`pairs`), any player at any node:
+``maxn(t, 2) == (v, -v)`` component by component, v the minimax value of the x's
+(:func:`maxn_on_pairs`, :func:`minimax_of_pairs`); with Theorem 2 (negamax is minimax with the
+sign of the player to move), the root mover's component is the negamax value. Comparisons and
+negation only: any ordered abelian group.
 
 **Theorem 9** (Sturtevant and Korf, AAAI 2000; :mod:`gametree.proofs.paranoid_bound`).
 :func:`paranoid` is the paranoid value for a player q: q's component at a leaf, the max over
@@ -79,6 +87,11 @@ __all__ = [
     "maxn",
     "maxn_choice",
     "maxn_choice_fits",
+    "maxn_choice_on_pairs",
+    "maxn_on_pairs",
+    "minimax_choice",
+    "minimax_of_pairs",
+    "pairs",
     "paranoid",
     "paranoid_choice",
     "paranoid_choice_is_a_guarantee",
@@ -390,3 +403,71 @@ def immediate(t: VTree, s: int, n: int) -> PSeq[int]:
         vtree(t, n),
         t.value if t.kids is None else immediate_kids(t.kids, t.to_move, t.value, True, s, n),
     )
+
+
+@Pure
+def pairs(k: VKids) -> bool:
+    """Whether every leaf below the children k is a pair (x, -x) (Korf 3.1)."""
+    Requires(vkids(k, 2))
+    Decreases(vkids(k, 2))
+    Unfold(vkids(k, 2))
+    c = k.head
+    Unfold(vtree(c, 2))
+    here = c.value[1] == -c.value[0] if c.kids is None else pairs(c.kids)
+    return here and (k.tail is None or pairs(k.tail))
+
+
+@Pure
+def minimax_choice(k: VKids, p: int) -> int:
+    """Minimax on the first components below the children k of a node where p moves."""
+    Requires(vkids(k, 2))
+    Decreases(vkids(k, 2))
+    Unfold(vkids(k, 2))
+    c = k.head
+    Unfold(vtree(c, 2))
+    v = c.value[0] if c.kids is None else minimax_choice(c.kids, c.to_move)
+    if k.tail is None:
+        return v
+    w = minimax_choice(k.tail, p)
+    if p == 0:
+        return v if v >= w else w
+    return v if v <= w else w
+
+
+@Pure
+def maxn_choice_on_pairs(k: VKids, p: int) -> bool:
+    """The induction of Theorem 3 over the children k of a node where p moves."""
+    Requires(vkids(k, 2))
+    Requires(0 <= p and p < 2)
+    Requires(pairs(k))
+    Decreases(vkids(k, 2))
+    Ensures(Result())
+    Ensures(maxn_choice(k, p, 2)[0] == minimax_choice(k, p))
+    Ensures(maxn_choice(k, p, 2)[1] == -minimax_choice(k, p))
+    Unfold(vkids(k, 2))
+    c = k.head
+    Unfold(vtree(c, 2))
+    head = c.kids is None or maxn_choice_on_pairs(c.kids, c.to_move)
+    return head and (k.tail is None or maxn_choice_on_pairs(k.tail, p))
+
+
+@Pure
+def minimax_of_pairs(t: VTree) -> int:
+    """Minimax on the first components of t's leaves (seed 001), as Theorem 3 reads them."""
+    Requires(vtree(t, 2))
+    Decreases(None)
+    return Unfolding(
+        vtree(t, 2), t.value[0] if t.kids is None else minimax_choice(t.kids, t.to_move)
+    )
+
+
+@Pure
+def maxn_on_pairs(t: VTree) -> bool:
+    """Theorem 3: on leaves (x, -x), maxn is (v, -v), v the minimax value of the x's."""
+    Requires(vtree(t, 2))
+    Requires(Unfolding(vtree(t, 2), t.value[1] == -t.value[0] if t.kids is None else pairs(t.kids)))
+    Decreases(None)
+    Ensures(Result())
+    Ensures(maxn(t, 2)[0] == minimax_of_pairs(t))
+    Ensures(maxn(t, 2)[1] == -minimax_of_pairs(t))
+    return Unfolding(vtree(t, 2), t.kids is None or maxn_choice_on_pairs(t.kids, t.to_move))
