@@ -4,6 +4,7 @@
     python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair)
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
+    python3 dev.py verify [KERNEL...]  # Nagini on the verified kernels and seeded flaws
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
@@ -23,10 +24,26 @@ of another source (``impl/_compiled.py``). It runs the wheel's own build in plac
 stamps the source it built in ``build/kernel.sha256``. It needs a C compiler; without one it
 says so and the pure-Python kernel runs. ``test`` builds first (once per source), so the tests
 check the compiled kernel against the pure-Python one and the spec.
+
+``verify [KERNEL...]`` runs Nagini on the kernels of ``gametree/proofs/nagini/`` (all, or
+those named) and on each of their seeded flaws, and stores the results
+(``gametree/proofs/nagini/results.json``, with each kernel's SHA-256; a kernel not named keeps
+its stored result), which ``test`` checks are for the current sources. Nagini's pinned tools
+(mypy 0.900, z3 4.8.7, pytest 7.0) conflict with the project's, so it gets a venv of its own,
+``.venv-nagini`` (nagini 1.2.0, the last release for Python 3.11, which bundles Viper's
+backends; building its typed-ast needs a C compiler); it needs Java 11 or newer, which
+``verify`` installs from Debian's packages (openjdk-17-jre-headless) when there is none and
+apt-get can. One run of Nagini takes 40 s to 3 minutes on the shared 2 cores (a kernel 2 to 3,
+each flaw 40 s to 2.5 minutes; ``gametree/proofs/README.md`` has the times), the whole of
+``verify`` about half an hour: too long for CI's budget, so CI runs no Nagini; the test command
+checks instead that the stored results are for the current sources, every claim verified and
+every flaw caught, and runs the kernels against ``spec`` and ``impl``.
 """
 
 import hashlib
 import os
+import re
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -37,6 +54,9 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
+NAGINI_VENV = ROOT / ".venv-nagini"
+NAGINI_BIN = NAGINI_VENV / ("Scripts" if os.name == "nt" else "bin")
+NAGINI = "nagini==1.2.0"
 
 
 def ensure_venv(extra: str | None) -> None:
@@ -130,12 +150,54 @@ def build() -> None:
         stamp.write_text(digest)
 
 
+def ensure_java() -> None:
+    """Make sure Java 11 or newer runs (apt-get installs it when it is missing and can)."""
+    if shutil.which("java") is None:
+        if shutil.which("apt-get") is None or os.geteuid() != 0:
+            sys.exit("Nagini needs Java 11 or newer: install it (Debian: openjdk-17-jre-headless)")
+        print("installing Java for Nagini (openjdk-17-jre-headless)", flush=True)
+        run(["apt-get", "update", "--quiet"])
+        run(["apt-get", "install", "--quiet", "--yes", "openjdk-17-jre-headless"])
+    shown = subprocess.run(["java", "-version"], capture_output=True, text=True, check=False)
+    found = re.search(r'version "(\d+)(?:\.(\d+))?', shown.stderr + shown.stdout)
+    major = int(found.group(1)) if found else 0
+    if major == 1 and found and found.group(2):
+        major = int(found.group(2))  # "1.8.0": Java 8
+    if major < 11:
+        sys.exit(f"Nagini needs Java 11 or newer (java -version says: {shown.stderr.strip()!r})")
+
+
+def ensure_nagini() -> None:
+    """Create ``.venv-nagini`` with Nagini, unless it is there already."""
+    stamp = NAGINI_VENV / ".installed"
+    if stamp.exists() and stamp.read_text() == NAGINI:
+        return
+    if not (NAGINI_BIN / "python").exists():
+        print(f"creating {NAGINI_VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(NAGINI_VENV)
+    print(f"installing {NAGINI} into {NAGINI_VENV}", flush=True)
+    run([str(NAGINI_BIN / "python"), "-m", "pip", "install", "--quiet", NAGINI])
+    stamp.write_text(NAGINI)
+
+
+def verify(kernels: list[str]) -> None:
+    """Run Nagini on the verified kernels (or those named) and their flaws; store the results."""
+    ensure_venv("dev")
+    ensure_java()
+    ensure_nagini()
+    nagini = str(NAGINI_BIN / "nagini")
+    run([str(PYTHON), "-m", "gametree.proofs.nagini.verify", nagini, *kernels])
+
+
 def main(argv: list[str]) -> None:
-    """Dispatch ``main``, ``test``, ``mutate`` or ``build``."""
-    if not argv or argv[0] not in {"main", "test", "mutate", "build"}:
+    """Dispatch ``main``, ``test``, ``mutate``, ``build`` or ``verify``."""
+    if not argv or argv[0] not in {"main", "test", "mutate", "build", "verify"}:
         sys.exit(__doc__)
     if argv[0] == "mutate":
         mutate(argv[1:])
+        return
+    if argv[0] == "verify":
+        verify(argv[1:])
         return
     if argv[0] == "main":
         ensure_venv(None)

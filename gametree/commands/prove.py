@@ -2,7 +2,10 @@
 
 ``gametree prove [THEOREM ...] [--budget SECONDS] [--json] [--full] [--shard k/n]`` runs the
 checks of the named theorems (all by default) within the budget and prints a table: theorem,
-method, cases covered, outcome, and what the project expects of the claim.
+method, cases covered, outcome, and what the project expects of the claim. Then, for those of
+the theorems proved for every tree by Nagini (:mod:`gametree.proofs.nagini`), the stored
+verification results with the SHA-256 of the source they were made for, and whether that
+source has changed since (Nagini does not run here: ``python3 dev.py verify`` does).
 
 ``gametree prove optimality FILE [--json]`` decides, for the tree in FILE (with Korf's bounds
 in the document), every leaf shallow pruning evaluates: whether a correct directional
@@ -141,10 +144,21 @@ def run(args: argparse.Namespace) -> int:
     if not args.budget > 0:
         return error(NAME, f"--budget must be positive (got {args.budget})", EXIT_USAGE)
     results = proofs.run(chosen, Scope(Budget(args.budget), full=args.full, shard=shard))
+    from gametree.proofs import nagini  # noqa: PLC0415 - as above
+
+    verified = nagini.proved(nagini.stored(), {th.number for th in chosen})
     if args.json:
-        print(json.dumps({"results": report_json(results)}, indent=1))
+        print(
+            json.dumps(
+                {"results": report_json(results), "verified": nagini.proved_json(verified)},
+                indent=1,
+            )
+        )
     else:
         print(table(results))
+        if verified:
+            print()
+            print(nagini.proved_text(verified))
     return EXIT_FAILED if disagreements(results) else EXIT_OK
 
 

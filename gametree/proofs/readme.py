@@ -8,7 +8,7 @@
 import sys
 from pathlib import Path
 
-from gametree.proofs import THEOREMS, alphabeta_optimality, optimality
+from gametree.proofs import THEOREMS, alphabeta_optimality, nagini, optimality
 
 __all__ = ["PATH", "render"]
 
@@ -49,7 +49,8 @@ shapes with leaves from a small domain, sharded with `--shard k/n` (a search for
 counterexample is not: every shard runs it whole); *witness*, constructed trees and stored
 counterexamples replayed; *property (Hypothesis)*, derandomized, a counterexample shrunk, the
 counterexamples ever found (`proofs.pinned`) tried first; *stateful (Hypothesis)*, Theorem 1's
-adversary games, as printed and corrected (`proofs.adversary`).
+adversary games, as printed and corrected (`proofs.adversary`); *Nagini: every tree*, a proof
+for all trees of any size (`proofs.nagini`, below).
 """
 
 _FINDINGS = """\
@@ -89,9 +90,11 @@ def render() -> str:
         "| # | theorem | source | status | methods | command |",
         "|---|---|---|---|---|---|",
     ]
+    everywhere = {c.theorem for c in nagini.CLAIMS}
     rows.extend(
         f"| {th.number} | {th.title} (`{th.module}`) | {th.source} | {th.status} | "
-        f"{', '.join(th.methods)} | `gametree prove {th.name}` |"
+        f"{', '.join(th.methods + (('Nagini: every tree',) if th.number in everywhere else ()))}"
+        f" | `gametree prove {th.name}` |"
         for th in THEOREMS
     )
     stored = [
@@ -111,9 +114,69 @@ def render() -> str:
         + "\n\n"
         + "\n\n".join(statements)
         + "\n\n"
+        + _everywhere()
         + _FINDINGS
         + "\n".join(stored)
         + "\n"
+    )
+
+
+_EVERYWHERE = """\
+## Proved for every tree
+
+The claims below are theorems for every finite tree, of any size and any integer values, not
+checks within a bound: the algorithm and its specification are written in the subset of Python
+that Nagini verifies (`gametree/proofs/nagini/`, whose docstrings state each specification as
+Nagini reads it), and Nagini proves the postconditions and termination. `python3 dev.py verify`
+runs it (a venv of its own, Java 11+) and stores the results with the SHA-256 of each source,
+which the test command checks are current; it also verifies copies with a flaw seeded, each of
+which must fail naming the condition it breaks. The tests run the same kernels as Python
+against `spec` and `impl` on random trees.
+
+| theorem | claim | what is proved, for every tree | ordered domains | Nagini |
+|---|---|---|---|---|
+"""
+
+
+def _verdict(p: nagini.Proved) -> str:
+    where = f"`{p.claim.kernel}.py`"
+    if p.verdict is None:
+        return f"not run yet ({where})"
+    old = "" if p.current else ", for an older source"
+    return f"{p.verdict} ({where}, {p.seconds:.0f} s{old})"
+
+
+def _changed(flaw: nagini.Flaw) -> str:
+    """The line a flaw changes, before and after."""
+    pairs = zip(flaw.original.splitlines(), flaw.seeded.splitlines(), strict=True)
+    (before, after), *_ = [(a.strip(), b.strip()) for a, b in pairs if a != b]
+    return f"`{before}` made `{after}`"
+
+
+def _everywhere() -> str:
+    """The section on the claims Nagini proved, from the stored results."""
+    results = nagini.stored()
+    rows = [
+        f"| {p.claim.theorem} | {p.claim.name} | {p.claim.statement} | {p.claim.ordered} | "
+        f"{_verdict(p)} |"
+        for p in nagini.proved(results)
+    ]
+    flaws = {f.flaw: f for f in results.flaws}
+    seeded = [
+        f"- `{f.name}` ({f.kernel}.py): {_changed(f)}: "
+        + (
+            f"caught ({f.expected}), {flaws[f.name].seconds:.0f} s"
+            if f.name in flaws and flaws[f.name].caught
+            else "not caught yet"
+        )
+        for f in nagini.FLAWS
+    ]
+    return (
+        _EVERYWHERE
+        + "\n".join(rows)
+        + f"\n\nWith {results.tool}. The seeded flaws:\n\n"
+        + "\n".join(seeded)
+        + "\n\n"
     )
 
 

@@ -1,0 +1,498 @@
+"""Proofs for every tree: kernels verified by Nagini, and the stored results of verifying them.
+
+Every other check in :mod:`gametree.proofs` is bounded (shapes, sizes, samples). Here the
+algorithms of a theorem and its specification are written in the subset of Python that Nagini
+(Eilers and Müller, "Nagini: A Static Verifier for Python", CAV 2018) verifies, with pre- and
+postconditions, predicates for the trees and termination measures, and Nagini proves them for
+every input: every tree, of any size, with integer values of any size. One module per family
+of trees; its docstring says what is proved, exactly, and whether the proof uses only the
+order of the values (then it holds over any ordered domain, the rationals included).
+
+``python3 dev.py verify`` runs Nagini (in a venv of its own: its pinned tools conflict with
+the project's) on each kernel, and on copies of it with a flaw seeded (:data:`FLAWS`), which
+must fail naming the condition they break; it stores what it found, with the SHA-256 of each
+kernel's source, in ``results.json`` beside this file. Nagini does not run anywhere else:
+``gametree prove`` and the tests read the stored results (:func:`stored`), and say when a
+kernel changed since it was verified (:func:`stale`). The tests also run the kernels as
+Python, against ``spec`` and ``impl`` on random trees (:mod:`gametree.proofs.nagini.convert`):
+a proof about code nobody runs would prove nothing about gametree.
+
+The kernels import ``nagini_contracts.contracts``, as Nagini requires. Where Nagini is not
+installed, importing this package puts a typed stand-in for it (``_standin/``) at the end of
+``sys.path``; mypy reads the same stand-in through ``mypy_path``.
+"""
+
+import hashlib
+import importlib.util
+import json
+import sys
+import types
+from pathlib import Path
+from typing import Literal
+
+import attrs
+
+from gametree.spec._package_data import package_text
+
+if importlib.util.find_spec("nagini_contracts") is None:
+    sys.path.append(str(Path(__file__).with_name("_standin")))
+
+__all__ = [
+    "CLAIMS",
+    "FLAWS",
+    "KERNELS",
+    "RESULTS",
+    "Claim",
+    "Flaw",
+    "FlawResult",
+    "KernelResult",
+    "Proved",
+    "Results",
+    "proved",
+    "proved_json",
+    "proved_text",
+    "seeded",
+    "seeded_module",
+    "source",
+    "source_hash",
+    "stale",
+    "stored",
+]
+
+HERE = Path(__file__).parent
+RESULTS = HERE / "results.json"
+"""The stored results of ``python3 dev.py verify``."""
+
+KERNELS = ("two_player", "multi_player")
+"""The verified modules, each a file ``NAME.py`` beside this one."""
+
+
+@attrs.frozen
+class Claim:
+    """What a kernel proves of one theorem of :data:`gametree.proofs.THEOREMS`.
+
+    ``functions`` are the kernel's functions that make the claim (an error Nagini reports in
+    one of them, or in a definition that belongs to no claim, fails it).
+    """
+
+    name: str
+    theorem: int
+    kernel: str
+    functions: tuple[str, ...]
+    statement: str
+    ordered: str
+    """Whether the proof carries over to any ordered domain, and why."""
+
+
+_COMPARISONS = "yes: it compares values, nothing else"
+_NEGATION = "yes, in any ordered abelian group: comparisons, and negation reversing them"
+
+CLAIMS = (
+    Claim(
+        name="fail-hard",
+        theorem=1,
+        kernel="two_player",
+        functions=("alphabeta_choice", "alphabeta"),
+        statement="fail-hard alpha-beta, max/min form (seed 002's procedure), over any window "
+        "a < b, with v the minimax value: v <= a => r <= a; a < v < b => r = v; v >= b => "
+        "r >= b (Knuth-Moore); it terminates",
+        ordered=_COMPARISONS,
+    ),
+    Claim(
+        name="full-window",
+        theorem=1,
+        kernel="two_player",
+        functions=("inside", "within", "choice_is_inside", "alphabeta_full_window"),
+        statement="over a window around every leaf value (a below the least, b above the "
+        "greatest: the full window on this tree), fail-hard alpha-beta is the minimax value",
+        ordered=_COMPARISONS,
+    ),
+    Claim(
+        name="negamax-form",
+        theorem=1,
+        kernel="two_player",
+        functions=("negamax_alphabeta_choice", "negamax_alphabeta"),
+        statement="fail-hard alpha-beta, negamax form (Knuth-Moore's F2: a child of the other "
+        "player searched over (-b, -a) and negated, one of the same player over (a, b)), "
+        "against the negamax value: Knuth-Moore's three cases; it terminates",
+        ordered=_NEGATION,
+    ),
+    Claim(
+        name="fail-soft",
+        theorem=1,
+        kernel="two_player",
+        functions=("alphabeta_soft_choice", "alphabeta_soft"),
+        statement="fail-soft alpha-beta, max/min form, over any window a < b: r <= a => v <= "
+        "r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates",
+        ordered=_COMPARISONS,
+    ),
+    Claim(
+        name="negamax",
+        theorem=2,
+        kernel="two_player",
+        functions=("negamax_choice", "negamax", "negamax_choice_is_signed", "negamax_is_minimax"),
+        statement="negamax (ModMinMax) = minimax if player 0 moves at the root, -minimax "
+        "otherwise, any player at any node (players moving twice included); it terminates",
+        ordered=_NEGATION,
+    ),
+    Claim(
+        name="maxn-pairs",
+        theorem=3,
+        kernel="multi_player",
+        functions=(
+            "pairs",
+            "minimax_choice",
+            "minimax_of_pairs",
+            "maxn_choice_on_pairs",
+            "maxn_on_pairs",
+        ),
+        statement="maxn on a two-player tree of pairs (x, -x) is (v, -v), v the minimax value "
+        "of the x's (with Theorem 2: the root mover's component is the negamax value), any "
+        "player at any node; it terminates",
+        ordered=_NEGATION,
+    ),
+    Claim(
+        name="shallow",
+        theorem=4,
+        kernel="multi_player",
+        functions=("bounded", "fits", "maxn_choice_fits", "better", "shallow_kids", "shallow"),
+        statement="shallow pruning (Korf's Shallow, with the line for a player moving twice) "
+        "is the maxn vector, tie rule included, on every tree whose leaves keep to Korf's "
+        "bounds (shifted to 0: components in 0..s, any two summing to at most s, which Korf's "
+        "sum bound implies), any number of players, any player at any node; it terminates",
+        ordered="yes, in any ordered abelian group: comparisons and sums of two components",
+    ),
+    Claim(
+        name="immediate",
+        theorem=4,
+        kernel="multi_player",
+        functions=("immediate_kids", "immediate"),
+        statement="immediate pruning (Korf 3.2.1: stop when the best has the whole sum for "
+        "the player to move) is the maxn vector, tie rule included, under the same bounds, any "
+        "number of players, any player at any node; it terminates",
+        ordered="yes: comparisons only (the bounds as stated for shallow pruning)",
+    ),
+    Claim(
+        name="paranoid",
+        theorem=9,
+        kernel="multi_player",
+        functions=(
+            "paranoid_choice",
+            "paranoid",
+            "paranoid_choice_is_a_guarantee",
+            "paranoid_is_a_guarantee",
+        ),
+        statement="the paranoid value for any player q is at most q's component of the maxn "
+        "value, for any number of players, any player at any node; both terminate",
+        ordered=_COMPARISONS,
+    ),
+)
+"""Every claim proved for all trees."""
+
+
+@attrs.frozen
+class Flaw:
+    """A bug seeded in a copy of a kernel: ``original`` (once in the source) becomes ``seeded``.
+
+    Nagini must then fail, with an error that contains ``expected`` (the condition broken).
+    """
+
+    name: str
+    kernel: str
+    original: str
+    seeded: str
+    expected: str
+
+
+FLAWS = (
+    Flaw(
+        name="negamax-no-negation",
+        kernel="two_player",
+        original="        v = -negamax_choice(c.kids, c.to_move)\n",
+        seeded="        v = negamax_choice(c.kids, c.to_move)\n",
+        expected="Postcondition of negamax_choice_is_signed might not hold",
+    ),
+    Flaw(
+        name="min-raises-beta",
+        kernel="two_player",
+        original=(
+            "    beta = b if b <= r else r\n"
+            "    if a >= beta or k.tail is None:\n"
+            "        return beta\n"
+        ),
+        seeded=(
+            "    beta = b if b >= r else r\n"
+            "    if a >= beta or k.tail is None:\n"
+            "        return beta\n"
+        ),
+        expected="Postcondition of alphabeta_choice might not hold",
+    ),
+    Flaw(
+        name="alpha-not-passed-on",
+        kernel="two_player",
+        original="        return alphabeta_choice(k.tail, p, alpha, b)\n",
+        seeded="        return alphabeta_choice(k.tail, p, a, b)\n",
+        expected="Postcondition of alphabeta_choice might not hold",
+    ),
+    Flaw(
+        name="window-not-swapped",
+        kernel="two_player",
+        original="        r = -negamax_alphabeta_choice(c.kids, c.to_move, -b, -a)\n",
+        seeded="        r = -negamax_alphabeta_choice(c.kids, c.to_move, a, b)\n",
+        expected="Postcondition of negamax_alphabeta_choice might not hold",
+    ),
+    Flaw(
+        name="soft-forgets-first-child",
+        kernel="two_player",
+        original="        return r if r >= s else s\n",
+        seeded="        return s\n",
+        expected="Postcondition of alphabeta_soft_choice might not hold",
+    ),
+    Flaw(
+        name="paranoid-reads-the-movers-component",
+        kernel="multi_player",
+        original="    v = c.value[q] if c.kids is None else",
+        seeded="    v = c.value[p] if c.kids is None else",
+        expected="Postcondition of paranoid_choice_is_a_guarantee might not hold",
+    ),
+    Flaw(
+        name="paranoid-player-minimises",
+        kernel="multi_player",
+        original="    if p == q:\n        return v if v >= w else w\n",
+        seeded="    if p != q:\n        return v if v >= w else w\n",
+        expected="Postcondition of paranoid_choice_is_a_guarantee might not hold",
+    ),
+    Flaw(
+        name="bound-from-the-wrong-player",
+        kernel="multi_player",
+        original="shallow_kids(c.kids, c.to_move, s - best[p], c.value, True, s, n)",
+        seeded="shallow_kids(c.kids, c.to_move, s - best[c.to_move], c.value, True, s, n)",
+        expected="Postcondition of shallow_kids might not hold",
+    ),
+    Flaw(
+        name="no-repeated-mover-line",
+        kernel="multi_player",
+        original="    elif first or c.to_move == p:\n",
+        seeded="    elif first:\n",
+        expected="Postcondition of shallow_kids might not hold",
+    ),
+    Flaw(
+        name="cuts-too-early",
+        kernel="multi_player",
+        original="    if not first and best[p] >= bound:\n",
+        seeded="    if not first and best[p] >= bound - 1:\n",
+        expected="Postcondition of shallow_kids might not hold",
+    ),
+    Flaw(
+        name="immediate-cuts-below-the-sum",
+        kernel="multi_player",
+        original="    if not first and best[p] >= s:\n",
+        seeded="    if not first and best[p] >= s - 1:\n",
+        expected="Postcondition of immediate_kids might not hold",
+    ),
+    Flaw(
+        name="pairs-max-minimises",
+        kernel="multi_player",
+        original="    if p == 0:\n        return v if v >= w else w\n",
+        seeded="    if p == 1:\n        return v if v >= w else w\n",
+        expected="Postcondition of maxn_choice_on_pairs might not hold",
+    ),
+    Flaw(
+        name="pairs-of-equal-components",
+        kernel="multi_player",
+        original="c.value[1] == -c.value[0] if c.kids is None else pairs(c.kids)",
+        seeded="c.value[1] == c.value[0] if c.kids is None else pairs(c.kids)",
+        expected="Postcondition of maxn_choice_on_pairs might not hold",
+    ),
+    Flaw(
+        name="no-progress",
+        kernel="two_player",
+        original="    return alphabeta_choice(k.tail, p, a, beta)\n",
+        seeded="    return alphabeta_choice(k, p, a, beta)\n",
+        expected="Function might not terminate",
+    ),
+)
+"""The seeded flaws: each must make verification fail, naming what no longer holds."""
+
+
+def source(kernel: str) -> str:
+    """The source of ``kernel`` (a name of :data:`KERNELS`)."""
+    if kernel not in KERNELS:
+        raise ValueError(f"no verified kernel called {kernel!r}; the kernels are {KERNELS}")
+    return package_text(HERE / f"{kernel}.py")
+
+
+def source_hash(kernel: str) -> str:
+    """The SHA-256 of the source of ``kernel``, as the stored results name it."""
+    return hashlib.sha256(source(kernel).encode()).hexdigest()
+
+
+def seeded(flaw: Flaw) -> str:
+    """The source of ``flaw.kernel`` with the flaw seeded (``ValueError`` if it cannot be)."""
+    text = source(flaw.kernel)
+    if text.count(flaw.original) != 1:
+        raise ValueError(
+            f"flaw {flaw.name!r}: {flaw.original.strip()!r} occurs "
+            f"{text.count(flaw.original)} times in {flaw.kernel}.py (it must occur once)"
+        )
+    return text.replace(flaw.original, flaw.seeded)
+
+
+def seeded_module(flaw: Flaw) -> types.ModuleType:
+    """The kernel with ``flaw`` seeded, run as Python (the tests find the bug it makes)."""
+    module = types.ModuleType(f"seeded_{flaw.name.replace('-', '_')}")
+    exec(compile(seeded(flaw), f"<{flaw.kernel}.py with {flaw.name}>", "exec"), module.__dict__)  # noqa: S102 - our own kernel's source
+    return module
+
+
+Verdict = Literal["verified", "failed"]
+
+
+@attrs.frozen
+class KernelResult:
+    """What Nagini found on one kernel: per theorem, and every error it reported."""
+
+    kernel: str
+    sha256: str
+    verdicts: dict[str, Verdict]
+    """Per claim, by name."""
+    errors: tuple[str, ...]
+    seconds: float
+
+
+@attrs.frozen
+class FlawResult:
+    """What Nagini found on a kernel with a flaw seeded: ``caught`` if it failed as expected."""
+
+    flaw: str
+    sha256: str
+    caught: bool
+    errors: tuple[str, ...]
+    seconds: float
+
+
+@attrs.frozen
+class Results:
+    """The stored results: the tool, the kernels, the seeded flaws."""
+
+    tool: str
+    kernels: tuple[KernelResult, ...]
+    flaws: tuple[FlawResult, ...]
+
+    def kernel(self, name: str) -> KernelResult | None:
+        """The result stored for kernel ``name``, if any."""
+        return next((k for k in self.kernels if k.kernel == name), None)
+
+
+def stored() -> Results:
+    """The results stored by ``python3 dev.py verify`` (in :data:`RESULTS`)."""
+    data = json.loads(package_text(RESULTS))
+    return Results(
+        tool=data["tool"],
+        kernels=tuple(
+            KernelResult(
+                kernel=k["kernel"],
+                sha256=k["sha256"],
+                verdicts=dict(k["verdicts"]),
+                errors=tuple(k["errors"]),
+                seconds=k["seconds"],
+            )
+            for k in data["kernels"]
+        ),
+        flaws=tuple(
+            FlawResult(
+                flaw=f["flaw"],
+                sha256=f["sha256"],
+                caught=f["caught"],
+                errors=tuple(f["errors"]),
+                seconds=f["seconds"],
+            )
+            for f in data["flaws"]
+        ),
+    )
+
+
+def stale(results: Results) -> list[str]:
+    """The kernels whose source changed since their stored result (or that have none)."""
+    return [
+        name
+        for name in KERNELS
+        if (r := results.kernel(name)) is None or r.sha256 != source_hash(name)
+    ]
+
+
+@attrs.frozen
+class Proved:
+    """One claim as ``gametree prove`` reports it: stored verdict, and whether it is current."""
+
+    claim: Claim
+    verdict: Verdict | None
+    """``None`` when no result is stored for the kernel."""
+    sha256: str | None
+    """The SHA-256 of the source the stored result was made for."""
+    current: bool
+    """Whether the kernel's source is still the one verified."""
+    seconds: float
+    tool: str
+
+
+def proved(results: Results, theorems: "set[int] | None" = None) -> list[Proved]:
+    """Each claim of :data:`CLAIMS` (of ``theorems``, or all) with its stored result."""
+    out = []
+    for claim in CLAIMS:
+        if theorems is not None and claim.theorem not in theorems:
+            continue
+        r = results.kernel(claim.kernel)
+        out.append(
+            Proved(
+                claim=claim,
+                verdict=None if r is None else r.verdicts.get(claim.name),
+                sha256=None if r is None else r.sha256,
+                current=r is not None and r.sha256 == source_hash(claim.kernel),
+                seconds=0.0 if r is None else r.seconds,
+                tool=results.tool,
+            )
+        )
+    return out
+
+
+def proved_text(rows: list[Proved]) -> str:
+    """The lines ``gametree prove`` prints about the claims proved for every tree."""
+    lines = ["Proved for every tree (stored results of python3 dev.py verify):"]
+    for p in rows:
+        if p.verdict is None or p.sha256 is None:
+            state = "no stored result"
+        else:
+            state = f"{p.verdict} by {p.tool} in {p.seconds:.0f} s, source {p.sha256[:12]}"
+            if not p.current:
+                now = source_hash(p.claim.kernel)[:12]
+                state += (
+                    f"; {p.claim.kernel}.py has CHANGED since (now {now}): the result is for "
+                    "the old source; run python3 dev.py verify"
+                )
+        lines.append(
+            f"  Theorem {p.claim.theorem}, {p.claim.name} ({p.claim.kernel}.py): "
+            f"{p.claim.statement}"
+        )
+        lines.append(f"    {state}")
+    return "\n".join(lines)
+
+
+def proved_json(rows: list[Proved]) -> list[dict[str, object]]:
+    """The same, for ``gametree prove --json``."""
+    return [
+        {
+            "theorem": p.claim.theorem,
+            "name": p.claim.name,
+            "kernel": p.claim.kernel,
+            "claim": p.claim.statement,
+            "ordered_domains": p.claim.ordered,
+            "verdict": p.verdict,
+            "tool": p.tool,
+            "sha256": p.sha256,
+            "current_sha256": source_hash(p.claim.kernel),
+            "current": p.current,
+            "seconds": p.seconds,
+        }
+        for p in rows
+    ]
