@@ -134,6 +134,20 @@ def test_skipping_unnecessary_subtrees_reads_what_deciding_every_leaf_reads(
         assert each.nodes_visited == sum(1 for _ in preorder(t)) >= whole.nodes_visited
 
 
+@pytest.mark.parametrize("bounds", [Bounds(0, 0), Bounds(1, 3), Bounds(Fraction(1, 3), 1)])
+def test_bounds_that_leave_one_vector_skip_everything_and_keep_the_leftmost_line(
+    bounds: Bounds,
+) -> None:
+    """With N * L = S every leaf is the one vector, nothing is necessary, and the root is
+    skipped whole; the line is still spec.maxn's, the leftmost path (a skipped subtree's)."""
+    v = (bounds.lower,) * 3
+    t = Node.by_depth([[v, [v, v]], [v]])
+    for domain in domains(t, bounds):
+        r = optimal(t, bounds, domain=domain, trace=True)
+        assert (r.value, r.principal_variation) == (maxn(t).value, maxn(t).principal_variation)
+        assert r.trace == ()
+
+
 def test_whole_subtrees_are_skipped_on_some_tree() -> None:
     rng = random.Random(3)
     skipped = 0

@@ -157,7 +157,7 @@ def optimal_search(
         nodes += 1
         here = tuple(path)
         if not verdict(Chain(here, players, tuple(levels)), bounds, domain):
-            value, line = fill(here), here
+            value, line = fill(here), _leftmost(x, here)
         elif isinstance(x, Node):
             frames.append((x, x.to_move, 0, None, ()))
             levels.append(Level(x.to_move, None, len(x.children) > 1))
@@ -184,6 +184,19 @@ def optimal_search(
             value, line = best, best_line
         else:
             return SearchResult(value, line, nodes, len(read), tuple(read) if trace else None)
+
+
+def _leftmost(x: Tree, here: Path) -> Path:
+    """The line a skipped subtree would give if its leaves all tied: its leftmost leaf.
+
+    It reaches the root's line only when D is a single vector (then every leaf is that vector
+    and ``spec.maxn`` takes the leftmost path); otherwise a skipped subtree is never on it.
+    """
+    path = list(here)
+    while isinstance(x, Node):
+        x = x.children[0]
+        path.append(0)
+    return tuple(path)
 
 
 def _reader(
