@@ -580,10 +580,9 @@ def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:
             for wgroup, wcomment, wflags, a, b in windows:
                 add(group if group in EDGE_GROUPS else wgroup, f"{comment}; window {wcomment}",
                     (*flags, *wflags), Case(semantics, t, alpha=a, beta=b))  # fmt: skip
-            if s.guess and "Deep" not in flags and group not in EDGE_GROUPS:
-                for gcomment, f in (("below", v - 3), ("at", v), ("above", v + 3)):
-                    add("first guess", f"{comment}; the first guess {f}, {gcomment} the value",
-                        (*flags, "FirstGuess"), Case(semantics, t, first_guess=f))  # fmt: skip
+            for gcomment, f in _guesses(s, group, flags, v):
+                add("first guess", f"{comment}; the first guess {f}, {gcomment} the value",
+                    (*flags, "FirstGuess"), Case(semantics, t, first_guess=f))  # fmt: skip
         return _grouped(out)
     for group, comment, flags, t, bounds in vector_trees() + (optimal_trees() if s.domain else []):
         for more, extra, case in _asked(s, t, bounds):
@@ -592,6 +591,15 @@ def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:
         for group, comment, flags, t, bounds in sound_pairs():
             add(group, comment, flags, Case(semantics, t, bounds))
     return _grouped(out)
+
+
+def _guesses(s: Semantics, group: str, flags: tuple[str, ...], v: spec.Scalar) -> list[
+    tuple[str, spec.Scalar]
+]:  # fmt: skip
+    """MTD(f)'s first guesses for a small tree of value v: below, at and above it."""
+    if not s.guess or "Deep" in flags or group in EDGE_GROUPS:
+        return []
+    return [("below", v - 3), ("at", v), ("above", v + 3)]
 
 
 def sound_pairs() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
@@ -603,14 +611,13 @@ def sound_pairs() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
     for group, comment, flags, t in scalar_trees():
         if "Deep" in flags or group in EDGE_GROUPS:
             continue
-        m = max(abs(c) for _, leaf in spec.iter_leaves(t) for c in _components(leaf.value))
+        m: spec.Scalar = 0
+        for _, leaf in spec.iter_leaves(t):
+            assert not isinstance(leaf.value, tuple)
+            m = max(m, leaf.value, -leaf.value)
         out.append(("two players", f"{comment}, as pairs (x, -x)", (*flags, "SoundPairs"),
                     spec.as_pairs(t), Bounds(-m, 0)))  # fmt: skip
     return out
-
-
-def _components(v: spec.Value) -> tuple[spec.Scalar, ...]:
-    return v if isinstance(v, tuple) else (v,)
 
 
 def _asked(s: Semantics, t: Tree, bounds: Bounds) -> list[tuple[str, tuple[str, ...], Case]]:
