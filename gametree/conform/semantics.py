@@ -21,6 +21,19 @@ definitions). The alpha-beta semantics take a window and allow what the literatu
 - The ``negamax-`` forms: the same with value and window from the root mover's point of
   view (a lone leaf is a root where player 0 moves).
 
+The searches the explore page runs besides these have semantics of their own
+(``docs/conformance.md`` says what each compares, and why):
+
+- ``pvs``: principal variation search; the values of ``negamax-alphabeta-fail-soft``, the
+  leaves of ``impl.pvs`` (a leaf read by a scout and again by the re-search, twice).
+- ``mtdf``: MTD(f) from the request's ``first_guess``; the values of ``alphabeta-fail-soft``,
+  the leaves of ``impl.mtdf`` on the tree as written (its table keyed by place, never by a
+  subtree that a tree in memory shares).
+- ``last-branch`` and ``speculative``: maxn under Korf's bounds, with Sturtevant's leaves.
+- ``deep-pruning-unsound``: what ``impl.deep_pruning_unsound`` returns, value, line and
+  leaves, which is not maxn's with three or more players (Korf 3.2.3); the truth reported
+  beside it is maxn's.
+
 The ``game-`` semantics ask about a game graph (:mod:`gametree.conform.games`) rather than a
 tree, for engines with the techniques that only a game shows (a transposition table, killer
 moves, iterative deepening, quiescence):
