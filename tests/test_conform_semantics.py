@@ -126,6 +126,17 @@ def test_deep_pruning_unsound_is_what_deep_pruning_returns_not_maxn() -> None:
     assert e.json()["value"] != e.json()["true_value"]
 
 
+def test_a_correct_maxn_claiming_deep_pruning_is_told_the_value_is_deep_prunings(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, report = conform(["--target", "impl.shallow", "--semantics", "deep-pruning-unsound",
+                            "--scope", "small", "--budget", "5"], capsys)  # fmt: skip
+    assert code == 1
+    problem = report["failures"][0]["problems"][0]
+    assert problem == ("value: expected (5, 2, 2) (deep-pruning-unsound's; the true value is "
+                       "(6, 1, 2)), got (6, 1, 2)")  # fmt: skip
+
+
 def test_deep_pruning_is_wrong_on_every_trap_and_maxn_on_every_pair() -> None:
     cases = vector_cases("deep-pruning-unsound")
     traps = [vc for vc in cases if "DeepPruningTrap" in vc.flags]

@@ -638,7 +638,9 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
             return []
         return [f"value: expected {e.witness.text()}, got {_text(r)}"]
     if e.value is not None and r != e.value:
-        problems.append(f"value: expected {_text(e.value)}, got {_text(r)}")
+        truth = _text(e.true_value)
+        own = "" if e.value == e.true_value else f" ({case.semantics}'s; the true value is {truth})"
+        problems.append(f"value: expected {_text(e.value)}{own}, got {_text(r)}")
     if e.optimal_moves is not None:
         if checks.best_move and e.optimal_moves:
             got = response.get("best_move", "missing")
