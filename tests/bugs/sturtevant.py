@@ -41,26 +41,18 @@ def _run(request: dict[str, Any], search: Callable[..., Search[Any]], args: tupl
 
 
 def _any_branch_cutoff(me: Frame, total: Scalar) -> bool:
-    """:func:`impl.last_branch.is_last_branch_cutoff` without its last-branch condition."""
-    assert me.best is not None
-    z = me.best[me.player]
-    if z >= total:
-        return True
-    players = {me.player}
-    need = total - z
-    between: list[Frame] = []
+    """:func:`impl.last_branch.is_last_branch_cutoff` with every node above on its last branch."""
+    above = []
     a = me.above
-    while a is not None and a.player not in players:
-        if a.best is not None:
-            x = a.best[a.player]
-            if x >= need and all(b.best is None or b.best[a.player] <= x for b in between):
-                return True
-            need -= x
-        # BUG: `if not a.last: return False`, Sturtevant's condition 1, is missing
-        between.append(a)
-        players.add(a.player)
+    while a is not None:
+        above.append((a, a.last))
+        a.last = True  # BUG: Sturtevant's condition 1 asks the node itself
         a = a.above
-    return False
+    try:
+        return is_last_branch_cutoff(me, total)
+    finally:
+        for frame, last in above:
+            frame.last = last
 
 
 def _last_branch_search(
