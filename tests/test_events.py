@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from gametree.algorithms import ALGORITHMS as SEARCHES
 from gametree.algorithms import Options
 from gametree.impl import events
-from gametree.spec import Bounds, Node, Tree, TreeError
+from gametree.spec import Bounds, Leaf, Node, Tree, TreeError
 from gametree.spec.examples import EXAMPLES
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import parse_number
@@ -105,12 +105,13 @@ def test_worked_examples(example: Any) -> None:
 
 
 def test_deep_pruning_goes_wrong_on_figure_5() -> None:
-    from gametree.spec.examples import korf_figure5  # noqa: PLC0415
+    from gametree.spec.examples import korf_figure5
 
     value, _, evs = events.traced_value("deep", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9))
     assert value == (5, 2, 2)
     cut = next(e for e in evs if e["type"] == "cut")
-    assert cut["path"] == [1, 0] and cut["skipped"] == [1]
+    assert cut["path"] == [1, 0]
+    assert cut["skipped"] == [1]
     assert "player 0 at least 5" in cut["reason"]
 
 
@@ -123,9 +124,16 @@ def test_errors_name_the_fault() -> None:
         events.trace("shallow", Node.by_depth([(1, 2, 2), (3, 2, 1)]), bounds=Bounds(0, 5))
 
 
-def test_a_chain_100000_deep() -> None:
+def test_a_chain_3000_deep() -> None:
+    """Deeper than Python's recursion limit. (The events of a chain d deep hold d²/2 steps of
+    path, so this, not the search, is what bounds the depth a trace is asked for.)"""
     t: Tree = Node.by_depth([1, 2])
-    for _ in range(100_000):
+    for _ in range(3000):
         t = Node(0, [t])
-    evs = events.trace("alphabeta", t)
-    assert evs[-1] == {"type": "leave", "path": [], "value": 2}
+    for name in ("alphabeta", "pvs", "mtdf", "negamax"):
+        check_against_impl(name, t)
+
+
+def test_a_scout_that_fails_low_gives_its_line() -> None:
+    t = Node(0, [Leaf(Fraction(-1, 3)), Node(0, [Leaf(0)])])
+    check_against_impl("pvs", t, alpha=0, beta=1)

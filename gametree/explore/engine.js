@@ -172,7 +172,20 @@
 
   // -- The tree format (docs/tree-format.md) ---------------------------------------------------
 
-  const pointer = (keys) => keys.map((k) => "/" + String(k).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+  // Where a node is in the document: its parent's place and the keys below it, spelt out
+  // (iterated) only for an error's pointer, so that a chain 100,000 deep is read in linear time.
+  class Place {
+    constructor(up, ...keys) { this.up = up; this.keys = keys; }
+    *[Symbol.iterator]() {
+      const chain = [];
+      for (let p = this; p instanceof Place; p = p.up) chain.push(p);
+      const top = chain[chain.length - 1].up;
+      yield* top;
+      for (let i = chain.length - 1; i >= 0; i--) yield* chain[i].keys;
+    }
+  }
+
+  const pointer = (keys) => [...keys].map((k) => "/" + String(k).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 
   function describe(x) {
     if (x === null) return "null";
@@ -222,7 +235,7 @@
       if (x.length !== players) {
         throw new TreeFormatError(`a vector value needs one number per player, ${players} (got ${describe(x)})`, pointer(at));
       }
-      return x.map((c, i) => parseNumber(c, [...at, i]));
+      return x.map((c, i) => parseNumber(c, new Place(at, i)));
     }
     return parseNumber(x, at);
   }
@@ -297,7 +310,7 @@
   function readNodes(x, players, at, shorthand) {
     const out = { node: null };
     const todo = [[x, at, 0, out, "node"]];
-    let kind = null, firstAt = null;
+    let kind = null;
     while (todo.length) {
       const [y, where, depth, into, key] = todo.pop();
       let node;
@@ -305,7 +318,7 @@
         if (Array.isArray(y)) {
           if (!y.length) throw new TreeFormatError("an interior node needs at least one child (got [])", pointer(where));
           node = { toMove: depth % 2, children: new Array(y.length) };
-          for (let i = y.length - 1; i >= 0; i--) todo.push([y[i], [...where, i], depth + 1, node.children, i]);
+          for (let i = y.length - 1; i >= 0; i--) todo.push([y[i], new Place(where, i), depth + 1, node.children, i]);
         } else {
           node = { value: parseNumber(y, where) };
         }
@@ -315,7 +328,7 @@
         }
         if (y.has && y.has("value")) {
           checkKeys(y, ["value", "comment"], where, "a leaf");
-          node = { value: parseValue(y.get("value"), players, [...where, "value"]) };
+          node = { value: parseValue(y.get("value"), players, new Place(where, "value")) };
         } else {
           checkKeys(y, ["to_move", "children", "comment"], where, "an interior node");
           const p = y.get("to_move");
@@ -326,7 +339,7 @@
           if (!Array.isArray(kids)) throw new TreeFormatError(`'children' must be an array (got ${describe(kids === undefined ? null : kids)})`, pointer([...where, "children"]));
           if (!kids.length) throw new TreeFormatError("an interior node needs at least one child (got [])", pointer([...where, "children"]));
           node = { toMove: Number(p), children: new Array(kids.length) };
-          for (let i = kids.length - 1; i >= 0; i--) todo.push([kids[i], [...where, "children", i], depth + 1, node.children, i]);
+          for (let i = kids.length - 1; i >= 0; i--) todo.push([kids[i], new Place(where, "children", i), depth + 1, node.children, i]);
         }
         if (y.has("comment")) {
           const c = y.get("comment");
@@ -336,7 +349,7 @@
       }
       if ("value" in node) {
         const now = Array.isArray(node.value) ? "a vector" : "a number";
-        if (kind === null) { kind = now; firstAt = where; }
+        if (kind === null) kind = now;
         else if (kind !== now) {
           throw new TreeFormatError(`the leaves before this one hold ${kind === "a vector" ? "vectors" : "numbers"}; this one ${now}`, pointer([...where, ...(shorthand ? [] : ["value"])]));
         }
@@ -355,45 +368,51 @@
 
   // Every leaf with its path, left to right, without recursion.
   function* leaves(root) {
-    const stack = [[root, []]];
+    const path = [];
+    const stack = [[root, 0, -1]];
     while (stack.length) {
-      const [n, path] = stack.pop();
-      if ("value" in n) yield [path, n];
-      else for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], [...path, i]]);
+      const [n, depth, i] = stack.pop();
+      path.length = depth;
+      if (depth) path[depth - 1] = i;
+      if ("value" in n) yield [[...path], n];
+      else for (let j = n.children.length - 1; j >= 0; j--) stack.push([n.children[j], depth + 1, j]);
     }
   }
 
   // JSON data (BigInts, strings, arrays, plain objects, null, booleans) as compact JSON text,
   // without recursion (JSON.stringify cannot write a BigInt, and recurses).
+  const RAW = new WeakSet();
+  const raw = (t) => { const m = { raw: t }; RAW.add(m); return m; };
+  const COMMA = raw(", "), CLOSE_ARRAY = raw("]"), CLOSE_OBJECT = raw("}");
+  const scalar = (y) => (typeof y === "bigint" ? String(y) : JSON.stringify(y === undefined ? null : y));
+  const isScalar = (y) => y === null || typeof y !== "object";
+
   function jsonText(x) {
     const out = [];
     const stack = [x];
     while (stack.length) {
       const y = stack.pop();
-      if (y !== null && typeof y === "object" && RAW.has(y)) {
+      if (isScalar(y)) {
+        out.push(scalar(y));
+      } else if (RAW.has(y)) {
         out.push(y.raw);
-      } else if (typeof y === "bigint") {
-        out.push(String(y));
       } else if (Array.isArray(y)) {
+        if (y.every(isScalar)) { out.push(`[${y.map(scalar).join(", ")}]`); continue; }
         out.push("[");
-        stack.push(mark("]"));
-        for (let i = y.length - 1; i >= 0; i--) { stack.push(y[i]); if (i) stack.push(mark(", ")); }
-      } else if (y !== null && typeof y === "object") {
+        stack.push(CLOSE_ARRAY);
+        for (let i = y.length - 1; i >= 0; i--) { stack.push(y[i]); if (i) stack.push(COMMA); }
+      } else {
         const entries = Object.entries(y);
         out.push("{");
-        stack.push(mark("}"));
+        stack.push(CLOSE_OBJECT);
         for (let i = entries.length - 1; i >= 0; i--) {
           stack.push(entries[i][1]);
-          stack.push(mark((i ? ", " : "") + JSON.stringify(entries[i][0]) + ": "));
+          stack.push(raw((i ? ", " : "") + JSON.stringify(entries[i][0]) + ": "));
         }
-      } else {
-        out.push(JSON.stringify(y === undefined ? null : y));
       }
     }
     return out.join("");
-    function mark(t) { const m = { raw: t }; RAW.add(m); return m; }
   }
-  const RAW = new WeakSet();
 
   // The canonical form of a tree (docs/tree-format.md), which parseTree reads back.
   function serializeTree(tree) {
@@ -443,26 +462,30 @@
     }
   }
 
-  function drive(root, search, args, evaluate, shown) {
+  // Run search(root, [], ...args) over an explicit stack of generators (impl.events._drive);
+  // with record false no events are kept (each holds its path: a chain d deep has d^2/2 steps
+  // of path in its events), only the leaves read and the counts.
+  function drive(root, search, args, evaluate, shown, record) {
     const events = [];
     const leavesRead = [];
     let interior = 0;
     const read = (leaf, path) => {
-      events.push({ type: "leaf", path, value: encode(leaf.value) });
+      if (record) events.push({ type: "leaf", path, value: encode(leaf.value) });
       leavesRead.push(path);
       try { return evaluate(leaf); } catch (e) { if (e instanceof SearchError) throw new SearchError(e.problem, path); throw e; }
     };
     if ("value" in root) return { events, reply: read(root, []), leaves: leavesRead, interior };
     const frames = [];
     const path = [];
-    let gen = search(root, [], ...args), node = root, sent;
+    const here = () => [...path]; // while a node's search runs, path is the node's
+    let gen = search(root, here, ...args), node = root, sent;
     for (;;) {
       let step;
       try { step = gen.next(sent); } catch (e) { if (e instanceof SearchError) throw new SearchError(e.problem, [...path]); throw e; }
       sent = undefined;
       if (step.done) {
         const reply = step.value;
-        events.push({ type: "leave", path: [...path], ...shown(reply) });
+        if (record) events.push({ type: "leave", path: [...path], ...shown(reply) });
         if (!frames.length) return { events, reply, leaves: leavesRead, interior };
         let index;
         [gen, search, node, index] = frames.pop();
@@ -472,14 +495,16 @@
       const s = step.value;
       if (!s.call) {
         if (s.type === "enter") interior++;
-        const { type, ...rest } = s;
-        events.push({ type, path: [...path], ...rest });
+        if (record) {
+          const { type, ...rest } = s;
+          events.push({ type, path: [...path], ...rest });
+        }
         continue;
       }
       const called = s.search === null ? search : s.search;
       if (s.index === null) {
         frames.push([gen, search, node, null]);
-        gen = called(node, [...path], ...s.args);
+        gen = called(node, here, ...s.args);
         search = called;
         continue;
       }
@@ -487,7 +512,7 @@
       if ("value" in child) { sent = via(read(child, [...path, s.index]), s.index); continue; }
       frames.push([gen, search, node, s.index]);
       path.push(s.index);
-      gen = called(child, [...path], ...s.args);
+      gen = called(child, here, ...s.args);
       search = called;
       node = child;
     }
@@ -604,7 +629,7 @@
   }
 
   // Reinefeld's NegaScout / Marsland's PVS, negamax form, scouts by MT at alpha.
-  function* pvsSearch(node, path, alpha, beta) {
+  function* pvsSearch(node, here, alpha, beta) {
     const p = node.toMove;
     yield { type: "enter", player: p, alpha: encode(alpha), beta: encode(beta) };
     let best = NEG, line = null;
@@ -615,11 +640,11 @@
       let research = true, score, r;
       if (!("value" in c) && i > 0) {
         const gamma = p ? neg(alpha) : alpha;
-        yield { type: "search", path: [...path, i], kind: "scout", alpha: encode(alpha), beta: encode(alpha), pass: 1n, gamma: encode(gamma), strict: !p };
+        yield { type: "search", path: [...here(), i], kind: "scout", alpha: encode(alpha), beta: encode(alpha), pass: 1n, gamma: encode(gamma), strict: !p };
         r = yield call(i, [gamma, !p, null], mtSearch);
         score = p ? neg(r.score) : r.score;
         research = lt(alpha, score) && lt(score, beta);
-        if (research) yield { type: "search", path: [...path, i], kind: "re-search", alpha: encode(alpha), beta: encode(beta), pass: 2n };
+        if (research) yield { type: "search", path: [...here(), i], kind: "re-search", alpha: encode(alpha), beta: encode(beta), pass: 2n };
       }
       if (research) {
         r = yield call(i, flip ? [neg(beta), neg(alpha)] : [alpha, beta]);
@@ -848,9 +873,9 @@
       `nothing below can give player ${top.player} more than its ${kind} ancestor already has${shifted(k.lower)}`);
   }
 
-  function* lastBranchSearch(node, path, above, k) {
+  function* lastBranchSearch(node, here, above, k) {
     const p = node.toMove;
-    const me = { player: p, above, best: null, last: node.children.length === 1, path };
+    const me = { player: p, above, best: null, last: node.children.length === 1, path: here() };
     yield { type: "enter", player: p };
     me.best = yield call(0, [me, k]);
     yield { type: "best", value: encode(me.best.value), child: 0 };
@@ -871,9 +896,9 @@
   }
 
   // Sturtevant's specmaxn: prune on any branch, return NIL naming a_1, re-search when needed.
-  function* speculativeSearch(node, path, above, k) {
+  function* speculativeSearch(node, here, above, k) {
     const p = node.toMove;
-    const me = { player: p, above, depth: above === null ? 0 : above.depth + 1, best: null, resolving: false, path };
+    const me = { player: p, above, depth: above === null ? 0 : above.depth + 1, best: null, resolving: false, path: here() };
     yield { type: "enter", player: p };
     const replies = [];
     const last = node.children.length - 1;
@@ -905,7 +930,7 @@
     for (let i = 0; i < replies.length; i++) {
       let reply = replies[i];
       if (pending.has(i)) {
-        yield { type: "search", path: [...path, i], kind: "re-search", alpha: null, beta: null, pass: 2n };
+        yield { type: "search", path: [...here(), i], kind: "re-search", alpha: null, beta: null, pass: 2n };
         reply = yield call(i, [me, k]);
       }
       if (reply.speculated) continue;
@@ -962,24 +987,24 @@
         if (problem !== null) throw new SearchError(`${name} relies on the bounds (lower ${text(bounds.lower)}, sum ${text(bounds.sum)}): ${problem}`, []);
         return backed(leaf.value.map((c) => sub(c, bounds.lower)), leaf.value, null);
       };
-      return drive(tree.root, search, [...initial(k, tree.players), k], evaluate, showVector);
+      return drive(tree.root, search, [...initial(k, tree.players), k], evaluate, showVector, o.events !== false);
     };
   }
 
   const RUNS = {
-    minimax: (t, o) => { requireScalars(t, "minimax"); return drive(t.root, minmaxSearch, [NEG, POS, false, false], scalarLeaf, showScore); },
-    negamax: (t, o) => { requireScalars(t, "negamax"); return drive(t.root, negamaxSearch, [NEG, POS, false, false], scalarLeaf, showScore); },
-    alphabeta: (t, o) => { requireScalars(t, "alphabeta"); return drive(t.root, minmaxSearch, [...windowOf(o), true, true], scalarLeaf, showScore); },
-    "alphabeta-fail-soft": (t, o) => { requireScalars(t, "alphabeta"); return drive(t.root, minmaxSearch, [...windowOf(o), false, true], scalarLeaf, showScore); },
-    "negamax-alphabeta": (t, o) => { requireScalars(t, "negamax-alphabeta"); return drive(t.root, negamaxSearch, [...windowOf(o), true, true], scalarLeaf, showScore); },
-    "negamax-alphabeta-fail-soft": (t, o) => { requireScalars(t, "negamax-alphabeta"); return drive(t.root, negamaxSearch, [...windowOf(o), false, true], scalarLeaf, showScore); },
-    pvs: (t, o) => { requireScalars(t, "pvs"); return drive(t.root, pvsSearch, windowOf(o), scalarLeaf, showScore); },
+    minimax: (t, o) => { requireScalars(t, "minimax"); return drive(t.root, minmaxSearch, [NEG, POS, false, false], scalarLeaf, showScore, o.events !== false); },
+    negamax: (t, o) => { requireScalars(t, "negamax"); return drive(t.root, negamaxSearch, [NEG, POS, false, false], scalarLeaf, showScore, o.events !== false); },
+    alphabeta: (t, o) => { requireScalars(t, "alphabeta"); return drive(t.root, minmaxSearch, [...windowOf(o), true, true], scalarLeaf, showScore, o.events !== false); },
+    "alphabeta-fail-soft": (t, o) => { requireScalars(t, "alphabeta"); return drive(t.root, minmaxSearch, [...windowOf(o), false, true], scalarLeaf, showScore, o.events !== false); },
+    "negamax-alphabeta": (t, o) => { requireScalars(t, "negamax-alphabeta"); return drive(t.root, negamaxSearch, [...windowOf(o), true, true], scalarLeaf, showScore, o.events !== false); },
+    "negamax-alphabeta-fail-soft": (t, o) => { requireScalars(t, "negamax-alphabeta"); return drive(t.root, negamaxSearch, [...windowOf(o), false, true], scalarLeaf, showScore, o.events !== false); },
+    pvs: (t, o) => { requireScalars(t, "pvs"); return drive(t.root, pvsSearch, windowOf(o), scalarLeaf, showScore, o.events !== false); },
     mtdf: (t, o) => {
       requireScalars(t, "mtdf");
       const guess = exactOption(o.firstGuess, "firstGuess") || rat(0n);
-      return drive(t.root, mtdfSearch, [guess, ...windowOf(o)], scalarLeaf, showScore);
+      return drive(t.root, mtdfSearch, [guess, ...windowOf(o)], scalarLeaf, showScore, o.events !== false);
     },
-    maxn: (t, o) => { requireVectors(t, "maxn"); return drive(t.root, maxnSearch, [], (l) => backed(l.value, l.value, null), showVector); },
+    maxn: (t, o) => { requireVectors(t, "maxn"); return drive(t.root, maxnSearch, [], (l) => backed(l.value, l.value, null), showVector, o.events !== false); },
     immediate: korf(immediateSearch, "immediate pruning", () => []),
     shallow: korf(shallowSearch, "shallow pruning", (k) => [k.total, null]),
     deep: korf(deepSearch, "deep pruning", (k, n) => [new Array(n).fill(rat(0n))]),
@@ -989,7 +1014,7 @@
       const r = o.player === undefined || o.player === null ? mover(t.root) : Number(o.player);
       if (!Number.isInteger(r) || r < 0 || r >= t.players) throw new TreeFormatError(`'player' must be in 0..${t.players - 1} (got ${o.player})`, "/player");
       const worth = (l) => { const v = l.value; const w = Array.isArray(v) ? v[r] : (r === 0 ? v : neg(v)); return backed(w, w, null); };
-      return drive(t.root, paranoidSearch, [null, null, r], worth, showScore);
+      return drive(t.root, paranoidSearch, [null, null, r], worth, showScore, o.events !== false);
     },
   };
 
@@ -1013,7 +1038,8 @@
   ];
 
   // Search tree (from parseTree) with the algorithm called name; options: {alpha, beta (a
-  // rational, a number, a "p/q" string or null), bounds: {lower, sum}, player, firstGuess}.
+  // rational, a number, a "p/q" string or null), bounds: {lower, sum}, player, firstGuess,
+  // events (false: do not record them)}.
   function run(name, tree, options = {}) {
     const go = RUNS[name];
     if (go === undefined) throw new TreeFormatError(`no algorithm '${name}'; the names are: ${Object.keys(RUNS).join(", ")}`, null);

@@ -25,7 +25,7 @@ function answer(request) {
     firstGuess: request.get("first_guess") ?? null,
     player: request.has("player") && request.get("player") !== null ? Number(request.get("player")) : null,
   };
-  const r = engine.run(name, tree, options);
+  const r = engine.run(name, tree, { ...options, events: false });
   const line = r.principalVariation;
   return {
     value: engine.encode(r.value),

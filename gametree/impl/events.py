@@ -51,10 +51,10 @@ which node was found *not necessary* (``impl.optimal``'s own decisions), with ``
 
 >>> from gametree.spec import Node
 >>> events = trace("alphabeta", Node.by_depth([[3, 12], [2, 4]]))
->>> [e["type"] for e in events]
-['enter', 'enter', 'leaf', 'best', 'window', 'leaf', 'leave', 'best', 'window', 'enter', 'leaf', 'best', 'window', 'cut', 'leave', 'leave']
->>> events[13]["reason"]
-'alpha = 3 >= beta = 2: Max above already has 3, so Min's remaining children cannot matter'
+>>> " ".join(e["type"] for e in events)
+'enter enter leaf best window leaf leave best window enter leaf best window cut leave leave'
+>>> print(events[13]["reason"])
+alpha = 3 >= beta = 2: Max above already has 3, so Min's remaining children cannot matter
 """
 
 from collections.abc import Callable, Generator
@@ -66,11 +66,11 @@ import attrs
 
 from gametree.impl.last_branch import Frame as LastBranchFrame
 from gametree.impl.last_branch import is_last_branch_cutoff
-from gametree.impl.speculative import Frame as SpeculativeFrame
-from gametree.impl.speculative import Speculated, speculative_cutoff
 from gametree.impl.maxn_stack import Backed, korf_bounds, require_vectors, unwind, vector_leaf
 from gametree.impl.necessity import Chain, Domain, Level
-from gametree.impl.optimal import necessary
+from gametree.impl.optimal import _leftmost, _reader, necessary
+from gametree.impl.speculative import Frame as SpeculativeFrame
+from gametree.impl.speculative import Speculated, speculative_cutoff
 from gametree.impl.window import BOTTOM, TOP, Bound, check_scalar_tree, window
 from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Value
 from gametree.treefile import json_value
@@ -96,7 +96,9 @@ class Call:
 
 
 Step: TypeAlias = "Call | Event"
-Searching: TypeAlias = Generator[Step, Any, Reply]
+Searching: TypeAlias = Generator[Step, Any, Any]
+"""A search at one node: yields events and calls, is sent the calls' replies, returns its own
+(a :data:`Reply`; typed ``Any`` inside, as the replies it is sent are, to read ``Best[p]``)."""
 Search: TypeAlias = Callable[..., Searching]
 Evaluate: TypeAlias = Callable[[Leaf], Backed[Any]]
 
@@ -105,8 +107,10 @@ _POS = float("inf")
 
 
 def _j(x: object) -> object:
-    """A number, vector or bound as JSON: ``None`` for an infinity (or no bound), an integral
-    fraction as the integer it is."""
+    """A number, vector or bound as JSON (``None``: an infinity, or no bound).
+
+    An integral fraction is written as the integer it is, as the page's engine writes it.
+    """
     if x is None or isinstance(x, float):
         return None
     if isinstance(x, tuple):
@@ -128,7 +132,7 @@ def _exact(x: Scalar) -> Scalar:
     return x.numerator if isinstance(x, Fraction) and x.denominator == 1 else x
 
 
-def _cut(
+def _cut(  # noqa: PLR0917 - the inequality reads left to right: left, op, right
     node: Node, after: int, left: str, lv: object, op: str, right: str, rv: object, why: str
 ) -> Event:
     return {
@@ -141,7 +145,7 @@ def _cut(
             "op": op,
             "right": right,
             "rightValue": _j(rv),
-        },  # fmt: skip
+        },
         "reason": f"{left} = {_t(lv)} {op} {right} = {_t(rv)}: {why}",
     }
 
@@ -220,7 +224,7 @@ def _mover(t: Tree) -> int:
 
 
 def minmax_search(
-    node: Node, _path: Path, alpha: object, beta: object, *, hard: bool, prune: bool
+    node: Node, _path: Path, alpha: Any, beta: Any, *, hard: bool, prune: bool
 ) -> Searching:
     """Seed 002's alpha-beta in max/min form (``prune=False``: minimax, seed 001's MinMax).
 
@@ -261,7 +265,7 @@ def minmax_search(
 
 
 def negamax_search(
-    node: Node, _path: Path, alpha: object, beta: object, *, hard: bool, prune: bool
+    node: Node, _path: Path, alpha: Any, beta: Any, *, hard: bool, prune: bool
 ) -> Searching:
     """Alpha-beta in negamax form (seed 001's ModMinMax with seed 002's cut-offs; F2).
 
@@ -279,7 +283,7 @@ def negamax_search(
     n = len(node.children)
     for i, c in enumerate(node.children):
         flip = _mover(c) != p
-        r = yield Call(i, (-beta, -alpha) if flip else (alpha, beta))  # type: ignore[operator]
+        r = yield Call(i, (-beta, -alpha) if flip else (alpha, beta))
         score = -r.score if flip else r.score
         if score > best:
             best, line = score, r.line
@@ -376,8 +380,8 @@ def pvs_search(node: Node, path: Path, alpha: Any, beta: Any) -> Searching:
             gamma = -alpha if p else alpha
             yield {"type": "search", "path": [*path, i], "kind": "scout", "alpha": _j(alpha),
                    "beta": _j(alpha), "pass": 1, "gamma": _j(gamma), "strict": not p}  # fmt: skip
-            g = yield Call(i, (gamma, not p, None), mt_search)
-            score = -g.score if p else g.score
+            r = yield Call(i, (gamma, not p, None), mt_search)
+            score = -r.score if p else r.score
             research = alpha < score < beta
             if research:
                 yield {"type": "search", "path": [*path, i], "kind": "re-search",
@@ -399,7 +403,7 @@ def pvs_search(node: Node, path: Path, alpha: Any, beta: Any) -> Searching:
     return Backed(best, best, line)
 
 
-def mtdf_search(node: Node, _path: Path, guess: Any, alpha: Any, beta: Any) -> Searching:
+def mtdf_search(_node: Node, _path: Path, guess: Any, alpha: Any, beta: Any) -> Searching:
     """Plaat et al.'s MTD(f) (Figure 3), as :mod:`impl.mtdf` writes it: tests from a guess.
 
     A test at the lower bound f⁻ is strict, any other is not; the bounds meet, or leave the
@@ -533,8 +537,11 @@ def shallow_search(
 def deep_search(
     node: Node, _path: Path, floors: tuple[Scalar, ...], *, total: Scalar, lower: Scalar
 ) -> Searching:
-    """Deep pruning (Korf 3.2.3), UNSOUND for 3 or more players: ``Shallow`` with the bound
-    ``Sum - max(floors[q] for q != Player)``, the floors set by every ancestor (Figure 5)."""
+    """Deep pruning (Korf 3.2.3), UNSOUND for 3 or more players (Figure 5).
+
+    ``Shallow`` with the bound ``Sum - max(floors[q] for q != Player)``, the floors set by
+    every ancestor, as :func:`impl.deep.deep_search` has it.
+    """
     p = node.to_move
     high = max(f for q, f in enumerate(floors) if q != p)
     bound = _exact(total - high)
@@ -648,8 +655,17 @@ def _pruning_path(me: Any, total: Scalar, *, through_last: bool) -> tuple[Any, l
     return None
 
 
-def _sturtevant_cut(node: Node, after: int, me: Any, top: Any, between: list[Any],
-                    total: Scalar, lower: Scalar, kind: str, paths: Paths) -> Event:  # fmt: skip
+def _sturtevant_cut(  # noqa: PLR0917 - the cut's node, the pruning path and its words
+    node: Node,
+    after: int,
+    me: Any,
+    top: Any,
+    between: list[Any],
+    total: Scalar,
+    lower: Scalar,
+    kind: str,
+    paths: Paths,
+) -> Event:
     """The cut at ``me`` that a_1 = ``top`` allows: x + y_2 + ... + z >= Sum, in words."""
     z = me.best[me.player]
     if top is me:
@@ -670,8 +686,10 @@ def _sturtevant_cut(node: Node, after: int, me: Any, top: Any, between: list[Any
 def last_branch_search(
     node: Node, path: Path, above: Any, *, total: Scalar, lower: Scalar, paths: Paths
 ) -> Searching:
-    """Sturtevant's last-branch pruning: ``Shallow`` with the test of
-    :func:`impl.last_branch.is_last_branch_cutoff` (ancestors on their last branch)."""
+    """Sturtevant's last-branch pruning (2003): ``Shallow`` with another cut-off test.
+
+    The test is :func:`impl.last_branch.is_last_branch_cutoff` (ancestors on their last branch).
+    """
     p = node.to_move
     me = LastBranchFrame(p, above, last=len(node.children) == 1)
     paths[id(me)] = path
@@ -695,8 +713,10 @@ def last_branch_search(
 def speculative_search(
     node: Node, path: Path, above: Any, *, total: Scalar, lower: Scalar, paths: Paths
 ) -> Searching:
-    """Sturtevant's ``specmaxn``, as :func:`impl.speculative.speculative_search` writes it:
-    prune on any branch, return NIL naming the ancestor relied on, re-search when needed."""
+    """Sturtevant's ``specmaxn`` (2003), as :func:`impl.speculative.speculative_search` has it.
+
+    It prunes on any branch, returns NIL naming the ancestor relied on, re-searches when needed.
+    """
     p = node.to_move
     me = SpeculativeFrame(p, above, 0 if above is None else above.depth + 1)
     paths[id(me)] = path
@@ -714,7 +734,8 @@ def speculative_search(
             top = speculative_cutoff(me, total) if i < last else None
             if top is not None:
                 found = _pruning_path(me, total, through_last=False)
-                assert found is not None and found[0] is top
+                assert found is not None
+                assert found[0] is top
                 kind = "speculative" if top is not me and top is not above else "parent"
                 yield _sturtevant_cut(node, i, me, *found, total, lower, kind, paths)
                 if top is me or top is above:
@@ -723,6 +744,7 @@ def speculative_search(
     pending = {i for i, r in enumerate(replies)
                if isinstance(r, Speculated) and r.top is not me}  # fmt: skip
     if not pending:
+        assert me.best is not None
         return me.best
     top = min((replies[i].top for i in pending), key=lambda f: f.depth)
     if me.best is None or me.best[top.player] <= top.best[top.player]:
@@ -740,6 +762,7 @@ def speculative_search(
         if me.best is None or reply[p] > me.best[p]:
             me.best = reply
             yield {"type": "best", "value": _j(me.best.value), "child": i}
+    assert me.best is not None
     return me.best
 
 
@@ -763,8 +786,9 @@ def _window(o: Options) -> tuple[Any, Any]:
     return a, b
 
 
-def _scalar(search: Search, negamax: bool, *, hard: bool = False, prune: bool = True  # noqa: FBT001
-            ) -> Callable[[Tree, Options], tuple[tuple[Event, ...], Reply]]:  # fmt: skip
+def _scalar(
+    search: Search, *, hard: bool = False, prune: bool = True
+) -> Callable[[Tree, Options], tuple[tuple[Event, ...], Reply]]:
     def run(t: Tree, o: Options) -> tuple[tuple[Event, ...], Reply]:
         check_scalar_tree(t, "the search")
         a, b = _window(o) if prune else (_NEG, _POS)
@@ -783,17 +807,21 @@ def _show_vector(r: Reply) -> Event:
     return {"value": _j(r.value)}
 
 
-def _korf(search: Search, name: str, args: Callable[[Scalar, int], tuple[object, ...]], *,
-          sturtevant: bool = False) -> Callable[[Tree, Options], tuple[tuple[Event, ...], Reply]]:  # fmt: skip
+def _korf(
+    search: Search,
+    name: str,
+    args: Callable[[Scalar, int], tuple[object, ...]],
+    *,
+    sturtevant: bool = False,
+) -> Callable[[Tree, Options], tuple[tuple[Event, ...], Reply]]:
     def run(t: Tree, o: Options) -> tuple[tuple[Event, ...], Reply]:
         if o.bounds is None:
             raise TreeError(f"{name} needs Korf's bounds", ())
         total, evaluate = korf_bounds(t, o.bounds, name)
         total = _exact(total)
         paths: Paths = {}
-        s = partial(
-            search, total=total, lower=o.bounds.lower, **({"paths": paths} if sturtevant else {})
-        )
+        more = {"paths": paths} if sturtevant else {}
+        s = partial(search, total=total, lower=o.bounds.lower, **more)
 
         def shown(r: Reply) -> Event:
             if isinstance(r, Speculated):
@@ -832,8 +860,6 @@ def _optimal(t: Tree, o: Options) -> tuple[tuple[Event, ...], Reply]:
     """impl.optimal's walk (Korf 3.2.4 corrected), with its decisions as events."""
     if o.bounds is None:
         raise TreeError("the optimal search needs Korf's bounds", ())
-    from gametree.impl.optimal import _reader  # noqa: PLC0415 - its leaf reader, not public
-
     players, lowest, evaluate = _reader(t, o.bounds, o.domain)
     events: list[Event] = []
     frames: list[list[Any]] = []  # [node, player, next child, best, its line]
@@ -847,7 +873,7 @@ def _optimal(t: Tree, o: Options) -> tuple[tuple[Event, ...], Reply]:
             value, line = lowest, _leftmost(x, here)
             events.append({"type": "enter", "path": list(here),
                            "player": x.to_move if isinstance(x, Node) else None})  # fmt: skip
-            events.append(_unnecessary(here, x, lowest, o.domain))
+            events.append(_unnecessary(x, lowest, o.domain))
             events.append({"type": "leave", "path": list(here), "value": _j(value)})
         elif isinstance(x, Node):
             events.append({"type": "enter", "path": list(here), "player": x.to_move})
@@ -881,7 +907,7 @@ def _optimal(t: Tree, o: Options) -> tuple[tuple[Event, ...], Reply]:
             return tuple(events), Backed(value, value, _cons(line))
 
 
-def _unnecessary(here: Path, x: Tree, lowest: Value, domain: str) -> Event:
+def _unnecessary(x: Tree, lowest: Value, domain: str) -> Event:
     what = "leaf" if isinstance(x, Leaf) else "subtree"
     reals = "real" if domain == "reals" else "integer"
     return {
@@ -896,28 +922,20 @@ def _unnecessary(here: Path, x: Tree, lowest: Value, domain: str) -> Event:
     }  # fmt: skip
 
 
-def _leftmost(x: Tree, here: Path) -> Path:
-    path = list(here)
-    while isinstance(x, Node):
-        x = x.children[0]
-        path.append(0)
-    return tuple(path)
-
-
 def _cons(p: Path) -> Any:
-    line = None
+    line: Any = None
     for i in reversed(p):
         line = (i, line)
     return line
 
 
 ALGORITHMS: dict[str, Callable[[Tree, Options], tuple[tuple[Event, ...], Reply]]] = {
-    "minimax": _scalar(minmax_search, False, prune=False),
-    "negamax": _scalar(negamax_search, True, prune=False),
-    "alphabeta": _scalar(minmax_search, False, hard=True),
-    "alphabeta-fail-soft": _scalar(minmax_search, False),
-    "negamax-alphabeta": _scalar(negamax_search, True, hard=True),
-    "negamax-alphabeta-fail-soft": _scalar(negamax_search, True),
+    "minimax": _scalar(minmax_search, prune=False),
+    "negamax": _scalar(negamax_search, prune=False),
+    "alphabeta": _scalar(minmax_search, hard=True),
+    "alphabeta-fail-soft": _scalar(minmax_search),
+    "negamax-alphabeta": _scalar(negamax_search, hard=True),
+    "negamax-alphabeta-fail-soft": _scalar(negamax_search),
     "pvs": _pvs,
     "mtdf": _mtdf,
     "maxn": _maxn,
