@@ -1,6 +1,8 @@
 """impl.events against impl: the same leaves in order, the same value and line, cuts that hold."""
 
+import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,30 +11,14 @@ from hypothesis import strategies as st
 
 from gametree.algorithms import ALGORITHMS as SEARCHES
 from gametree.algorithms import Options
+from gametree.cli import main
 from gametree.impl import events
 from gametree.spec import Bounds, Leaf, Node, Tree, TreeError
-from gametree.spec.examples import EXAMPLES
+from gametree.spec.examples import EXAMPLES, korf_figure5
 from gametree.spec.strategies import scalar_trees, vector_trees
-from gametree.treefile import parse_number
+from gametree.treefile import dumps, parse_number
 
-IMPL = {
-    "minimax": "spec.minimax",
-    "negamax": "spec.negamax",
-    "alphabeta": "impl.alphabeta",
-    "alphabeta-fail-soft": "impl.alphabeta_fail_soft",
-    "negamax-alphabeta": "impl.negamax_alphabeta",
-    "negamax-alphabeta-fail-soft": "impl.negamax_alphabeta_fail_soft",
-    "pvs": "impl.pvs",
-    "mtdf": "impl.mtdf",
-    "maxn": "impl.maxn",
-    "immediate": "impl.immediate",
-    "shallow": "impl.shallow",
-    "deep": "impl.deep_pruning_unsound",
-    "last-branch": "impl.last_branch",
-    "speculative": "impl.speculative",
-    "paranoid": "impl.paranoid",
-    "optimal": "impl.optimal",
-}
+IMPL = events.REGISTERED
 SCALAR = ["minimax", "negamax", "alphabeta", "alphabeta-fail-soft", "negamax-alphabeta",
           "negamax-alphabeta-fail-soft", "pvs", "mtdf", "paranoid"]  # fmt: skip
 VECTOR = ["maxn", "immediate", "shallow", "deep", "last-branch", "speculative", "paranoid",
@@ -137,3 +123,17 @@ def test_a_chain_3000_deep() -> None:
 def test_a_scout_that_fails_low_gives_its_line() -> None:
     t = Node(0, [Leaf(Fraction(-1, 3)), Node(0, [Leaf(0)])])
     check_against_impl("pvs", t, alpha=0, beta=1)
+
+
+def test_solve_prints_the_events(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = tmp_path / "figure5.json"
+    doc.write_text(dumps(korf_figure5((3, 0, 6)), Bounds(0, 9)))
+    assert main(["solve", str(doc), "-a", "deep_pruning_unsound", "--json", "--events"]) == 0
+    answer, *lines = capsys.readouterr().out.splitlines()
+    assert json.loads(answer)["value"] == [5, 2, 2]
+    want = json.loads(
+        json.dumps(events.trace("deep", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9)))
+    )
+    assert [json.loads(line) for line in lines] == want
+    assert main(["solve", str(doc), "-a", "spec.maxn", "--events"]) == 2
+    assert "has no event trace; these do: spec.minimax" in capsys.readouterr().err

@@ -75,7 +75,7 @@ from gametree.impl.window import BOTTOM, TOP, Bound, check_scalar_tree, window
 from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Value
 from gametree.treefile import json_value
 
-__all__ = ["ALGORITHMS", "Event", "trace", "traced_value"]
+__all__ = ["ALGORITHMS", "REGISTERED", "Event", "Options", "trace", "traced_value"]
 
 Event: TypeAlias = dict[str, Any]
 """One step of a search, JSON-able (see the module docstring)."""
@@ -952,6 +952,27 @@ ALGORITHMS: dict[str, Callable[[Tree, Options], tuple[tuple[Event, ...], Reply]]
     "optimal": _optimal,
 }
 """Every search :func:`trace` knows, by the page's names (impl's, without ``impl.``)."""
+
+
+REGISTERED: dict[str, str] = {
+    "minimax": "spec.minimax",
+    "negamax": "spec.negamax",
+    "alphabeta": "impl.alphabeta",
+    "alphabeta-fail-soft": "impl.alphabeta_fail_soft",
+    "negamax-alphabeta": "impl.negamax_alphabeta",
+    "negamax-alphabeta-fail-soft": "impl.negamax_alphabeta_fail_soft",
+    "pvs": "impl.pvs",
+    "mtdf": "impl.mtdf",
+    "maxn": "impl.maxn",
+    "immediate": "impl.immediate",
+    "shallow": "impl.shallow",
+    "deep": "impl.deep_pruning_unsound",
+    "last-branch": "impl.last_branch",
+    "speculative": "impl.speculative",
+    "paranoid": "impl.paranoid",
+    "optimal": "impl.optimal",
+}
+"""The search of ``gametree algorithms`` that each event trace follows, leaf for leaf."""
 
 
 def _run(name: str, t: Tree, o: Options) -> tuple[tuple[Event, ...], Reply]:
