@@ -46,8 +46,34 @@ vector), and ``None`` stands for an infinite side of a window:
   scouts (``"kind": "scout"``) and re-searches (``"kind": "re-search"``), speculative
   pruning's re-search of a pruned child (``"kind": "re-search"``).
 
-For a lone leaf the trace is its ``leaf`` event alone. The optimal search's ``cut`` events say
-which node was found *not necessary* (``impl.optimal``'s own decisions), with ``test`` ``None``.
+For a lone leaf the trace is its ``leaf`` event alone. Every interior node entered has one
+``enter`` and one ``leave`` per search of it, so ``enter`` events plus ``leaf`` events are
+``impl``'s ``nodes_visited``; MTD(f)'s root is the exception: its passes are ``search``
+events, each an MT test with its own ``enter`` and ``leave`` at the root, and the root's last
+``leave`` (MTD(f)'s answer) has no ``enter`` of its own. The optimal search (``impl.optimal``'s
+own decisions, Korf 3.2.4 corrected) shows a node it finds *not necessary* as ``enter``, then
+a ``cut`` with ``"after": None``, ``"skipped": []``, ``"test": None`` and the reason in words,
+then a ``leave`` with the placeholder value.
+
+**The page's engine** (``gametree/explore/engine.js``, ES2020 without dependencies, as
+``globalThis.GametreeEngine`` in a browser and ``module.exports`` under Node) runs the same
+searches with the same events, checked event for event by ``tests/test_explore_engine.py``
+(every search here but ``optimal``, whose decisions need :mod:`impl.necessity`):
+
+- ``parseTree(text)``: a document of ``docs/tree-format.md`` (canonical or shorthand), read
+  without ``JSON.parse``'s doubles: ``{players, bounds: {lower, sum} | null, root, comment}``,
+  a node ``{toMove, children}`` or a leaf ``{value}``, a number ``{num, den}`` of BigInts in
+  lowest terms, a vector an array of them; a fault is a ``TreeFormatError`` whose message
+  names it and its JSON pointer, as :mod:`gametree.treefile`'s do. ``serializeTree(tree)``
+  writes the canonical form back (it round-trips).
+- ``ALGORITHMS``: ``{name, label, players: "two" | "many", takes, semantics}`` for each
+  search, ``name`` as in :data:`ALGORITHMS` here, ``semantics`` the gate's.
+- ``run(name, tree, {alpha, beta, bounds, player, firstGuess, events})`` returns ``{value,
+  principalVariation, leaves, nodesVisited, leavesEvaluated, events}``; ``events`` are this
+  module's, values encoded as here but with integers as BigInts (``jsonText`` writes them as
+  JSON); ``events: false`` records none (for the gate, and for trees deep enough that
+  paths in every event would not fit: a chain d deep has d²/2 path steps in its events).
+- ``formatValue(v)``: exact text, ``"7"``, ``"-3/4"``, ``"(6, 1, 2)"``.
 
 >>> from gametree.spec import Node
 >>> events = trace("alphabeta", Node.by_depth([[3, 12], [2, 4]]))
