@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from gametree.algorithms import ALGORITHMS as SEARCHES
 from gametree.algorithms import Options
 from gametree.cli import main
+from gametree.figures import FIGURES, Figure
 from gametree.impl import events
 from gametree.spec import Bounds, Leaf, Node, Tree, TreeError
-from gametree.spec.examples import EXAMPLES, korf_figure5
+from gametree.spec.examples import korf_figure5
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import dumps, parse_number
 
@@ -79,15 +80,16 @@ def test_vector_events_are_impls(case: tuple[int, Tree], name: str) -> None:
     check_against_impl(name, t, bounds=Bounds(0, 6))
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.name)
-def test_worked_examples(example: Any) -> None:
-    names = SCALAR if not example.tree.vector else VECTOR
-    for name in names:
+@pytest.mark.parametrize("figure", FIGURES.values(), ids=list(FIGURES))
+def test_worked_examples(figure: Figure) -> None:
+    """The seeds' worked examples and Korf's figures, every search that takes them."""
+    t = figure.tree
+    for name in SCALAR if not t.vector else VECTOR:
         if name in ("optimal", "immediate", "shallow", "deep", "last-branch", "speculative"):
-            if example.tree.players >= 3:
-                check_against_impl(name, example.tree, bounds=Bounds(0, 9))
+            if figure.bounds is not None:
+                check_against_impl(name, t, bounds=figure.bounds)
         else:
-            check_against_impl(name, example.tree)
+            check_against_impl(name, t)
 
 
 def test_deep_pruning_goes_wrong_on_figure_5() -> None:

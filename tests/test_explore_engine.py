@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gametree.cli import main
+from gametree.figures import FIGURES, Figure
 from gametree.impl import events
 from gametree.spec import Bounds, Node, Tree
-from gametree.spec.examples import EXAMPLES
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import dumps
 
@@ -120,13 +120,15 @@ def test_vector_events(engine: Engine, t: Tree, name: str, player: int) -> None:
         agree(engine, name, t, Bounds(-1, 5) if name in BOUNDED else None)
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.name)
-def test_worked_examples(engine: Engine, example: Any) -> None:
-    t = example.tree
+@pytest.mark.parametrize("figure", FIGURES.values(), ids=list(FIGURES))
+def test_worked_examples(engine: Engine, figure: Figure) -> None:
+    """The seeds' worked examples and Korf's figures, every search that takes them."""
+    t = figure.tree
     for name in SCALAR if not t.vector else VECTOR:
-        if name in BOUNDED and t.players < 3:
-            continue
-        agree(engine, name, t, Bounds(0, 9) if name in BOUNDED else None)
+        if name not in BOUNDED:
+            agree(engine, name, t)
+        elif figure.bounds is not None:
+            agree(engine, name, t, figure.bounds)
 
 
 def test_deep_pruning_on_figure_5(engine: Engine) -> None:
