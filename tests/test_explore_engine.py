@@ -251,3 +251,31 @@ def test_every_algorithm_is_listed(engine: Engine) -> None:
     assert {a["semantics"] for a in algorithms} == set(GATED)
     assert all(a["players"] in ("two", "many") for a in algorithms)
     assert Node.by_depth([1]).players == 2
+
+
+EVENT_FLAWS = [
+    # A window event left out where Max raises alpha.
+    ("alphabeta",
+     ("          alpha = best;\n"
+      '          yield { type: "window", alpha: encode(alpha), beta: encode(beta) };\n'
+      "        } else if"),
+     "          alpha = best;\n        } else if"),
+    # Shallow pruning's bound passed down without the subtraction: a wrong Bound shown.
+    ("shallow", "[sub(k.total, best.score[p]), p, k]", "[k.total, p, k]"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "right", "wrong"), EVENT_FLAWS, ids=[f[0] for f in EVENT_FLAWS])
+def test_a_seeded_flaw_in_the_events_is_caught(
+    name: str, right: str, wrong: str, tmp_path: Path
+) -> None:
+    source = ENGINE.read_text()
+    assert right in source
+    (tmp_path / "engine.js").write_text(source.replace(right, wrong, 1))
+    flawed = Engine(tmp_path / "engine.js")
+    figure = FIGURES["seed002-alpha-beta" if name == "alphabeta" else "korf-figure4"]
+    try:
+        with pytest.raises(AssertionError, match="event"):
+            agree(flawed, name, figure.tree, figure.bounds)
+    finally:
+        flawed.close()
