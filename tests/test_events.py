@@ -51,6 +51,7 @@ def check_against_impl(name: str, t: Tree, **options: Any) -> list[dict[str, Any
     if IMPL[name].startswith("impl"):
         assert enters + len(leaves) == answer.nodes_visited
     for e in evs:
+        assert isinstance(e["path"], list), e
         if e["type"] == "cut" and e["test"] is not None:
             test = e["test"]
             assert OPS[test["op"]](number(test["leftValue"]), number(test["rightValue"])), e

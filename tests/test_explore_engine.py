@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from gametree.cli import main
 from gametree.figures import FIGURES, Figure
 from gametree.impl import events
-from gametree.spec import Bounds, Node, Tree
+from gametree.spec import Bounds, Node, Tree, iter_leaves
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import dumps
 
@@ -28,13 +28,13 @@ HELPER = Path(__file__).parent / "explore_events.js"
 
 SCALAR = ["minimax", "negamax", "alphabeta", "alphabeta-fail-soft", "negamax-alphabeta",
           "negamax-alphabeta-fail-soft", "pvs", "mtdf", "paranoid"]  # fmt: skip
-BOUNDED = ["immediate", "shallow", "deep", "last-branch", "speculative"]
+BOUNDED = ["immediate", "shallow", "deep", "last-branch", "speculative", "optimal"]
 VECTOR = ["maxn", "paranoid", *BOUNDED]
 GATED = {
     "minimax": (), "negamax": (), "alphabeta-fail-hard": (), "alphabeta-fail-soft": (),
     "negamax-alphabeta-fail-hard": (), "negamax-alphabeta-fail-soft": (), "pvs": (),
     "mtdf": (), "maxn": (), "immediate": (), "shallow": (), "deep-pruning-unsound": (),
-    "last-branch": (), "speculative": (), "paranoid": (),
+    "last-branch": (), "speculative": (), "paranoid": (), "optimal": (),
 }  # fmt: skip
 BUDGET = 25
 """Generated trees per semantics: with the vectors (magnitude cases included) about 4 s each."""
@@ -85,8 +85,8 @@ def agree(engine: Engine, name: str, t: Tree, bounds: Bounds | None = None, **o:
     """The JavaScript events are impl.events', event for event, and so is the answer."""
     options = {k: v for k, v in o.items() if v is not None}
     want = json.loads(json.dumps(events.trace(name, t, bounds=bounds, **options)))
-    js_options = {"firstGuess" if k == "first_guess" else k: str(v) if k != "player" else v
-                  for k, v in options.items()}  # fmt: skip
+    js_options = {"firstGuess" if k == "first_guess" else k: v if k in ("player", "domain")
+                  else str(v) for k, v in options.items()}  # fmt: skip
     got = engine.run(name, dumps(t, bounds), **js_options)
     assert "error" not in got, got
     for i, (w, g) in enumerate(zip(want, got["events"], strict=False)):
@@ -116,6 +116,10 @@ def test_scalar_events(engine: Engine, t: Tree, name: str, a: int, width: int) -
 def test_vector_events(engine: Engine, t: Tree, name: str, player: int) -> None:
     if name == "paranoid":
         agree(engine, name, t, player=player % t.players)
+    elif name == "optimal":
+        integral = all(int(c) == c for _, leaf in iter_leaves(t) for c in leaf.value)  # type: ignore[union-attr]
+        domain = "integers" if integral and player % 2 else "reals"
+        agree(engine, name, t, Bounds(-1, 5), domain=domain)
     else:
         agree(engine, name, t, Bounds(-1, 5) if name in BOUNDED else None)
 
@@ -228,6 +232,9 @@ FLAWS = [
      "if (maxing ? ge(r.score, best) : le(r.score, best)) {"),
     ("shallow", "if (ge(best.score[p], bound)) {\n        const why",
      "if (gt(best.score[p], bound)) {\n        const why"),
+    # The optimal search's shortcut taken when the region it needs is empty (slack 0).
+    ("optimal", "if (!integers) return gt(slack, rat(0n));",
+     "if (!integers) return ge(slack, rat(0n));"),
 ]  # fmt: skip
 
 
@@ -247,7 +254,7 @@ def test_a_seeded_flaw_fails_the_gate(
 def test_every_algorithm_is_listed(engine: Engine) -> None:
     script = "process.stdout.write(JSON.stringify(require(process.argv[1]).ALGORITHMS))"
     algorithms = json.loads(node_output(script, str(ENGINE)))
-    assert {a["name"] for a in algorithms} == set(events.ALGORITHMS) - {"optimal"}
+    assert {a["name"] for a in algorithms} == set(events.ALGORITHMS)
     assert {a["semantics"] for a in algorithms} == set(GATED)
     assert all(a["players"] in ("two", "many") for a in algorithms)
     assert Node.by_depth([1]).players == 2

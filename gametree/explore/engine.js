@@ -942,6 +942,241 @@
     return me.best;
   }
 
+  // -- The optimal directional search (Korf 3.2.4 corrected; impl.optimal, impl.necessity) -----
+
+  // Whether the leaf (or subtree) at the end of a chain is necessary: impl.necessity's
+  // decide_chain with line=true, without a limit, verdict only. levels: [{player, best, right}].
+  const EPSILON = 1n << 32n;
+  const floorQ = (q) => { let f = q.num / q.den; if (q.num < 0n && f * q.den !== q.num) f -= 1n; return f; };
+  const ceilQ = (q) => -floorQ(neg(q));
+  const bigGcd = (a, b) => { a = a < 0n ? -a : a; b = b < 0n ? -b : b; while (b) [a, b] = [b, a % b]; return a; };
+
+  // The corner of S_0: the least vector beating every B_j at p_j, which components were raised.
+  function lowestCorner(levels, players, bounds, integers) {
+    const low = integers ? rat(ceilQ(bounds.lower)) : bounds.lower;
+    const lowest = new Array(players).fill(low), raised = new Array(players).fill(false);
+    for (const level of levels) {
+      if (level.best === null) continue;
+      const p = level.player, b = level.best[p];
+      if (integers && gt(rat(floorQ(b) + 1n), lowest[p])) { lowest[p] = rat(floorQ(b) + 1n); raised[p] = true; }
+      else if (!integers && ge(b, lowest[p])) { lowest[p] = b; raised[p] = true; }
+    }
+    return [lowest, raised, integers ? rat(floorQ(bounds.sum)) : bounds.sum];
+  }
+
+  function survives(levels, players, bounds, integers) {
+    const [lowest, raised, total] = lowestCorner(levels, players, bounds, integers);
+    const slack = sub(total, lowest.reduce(add));
+    if (!integers) return gt(slack, rat(0n));
+    return raised.some((r) => r) ? ge(slack, rat(0n)) : ge(slack, rat(1n));
+  }
+
+  // Difference constraints with upper bounds, kept at their least solution (impl.necessity._System).
+  class System {
+    constructor(n, count, lower, total) {
+      this.n = n; this.total = total;
+      this.low = new Array(n * count).fill(lower);
+      this.high = new Array(n * count).fill(null);
+      this.edges = Array.from({ length: n * count }, () => []);
+      this.sums = new Array(count).fill(BigInt(n) * lower);
+      this.trail = [];
+    }
+    undo(mark) {
+      while (this.trail.length > mark) {
+        const [kind, v, old] = this.trail.pop();
+        if (kind === 0) { this.sums[Math.floor(v / this.n)] -= this.low[v] - old; this.low[v] = old; }
+        else if (kind === 1) this.high[v] = old;
+        else this.edges[v].pop();
+      }
+    }
+    raiseTo(v0, value0) {
+      const limit = this.low.length;
+      const work = [[v0, value0, 0]];
+      while (work.length) {
+        const [x, value, length] = work.pop();
+        const old = this.low[x];
+        if (value <= old) continue;
+        if (length > limit) return false;
+        const h = this.high[x];
+        if (h !== null && value > h) return false;
+        this.trail.push([0, x, old]);
+        this.low[x] = value;
+        const k = Math.floor(x / this.n);
+        this.sums[k] += value - old;
+        if (this.sums[k] > this.total) return false;
+        for (const [y, step] of this.edges[x]) work.push([y, value + step, length + 1]);
+      }
+      return true;
+    }
+    atMost(v, cap) {
+      const h = this.high[v];
+      if (h === null || cap < h) { this.trail.push([1, v, h]); this.high[v] = cap; }
+      return this.low[v] <= cap;
+    }
+    below(x, y, step) {
+      this.trail.push([2, x, 0n]);
+      this.edges[x].push([y, step]);
+      return this.raiseTo(y, this.low[x] + step);
+    }
+  }
+
+  const MOVES = [
+    [[0, 0]],
+    [[0, 0], [0, 1], [1, 0]],
+    [[0, 0], [0, 2], [2, 0]],
+    [[0, 0], [0, 1], [1, 0], [0, 2], [2, 0]],
+  ];
+
+  function necessary(levels, players, bounds, domain) {
+    const integers = domain === "integers";
+    if (survives(levels, players, bounds, integers)) return true;
+    const n = players;
+    let lower, total, bests;
+    if (integers) {
+      lower = ceilQ(bounds.lower); total = floorQ(bounds.sum);
+      bests = levels.map((l) => (l.best === null ? null : l.best.map(floorQ)));
+    } else {
+      let scale = 1n;
+      const all = [bounds.lower, bounds.sum];
+      for (const l of levels) if (l.best !== null) all.push(...l.best);
+      for (const q of all) scale = (scale * q.den) / bigGcd(scale, q.den);
+      const scaled = (q) => ((q.num * scale) / q.den) * EPSILON;
+      lower = scaled(bounds.lower); total = scaled(bounds.sum);
+      bests = levels.map((l) => (l.best === null ? null : l.best.map(scaled)));
+    }
+    if (BigInt(n) * lower > total) return false;
+    const s = new System(n, 2 + levels.length, lower, total);
+    for (let i = 0; i < n; i++) s.atMost(n + i, lower);
+    const exact = levels.map((l) => l.best);
+    const less = (a, i, b, strict) => {
+      const step = strict ? 1n : 0n;
+      if (a >= 0) {
+        if (b >= 0) return s.below(a * n + i, b * n + i, step);
+        return s.atMost(a * n + i, bests[-1 - b][i] - step);
+      }
+      if (b >= 0) return s.raiseTo(b * n + i, bests[-1 - a][i] + step);
+      const x = exact[-1 - a][i], y = exact[-1 - b][i];
+      return strict ? lt(x, y) : le(x, y);
+    };
+    const apply = (j, run, move) => {
+      const level = levels[j];
+      const p = level.player, r = 2 + j, b = -1 - j, hasBest = level.best !== null;
+      if (move === 0) return [(!hasBest || less(b, p, run, true)) && (!level.right || less(r, p, run, false)), run];
+      if (move === 1) return [less(run, p, b, false) && (!level.right || less(r, p, b, false)), b];
+      return [less(run, p, r, true) && (!hasBest || less(b, p, r, true)), r];
+    };
+    const differ = (x, y) => {
+      if ((x !== 0 || y !== 1) || (x < 0 && y < 0)) return true;
+      const mark = s.trail.length;
+      for (let i = 0; i < n; i++) {
+        for (const [a, b] of [[x, y], [y, x]]) {
+          if (less(a, i, b, true)) return true;
+          s.undo(mark);
+        }
+      }
+      return false;
+    };
+    const dead = new Set();
+    const kinds = levels.map((l) => MOVES[(l.best !== null ? 1 : 0) + (l.right ? 2 : 0)]);
+    const stack = [[s.trail.length, levels.length - 1, 0, 1, 0]];
+    while (stack.length) {
+      const [mark, j, x, y, k] = stack.pop();
+      if (k < 0) { dead.add(`${j},${x},${y}`); continue; }
+      s.undo(mark);
+      if (j < 0) { if (differ(x, y)) return true; continue; }
+      const moves = kinds[j];
+      if (k + 1 < moves.length) stack.push([mark, j, x, y, k + 1]);
+      const [mx, my] = moves[k];
+      const [ok1, x2] = apply(j, x, mx);
+      if (!ok1) continue;
+      const [ok2, y2] = apply(j, y, my);
+      if (!ok2 || x2 === y2) continue;
+      const here = s.trail.length;
+      if (x2 >= 0 || y2 >= 0) stack.push([here, j - 1, x2, y2, 0]);
+      else if (!dead.has(`${j - 1},${x2},${y2}`)) {
+        stack.push([here, j - 1, x2, y2, -1]);
+        stack.push([here, j - 1, x2, y2, 0]);
+      }
+    }
+    return false;
+  }
+
+  // impl.optimal's walk: a node is entered, asked whether it is necessary, skipped whole if not.
+  function optimalRun(tree, o) {
+    requireVectors(tree, "the optimal search");
+    const b = o.bounds || tree.bounds;
+    if (!b) throw new TreeFormatError("the optimal search needs Korf's bounds: the tree has no 'bounds'", "/tree");
+    const bounds = { lower: exactOption(b.lower, "lower"), sum: exactOption(b.sum, "sum") };
+    const domain = o.domain === undefined || o.domain === null ? "reals" : o.domain;
+    if (domain !== "reals" && domain !== "integers") throw new TreeFormatError(`'domain' must be 'reals' or 'integers' (got '${domain}')`, "/domain");
+    const integers = domain === "integers";
+    const players = tree.players;
+    const low = integers ? rat(ceilQ(bounds.lower)) : bounds.lower;
+    if (gt(mul(low, BigInt(players)), bounds.sum)) throw new TreeFormatError(`no ${players}-vector of ${integers ? "integer " : ""}components fits the bounds: the lower bounds alone sum to ${text(mul(low, BigInt(players)))}, above the total`, "/tree/bounds");
+    const lowest = new Array(players).fill(low);
+    const record = o.events !== false;
+    const events = [], read = [];
+    let interior = 0;
+    const push = (e) => { if (record) events.push(e); };
+    const frames = [], levels = [], path = [];
+    let x = tree.root;
+    const leftmost = (t) => { const p = [...path]; while (!("value" in t)) { t = t.children[0]; p.push(0); } return p; };
+    for (;;) {
+      let value, line;
+      if (!necessary(levels, players, bounds, domain)) {
+        interior++;
+        value = lowest; line = leftmost(x);
+        const what = "value" in x ? "leaf" : "subtree";
+        push({ type: "enter", path: [...path], player: "value" in x ? null : x.toMove });
+        push({ type: "cut", path: [...path], after: null, skipped: [], test: null,
+          reason: `not necessary: with the leaves read so far, no two ${integers ? "integer" : "real"} values of this ${what} within the bounds can change the root's value or principal variation, whatever the leaves after it hold; it is taken to be ${text(lowest)} and never read` });
+        push({ type: "leave", path: [...path], value: encode(lowest) });
+      } else if (!("value" in x)) {
+        interior++;
+        push({ type: "enter", path: [...path], player: x.toMove });
+        frames.push({ node: x, p: x.toMove, i: 0, best: null, line: null });
+        levels.push({ player: x.toMove, best: null, right: x.children.length > 1 });
+        path.push(0);
+        x = x.children[0];
+        continue;
+      } else {
+        value = x.value;
+        const problem = boundsProblem(bounds, value);
+        if (problem !== null) throw new SearchError(`the optimal search relies on the bounds (lower ${text(bounds.lower)}, sum ${text(bounds.sum)}): ${problem}`, [...path]);
+        if (integers && value.some((c) => c.den !== 1n)) throw new SearchError(`the optimal search was told the leaves are integers (got ${text(value)})`, [...path]);
+        line = [...path];
+        push({ type: "leaf", path: [...path], value: encode(value) });
+        read.push([...path]);
+      }
+      let done = true;
+      while (frames.length) {
+        const f = frames[frames.length - 1];
+        if (f.best === null || gt(value[f.p], f.best[f.p])) {
+          f.best = value; f.line = line;
+          push({ type: "best", path: path.slice(0, -1), value: encode(value), child: f.i });
+        }
+        path.pop();
+        levels.pop();
+        if (f.i + 1 < f.node.children.length) {
+          f.i += 1;
+          levels.push({ player: f.p, best: f.best, right: f.i + 1 < f.node.children.length });
+          path.push(f.i);
+          x = f.node.children[f.i];
+          done = false;
+          break;
+        }
+        frames.pop();
+        value = f.best; line = f.line;
+        push({ type: "leave", path: [...path], value: encode(value) });
+      }
+      if (done) {
+        let l = null;
+        for (let i = line.length - 1; i >= 0; i--) l = { i: line[i], rest: l };
+        return { events, reply: backed(value, value, l), leaves: read, interior };
+      }
+    }
+  }
+
   // -- Running a search by name -----------------------------------------------------------------
 
   function requireScalars(tree, name) {
@@ -1010,6 +1245,7 @@
     deep: korf(deepSearch, "deep pruning", (k, n) => [new Array(n).fill(rat(0n))]),
     "last-branch": korf(lastBranchSearch, "last-branch pruning", () => [null]),
     speculative: korf(speculativeSearch, "speculative pruning", () => [null]),
+    optimal: optimalRun,
     paranoid: (t, o) => {
       const r = o.player === undefined || o.player === null ? mover(t.root) : Number(o.player);
       if (!Number.isInteger(r) || r < 0 || r >= t.players) throw new TreeFormatError(`'player' must be in 0..${t.players - 1} (got ${o.player})`, "/player");
@@ -1034,12 +1270,13 @@
     { name: "deep", label: "Deep pruning (unsound)", players: "many", takes: ["bounds"], semantics: "deep-pruning-unsound" },
     { name: "last-branch", label: "Last-branch pruning", players: "many", takes: ["bounds"], semantics: "last-branch" },
     { name: "speculative", label: "Speculative pruning", players: "many", takes: ["bounds"], semantics: "speculative" },
+    { name: "optimal", label: "Optimal directional search", players: "many", takes: ["bounds", "domain"], semantics: "optimal" },
     { name: "paranoid", label: "Paranoid", players: "many", takes: ["player"], semantics: "paranoid" },
   ];
 
   // Search tree (from parseTree) with the algorithm called name; options: {alpha, beta (a
   // rational, a number, a "p/q" string or null), bounds: {lower, sum}, player, firstGuess,
-  // events (false: do not record them)}.
+  // domain ("reals" or "integers", for optimal), events (false: do not record them)}.
   function run(name, tree, options = {}) {
     const go = RUNS[name];
     if (go === undefined) throw new TreeFormatError(`no algorithm '${name}'; the names are: ${Object.keys(RUNS).join(", ")}`, null);

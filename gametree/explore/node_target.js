@@ -23,6 +23,7 @@ function answer(request) {
     alpha: request.get("alpha") ?? null,
     beta: request.get("beta") ?? null,
     firstGuess: request.get("first_guess") ?? null,
+    domain: request.get("domain") ?? null,
     player: request.has("player") && request.get("player") !== null ? Number(request.get("player")) : null,
   };
   const r = engine.run(name, tree, { ...options, events: false });

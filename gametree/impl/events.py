@@ -899,7 +899,7 @@ def _optimal(t: Tree, o: Options) -> tuple[tuple[Event, ...], Reply]:
             value, line = lowest, _leftmost(x, here)
             events.append({"type": "enter", "path": list(here),
                            "player": x.to_move if isinstance(x, Node) else None})  # fmt: skip
-            events.append(_unnecessary(x, lowest, o.domain))
+            events.append(_unnecessary(here, x, lowest, o.domain))
             events.append({"type": "leave", "path": list(here), "value": _j(value)})
         elif isinstance(x, Node):
             events.append({"type": "enter", "path": list(here), "player": x.to_move})
@@ -933,11 +933,12 @@ def _optimal(t: Tree, o: Options) -> tuple[tuple[Event, ...], Reply]:
             return tuple(events), Backed(value, value, _cons(line))
 
 
-def _unnecessary(x: Tree, lowest: Value, domain: str) -> Event:
+def _unnecessary(here: Path, x: Tree, lowest: Value, domain: str) -> Event:
     what = "leaf" if isinstance(x, Leaf) else "subtree"
     reals = "real" if domain == "reals" else "integer"
     return {
         "type": "cut",
+        "path": list(here),
         "after": None,
         "skipped": [],
         "test": None,
