@@ -58,7 +58,7 @@ then a ``leave`` with the placeholder value.
 **The page's engine** (``gametree/explore/engine.js``, ES2020 without dependencies, as
 ``globalThis.GametreeEngine`` in a browser and ``module.exports`` under Node) runs the same
 searches with the same events, checked event for event by ``tests/test_explore_engine.py``
-(every search here but ``optimal``, whose decisions need :mod:`impl.necessity`):
+(``optimal`` with :mod:`impl.necessity`'s chain decision written again in JavaScript):
 
 - ``parseTree(text)``: a document of ``docs/tree-format.md`` (canonical or shorthand), read
   without ``JSON.parse``'s doubles: ``{players, bounds: {lower, sum} | null, root, comment}``,
