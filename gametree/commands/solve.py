@@ -5,7 +5,7 @@ import json
 import sys
 from typing import get_args
 
-from gametree.algorithms import ALGORITHMS, Algorithm, Options, applicable, lookup
+from gametree.algorithms import ALGORITHMS, Algorithm, Answer, Options, applicable, lookup
 from gametree.clitools import (
     EXIT_INPUT,
     EXIT_OK,
@@ -22,6 +22,7 @@ from gametree.clitools import (
     text_value,
 )
 from gametree.impl import BOTTOM, TOP
+from gametree.impl.events import REGISTERED, Event, trace
 from gametree.impl.necessity import Domain
 from gametree.spec import TreeError
 from gametree.treefile import TreeDocument, TreeFileError
@@ -59,6 +60,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trace", action="store_true",
                         help="also list the evaluated leaves, in order, as paths")  # fmt: skip
+    parser.add_argument("--events", action="store_true",
+                        help="then print the search's event trace, one JSON object a line: "
+                        "enter, leaf, best, window, cut (its inequality and reason), leave "
+                        "(gametree.impl.events; the searches the explore page offers)")  # fmt: skip
     searches = parser.add_argument_group("options of some algorithms")
     searches.add_argument("--alpha", type=cli_number, help="window: alpha (default unbounded)")
     searches.add_argument("--beta", type=cli_number, help="window: beta (default unbounded)")
@@ -124,9 +129,34 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         answer = algorithm.run(doc.tree, doc.bounds, options, trace=args.trace)
     except (TreeError, ValueError) as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
+    steps = None
+    if args.events:
+        try:
+            steps = trace_events(algorithm, doc, options)
+        except KeyError as e:
+            return error(NAME, str(e.args[0]), EXIT_USAGE)
     if args.json:
         print(json.dumps(answer_json(answer)))
-        return EXIT_OK
+    else:
+        print_answer(algorithm, answer)
+    for step in steps or ():
+        print(json.dumps(step))
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+def trace_events(algorithm: Algorithm, doc: TreeDocument, options: Options) -> tuple[Event, ...]:
+    """The event trace of ``algorithm`` on the document; ``KeyError`` if it has none."""
+    names = {registered: name for name, registered in REGISTERED.items()}
+    if algorithm.name not in names:
+        raise KeyError(f"{algorithm.name} has no event trace; these do: {', '.join(names)}")
+    return trace(names[algorithm.name], doc.tree, alpha=options.alpha, beta=options.beta,
+                 bounds=doc.bounds, player=options.player, first_guess=options.first_guess,
+                 domain=options.domain)  # fmt: skip
+
+
+def print_answer(algorithm: Algorithm, answer: Answer) -> None:
+    """The answer as text, one line a field."""
     print(f"algorithm: {algorithm.name} ({algorithm.computes})")
     print(f"value: {text_value(answer.value)}")
     print(f"best move: {answer.best_move if answer.best_move is not None else '- (a leaf)'}")
@@ -135,5 +165,3 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     print(f"leaves evaluated: {answer.leaves_evaluated}")
     if answer.trace is not None:
         print("trace: " + " ".join(json.dumps(list(p)) for p in answer.trace))
-    sys.stdout.flush()
-    return EXIT_OK

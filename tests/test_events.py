@@ -1,0 +1,142 @@
+"""impl.events against impl: the same leaves in order, the same value and line, cuts that hold."""
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametree.algorithms import ALGORITHMS as SEARCHES
+from gametree.algorithms import Options
+from gametree.cli import main
+from gametree.figures import FIGURES, Figure
+from gametree.impl import events
+from gametree.spec import Bounds, Leaf, Node, Tree, TreeError
+from gametree.spec.examples import korf_figure5
+from gametree.spec.strategies import scalar_trees, vector_trees
+from gametree.treefile import dumps, parse_number
+
+IMPL = events.REGISTERED
+SCALAR = ["minimax", "negamax", "alphabeta", "alphabeta-fail-soft", "negamax-alphabeta",
+          "negamax-alphabeta-fail-soft", "pvs", "mtdf", "paranoid"]  # fmt: skip
+VECTOR = ["maxn", "immediate", "shallow", "deep", "last-branch", "speculative", "paranoid",
+          "optimal"]  # fmt: skip
+OPS = {">=": lambda a, b: a >= b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
+       "<": lambda a, b: a < b}  # fmt: skip
+
+
+def number(x: Any) -> Any:
+    return tuple(number(c) for c in x) if isinstance(x, list) else parse_number(x)
+
+
+def check_against_impl(name: str, t: Tree, **options: Any) -> list[dict[str, Any]]:
+    """The event trace agrees with impl, and every cut's test holds on its numbers."""
+    value, line, evs = events.traced_value(name, t, **options)
+    o = {k: v for k, v in options.items() if k != "bounds"}
+    answer = SEARCHES[IMPL[name]].run(t, options.get("bounds"), Options(**o), trace=True)
+    leaves = [tuple(e["path"]) for e in evs if e["type"] == "leaf"]
+    assert leaves == list(answer.trace or ())
+    assert value == answer.value
+    assert evs[-1]["path"] == []
+    if isinstance(t, Node):
+        assert evs[-1]["type"] == "leave"
+        assert number(evs[-1]["value"]) == answer.value
+    else:
+        assert evs == ({"type": "leaf", "path": [], "value": evs[0]["value"]},)
+    assert line == answer.principal_variation
+    enters = sum(e["type"] == "enter" for e in evs)
+    if IMPL[name].startswith("impl"):
+        assert enters + len(leaves) == answer.nodes_visited
+    for e in evs:
+        assert isinstance(e["path"], list), e
+        if e["type"] == "cut" and e["test"] is not None:
+            test = e["test"]
+            assert OPS[test["op"]](number(test["leftValue"]), number(test["rightValue"])), e
+            assert e["skipped"], e
+            assert str(e["reason"]).startswith(test["left"])
+    return list(evs)
+
+
+@settings(max_examples=60)
+@given(scalar_trees(max_depth=4, max_branching=3, grid=2, by_depth=False),
+       st.sampled_from(SCALAR), st.integers(-3, 3), st.integers(0, 4))  # fmt: skip
+def test_scalar_events_are_impls(t: Tree, name: str, a: int, width: int) -> None:
+    windowed = name not in ("minimax", "negamax", "paranoid")
+    extra: dict[str, Any] = {"alpha": a, "beta": a + 1 + width} if windowed and width else {}
+    if name == "mtdf":
+        extra["first_guess"] = Fraction(a, 2)
+    check_against_impl(name, t, **extra)
+
+
+@settings(max_examples=60)
+@given(st.integers(2, 4).flatmap(
+    lambda n: st.tuples(st.just(n), vector_trees(players=n, max_depth=3, bounds=Bounds(0, 6),
+                                                 ties=True, by_depth=False))),
+    st.sampled_from(VECTOR))  # fmt: skip
+def test_vector_events_are_impls(case: tuple[int, Tree], name: str) -> None:
+    _, t = case
+    check_against_impl(name, t, bounds=Bounds(0, 6))
+
+
+@pytest.mark.parametrize("figure", FIGURES.values(), ids=list(FIGURES))
+def test_worked_examples(figure: Figure) -> None:
+    """The seeds' worked examples and Korf's figures, every search that takes them."""
+    t = figure.tree
+    for name in SCALAR if not t.vector else VECTOR:
+        if name in ("optimal", "immediate", "shallow", "deep", "last-branch", "speculative"):
+            if figure.bounds is not None:
+                check_against_impl(name, t, bounds=figure.bounds)
+        else:
+            check_against_impl(name, t)
+
+
+def test_deep_pruning_goes_wrong_on_figure_5() -> None:
+    from gametree.spec.examples import korf_figure5
+
+    value, _, evs = events.traced_value("deep", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9))
+    assert value == (5, 2, 2)
+    cut = next(e for e in evs if e["type"] == "cut")
+    assert cut["path"] == [1, 0]
+    assert cut["skipped"] == [1]
+    assert "player 0 at least 5" in cut["reason"]
+
+
+def test_errors_name_the_fault() -> None:
+    with pytest.raises(KeyError, match="no event trace for 'nope'"):
+        events.trace("nope", Node.by_depth([1, 2]))
+    with pytest.raises(TreeError, match="needs Korf's bounds"):
+        events.trace("shallow", Node.by_depth([(1, 2, 3), (3, 2, 1)]))
+    with pytest.raises(TreeError, match=r"above the bound 5.*at path \[1\]"):
+        events.trace("shallow", Node.by_depth([(1, 2, 2), (3, 2, 1)]), bounds=Bounds(0, 5))
+
+
+def test_a_chain_3000_deep() -> None:
+    """Deeper than Python's recursion limit. (The events of a chain d deep hold d²/2 steps of
+    path, so this, not the search, is what bounds the depth a trace is asked for.)"""
+    t: Tree = Node.by_depth([1, 2])
+    for _ in range(3000):
+        t = Node(0, [t])
+    for name in ("alphabeta", "pvs", "mtdf", "negamax"):
+        check_against_impl(name, t)
+
+
+def test_a_scout_that_fails_low_gives_its_line() -> None:
+    t = Node(0, [Leaf(Fraction(-1, 3)), Node(0, [Leaf(0)])])
+    check_against_impl("pvs", t, alpha=0, beta=1)
+
+
+def test_solve_prints_the_events(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = tmp_path / "figure5.json"
+    doc.write_text(dumps(korf_figure5((3, 0, 6)), Bounds(0, 9)))
+    assert main(["solve", str(doc), "-a", "deep_pruning_unsound", "--json", "--events"]) == 0
+    answer, *lines = capsys.readouterr().out.splitlines()
+    assert json.loads(answer)["value"] == [5, 2, 2]
+    want = json.loads(
+        json.dumps(events.trace("deep", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9)))
+    )
+    assert [json.loads(line) for line in lines] == want
+    assert main(["solve", str(doc), "-a", "spec.maxn", "--events"]) == 2
+    assert "has no event trace; these do: spec.minimax" in capsys.readouterr().err
