@@ -11,6 +11,8 @@ Set ``GAMETREE_SCREENSHOTS=1`` to write the screenshots that docs/explore.md sho
 """
 
 import os
+import re
+import shlex
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -343,12 +345,30 @@ def test_a_bundled_tree_is_one_click_away_and_alpha_beta_s_windows_are_shown(
 def test_play_runs_to_the_end_and_pauses(figure5: "Page") -> None:
     page = figure5
     page.keyboard.press("Home")
+    page.select_option("#pane-0 [data-role=speed]", label="fast")
     page.keyboard.press(" ")
     assert page.text_content("#pane-0 [data-role=play]") == "⏸ Pause"
     total = pane(page, 0)["step"].split(" of ")[1]
-    shown_at_end = (
-        f"document.querySelector('#pane-0 [data-role=step]').textContent === "
+    shown_at_end = (  # a function, not an expression: the page's policy forbids eval
+        f"() => document.querySelector('#pane-0 [data-role=step]').textContent === "
         f"'step {total} of {total}' && "
         "document.querySelector('#pane-0 [data-role=play]').textContent === '▶ Play'"
     )
     page.wait_for_function(shown_at_end, timeout=120_000)  # a hang guard only
+
+
+EXPLORE = re.compile(r"^gametree explore (?!TREE)(.*)$", re.MULTILINE)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [shlex.split(m[1]) for m in EXPLORE.finditer((ROOT / "docs" / "explore.md").read_text())],
+)
+def test_each_explore_command_of_the_docs_writes_a_page(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    k = argv.index("-o")
+    out = tmp_path / "page.html"
+    assert cli.main(["explore", *argv[:k], "-o", str(out), *argv[k + 2 :]]) == 0
+    assert page_data(out.read_text())["algorithm"] == argv[argv.index("-a") + 1]

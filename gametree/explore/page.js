@@ -278,13 +278,17 @@
       this.events = [];
       this.result = null;
       this.timer = null;
-      this.q("algorithm").addEventListener("change", () => this.rerun());
+      this.q("algorithm").addEventListener("change", (e) => {
+        this.rerun();
+        e.target.blur(); // so that the arrow keys step, not choose another algorithm
+      });
       this.q("run").addEventListener("click", () => this.rerun());
       this.q("first").addEventListener("click", () => stepAll(this, () => 0));
       this.q("back").addEventListener("click", () => stepAll(this, (p) => p.k - 1));
       this.q("forward").addEventListener("click", () => stepAll(this, (p) => p.k + 1));
       this.q("last").addEventListener("click", () => stepAll(this, (p) => p.events.length));
       this.q("play").addEventListener("click", () => togglePlay(this));
+      this.q("speed").addEventListener("change", (e) => e.target.blur());
       this.q("slider").addEventListener("input", (e) => {
         const k = Number(e.target.value);
         stepAll(this, () => k);
@@ -626,7 +630,7 @@
       const done = panes.every((p) => p.k >= p.events.length);
       if (done) { origin.stop(); return; }
       for (const p of panes) p.go(p.k + 1);
-    }, 700);
+    }, Number(origin.q("speed").value));
   }
 
   function setComparing(on) {
@@ -664,7 +668,9 @@
   }
 
   function closeEditor() {
-    document.getElementById("editor").hidden = true;
+    const box = document.getElementById("editor");
+    if (box.contains(document.activeElement)) document.activeElement.blur();
+    box.hidden = true;
     state.editing = null;
   }
 
@@ -761,6 +767,7 @@
         loadTree(x.text, [x.algorithm, state.panes[1].q("algorithm").value]);
       }
       rerunAll(false);
+      menu.blur(); // so that the arrow keys step, not choose another tree
     });
   }
 
@@ -805,8 +812,14 @@
     setUpMenu();
     setUpEditor();
     setUpKeys();
-    document.getElementById("link-toggle").addEventListener("change", (e) => { state.linked = e.target.checked; });
-    document.getElementById("compare-toggle").addEventListener("change", (e) => setComparing(e.target.checked));
+    document.getElementById("link-toggle").addEventListener("change", (e) => {
+      state.linked = e.target.checked;
+      e.target.blur();
+    });
+    document.getElementById("compare-toggle").addEventListener("change", (e) => {
+      setComparing(e.target.checked);
+      e.target.blur();
+    });
     const help = document.getElementById("help-button");
     help.addEventListener("click", () => {
       const box = document.getElementById("help");
