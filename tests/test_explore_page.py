@@ -287,8 +287,8 @@ def test_an_edited_leaf_reruns_both_searches_exactly(figure5: "Page", tmp_path: 
     page = figure5
     page.click("#pane0-leaf-1-1")  # g
     page.fill("#editor-value", "(3/2, 5/2, 5)")
-    screenshot(page, "edit", tmp_path)
     page.click("#editor-apply")
+    screenshot(page, "edit", tmp_path)
     doc = read_tree_file(FIGURE5)
     edited = replace_leaf(doc.tree, (1, 1), (Fraction(3, 2), Fraction(5, 2), 5))
     want = maxn(edited).value

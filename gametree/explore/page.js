@@ -205,7 +205,7 @@
       if (T.isLeaf(n)) {
         const texts = leafTexts(n);
         const width = Math.max(34, 10 + 7.6 * Math.max(...texts.map((s) => s.length)));
-        const slot = Math.max(width, texts.length > 1 ? 58 : 44);
+        const slot = Math.max(width, texts.length > 1 ? 58 : 50);
         const node = { n, p, leaf: true, texts, width, x: x + slot / 2, depth: p.length };
         x += slot + (texts.length > 1 ? 34 : 22);
         placed.set(key(p), node);
@@ -397,7 +397,8 @@
         const tr = document.createElement("tr");
         tr.dataset.path = key(sub);
         if (d === p.length) tr.className = "current";
-        const cells = [nodeName(state.tree, sub), playerName(T.player(n)), windowText(i), i && i.best !== undefined ? show(i.best) : ""];
+        const mover = T.player(n);
+        const cells = [nodeName(state.tree, sub), state.players === 2 ? PLAYER_NAMES[mover] : `player ${mover}`, windowText(i), i && i.best !== undefined ? show(i.best) : ""];
         for (const [c, cls] of cells.map((c, j) => [c, ["node", "player", "window", "best"][j]])) {
           const td = document.createElement("td");
           td.className = cls;
@@ -534,10 +535,12 @@
             bt.textContent = label;
           }
           if (kk === currentKey) el("rect", { x: x - node.width / 2 - 5, y: y - h / 2 - 5, width: node.width + 10, height: h + 10, rx: 5, class: "current-ring" }, g);
+          if (state.editing && kk === key(state.editing)) el("rect", { x: x - node.width / 2 - 9, y: y - h / 2 - 9, width: node.width + 18, height: h + 18, rx: 7, class: "editing-ring" }, g);
         } else {
           if (pv.has(kk)) el("circle", { cx: x, cy: y, r: 24, fill: "#ffc83d", opacity: 0.7 }, g);
           shape(g, T.player(node.n), x, y, 15, `${nodeName(state.tree, node.p)}: ${playerName(T.player(node.n))}`);
           if (kk === currentKey) el("circle", { cx: x, cy: y, r: 25, class: "current-ring" }, g);
+          if (state.editing && kk === key(state.editing)) el("circle", { cx: x, cy: y, r: 30, class: "editing-ring" }, g);
           let label = null;
           let exact = false;
           if (info && info.left) { label = show(info.value); exact = true; }
@@ -561,6 +564,33 @@
         }
       }
       holder.replaceChildren(svg);
+      this.renderLegend();
+    }
+
+    renderLegend() {
+      const box = this.q("legend");
+      const items = [];
+      const players = state.players === 2 ? [0, 1] : [...Array(state.players).keys()];
+      for (const p of players) {
+        const g = document.createElementNS(SVG, "svg");
+        g.setAttribute("width", "20");
+        g.setAttribute("height", "20");
+        g.setAttribute("aria-hidden", "true");
+        const saved = state.players;
+        state.players = 2; // no number inside the little shape
+        shape(g, p, 10, 10, 6.5, "");
+        state.players = saved;
+        const span = document.createElement("span");
+        span.append(g, state.players === 2 ? `${PLAYER_NAMES[p]} (player ${p})` : `player ${p}`);
+        items.push(span);
+      }
+      for (const [cls, text] of [["ring", "current node"], ["cut", "cut-off"], ["pv", "principal variation (at the end)"], ["badge", "order read"]]) {
+        const span = document.createElement("span");
+        span.className = `key-${cls}`;
+        span.textContent = text;
+        items.push(span);
+      }
+      box.replaceChildren(...items);
     }
   }
 
@@ -646,6 +676,7 @@
   function openEditor(p) {
     const n = nodeAt(state.tree, p);
     state.editing = p;
+    for (const pane of state.panes) if (!pane.root.hidden) pane.render();
     const box = document.getElementById("editor");
     box.hidden = false;
     document.getElementById("editor-error").textContent = "";
@@ -671,7 +702,9 @@
     const box = document.getElementById("editor");
     if (box.contains(document.activeElement)) document.activeElement.blur();
     box.hidden = true;
+    const was = state.editing;
     state.editing = null;
+    if (was) for (const pane of state.panes) if (!pane.root.hidden) pane.render();
   }
 
   // Change the tree by `change` (on a copy), check it by writing and reading it, then rerun.
