@@ -10,9 +10,12 @@ Set ``GAMETREE_SCREENSHOTS=1`` to write the screenshots that docs/explore.md sho
 ``docs/figures/`` (otherwise they go to a temporary folder, and are still taken).
 """
 
+import json
 import os
 import re
 import shlex
+import shutil
+import subprocess
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -51,6 +54,19 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
 def test_the_engine_offers_every_search_the_event_trace_knows() -> None:
     assert [a.name for a in ENGINE_ALGORITHMS] == list(events.ALGORITHMS)
+
+
+def test_the_command_s_list_of_searches_is_engine_js_s() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node to read engine.js's ALGORITHMS with")
+    engine = ROOT / "gametree" / "explore" / "engine.js"
+    script = (
+        f"const e = require({json.dumps(str(engine))});"
+        "console.log(JSON.stringify(e.ALGORITHMS.map((a) => [a.name, a.players])));"
+    )
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [[a.name, a.players] for a in ENGINE_ALGORITHMS]
 
 
 def test_the_page_is_one_file_with_the_tree_as_text(
@@ -231,9 +247,10 @@ def figure5(
 
 
 def screenshot(page: "Page", name: str, tmp_path: Path) -> Path:
+    """The whole page (1280 pixels wide, as tall as it is) as docs/figures/explore-NAME.png."""
     folder = FIGURES_DIR if os.environ.get("GAMETREE_SCREENSHOTS") else tmp_path
     out = folder / f"explore-{name}.png"
-    page.screenshot(path=str(out))
+    page.screenshot(path=str(out), full_page=True)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     return out
 

@@ -308,7 +308,9 @@
         o.textContent = a.label ? `${a.label}` : a.name;
         return o;
       }));
-      menu.value = offered.some((a) => a.name === old) ? old : offered[0].name;
+      const found = offered.some((a) => a.name === old);
+      menu.value = found ? old : offered[0].name;
+      this.missing = found || !old ? null : old;
       this.q("window-inputs").hidden = state.vector;
       this.q("bounds-inputs").hidden = !state.vector;
     }
@@ -335,6 +337,11 @@
       this.stop();
       const error = this.q("error");
       error.hidden = true;
+      if (this.missing) {
+        error.textContent = `this page's engine has no search '${this.missing}' for this tree: showing ${this.q("algorithm").value}`;
+        error.hidden = false;
+        this.missing = null;
+      }
       const name = this.q("algorithm").value;
       try {
         this.result = E.run(name, state.tree, this.options());
@@ -459,14 +466,14 @@
     renderDrawing(s, ev) {
       const holder = this.q("drawing");
       const L = state.layout;
-      const rowH = 88;
+      const rowH = 80;
       const leafH = (node) => 8 + 15 * node.texts.length;
       const margin = 36;
       const width = L.width + 2 * margin + 60;
       const height = (L.maxDepth + 1) * rowH + 30 + (state.vector ? 15 * (state.players - 1) : 0);
       const room = Math.max(200, holder.clientWidth - 4);
       const roomHigh = parseFloat(getComputedStyle(holder).maxHeight) || 600;
-      const scale = Math.max(1, Math.min(1.5, room / width, (roomHigh - 4) / height));
+      const scale = Math.max(0.6, Math.min(1.5, room / width, (roomHigh - 4) / height));
       const svg = el("svg", { width: width * scale, height: height * scale, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "The tree and the search's progress" });
       const X = (node) => node.x + margin;
       const Y = (node) => 48 + node.depth * rowH;
@@ -722,8 +729,9 @@
       });
       rerunAll(false);
       for (const pane of state.panes) if (!pane.root.hidden) pane.go(pane.events.length);
-      const menu = document.getElementById("tree-menu");
-      menu.value = "edited";
+      document.getElementById("tree-menu").value = "edited";
+      const title = document.getElementById("title");
+      title.textContent = title.textContent.replace(/ \(edited\)$/, "") + " (edited)";
       if (after === null) closeEditor();
       else openEditor(after);
     } catch (e) {
@@ -792,12 +800,15 @@
     }));
     menu.addEventListener("change", () => {
       closeEditor();
+      const title = document.getElementById("title");
       if (menu.value === "given") {
         loadTree(DATA.tree, [DATA.algorithm, DATA.compare ?? DATA.algorithm]);
         applyGivenOptions();
+        title.textContent = DATA.title;
       } else {
         const x = DATA.examples[Number(menu.value)];
         loadTree(x.text, [x.algorithm, state.panes[1].q("algorithm").value]);
+        title.textContent = x.name;
       }
       rerunAll(false);
       menu.blur(); // so that the arrow keys step, not choose another tree
