@@ -26,8 +26,8 @@ import pytest
 from gametree import cli
 from gametree.explore import ENGINE_ALGORITHMS, page_data
 from gametree.impl import events
-from gametree.spec import Leaf, Node, Tree, maxn, minimax, subtree
-from gametree.treefile import read_tree_file, read_tree_text
+from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, subtree
+from gametree.treefile import json_value, read_tree_file, read_tree_text
 from tests.browser.chromium import browser, open_page
 
 if TYPE_CHECKING:
@@ -85,7 +85,8 @@ def test_the_page_is_one_file_with_the_tree_as_text(
     assert "<link" not in page
     assert "default-src 'none'" in page  # the browser refuses any load from the network
     assert "GametreeEngine" in page  # engine.js inlined
-    examples = {e["name"]: e for e in data["examples"]}  # type: ignore[union-attr]
+    listed: list[dict[str, str]] = data["examples"]  # type: ignore[assignment]
+    examples = {e["name"]: e for e in listed}
     assert read_tree_text(examples["korf-figure5-b"]["text"]).tree == read_tree_file(FIGURE5).tree
 
 
@@ -320,9 +321,9 @@ def test_an_edited_leaf_reruns_both_searches_exactly(figure5: "Page", tmp_path: 
     page.click("#editor-close")
 
 
-def replace_leaf(t: Tree, path: tuple[int, ...], value: object) -> Tree:
+def replace_leaf(t: Tree, path: tuple[int, ...], value: Value) -> Tree:
     if not path:
-        return Leaf(value)  # type: ignore[arg-type]
+        return Leaf(value)
     assert isinstance(t, Node)
     kids = list(t.children)
     kids[path[0]] = replace_leaf(kids[path[0]], path[1:], value)
@@ -361,6 +362,7 @@ def test_a_bundled_tree_is_one_click_away_and_alpha_beta_s_windows_are_shown(
 
 def test_play_runs_to_the_end_and_pauses(figure5: "Page") -> None:
     page = figure5
+    page.select_option("#tree-menu", "given")  # Figure 5 again: 16 steps
     page.keyboard.press("Home")
     page.select_option("#pane-0 [data-role=speed]", label="fast")
     page.keyboard.press(" ")
@@ -389,3 +391,42 @@ def test_each_explore_command_of_the_docs_writes_a_page(
     out = tmp_path / "page.html"
     assert cli.main(["explore", *argv[:k], "-o", str(out), *argv[k + 2 :]]) == 0
     assert page_data(out.read_text())["algorithm"] == argv[argv.index("-a") + 1]
+
+
+def test_every_search_of_every_bundled_tree_gives_impl_s_value(figure5: "Page") -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    data = page_data(Path(page.url.removeprefix("file://")).read_text())
+    listed: list[dict[str, str]] = data["examples"]  # type: ignore[assignment]
+    checked = 0
+    for i, example in enumerate(listed):
+        page.select_option("#tree-menu", str(i))
+        doc = read_tree_text(example["text"])
+        names = page.eval_on_selector_all(
+            "#pane-0 [data-role=algorithm] option", "(os) => os.map((o) => o.value)"
+        )
+        for name in names:
+            page.select_option("#pane-0 [data-role=algorithm]", name)
+            value, _, _ = events.traced_value(name, doc.tree, bounds=doc.bounds)
+            want = shown(json_value(value))
+            assert pane(page, 0)["value"] == want, (example["name"], name)
+            checked += 1
+    assert checked >= 50
+
+
+def test_numbers_beyond_doubles_are_shown_and_compared_exactly(
+    browser: "BrowserContext", tmp_path: Path
+) -> None:
+    big = 2**70  # a double cannot tell 2^70 + 1 from 2^70
+    tree = tmp_path / "big.json"
+    tree.write_text(f'[[{big}], [{big + 1}], ["-1/1000000000000000000000000000000"]]')
+    out = tmp_path / "big.html"
+    assert cli.main(["explore", str(tree), "-a", "minimax", "-o", str(out)]) == 0
+    page = open_page(browser, out)
+    page.wait_for_selector("body[data-ready=true]")
+    got = pane(page, 0)
+    assert got["value"] == str(big + 1)
+    assert page.text_content("#pane-0 [data-role=pv]") == "[1, 0]"  # not the tie a double makes
+    assert page.text_content("#pane0-leaf-2-0") == "-1/1000000000000000000000000000000"
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
