@@ -179,16 +179,30 @@ def window_text(node: dict[str, Any]) -> str:
         )
     if node.get("bound") is not None:
         parts.append(f"bound {shown(node['bound'])}")
+    if node.get("gamma") is not None:
+        parts.append(f"test: {'>' if node.get('strict') else '≥'} γ = {shown(node['gamma'])}?")
     return "; ".join(parts)
 
 
 def expected_panel(t: Tree, trace: Sequence[events.Event], k: int) -> dict[str, Any]:
-    """What the panel must show after ``k`` events: written from the events alone."""
+    """What the panel must show after ``k`` events: written from the events alone.
+
+    A new search of a subtree (MTD(f)'s passes, PVS's re-searches) starts it afresh: what its
+    nodes knew and its cut-offs are forgotten.
+    """
     nodes: dict[tuple[int, ...], dict[str, Any]] = {}
+    cuts: list[tuple[tuple[int, ...], int]] = []
     for e in trace[:k]:
         p = tuple(e["path"])
-        if e["type"] == "enter":
-            nodes[p] = {f: e[f] for f in ("alpha", "beta", "bound") if f in e}
+        if e["type"] == "search":
+            nodes = {q: n for q, n in nodes.items() if q[: len(p)] != p}
+            cuts = [(q, n) for q, n in cuts if q[: len(p)] != p]
+            if "alpha" in e or "beta" in e:
+                nodes[p] = {"alpha": e.get("alpha"), "beta": e.get("beta")}
+        elif e["type"] == "cut":
+            cuts.append((p, len(e["skipped"])))
+        elif e["type"] == "enter":
+            nodes[p] = {f: e[f] for f in ("alpha", "beta", "bound", "gamma", "strict") if f in e}
         elif e["type"] == "window":
             nodes.setdefault(p, {}).update(alpha=e["alpha"], beta=e["beta"])
         elif e["type"] == "best":
@@ -203,7 +217,7 @@ def expected_panel(t: Tree, trace: Sequence[events.Event], k: int) -> dict[str, 
     ]  # fmt: skip
     reason = e["reason"] if e["type"] == "cut" else None
     return {"type": e["type"], "path": ",".join(map(str, path)), "reason": reason, "rows": rows,
-            "current": [",".join(map(str, path))]}  # fmt: skip
+            "current": [",".join(map(str, path))], "cutMarks": sum(n for _, n in cuts)}  # fmt: skip
 
 
 READ_PANE = """(i) => {
@@ -226,10 +240,6 @@ READ_PANE = """(i) => {
 def pane(page: "Page", i: int) -> dict[str, Any]:
     got: dict[str, Any] = page.evaluate(READ_PANE, i)
     return got
-
-
-def skipped_so_far(trace: Sequence[events.Event], k: int) -> int:
-    return sum(len(e["skipped"]) for e in trace[:k] if e["type"] == "cut")
 
 
 @pytest.fixture(scope="module")
@@ -275,7 +285,6 @@ def test_figure5_steps_through_shallow_and_deep_pruning_event_for_event(
             assert got["step"] == f"step {at} of {len(trace)}"
             want = expected_panel(doc.tree, trace, at)
             assert {f: got[f] for f in want} == want, (i, at)
-            assert got["cutMarks"] == skipped_so_far(trace, at)
         if k == deep_cut:
             screenshot(page, "figure5-deep", tmp_path)
     maxn_value = shown([str(c) for c in maxn(doc.tree).value])
@@ -358,6 +367,24 @@ def test_a_bundled_tree_is_one_click_away_and_alpha_beta_s_windows_are_shown(
     edited = replace_leaf(doc.tree, (0, 0, 0, 0), Fraction(13, 2))
     assert pane(page, 0)["value"] == str(minimax(edited).value) == "13/2"
     page.click("#editor-close")
+
+
+@pytest.mark.parametrize("name", ["mtdf", "pvs"])
+def test_re_searches_are_shown_event_for_event(name: str, figure5: "Page") -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    option = page.locator("#tree-menu option", has_text="korf-figure1")
+    page.select_option("#tree-menu", option.get_attribute("value"))
+    page.select_option("#pane-0 [data-role=algorithm]", name)
+    doc = read_tree_file(ROOT / "docs" / "trees" / "korf-figure1.json")
+    trace = events.trace(name, doc.tree)
+    assert any(e["type"] == "search" for e in trace)
+    page.keyboard.press("Home")
+    for k in range(1, len(trace) + 1):
+        page.keyboard.press("ArrowRight")
+        want = expected_panel(doc.tree, trace, k)
+        got = pane(page, 0)
+        assert {f: got[f] for f in want} == want, k
 
 
 def test_play_runs_to_the_end_and_pauses(figure5: "Page") -> None:

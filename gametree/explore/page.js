@@ -106,6 +106,7 @@
           const n = { player: ev.player };
           if ("alpha" in ev || "beta" in ev) Object.assign(n, windowOf(ev));
           if ("bound" in ev) n.bound = ev.bound;
+          if ("gamma" in ev) Object.assign(n, { gamma: ev.gamma, strict: Boolean(ev.strict) });
           s.nodes.set(key(p), n);
           break;
         }
@@ -149,6 +150,7 @@
       parts.push(`α = ${show(n.alpha) ?? "−∞"}, β = ${show(n.beta) ?? "+∞"}`);
     }
     if (n.bound !== undefined && n.bound !== null) parts.push(`bound ${show(n.bound)}`);
+    if (n.gamma !== undefined && n.gamma !== null) parts.push(`test: ${n.strict ? ">" : "≥"} γ = ${show(n.gamma)}?`);
     return parts.join("; ");
   }
 
@@ -158,7 +160,7 @@
     const name = nodeName(t, p);
     switch (ev.type) {
       case "enter": {
-        const w = windowText({ hasWindow: "alpha" in ev || "beta" in ev, alpha: ev.alpha, beta: ev.beta, bound: ev.bound });
+        const w = windowText({ hasWindow: "alpha" in ev || "beta" in ev, alpha: ev.alpha, beta: ev.beta, bound: ev.bound, gamma: ev.gamma, strict: ev.strict });
         return `Enter ${name}, ${playerName(ev.player)} to move` + (w ? ` (${w})` : "");
       }
       case "leaf":
@@ -172,9 +174,12 @@
       case "leave":
         return `Leave ${name} with ${show(ev.value)}`;
       case "search": {
-        const w = windowText({ hasWindow: true, alpha: ev.alpha, beta: ev.beta });
-        return `Search ${ev.pass !== undefined ? `pass ${ev.pass} ` : ""}of ${name}: ${w}`;
+        const w = windowText({ hasWindow: true, alpha: ev.alpha, beta: ev.beta, gamma: ev.gamma, strict: ev.strict });
+        const kind = ev.kind ? `${ev.kind} ` : "";
+        return `New ${kind}search ${ev.pass !== undefined ? `(pass ${ev.pass}) ` : ""}of ${name}: ${w}`;
       }
+      case "table":
+        return `Table at ${name}: a stored ${ev.bound} bound ${show(ev.value)} answers the test`;
       default:
         return `${ev.type} at ${name}`;
     }
