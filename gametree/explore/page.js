@@ -478,7 +478,7 @@
       const height = (L.maxDepth + 1) * rowH + 30 + (state.vector ? 15 * (state.players - 1) : 0);
       const room = Math.max(200, holder.clientWidth - 4);
       const roomHigh = parseFloat(getComputedStyle(holder).maxHeight) || 600;
-      const scale = Math.max(0.6, Math.min(1.5, room / width, (roomHigh - 4) / height));
+      const scale = Math.max(0.8, Math.min(1.5, room / width, (roomHigh - 4) / height));
       const svg = el("svg", { width: width * scale, height: height * scale, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "The tree and the search's progress" });
       const X = (node) => node.x + margin;
       const Y = (node) => 48 + node.depth * rowH;
