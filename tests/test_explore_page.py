@@ -52,8 +52,9 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 # ---- The command, without a browser ----
 
 
-def test_the_engine_offers_every_search_the_event_trace_knows() -> None:
-    assert [a.name for a in ENGINE_ALGORITHMS] == list(events.ALGORITHMS)
+def test_every_search_the_page_offers_has_an_event_trace() -> None:
+    names = [a.name for a in ENGINE_ALGORITHMS]
+    assert names == [name for name in events.ALGORITHMS if name in names]
 
 
 def test_the_command_s_list_of_searches_is_engine_js_s() -> None:
