@@ -331,6 +331,52 @@ def test_an_edited_leaf_reruns_both_searches_exactly(figure5: "Page", tmp_path: 
     page.click("#editor-close")
 
 
+def test_the_shape_can_be_edited_and_steps_can_be_independent(figure5: "Page") -> None:
+    page = figure5
+    page.select_option("#tree-menu", "given")
+    page.check("#compare-toggle")
+    doc = read_tree_file(FIGURE5)
+    assert isinstance(doc.tree, Node)
+    page.click("#pane0-node-1-0")  # d: a third child, a copy of its last (f)
+    page.click("#editor-add")
+    c = doc.tree.children[1]
+    assert isinstance(c, Node)
+    d = c.children[0]
+    assert isinstance(d, Node)
+    wider = Node(0, [doc.tree.children[0], Node(1, [Node(2, [*d.children, d.children[1]]),
+                                                    c.children[1]])])  # fmt: skip
+    assert page.locator("#pane0-leaf-1-0-2").count() == 1
+    assert pane(page, 0)["value"] == shown([str(x) for x in maxn(wider).value])
+    page.click("#pane0-leaf-1-0-2")
+    page.click("#editor-delete")
+    assert page.locator("#pane0-leaf-1-0-2").count() == 0
+    page.click("#pane0-leaf-0")  # b becomes a node of player 1 over two copies of b
+    page.click("#editor-split")
+    assert page.locator("#pane0-node-0").count() == 1
+    assert page.locator("#pane0-leaf-0-1").count() == 1
+    b = doc.tree.children[0]
+    split = Node(0, [Node(1, [b, b]), doc.tree.children[1]])
+    assert pane(page, 0)["value"] == shown([str(x) for x in maxn(split).value]) == "(6, 1, 2)"
+    assert pane(page, 1)["value"] == "(5, 2, 2)"  # deep pruning still cuts f
+    page.click("#editor-close")
+    page.uncheck("#link-toggle")  # independent steps: each pane its own
+    page.keyboard.press("Home")
+    page.click("#pane-1 [data-role=last]")
+    first, second = pane(page, 0), pane(page, 1)
+    assert first["step"].startswith("step 0 of ")
+    assert second["step"].split(" of ")[0] == "step " + second["step"].split(" of ")[1]
+    page.check("#link-toggle")
+
+
+def test_every_control_has_a_name(figure5: "Page") -> None:
+    unnamed = figure5.evaluate(
+        """() => [...document.querySelectorAll("button, input, select")]
+        .filter((e) => !(e.getAttribute("aria-label") || e.textContent.trim() || e.labels?.length))
+        .map((e) => e.outerHTML)"""
+    )
+    assert unnamed == []
+
+
 def replace_leaf(t: Tree, path: tuple[int, ...], value: Value) -> Tree:
     if not path:
         return Leaf(value)
