@@ -26,7 +26,7 @@ import pytest
 from gametree import cli
 from gametree.explore import ENGINE_ALGORITHMS, page_data
 from gametree.impl import events
-from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, subtree
+from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, paranoid, subtree
 from gametree.treefile import json_value, read_tree_file, read_tree_text
 from tests.browser.chromium import browser, open_page
 
@@ -366,6 +366,28 @@ def test_the_shape_can_be_edited_and_steps_can_be_independent(figure5: "Page") -
     assert first["step"].startswith("step 0 of ")
     assert second["step"].split(" of ")[0] == "step " + second["step"].split(" of ")[1]
     page.check("#link-toggle")
+
+
+def test_the_inputs_are_the_chosen_search_s(figure5: "Page") -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    option = page.locator("#tree-menu option", has_text="korf-figure3")
+    page.select_option("#tree-menu", option.get_attribute("value"))
+    first = "#pane-0 [data-role={}]".format
+    page.select_option(first("algorithm"), "maxn")
+    assert page.locator(first("bounds-inputs")).is_hidden()
+    assert page.locator(first("player-input")).is_hidden()
+    page.select_option(first("algorithm"), "paranoid")
+    assert page.locator(first("player-input")).is_visible()
+    doc = read_tree_file(ROOT / "docs" / "trees" / "korf-figure3.json")
+    for player in range(3):
+        page.fill(first("player"), str(player))
+        page.click(first("run"))
+        assert pane(page, 0)["value"] == str(paranoid(doc.tree, player).value), player
+    page.fill(first("player"), "x")
+    page.click(first("run"))
+    assert "the paranoid player is a number in 0..2" in (page.text_content(first("error")) or "")
+    page.fill(first("player"), "")
 
 
 def test_every_control_has_a_name(figure5: "Page") -> None:

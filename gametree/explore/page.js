@@ -284,6 +284,7 @@
       this.result = null;
       this.timer = null;
       this.q("algorithm").addEventListener("change", (e) => {
+        this.showInputs();
         this.rerun();
         e.target.blur(); // so that the arrow keys step, not choose another algorithm
       });
@@ -316,20 +317,33 @@
       const found = offered.some((a) => a.name === old);
       menu.value = found ? old : offered[0].name;
       this.missing = found || !old ? null : old;
-      this.q("window-inputs").hidden = state.vector;
-      this.q("bounds-inputs").hidden = !state.vector;
+      this.showInputs();
+    }
+
+    // The inputs the chosen search reads: a window, Korf's bounds, the paranoid player.
+    showInputs() {
+      const chosen = E.ALGORITHMS.find((a) => a.name === this.q("algorithm").value);
+      const takes = chosen ? chosen.takes : [];
+      this.q("window-inputs").hidden = state.vector || !takes.includes("window");
+      this.q("bounds-inputs").hidden = !state.vector || !takes.includes("bounds");
+      this.q("player-input").hidden = !takes.includes("player");
     }
 
     options() {
       const o = {};
-      if (state.vector) {
+      const player = this.q("player").value.trim();
+      if (player !== "" && !this.q("player-input").hidden) {
+        if (!/^\d+$/.test(player)) throw new Error(`the paranoid player is a number in 0..${state.players - 1} (got ${JSON.stringify(player)})`);
+        o.player = Number(player);
+      }
+      if (state.vector && !this.q("bounds-inputs").hidden) {
         const lower = this.q("lower").value.trim();
         const sum = this.q("sum").value.trim();
         if (lower !== "" || sum !== "") {
           if (lower === "" || sum === "") throw new Error("Korf's bounds need both: a lower bound and a sum");
           o.bounds = { lower: exactNumber(lower), sum: exactNumber(sum) };
         }
-      } else {
+      } else if (!state.vector && !this.q("window-inputs").hidden) {
         const a = exactNumber(this.q("alpha").value.trim());
         const b = exactNumber(this.q("beta").value.trim());
         if (a !== null) o.alpha = a;
@@ -456,7 +470,7 @@
       line("Principal variation", pathText(r.principalVariation), "pv");
       line("Leaves read", `${r.leavesEvaluated}, nodes visited ${r.nodesVisited}`, "counts");
       if (this.reference && show(this.reference.value) !== show(r.value)) {
-        const w = line(`Wrong: ${this.reference.name} gives`, show(this.reference.value), "reference");
+        const w = line(`But ${this.reference.name}'s value is`, show(this.reference.value), "reference");
         w.className = "warning";
         const why = document.createElement("p");
         why.className = "warning";
