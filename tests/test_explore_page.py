@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from gametree import cli
+from gametree.draw import search_drawing
 from gametree.explore import ENGINE_ALGORITHMS, page_data
 from gametree.impl import events
 from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, paranoid, subtree
@@ -456,6 +457,26 @@ def test_re_searches_are_shown_event_for_event(name: str, figure5: "Page") -> No
         assert {f: got[f] for f in want} == want, k
 
 
+LABELS = """(i) => Object.fromEntries([...document.querySelectorAll(`#pane-${i} svg .node-label`)]
+  .map((t) => [t.parentNode.dataset.path, t.textContent]))"""
+
+
+@pytest.mark.parametrize("name", ["alphabeta", "alphabeta-fail-soft", "negamax-alphabeta", "pvs"])
+def test_two_player_nodes_show_what_gametree_draw_shows(name: str, figure5: "Page") -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    for tree in ("seed002-alpha-beta", "korf-figure1"):
+        option = page.locator("#tree-menu option", has_text=tree)
+        page.select_option("#tree-menu", option.get_attribute("value"))
+        page.select_option("#pane-0 [data-role=algorithm]", name)
+        page.keyboard.press("End")
+        doc = read_tree_file(ROOT / "docs" / "trees" / f"{tree}.json")
+        drawn = search_drawing(doc.tree, f"impl.{name.replace('-', '_')}")
+        want = {",".join(map(str, n.path)): n.label[0] for n in drawn.nodes
+                if n.player is not None and n.label not in {(), ("?",)}}  # fmt: skip
+        assert page.evaluate(LABELS, 0) == want, (tree, name)
+
+
 def test_play_runs_to_the_end_and_pauses(figure5: "Page") -> None:
     page = figure5
     page.select_option("#tree-menu", "given")  # Figure 5 again: 16 steps
@@ -523,6 +544,6 @@ def test_numbers_beyond_doubles_are_shown_and_compared_exactly(
     got = pane(page, 0)
     assert got["value"] == str(big + 1)
     assert page.text_content("#pane-0 [data-role=pv]") == "[1, 0]"  # not the tie a double makes
-    assert page.text_content("#pane0-leaf-2-0") == "-1/1000000000000000000000000000000"
+    assert page.text_content("#pane0-leaf-2-0") == "−1/1000000000000000000000000000000"
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()

@@ -269,6 +269,46 @@
     return e;
   }
 
+  // A number as the drawing writes it: gametree.draw.model.format_number's true minus sign.
+  const drawn = (text) => text.replace(/-/g, "−");
+
+  // What the leaves read so far prove about each node's minimax value (Max's view), labelled as
+  // `gametree draw` labels it (gametree.draw.model.format_interval): from minimax with every
+  // unread leaf below all the leaves to minimax with every unread leaf above them all. Minimax
+  // is monotone in every leaf, so that is exactly the set of values still possible. Two players.
+  function provenLabels(t, reads) {
+    let big = 1n;
+    for (const [, leaf] of leavesOf(T.root(t))) {
+      const m = leaf.value.num < 0n ? -leaf.value.num : leaf.value.num;
+      if (m >= big) big = m + 1n;
+    }
+    const ends = [-big, big].map((stand) => {
+      const copy = structuredClone(t);
+      for (const [p, leaf] of leavesOf(T.root(copy))) if (!reads.has(key(p))) leaf.value = { num: stand, den: 1n };
+      const out = new Map();
+      for (const ev of E.run("minimax", copy, {}).events) if (ev.type === "leave") out.set(key(ev.path), show(ev.value));
+      return out;
+    });
+    const labels = new Map();
+    for (const [k, lo] of ends[0]) {
+      const hi = ends[1].get(k);
+      const low = lo === String(-big);
+      const high = hi === String(big);
+      if (lo === hi) labels.set(k, { text: drawn(lo), exact: true });
+      else if (!(low && high)) labels.set(k, { text: high ? `≥${drawn(lo)}` : low ? `≤${drawn(hi)}` : `${drawn(lo)}..${drawn(hi)}`, exact: false });
+    }
+    return labels;
+  }
+
+  function* leavesOf(root) {
+    const stack = [[root, []]];
+    while (stack.length) {
+      const [n, p] = stack.pop();
+      if (T.isLeaf(n)) yield [p, n];
+      else T.children(n).forEach((c, i) => stack.push([c, [...p, i]]));
+    }
+  }
+
   // ---- One pane: an algorithm, its run, its events, the step shown ----
   class Pane {
     constructor(index) {
@@ -509,6 +549,7 @@
         for (let d = 1; d <= p.length; d++) if (s.skipped.has(key(p.slice(0, d)))) return true;
         return false;
       };
+      const proven = state.vector ? null : provenLabels(state.tree, s.reads);
       const edges = el("g", {}, svg);
       const marks = el("g", {}, svg);
       const nodes = el("g", {}, svg);
@@ -550,7 +591,7 @@
           if (grey) box.setAttribute("stroke-dasharray", "4 3");
           node.texts.forEach((t, i) => {
             const tx = el("text", { x, y: y - h / 2 + 16 + 15 * i, "text-anchor": "middle", class: "label" }, g);
-            tx.textContent = t;
+            tx.textContent = drawn(t);
           });
           const reads = s.reads.get(kk);
           if (reads) {
@@ -569,10 +610,13 @@
           if (state.editing && kk === key(state.editing)) el("circle", { cx: x, cy: y, r: 30, class: "editing-ring" }, g);
           let label = null;
           let exact = false;
-          if (info && info.left) { label = show(info.value); exact = true; }
+          if (proven) {
+            const known = proven.get(kk);
+            if (known) ({ text: label, exact } = known);
+          } else if (info && info.left) { label = show(info.value); exact = true; }
           else if (info && info.best !== undefined) label = "best " + show(info.best);
           if (label) {
-            const lt = el("text", { x: x + 21, y: y + 5, class: "label halo" + (exact ? " exact" : "") }, g);
+            const lt = el("text", { x: x + 21, y: y + 5, class: "label halo node-label" + (exact ? " exact" : "") }, g);
             lt.textContent = label;
           }
           if (onPath.has(kk) && info) {
