@@ -274,39 +274,37 @@
 
   // What the leaves read so far prove about each node's minimax value (Max's view), labelled as
   // `gametree draw` labels it (gametree.draw.model.format_interval): from minimax with every
-  // unread leaf below all the leaves to minimax with every unread leaf above them all. Minimax
-  // is monotone in every leaf, so that is exactly the set of values still possible. Two players.
+  // unread leaf at −∞ to minimax with every unread leaf at +∞. Minimax is monotone in every
+  // leaf, so that is exactly the set of values still possible. Two players.
   function provenLabels(t, reads) {
-    let big = 1n;
-    for (const [, leaf] of leavesOf(T.root(t))) {
-      const m = leaf.value.num < 0n ? -leaf.value.num : leaf.value.num;
-      if (m >= big) big = m + 1n;
+    const NEG = { inf: -1 };
+    const POS = { inf: 1 };
+    const ends = new Map(); // key -> [lo, hi]
+    const stack = [[T.root(t), [], false]];
+    while (stack.length) {
+      const [n, p, done] = stack.pop();
+      if (T.isLeaf(n)) {
+        ends.set(key(p), reads.has(key(p)) ? [n.value, n.value] : [NEG, POS]);
+      } else if (!done) {
+        stack.push([n, p, true]);
+        T.children(n).forEach((c, i) => stack.push([c, [...p, i], false]));
+      } else {
+        const kids = T.children(n).map((_, i) => ends.get(key([...p, i])));
+        const better = T.player(n) === 0 ? (x, y) => E.cmp(x, y) > 0 : (x, y) => E.cmp(x, y) < 0;
+        const pick = (j) => kids.map((k) => k[j]).reduce((a, b) => (better(b, a) ? b : a));
+        ends.set(key(p), [pick(0), pick(1)]);
+      }
     }
-    const ends = [-big, big].map((stand) => {
-      const copy = structuredClone(t);
-      for (const [p, leaf] of leavesOf(T.root(copy))) if (!reads.has(key(p))) leaf.value = { num: stand, den: 1n };
-      const out = new Map();
-      for (const ev of E.run("minimax", copy, {}).events) if (ev.type === "leave") out.set(key(ev.path), show(ev.value));
-      return out;
-    });
     const labels = new Map();
-    for (const [k, lo] of ends[0]) {
-      const hi = ends[1].get(k);
-      const low = lo === String(-big);
-      const high = hi === String(big);
-      if (lo === hi) labels.set(k, { text: drawn(lo), exact: true });
-      else if (!(low && high)) labels.set(k, { text: high ? `≥${drawn(lo)}` : low ? `≤${drawn(hi)}` : `${drawn(lo)}..${drawn(hi)}`, exact: false });
+    const text = (x) => drawn(E.formatValue(x));
+    for (const [k, [lo, hi]] of ends) {
+      if (!Array.isArray(nodeAt(t, k === "" ? [] : k.split(",").map(Number)).children)) continue;
+      const low = lo.inf !== undefined;
+      const high = hi.inf !== undefined;
+      if (!low && !high && E.cmp(lo, hi) === 0) labels.set(k, { text: text(lo), exact: true });
+      else if (!(low && high)) labels.set(k, { text: high ? `≥${text(lo)}` : low ? `≤${text(hi)}` : `${text(lo)}..${text(hi)}`, exact: false });
     }
     return labels;
-  }
-
-  function* leavesOf(root) {
-    const stack = [[root, []]];
-    while (stack.length) {
-      const [n, p] = stack.pop();
-      if (T.isLeaf(n)) yield [p, n];
-      else T.children(n).forEach((c, i) => stack.push([c, [...p, i]]));
-    }
   }
 
   // ---- One pane: an algorithm, its run, its events, the step shown ----
