@@ -28,6 +28,7 @@
   };
 
   const key = (p) => p.join(",");
+  const pathOf = (k) => (k === "" ? [] : k.split(",").map(Number));
   const pathText = (p) => "[" + p.join(", ") + "]";
 
   function show(v) {
@@ -298,7 +299,7 @@
     const labels = new Map();
     const text = (x) => drawn(E.formatValue(x));
     for (const [k, [lo, hi]] of ends) {
-      if (!Array.isArray(nodeAt(t, k === "" ? [] : k.split(",").map(Number)).children)) continue;
+      if (!Array.isArray(nodeAt(t, pathOf(k)).children)) continue;
       const low = lo.inf !== undefined;
       const high = hi.inf !== undefined;
       if (!low && !high && E.cmp(lo, hi) === 0) labels.set(k, { text: text(lo), exact: true });
@@ -578,9 +579,8 @@
         const grey = pruned(node.p);
         const info = s.nodes.get(kk);
         const g = el("g", { id: `pane${this.index}-${node.leaf ? "leaf" : "node"}-${node.p.join("-") || "root"}`, class: (node.leaf ? "leaf" : "node") + (grey ? " pruned" : ""), "data-path": kk, tabindex: "0", role: "button" }, nodes);
-        g.setAttribute("aria-label", `${node.leaf ? "leaf" : "node"} ${nodeName(state.tree, node.p)}: edit`);
-        g.addEventListener("click", () => openEditor(node.p));
-        g.addEventListener("keydown", (e) => { if (e.key === "Enter") openEditor(node.p); });
+        const name = T.comment(node.n);
+        g.setAttribute("aria-label", `${node.leaf ? "leaf" : "node"} ${name ? name + " " : ""}${pathText(node.p)}: edit`);
         const x = X(node);
         const y = Y(node);
         if (node.leaf) {
@@ -625,12 +625,15 @@
             }
           }
         }
-        const name = T.comment(node.n);
         if (name) {
           const nt = el("text", { x: x - (node.leaf ? node.width / 2 + 6 : 29), y: y + 4, "text-anchor": "end", class: "name" }, g);
           nt.textContent = name;
         }
       }
+      // One listener for every node: a click (or Enter) on a node opens the editor on it.
+      const target = (e) => e.target.closest("[data-path]");
+      svg.addEventListener("click", (e) => { const g = target(e); if (g) openEditor(pathOf(g.dataset.path)); });
+      svg.addEventListener("keydown", (e) => { const g = target(e); if (g && e.key === "Enter") openEditor(pathOf(g.dataset.path)); });
       holder.replaceChildren(svg);
       this.renderLegend();
     }
