@@ -16,14 +16,15 @@
   ];
   const PLAYER_NAMES = ["Max", "Min"];
 
-  // ---- The tree as engine.js's parseTree returns it (one place to adapt to its shape) ----
+  // ---- The tree as engine.js's parseTree returns it: {players, bounds, root}, a node
+  // {toMove, children, comment} or a leaf {value, comment}, values exact ({num, den}) ----
   const T = {
-    root: (t) => t.root ?? t.tree,
+    root: (t) => t.root,
     players: (t) => t.players,
     bounds: (t) => t.bounds ?? null,
     isLeaf: (n) => !Array.isArray(n.children),
     children: (n) => n.children,
-    player: (n) => n.toMove ?? n.to_move ?? n.player,
+    player: (n) => n.toMove,
     comment: (n) => n.comment ?? null,
   };
 
@@ -694,7 +695,7 @@
       pane.fillMenu(algorithms ? algorithms[i] : undefined);
       if (algorithms) {
         pane.q("lower").value = bounds ? show(bounds.lower) : "";
-        pane.q("sum").value = bounds ? show(bounds.sum ?? bounds.total) : "";
+        pane.q("sum").value = bounds ? show(bounds.sum) : "";
         pane.q("alpha").value = "";
         pane.q("beta").value = "";
       }
@@ -841,8 +842,7 @@
         const mover = parent ? (T.player(parent) + 1) % state.players : 0;
         const value = leaf.value;
         for (const k of Object.keys(leaf)) if (k !== "comment") delete leaf[k];
-        const moverKey = "toMove" in T.root(t) ? "toMove" : "to_move" in T.root(t) ? "to_move" : "player";
-        leaf[moverKey] = mover;
+        leaf.toMove = mover;
         leaf.children = [{ value: structuredClone(value) }, { value: structuredClone(value) }];
         return p;
       });
