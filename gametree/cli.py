@@ -19,6 +19,7 @@ from gametree.commands import (
     draw,
     examples,
     experiment,
+    explore,
     play,
     prove,
     solve,
@@ -26,7 +27,19 @@ from gametree.commands import (
 )
 from gametree.impl import KERNEL_DESCRIPTION
 
-COMMANDS = [examples, solve, algorithms, compare, conform, vectors, play, prove, draw, experiment]
+COMMANDS = [
+    examples,
+    solve,
+    algorithms,
+    compare,
+    conform,
+    vectors,
+    play,
+    prove,
+    draw,
+    explore,
+    experiment,
+]
 """The subcommands, in the order ``--help`` lists them."""
 
 
