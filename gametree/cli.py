@@ -21,12 +21,25 @@ from gametree.commands import (
     experiment,
     play,
     prove,
+    serve,
     solve,
     vectors,
 )
 from gametree.impl import KERNEL_DESCRIPTION
 
-COMMANDS = [examples, solve, algorithms, compare, conform, vectors, play, prove, draw, experiment]
+COMMANDS = [
+    examples,
+    solve,
+    algorithms,
+    compare,
+    conform,
+    vectors,
+    play,
+    serve,
+    prove,
+    draw,
+    experiment,
+]
 """The subcommands, in the order ``--help`` lists them."""
 
 
