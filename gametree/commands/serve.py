@@ -8,7 +8,7 @@ import webbrowser
 from types import FrameType
 
 from gametree.clitools import EXIT_OK, EXIT_USAGE, configure_help, epilog, error, guarded
-from gametree.serve.server import GameServer
+from gametree.serve.server import POLL_SECONDS, GameServer
 
 NAME = "serve"
 HELP = "play the games in the browser: a local web app on 127.0.0.1"
@@ -73,7 +73,9 @@ def run(args: argparse.Namespace) -> int:
         stop.set()
 
     previous = {s: signal.signal(s, request_stop) for s in (signal.SIGINT, signal.SIGTERM)}
-    serving = threading.Thread(target=server.serve_forever, name="gametree serve")
+    serving = threading.Thread(
+        target=server.serve_forever, args=(POLL_SECONDS,), name="gametree serve"
+    )
     serving.start()
     try:
         print(f"gametree serve: playing at {server.url} (Ctrl-C to stop)", flush=True)

@@ -24,6 +24,7 @@ table of the assets read at start, by exact name: no request path ever reaches t
 system, so ``..``, its encodings, absolute paths and symlinks name nothing.
 """
 
+import functools
 import http.server
 import json
 import re
@@ -46,7 +47,7 @@ from gametree.serve.session import (
     Sessions,
 )
 from gametree.spec import Tree
-from gametree.spec._package_data import package_text
+from gametree.spec._package_data import MissingPackageDataError, package_text
 
 __all__ = ["ASSETS", "MAX_BODY", "GameServer", "start"]
 
@@ -62,6 +63,9 @@ MAX_BODY = 16 * 1024
 
 HOST = "127.0.0.1"
 
+POLL_SECONDS = 0.05
+"""How often the serving thread looks whether it is asked to stop (what ``stop()`` waits)."""
+
 _POLICY = "default-src 'self'; frame-ancestors 'none'"
 """The page's Content-Security-Policy: its own files only, in no other site's frame."""
 _EXPLORE_POLICY = "default-src 'self' 'unsafe-inline' data:; frame-ancestors 'none'"
@@ -72,7 +76,7 @@ _ROUTES: list[tuple[re.Pattern[str], dict[str, str]]] = [
     (re.compile(p), methods)
     for p, methods in [
         ("/", {"GET": "page"}),
-        ("/assets/([a-z]+\\.[a-z]+)", {"GET": "asset"}),
+        ("/assets/(" + "|".join(map(re.escape, ASSETS)) + ")", {"GET": "asset"}),
         ("/api/games", {"GET": "catalogue", "POST": "create"}),
         (f"/api/games/{_ID}", {"GET": "show"}),
         (f"/api/games/{_ID}/move", {"POST": "move"}),
@@ -93,7 +97,10 @@ def read_assets(folder: Path | None = None) -> dict[str, bytes]:
     for name in ASSETS:
         path = base / name
         if path.is_symlink():
-            path = base / f"{name} (a symlink, which is not served)"
+            raise MissingPackageDataError(
+                f"gametree's data file {path} is a symlink: gametree serve serves its own "
+                "files only (reinstall gametree)"
+            )
         found[name] = package_text(path).encode("utf-8")
     return found
 
@@ -143,7 +150,8 @@ class GameServer(http.server.ThreadingHTTPServer):
 def start(port: int = 0, **options: Any) -> GameServer:
     """A :class:`GameServer` serving in a thread of its own; ``stop()`` ends it."""
     server = GameServer(port, **options)
-    threading.Thread(target=server.serve_forever, name="gametree serve", daemon=True).start()
+    serve = functools.partial(server.serve_forever, poll_interval=POLL_SECONDS)
+    threading.Thread(target=serve, name="gametree serve", daemon=True).start()
     return server
 
 
@@ -190,6 +198,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._reply_error(404, f"no such route: {path}")
         except RequestError as e:
             self._reply_error(e.status, str(e))
+        except Exception as e:  # a fault of the server's own: a 500 that says it, no trace
+            self._reply_error(500, f"internal error: {type(e).__name__}: {e}")
 
     def _check_host(self) -> None:
         host = self.headers.get("Host", "")
@@ -229,8 +239,6 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self._asset("index.html")
 
     def _asset(self, name: str) -> None:
-        if name not in ASSETS:
-            raise RequestError(404, f"no such file: {name}")
         self._reply(200, self.server.assets[name], ASSETS[name])
 
     def _catalogue(self) -> None:
