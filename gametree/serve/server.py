@@ -55,6 +55,7 @@ ASSETS = {
     "index.html": "text/html; charset=utf-8",
     "app.js": "text/javascript; charset=utf-8",
     "app.css": "text/css; charset=utf-8",
+    "icon.svg": "image/svg+xml",
 }
 """The page's files (package data in ``gametree/serve/assets/``) and their media types."""
 

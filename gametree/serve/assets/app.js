@@ -80,6 +80,7 @@ async function newGame(event) {
 async function request(call) {
   if (busy) return;
   busy = true;
+  document.body.dataset.state = "busy";
   $("message").textContent = "";
   try {
     show(await call());
@@ -91,6 +92,9 @@ async function request(call) {
     $("message").textContent = e.message;
   } finally {
     busy = false;
+    // What tests wait for: "ready" (a person to move), "over", or "idle" (no game, or stopped).
+    document.body.dataset.state = !view ? "idle" : view.over ? "over" :
+      view.human_to_move ? "ready" : "idle";
   }
 }
 
@@ -229,7 +233,9 @@ function drawBoard() {
       }
       element("circle", { cx, cy, r: 0.4 * u, class: "hint" }, g);
     }
-    g.classList.toggle("legal", next.has(i) || (b.by_column && columnMove(c.x) !== null));
+    const column = b.by_column ? columnMove(c.x) : null;
+    g.classList.toggle("legal", next.has(i));
+    g.classList.toggle("clickable", next.has(i) || column !== null);
     g.classList.toggle("selected", selection.includes(i));
     g.classList.toggle("last", last.has(i));
     const title = element("title", {}, g, c.name);
@@ -256,10 +262,10 @@ function lastCells() {
 }
 
 function hoverColumn(x, on) {
-  document.querySelectorAll("#board .cell").forEach((g) => {
-    const c = view.board.cells[Number(g.dataset.cell)];
-    if (c.x === x) g.classList.toggle("column-hover", on && columnMove(x) !== null);
-  });
+  const m = columnMove(x);
+  if (m === null) return;
+  const g = document.querySelector(`#board .cell[data-cell="${m.clicks[0]}"]`);
+  g.classList.toggle("column-hover", on);
 }
 
 function columnMove(x) {
