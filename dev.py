@@ -1,7 +1,8 @@
 """Set up the checkout's ``.venv`` if needed, then run the main job or every check.
 
     python3 dev.py main   # solve the bundled example trees with the spec
-    python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair)
+    python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair,
+                          # the explore page in Debian's headless Chromium, installed if missing)
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
     python3 dev.py verify [KERNEL...]  # Nagini on the verified kernels and seeded flaws
@@ -150,6 +151,31 @@ def build() -> None:
         stamp.write_text(digest)
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium, which the browser tests drive (tests/browser/chromium.py)."""
+
+
+def ensure_chromium() -> None:
+    """Install Debian's Chromium for the browser tests when it is missing and apt-get can.
+
+    Without apt-get (or root) the browser tests skip, saying why; CI (``CI`` set) never
+    skips, so there a missing Chromium stops the run here.
+    """
+    if CHROMIUM.exists():
+        return
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        message = (
+            f"the browser tests need Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
+        )
+        if os.environ.get("CI"):
+            sys.exit(message)
+        print(f"{message}: they will skip", flush=True)
+        return
+    print("installing Chromium for the browser tests (Debian's chromium)", flush=True)
+    run(["apt-get", "update", "--quiet"])
+    run(["apt-get", "install", "--quiet", "--yes", "--no-install-recommends", "chromium"])
+
+
 def ensure_java() -> None:
     """Make sure Java 11 or newer runs (apt-get installs it when it is missing and can)."""
     if shutil.which("java") is None:
@@ -207,6 +233,7 @@ def main(argv: list[str]) -> None:
     build()
     if argv[0] == "build":
         return
+    ensure_chromium()
     run([str(PYTHON), "-m", "ruff", "check", "."])
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])

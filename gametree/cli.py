@@ -19,6 +19,7 @@ from gametree.commands import (
     draw,
     examples,
     experiment,
+    explore,
     play,
     prove,
     serve,
@@ -38,6 +39,7 @@ COMMANDS = [
     serve,
     prove,
     draw,
+    explore,
     experiment,
 ]
 """The subcommands, in the order ``--help`` lists them."""

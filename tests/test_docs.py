@@ -24,6 +24,13 @@ PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
 IMAGE = re.compile(r"!\[[^\]]*\]\((?:docs/)?(figures/[^)]+\.png)\)")
 COMMAND = re.compile(r"^gametree (draw|experiment) .*docs/figures.*$", re.MULTILINE)
 """A command in a page that writes a figure of the docs (synopses such as OUT.svg are not)."""
+SCREENSHOTS = {
+    f"figures/explore-{name}.png"
+    for name in re.findall(
+        r'screenshot\(page, "([\w-]+)"', (ROOT / "tests" / "test_explore_page.py").read_text()
+    )
+}
+"""The explore page's screenshots, which its browser tests take (GAMETREE_SCREENSHOTS=1)."""
 
 
 def commands(page: Path) -> list[list[str]]:
@@ -44,7 +51,7 @@ def written_by(argv: list[str]) -> list[str]:
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_each_figure_is_made_by_a_command_on_its_page(page: Path) -> None:
     shown = set(IMAGE.findall(page.read_text()))
-    made = {f for argv in commands(page) for f in written_by(argv)}
+    made = {f for argv in commands(page) for f in written_by(argv)} | SCREENSHOTS
     assert shown <= made, f"{page.name}: no command for {sorted(shown - made)}"
     for figure in shown:
         assert (DOCS / figure).is_file(), figure

@@ -1,0 +1,374 @@
+"""gametree explore: the page it writes, opened in headless Chromium and checked step by step.
+
+What the page shows at every step (the event, the node highlighted, the window or Korf's
+bound at each node of the current path, the reason for a cut) is read from the page and
+checked against ``gametree.impl.events``'s trace, event for event; the values it shows after
+an edit against ``spec``. The command's own checks (bad trees, names, options, outputs) run
+without a browser. One Chromium serves the module (``tests/browser/chromium.py``).
+
+Set ``GAMETREE_SCREENSHOTS=1`` to write the screenshots that docs/explore.md shows into
+``docs/figures/`` (otherwise they go to a temporary folder, and are still taken).
+"""
+
+import os
+import re
+import shlex
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from gametree import cli
+from gametree.explore import ENGINE_ALGORITHMS, page_data
+from gametree.impl import events
+from gametree.spec import Leaf, Node, Tree, maxn, minimax, subtree
+from gametree.treefile import read_tree_file, read_tree_text
+from tests.browser.chromium import browser, open_page
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+__all__ = ["browser"]  # the fixture, imported for the tests below
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURE5 = ROOT / "docs" / "trees" / "korf-figure5-b.json"
+SEED002 = ROOT / "docs" / "trees" / "seed002-alpha-beta.json"
+FIGURES_DIR = ROOT / "docs" / "figures"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    try:
+        code = cli.main(argv)
+    except SystemExit as e:
+        code = int(e.code or 0)
+    return code, capsys.readouterr().err
+
+
+# ---- The command, without a browser ----
+
+
+def test_the_engine_offers_every_search_the_event_trace_knows() -> None:
+    assert [a.name for a in ENGINE_ALGORITHMS] == list(events.ALGORITHMS)
+
+
+def test_the_page_is_one_file_with_the_tree_as_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = '[[1180591620717411303425, "-1/1000000000000000000000000000001"], [2, "9/2"]]'
+    tree = tmp_path / "t.json"
+    tree.write_text(text)
+    out = tmp_path / "page.html"
+    assert run(["explore", str(tree), "-a", "minimax", "-o", str(out)], capsys) == (0, "")
+    page = out.read_text()
+    data = page_data(page)
+    assert data["tree"] == text  # verbatim: engine.js parses it, never JSON.parse's doubles
+    assert (data["algorithm"], data["compare"], data["title"]) == ("minimax", None, "t.json")
+    assert "<script src" not in page
+    assert "<link" not in page
+    assert "default-src 'none'" in page  # the browser refuses any load from the network
+    assert "GametreeEngine" in page  # engine.js inlined
+    examples = {e["name"]: e for e in data["examples"]}  # type: ignore[union-attr]
+    assert read_tree_text(examples["korf-figure5-b"]["text"]).tree == read_tree_file(FIGURE5).tree
+
+
+def test_a_script_end_in_the_tree_cannot_end_the_data_block(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (
+        '{"format": "gametree-tree/1", "players": 2, "tree": {"value": 1, "comment": "</script>"}}'
+    )
+    tree = tmp_path / "t.json"
+    tree.write_text(text)
+    out = tmp_path / "page.html"
+    assert run(["explore", str(tree), "-o", str(out)], capsys) == (0, "")
+    assert page_data(out.read_text())["tree"] == text
+
+
+@pytest.mark.parametrize(
+    ("tree", "argv", "code", "message"),
+    [
+        ("[[1, 2], [3", [], 3, "t.json: "),
+        (
+            "[[1, 2], [3, 4]]",
+            ["-a", "nope"],
+            2,
+            "unknown algorithm 'nope': the page offers minimax",
+        ),
+        ("[[1, 2], [3, 4]]", ["-a", "shallow"], 2, "shallow does not take two-player trees"),
+        ("[[1, 2], [3, 4]]", ["--compare", "maxn"], 2, "maxn does not take two-player trees"),
+        ("[[1, 2], [3, 4]]", ["--window", "5", "3"], 2, "alpha < beta (got 5, 3)"),
+        ("[[1, 2], [3, 4]]", ["--window", "x", "3"], 2, "not a number: 'x'"),
+        ("[[1, 2], [3, 4]]", ["--bounds", "0", "9"], 2, "--bounds are Korf's"),
+        ("[[1, 2], [3, 4]]", ["--max-shown", "5"], 3, "7 nodes are more than --max-shown 5"),
+        ("FIGURE5", ["--bounds", "0", "8"], 3, "not within --bounds: the components sum to 9"),
+        ("FIGURE5", ["--window", "1", "3"], 2, "--window is for two-player trees"),
+        ("FIGURE5", ["-a", "alphabeta"], 2, "alphabeta does not take N-player trees"),
+        ("[[1, 2], [3, 4]]", ["-o", "/nonexistent/dir/p.html"], 2, "cannot write '/nonexistent"),
+    ],
+)
+def test_the_command_reports_bad_input_and_usage_in_one_line(  # noqa: PLR0917 - parametrized
+    tree: str,
+    argv: list[str],
+    code: int,
+    message: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(FIGURE5.read_text() if tree == "FIGURE5" else tree)
+    output = [] if "-o" in argv else ["-o", str(tmp_path / "p.html")]
+    got, err = run(["explore", str(path), *argv, *output], capsys)
+    last = err.splitlines()[-1]
+    assert got == code, err
+    assert last.startswith("gametree explore: error: ")
+    assert message in last
+    assert "Traceback" not in err
+
+
+def test_the_options_reach_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "p.html"
+    argv = ["explore", str(FIGURE5), "--bounds", "-1", "27/2", "-a", "deep", "--compare",
+            "maxn", "-o", str(out)]  # fmt: skip
+    assert run(argv, capsys) == (0, "")
+    data = page_data(out.read_text())
+    assert data["bounds"] == {"lower": -1, "sum": "27/2"}
+    assert (data["algorithm"], data["compare"]) == ("deep", "maxn")
+    tree = ROOT / "docs" / "trees" / "seed004-cut.json"
+    assert run(["explore", str(tree), "--window", "-3", "inf", "-o", str(out)], capsys) == (0, "")
+    data = page_data(out.read_text())
+    assert (data["window"], data["algorithm"]) == ({"alpha": -3, "beta": None}, "alphabeta")
+
+
+# ---- In the browser ----
+
+
+def shown(v: object) -> str | None:
+    """A value of an event as the page writes it: "7", "-3/4", "(6, 1, 2)"; None for no value."""
+    if v is None:
+        return None
+    if isinstance(v, list):
+        return "(" + ", ".join(str(shown(c)) for c in v) + ")"
+    return str(v)
+
+
+def window_text(node: dict[str, Any]) -> str:
+    """The window or bound the page shows for a node (the fields its events gave it)."""
+    parts = []
+    if "alpha" in node or "beta" in node:
+        parts.append(
+            f"α = {shown(node.get('alpha')) or '−∞'}, β = {shown(node.get('beta')) or '+∞'}"
+        )
+    if node.get("bound") is not None:
+        parts.append(f"bound {shown(node['bound'])}")
+    return "; ".join(parts)
+
+
+def expected_panel(t: Tree, trace: Sequence[events.Event], k: int) -> dict[str, Any]:
+    """What the panel must show after ``k`` events: written from the events alone."""
+    nodes: dict[tuple[int, ...], dict[str, Any]] = {}
+    for e in trace[:k]:
+        p = tuple(e["path"])
+        if e["type"] == "enter":
+            nodes[p] = {f: e[f] for f in ("alpha", "beta", "bound") if f in e}
+        elif e["type"] == "window":
+            nodes.setdefault(p, {}).update(alpha=e["alpha"], beta=e["beta"])
+        elif e["type"] == "best":
+            nodes.setdefault(p, {})["best"] = e["value"]
+    e = trace[k - 1]
+    path = tuple(e["path"])
+    rows = [
+        {"path": ",".join(map(str, path[:d])), "window": window_text(nodes.get(path[:d], {})),
+         "best": shown(nodes.get(path[:d], {}).get("best")) or ""}
+        for d in range(len(path) + 1)
+        if isinstance(subtree(t, path[:d]), Node)
+    ]  # fmt: skip
+    reason = e["reason"] if e["type"] == "cut" else None
+    return {"type": e["type"], "path": ",".join(map(str, path)), "reason": reason, "rows": rows,
+            "current": [",".join(map(str, path))]}  # fmt: skip
+
+
+READ_PANE = """(i) => {
+  const pane = document.getElementById(`pane-${i}`);
+  const q = (r) => pane.querySelector(`[data-role=${r}]`);
+  const ev = q("event");
+  return {
+    step: q("step").textContent, type: ev.dataset.type, path: ev.dataset.path,
+    reason: q("reason").hidden ? null : q("reason").textContent,
+    rows: [...q("path").querySelectorAll("tr")].map((tr) => ({path: tr.dataset.path,
+      window: tr.querySelector(".window").textContent,
+      best: tr.querySelector(".best").textContent})),
+    current: [...pane.querySelectorAll("svg .current-ring")].map((r) => r.parentNode.dataset.path),
+    cutMarks: pane.querySelectorAll("svg .cut-mark").length,
+    value: q("value") ? q("value").textContent : null,
+  };
+}"""
+
+
+def pane(page: "Page", i: int) -> dict[str, Any]:
+    got: dict[str, Any] = page.evaluate(READ_PANE, i)
+    return got
+
+
+def skipped_so_far(trace: Sequence[events.Event], k: int) -> int:
+    return sum(len(e["skipped"]) for e in trace[:k] if e["type"] == "cut")
+
+
+@pytest.fixture(scope="module")
+def figure5(
+    browser: "BrowserContext", tmp_path_factory: pytest.TempPathFactory
+) -> Iterator["Page"]:
+    """The page of Korf's Figure 5 (f = (3, 0, 6)): shallow pruning beside deep pruning."""
+    out = tmp_path_factory.mktemp("explore") / "figure5.html"
+    assert cli.main(["explore", str(FIGURE5), "-a", "shallow", "--compare", "deep",
+                     "-o", str(out)]) == 0  # fmt: skip
+    page = open_page(browser, out)
+    page.wait_for_selector("body[data-ready=true]")
+    yield page
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+def screenshot(page: "Page", name: str, tmp_path: Path) -> Path:
+    folder = FIGURES_DIR if os.environ.get("GAMETREE_SCREENSHOTS") else tmp_path
+    out = folder / f"explore-{name}.png"
+    page.screenshot(path=str(out))
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    return out
+
+
+def test_figure5_steps_through_shallow_and_deep_pruning_event_for_event(
+    figure5: "Page", tmp_path: Path
+) -> None:
+    doc = read_tree_file(FIGURE5)
+    shallow = events.trace("shallow", doc.tree, bounds=doc.bounds)
+    deep = events.trace("deep", doc.tree, bounds=doc.bounds)
+    assert len(shallow) != len(deep)  # deep pruning skips a leaf that shallow pruning reads
+    page = figure5
+    page.keyboard.press("Home")
+    assert pane(page, 0)["step"] == f"step 0 of {len(shallow)}"
+    deep_cut = next(k for k, e in enumerate(deep, 1) if e["type"] == "cut")
+    for k in range(1, max(len(shallow), len(deep)) + 1):
+        page.keyboard.press("ArrowRight")  # the steps are shared: both panes move
+        for i, trace in enumerate([shallow, deep]):
+            got = pane(page, i)
+            at = min(k, len(trace))
+            assert got["step"] == f"step {at} of {len(trace)}"
+            want = expected_panel(doc.tree, trace, at)
+            assert {f: got[f] for f in want} == want, (i, at)
+            assert got["cutMarks"] == skipped_so_far(trace, at)
+        if k == deep_cut:
+            screenshot(page, "figure5-deep", tmp_path)
+    maxn_value = shown([str(c) for c in maxn(doc.tree).value])
+    assert pane(page, 0)["value"] == maxn_value == "(6, 1, 2)"
+    assert pane(page, 1)["value"] == "(5, 2, 2)"  # deep pruning's wrong answer
+
+
+def test_deep_pruning_s_wrong_answer_is_explained(figure5: "Page") -> None:
+    doc = read_tree_file(FIGURE5)
+    deep = events.trace("deep", doc.tree, bounds=doc.bounds)
+    cut = next(e for e in deep if e["type"] == "cut")
+    second = figure5.locator("#pane-1")
+    assert second.locator("[data-role=reference]").text_content() == "(6, 1, 2)"
+    why = second.locator("[data-role=why]").text_content() or ""
+    assert "the cut at d [1, 0] skipped f [1, 0, 1]" in why
+    assert cut["reason"] in why
+    assert figure5.locator("#pane-0 [data-role=reference]").count() == 0  # shallow is right
+    figure5.keyboard.press("Home")
+    assert pane(figure5, 1)["step"].startswith("step 0 ")
+    figure5.locator("#pane-1 [data-role=slider]").fill(str(deep.index(cut) + 1))  # to a step
+    got = pane(figure5, 1)
+    assert (got["type"], got["path"], got["reason"]) == ("cut", "1,0", cut["reason"])
+    assert pane(figure5, 0)["step"].startswith(f"step {deep.index(cut) + 1} ")  # shared
+
+
+def test_an_edited_leaf_reruns_both_searches_exactly(figure5: "Page", tmp_path: Path) -> None:
+    page = figure5
+    page.click("#pane0-leaf-1-1")  # g
+    page.fill("#editor-value", "(3/2, 5/2, 5)")
+    screenshot(page, "edit", tmp_path)
+    page.click("#editor-apply")
+    doc = read_tree_file(FIGURE5)
+    edited = replace_leaf(doc.tree, (1, 1), (Fraction(3, 2), Fraction(5, 2), 5))
+    want = maxn(edited).value
+    assert want == (5, 2, 2) != maxn(doc.tree).value
+    assert pane(page, 0)["value"] == shown([str(c) for c in want])
+    assert pane(page, 1)["value"] == shown([str(c) for c in want])  # here deep pruning is right
+    assert page.locator("#pane-1 [data-role=reference]").count() == 0
+    page.fill("#editor-value", "(9, 9, 9)")  # outside Korf's bounds: refused, said why
+    page.click("#editor-apply")
+    assert "9" in (page.text_content("#editor-error") or "")
+    assert pane(page, 0)["value"] == "(5, 2, 2)"
+    page.click("#editor-close")
+
+
+def replace_leaf(t: Tree, path: tuple[int, ...], value: object) -> Tree:
+    if not path:
+        return Leaf(value)  # type: ignore[arg-type]
+    assert isinstance(t, Node)
+    kids = list(t.children)
+    kids[path[0]] = replace_leaf(kids[path[0]], path[1:], value)
+    return Node(t.to_move, kids)
+
+
+def test_a_bundled_tree_is_one_click_away_and_alpha_beta_s_windows_are_shown(
+    figure5: "Page", tmp_path: Path
+) -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    assert page.locator("#pane-1").is_hidden()
+    option = page.locator("#tree-menu option", has_text="seed002-alpha-beta")
+    page.select_option("#tree-menu", option.get_attribute("value"))
+    assert page.input_value("#pane-0 [data-role=algorithm]") == "alphabeta"
+    doc = read_tree_file(SEED002)
+    trace = events.trace("alphabeta", doc.tree)
+    page.keyboard.press("End")
+    assert pane(page, 0)["value"] == str(minimax(doc.tree).value) == "3"
+    page.keyboard.press("Home")
+    first_cut = next(k for k, e in enumerate(trace, 1) if e["type"] == "cut")
+    for k in range(1, len(trace) + 1):
+        page.keyboard.press("ArrowRight")
+        got = pane(page, 0)
+        want = expected_panel(doc.tree, trace, k)
+        assert {f: got[f] for f in want} == want, k
+        if k == first_cut:
+            screenshot(page, "alphabeta", tmp_path)
+    page.click("#pane0-leaf-0-0-0-0")  # A's first leaf: 3 becomes 13/2, and so does H
+    page.fill("#editor-value", "13/2")
+    page.click("#editor-apply")
+    edited = replace_leaf(doc.tree, (0, 0, 0, 0), Fraction(13, 2))
+    assert pane(page, 0)["value"] == str(minimax(edited).value) == "13/2"
+    page.click("#editor-close")
+
+
+def test_play_runs_to_the_end_and_pauses(figure5: "Page") -> None:
+    page = figure5
+    page.keyboard.press("Home")
+    page.select_option("#pane-0 [data-role=speed]", label="fast")
+    page.keyboard.press(" ")
+    assert page.text_content("#pane-0 [data-role=play]") == "⏸ Pause"
+    total = pane(page, 0)["step"].split(" of ")[1]
+    shown_at_end = (  # a function, not an expression: the page's policy forbids eval
+        f"() => document.querySelector('#pane-0 [data-role=step]').textContent === "
+        f"'step {total} of {total}' && "
+        "document.querySelector('#pane-0 [data-role=play]').textContent === '▶ Play'"
+    )
+    page.wait_for_function(shown_at_end, timeout=120_000)  # a hang guard only
+
+
+EXPLORE = re.compile(r"^gametree explore (?!TREE)(.*)$", re.MULTILINE)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [shlex.split(m[1]) for m in EXPLORE.finditer((ROOT / "docs" / "explore.md").read_text())],
+)
+def test_each_explore_command_of_the_docs_writes_a_page(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    k = argv.index("-o")
+    out = tmp_path / "page.html"
+    assert cli.main(["explore", *argv[:k], "-o", str(out), *argv[k + 2 :]]) == 0
+    assert page_data(out.read_text())["algorithm"] == argv[argv.index("-a") + 1]
