@@ -17,13 +17,15 @@ from typing import Any
 
 import pytest
 
+from gametree.explore import page_data
 from gametree.games import ChineseCheckers, ConnectFour, Kalah, Othello, TicTacToe
 from gametree.serve import GameServer, RequestError, Sessions, start
 from gametree.serve.boards import board, clicks
 from gametree.serve.server import ASSETS, MAX_BODY, read_assets
-from gametree.serve.session import CATALOGUE
+from gametree.serve.session import CATALOGUE, MAX_EXPLORE_NODES
 from gametree.spec import Node
 from gametree.spec._package_data import MissingPackageDataError
+from gametree.treefile import read_tree_text
 
 HANG_GUARD = 120.0
 """Seconds after which a request is a hang, far above any answer on a loaded machine."""
@@ -356,17 +358,21 @@ def test_a_session_capacity_below_one_is_refused() -> None:
         Sessions(0)
 
 
-def test_the_explore_route_waits_for_a_search(server: GameServer) -> None:
-    view = new_game(server, game="connect4", seats=["engine", "human"], depth=2)
+def test_the_explore_route_shows_the_last_search_s_tree(server: GameServer) -> None:
+    view = new_game(server, game="othello", seats=["engine", "human", "engine"], depth=3)
     path = f"/api/games/{view['id']}/explore"
-    if server.explore is None:
-        assert "explore view not installed" in refused(send(server, "GET", path), 503)
-        return
     assert "no engine has moved yet" in refused(send(server, "GET", path), 404)
     send(server, "POST", f"/api/games/{view['id']}/engine")
-    status, headers, _ = send(server, "GET", path)
+    status, headers, page = send(server, "GET", path)
     assert status == 200
-    assert headers["content-type"].startswith("text/html")
+    assert headers["content-type"] == "text/html; charset=utf-8"
+    assert "'unsafe-inline'" in headers["content-security-policy"]  # the page is one file
+    data = page_data(page.decode())
+    assert data["algorithm"] == "shallow"
+    doc = read_tree_text(str(data["tree"]))
+    assert doc.tree.players == 3
+    assert doc.bounds is not None
+    assert "searched for" in str(data["title"])
 
 
 def test_the_explored_tree_is_cut_to_a_size_the_page_draws() -> None:
@@ -374,11 +380,13 @@ def test_the_explored_tree_is_cut_to_a_size_the_page_draws() -> None:
     with pytest.raises(RequestError, match="no engine has moved yet"):
         session.explored_tree()
     session.engine_move()
-    line = [session.explored_tree()]
+    tree, depth = session.explored_tree()
+    line = [tree]
     while isinstance(line[-1], Node):
         assert len(line[-1].children) == 7
         line.append(line[-1].children[0])
-    assert len(line) == 4  # depth 3 (1 + 7 + 49 + 343 = 400 nodes); depth 4 has 2,801
+    assert (len(line), depth) == (3, 2)  # 1 + 7 + 49 = 57 nodes; depth 3 has 400
+    assert MAX_EXPLORE_NODES < 400
 
 
 # What the page draws.

@@ -19,7 +19,7 @@ Every refusal is JSON, ``{"error": MESSAGE}``, with its status: 400 a bad body o
 a Host header that is not this server's (a page of another site that resolved its name to
 127.0.0.1), 404 an unknown route or game, 405 a method the route does not take (with
 ``Allow``), 411 a body without a length, 413 a body over ``MAX_BODY`` bytes, 415 a body that
-is not ``application/json``, 503 the explore view not installed. Files are served from a
+is not ``application/json``, Files are served from a
 table of the assets read at start, by exact name: no request path ever reaches the file
 system, so ``..``, its encodings, absolute paths and symlinks name nothing.
 """
@@ -46,7 +46,6 @@ from gametree.serve.session import (
     Session,
     Sessions,
 )
-from gametree.spec import Tree
 from gametree.spec._package_data import MissingPackageDataError, package_text
 
 __all__ = ["ASSETS", "MAX_BODY", "GameServer", "start"]
@@ -106,19 +105,6 @@ def read_assets(folder: Path | None = None) -> dict[str, bytes]:
     return found
 
 
-ExplorePage = Callable[[Tree], str]
-
-
-def explore_page() -> ExplorePage | None:
-    """The explore view's page builder (``gametree.explore``), or ``None`` if not installed."""
-    try:
-        from gametree.explore import page  # type: ignore[import-not-found]  # noqa: PLC0415
-    except ImportError:
-        return None
-    built: ExplorePage = page
-    return built
-
-
 class GameServer(http.server.ThreadingHTTPServer):
     """The server: the sessions, the page's files, and where it listens (``url``)."""
 
@@ -129,7 +115,6 @@ class GameServer(http.server.ThreadingHTTPServer):
         self.sessions = Sessions(capacity)
         self.assets = read_assets(assets)
         self.log = log
-        self.explore = explore_page()
         super().__init__((HOST, port), _Handler)
 
     @property
@@ -273,10 +258,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self._json(200, session.engine_move())
 
     def _explore(self, ident: str) -> None:
-        session = self._session(ident)
-        if self.server.explore is None:
-            raise RequestError(503, "explore view not installed (gametree.explore)")
-        page = self.server.explore(session.explored_tree())
+        page = self._session(ident).explore_page()
         self._reply(200, page.encode("utf-8"), "text/html; charset=utf-8", policy=_EXPLORE_POLICY)
 
     # Replies.

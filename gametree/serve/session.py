@@ -23,9 +23,11 @@ import threading
 from typing import Any
 
 from gametree.commands import play
+from gametree.explore import explore_page
 from gametree.games.engines import MULTI_PLAYER, TWO_PLAYER, Choice, EnginePlayer, default_engine
 from gametree.serve.boards import board, clicks
 from gametree.spec import Node, Tree, unfold
+from gametree.treefile import dumps
 
 __all__ = ["CATALOGUE", "RequestError", "Session", "Sessions"]
 
@@ -48,7 +50,7 @@ searches (``spec.unfold`` of the cut tree, held in memory) for more."""
 MAX_SECONDS = 30.0
 """The longest time budget a move may be given."""
 
-MAX_EXPLORE_NODES = 400
+MAX_EXPLORE_NODES = 150
 """The most nodes of the searched tree the explore view is given (cut at a shallower depth)."""
 
 
@@ -144,23 +146,42 @@ class Session:
             self._advance(p, move)
             return self._view()
 
-    def explored_tree(self) -> Tree:
+    def explored_tree(self) -> tuple[Tree, int]:
         """The tree the last engine move searched, cut to a size the explore view draws.
 
-        It is cut at the deepest depth, at most the one searched, where it has at most
-        ``MAX_EXPLORE_NODES`` nodes (depth 1 at the least).
+        It is cut at the deepest depth d, at most the one searched, where it has at most
+        ``MAX_EXPLORE_NODES`` nodes (d = 1 at the least); returns the tree and d.
         """
         with self.lock:
             if self.searched is None:
                 raise RequestError(404, "no engine has moved yet in this game")
             s, depth = self.searched
-            tree = unfold(self.game, s, 1)
+            tree, cut = unfold(self.game, s, 1), 1
             for d in range(2, depth + 1):
                 deeper = unfold(self.game, s, d)
                 if _size(deeper) > MAX_EXPLORE_NODES:
                     break
-                tree = deeper
-            return tree
+                tree, cut = deeper, d
+            return tree, cut
+
+    def explore_page(self) -> str:
+        """The explore view (``gametree.explore``) of :meth:`explored_tree`.
+
+        It runs the engine's search by its textbook name (``alphabeta`` for ``impl.Engine``,
+        whose table, ordering and deepening the page does not have), with the game's Korf
+        bounds for that depth below the searched state for three or more players.
+        """
+        tree, cut = self.explored_tree()
+        with self.lock:
+            assert self.searched is not None
+            assert self.search is not None
+            s = self.searched[0]
+            bounds = self.game.bounds_below(s, cut) if self.game.players > 2 else None
+            engine, move = self.search["engine"], self.search["move"]
+            algorithm = str(self.search["algorithm"]).replace("_", "-")
+        title = (f"{CATALOGUE[self.name]['title']}: the tree {engine} searched for {move}, "
+                 f"cut at depth {cut}")  # fmt: skip
+        return explore_page(dumps(tree, bounds), algorithm=algorithm, bounds=bounds, title=title)
 
     def _advance(self, p: int, move: object) -> None:
         self.history.append({"player": p, "move": self.ui.format_move(move)})
@@ -204,6 +225,7 @@ def _search_view(
     return {
         "player": game.to_move(s),
         "engine": seat.describe(),
+        "algorithm": choice.algorithm,
         "move": ui.format_move(game.moves(s)[choice.move]),
         "principal_variation": play.principal_line(game, ui, s, choice),
         "value": play.text_value(choice.value),
