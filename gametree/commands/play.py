@@ -326,11 +326,15 @@ def statistics(game: Any, ui: Playable, s: object, choice: Choice) -> str:
     line = principal_line(game, ui, s, choice)
     return (
         f"  principal variation: {' '.join(line)}\n"
-        f"  value {text_value(choice.value)} "
-        f"({'a component per player' if isinstance(choice.value, tuple) else 'to the mover'}); "
+        f"  value {text_value(choice.value)} ({value_meaning(choice.value)}); "
         f"depth {choice.depth}; {choice.nodes_visited} nodes, "
         f"{choice.leaves_evaluated} leaves; {choice.seconds:.2f} s"
     )
+
+
+def value_meaning(v: Value) -> str:
+    """Whose a value of ``EnginePlayer`` is: "a component per player" or "to the mover"."""
+    return "a component per player" if isinstance(v, tuple) else "to the mover"
 
 
 def text_value(v: Value) -> str:

@@ -229,6 +229,7 @@ def _search_view(
         "move": ui.format_move(game.moves(s)[choice.move]),
         "principal_variation": play.principal_line(game, ui, s, choice),
         "value": play.text_value(choice.value),
+        "value_is": play.value_meaning(choice.value),
         "depth": choice.depth,
         "nodes": choice.nodes_visited,
         "leaves": choice.leaves_evaluated,

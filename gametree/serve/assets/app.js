@@ -175,7 +175,7 @@ function drawSide() {
     ["engine", `${view.players[s.player].name}, ${s.engine}`],
     ["played", s.move],
     ["principal variation", s.principal_variation.join(" ")],
-    ["value", s.value],
+    ["value", `${s.value} (${s.value_is})`],
     ["depth", s.depth],
     ["nodes", s.nodes.toLocaleString("en")],
     ["leaves", s.leaves.toLocaleString("en")],
