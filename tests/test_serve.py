@@ -3,6 +3,7 @@
 Every test talks to a real server on a free port of 127.0.0.1, started and stopped inside it.
 """
 
+import argparse
 import http.client
 import json
 import random
@@ -17,9 +18,11 @@ from typing import Any
 
 import pytest
 
+from gametree import cli
+from gametree.commands import serve as serve_command
 from gametree.explore import page_data
 from gametree.games import ChineseCheckers, ConnectFour, Kalah, Othello, TicTacToe
-from gametree.serve import GameServer, RequestError, Sessions, start
+from gametree.serve import GameServer, RequestError, Session, Sessions, start
 from gametree.serve.boards import board, clicks
 from gametree.serve.server import ASSETS, MAX_BODY, read_assets
 from gametree.serve.session import CATALOGUE, MAX_EXPLORE_NODES
@@ -458,3 +461,61 @@ def test_a_port_in_use_is_one_line_and_exit_code_2(server: GameServer) -> None:
         f"gametree serve: error: cannot listen on 127.0.0.1:{server.port}"
     )
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_a_client_gone_is_no_error_and_another_fault_is_one_line(
+    server: GameServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for fault in (ConnectionResetError("reset"), BrokenPipeError("pipe"), ValueError("odd")):
+        try:
+            raise fault
+        except Exception:  # handle_error reads the fault being handled
+            server.handle_error(None, ("127.0.0.1", 9))
+    assert capsys.readouterr().err == (
+        "gametree serve: error: answering ('127.0.0.1', 9): ValueError: odd\n"
+    )
+
+
+def test_the_command_documents_its_options_and_exit_codes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = cli.parser()
+    with pytest.raises(SystemExit) as exit_:
+        parser.parse_args(["serve", "--help"])
+    out = capsys.readouterr().out
+    assert exit_.value.code == 0
+    assert "exit codes:" in out
+    assert "    2  bad usage, or the port cannot be used" in out
+    for option in ("--port", "--capacity", "--open", "--log"):
+        assert option in out
+    alone = argparse.ArgumentParser()
+    serve_command.configure(alone)
+    assert all(action.help for action in alone._actions)
+
+
+@pytest.mark.parametrize(
+    ("argv", "fault"),
+    [(["--port", "65536"], "a port is a whole number 0..65535 (got '65536')"),
+     (["--port", "-1"], "a port is a whole number 0..65535"),
+     (["--capacity", "0"], "must be a whole number, at least 1 (got '0')")],
+)  # fmt: skip
+def test_bad_options_are_usage_errors(
+    argv: list[str], fault: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["serve", *argv])
+    assert exit_.value.code == 2
+    assert fault in capsys.readouterr().err
+
+
+def test_a_fault_of_the_server_s_is_a_json_500(
+    server: GameServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_game(server, game="kalah")
+
+    def broken(self: Session) -> dict[str, object]:
+        raise KeyError("seeded")
+
+    monkeypatch.setattr(Session, "view", broken)
+    reply = send(server, "GET", f"/api/games/{game['id']}")
+    assert refused(reply, 500) == "internal error: KeyError: 'seeded'"

@@ -28,6 +28,7 @@ import functools
 import http.server
 import json
 import re
+import sys
 import threading
 from collections.abc import Callable
 from importlib import resources
@@ -116,6 +117,17 @@ class GameServer(http.server.ThreadingHTTPServer):
         self.assets = read_assets(assets)
         self.log = log
         super().__init__((HOST, port), _Handler)
+
+    def handle_error(self, request: object, client_address: object) -> None:  # noqa: ARG002
+        """A fault in answering a request: none when the client went away, else one line.
+
+        (``socketserver`` prints a traceback; the routes' own faults are JSON 500s already.)
+        """
+        fault = sys.exc_info()[1]
+        if isinstance(fault, ConnectionError):  # the page was closed while the engine thought
+            return
+        print(f"gametree serve: error: answering {client_address}: "  # noqa: T201 - stderr
+              f"{type(fault).__name__}: {fault}", file=sys.stderr)  # fmt: skip
 
     @property
     def port(self) -> int:
