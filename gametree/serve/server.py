@@ -49,7 +49,7 @@ from gametree.serve.session import (
 )
 from gametree.spec._package_data import MissingPackageDataError, package_text
 
-__all__ = ["ASSETS", "MAX_BODY", "GameServer", "start"]
+__all__ = ["ASSETS", "ASSET_FOLDER", "MAX_BODY", "GameServer", "start"]
 
 ASSETS = {
     "index.html": "text/html; charset=utf-8",
@@ -87,13 +87,17 @@ _ROUTES: list[tuple[re.Pattern[str], dict[str, str]]] = [
 ]
 
 
-def read_assets(folder: Path | None = None) -> dict[str, bytes]:
+ASSET_FOLDER = Path(str(resources.files("gametree.serve") / "assets"))
+"""Where the installed package keeps the page's files."""
+
+
+def read_assets(folder: Path = ASSET_FOLDER) -> dict[str, bytes]:
     """The page's files, by name, from ``folder`` (default: the installed package data).
 
     A file that is missing, or that is a symlink, is gametree's ``MissingPackageDataError``:
     the page is served only from files of its own.
     """
-    base = Path(str(resources.files("gametree.serve") / "assets")) if folder is None else folder
+    base = folder
     found = {}
     for name in ASSETS:
         path = base / name
@@ -114,7 +118,7 @@ class GameServer(http.server.ThreadingHTTPServer):
     def __init__(self, port: int = 0, *, capacity: int = 64, assets: Path | None = None,
                  log: Callable[[str], None] | None = None) -> None:  # fmt: skip
         self.sessions = Sessions(capacity)
-        self.assets = read_assets(assets)
+        self.assets = read_assets(ASSET_FOLDER if assets is None else assets)
         self.log = log
         super().__init__((HOST, port), _Handler)
 
