@@ -157,3 +157,40 @@ def test_a_refused_move_is_shown(page: "Page") -> None:
     bad = "Failed to load resource: the server responded with a status of 400 (Bad Request)"
     assert page.errors == [bad]  # type: ignore[attr-defined]  # the browser's note of the 400
     page.errors.clear()  # type: ignore[attr-defined]
+
+
+def test_the_searched_tree_opens_in_the_explore_view(page: "Page", server: GameServer) -> None:
+    """The link under the search opens the explore page, which runs under the server's CSP."""
+    new_game(page, "kalah", depth=3, seat="1")  # the engine moves first
+    with page.expect_popup() as opened:
+        page.click("#explore")
+    explore = opened.value
+    errors: list[str] = []
+    explore.on("pageerror", lambda e: errors.append(str(e)))
+    explore.wait_for_selector("body[data-ready=true]")
+    assert (
+        "Kalah: the tree alphabeta, depth 3 searched for"
+        in explore.title() + explore.inner_text("body")
+    )
+    assert errors == []
+    explore.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("tictactoe", "2"), ("kalah", "2"), ("othello", "2"), ("othello", "3"),
+     ("chinese-checkers", "6")],
+)  # fmt: skip
+def test_a_click_on_a_marked_cell_plays_in_every_game(
+    page: "Page", server: GameServer, game: str, players: str
+) -> None:
+    ident = new_game(page, game, depth=1, players=players)
+    before = game_view(server, ident)
+    page.locator("#board .cell.legal").first.click()
+    if game == "chinese-checkers":  # the piece is chosen: now where it goes
+        page.locator("#board .cell.legal").first.click()
+    page.wait_for_selector(SETTLED)
+    after = game_view(server, ident)
+    assert after["history"][0]["move"] in [m["text"] for m in before["moves"]]
+    assert len(after["history"]) >= int(players)  # then every engine moved (Kalah: or more)
+    assert page.locator("#board .cell").count() == len(after["board"]["cells"])
