@@ -65,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         server = GameServer(args.port, capacity=args.capacity, log=_log if args.log else None)
     except OSError as e:
-        return error(NAME, f"cannot listen on 127.0.0.1:{args.port}: {e.strerror or e}",
-                     EXIT_USAGE)  # fmt: skip
+        why = f"{e.strerror or e} (choose another --port, or --port 0 for any free one)"
+        return error(NAME, f"cannot listen on 127.0.0.1:{args.port}: {why}", EXIT_USAGE)
     stop = threading.Event()
 
     def request_stop(signum: int, frame: FrameType | None) -> None:  # noqa: ARG001 - signal's

@@ -250,8 +250,8 @@ function drawBoard() {
 }
 
 function lastCells() {
-  // The cells of the last move: where the server's history and the board agree is the
-  // server's business; the page marks the cell the last move's text names, when one does.
+  // The cell the last move's text names: a tic-tac-toe or Othello cell, a Chinese Checkers
+  // destination. Connect Four's and Kalah's moves name a column or a pit, not one cell.
   const text = view.history[view.history.length - 1].move;
   const cells = new Set();
   if (view.game === "connect4") return cells;
