@@ -172,8 +172,11 @@ def ensure_chromium() -> None:
         print(f"{message}: they will skip", flush=True)
         return
     print("installing Chromium for the browser tests (Debian's chromium)", flush=True)
-    run(["apt-get", "update", "--quiet"])
-    run(["apt-get", "install", "--quiet", "--yes", "--no-install-recommends", "chromium"])
+    wait = ["-o", "DPkg::Lock::Timeout=600"]  # another install may hold the lock for a while
+    run(["apt-get", *wait, "update", "--quiet"])
+    # DejaVu: the fonts the page names, so that the screenshots look the same on every machine.
+    run(["apt-get", *wait, "install", "--quiet", "--yes", "--no-install-recommends", "chromium",
+         "fonts-dejavu-core"])  # fmt: skip
 
 
 def ensure_java() -> None:

@@ -25,6 +25,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import IO, TextIO
 
 from gametree.algorithms import Answer
@@ -56,6 +57,7 @@ __all__ = [
     "error",
     "json_value",
     "limits_from",
+    "read_bytes",
     "read_document",
 ]
 
@@ -144,6 +146,18 @@ def read_document(path: str, limits: Limits, stdin: IO[bytes] | None = None) -> 
             raise TreeFileError(f"cannot read standard input: {e.strerror or e}") from None
         return read_tree_text(data, limits)
     return read_tree_file(path, limits)
+
+
+def read_bytes(path: str, max_bytes: int) -> bytes:
+    """A tree file's bytes (standard input for ``-``), at most one past the limit.
+
+    For commands that need the text as well as the document (``draw``'s node names,
+    ``explore``'s page); ``OSError`` if it cannot be read.
+    """
+    if path == "-":
+        return standard_input().read(max_bytes + 1)
+    with Path(path).open("rb") as f:
+        return f.read(max_bytes + 1)
 
 
 def standard_input() -> IO[bytes]:

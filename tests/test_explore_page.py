@@ -10,9 +10,12 @@ Set ``GAMETREE_SCREENSHOTS=1`` to write the screenshots that docs/explore.md sho
 ``docs/figures/`` (otherwise they go to a temporary folder, and are still taken).
 """
 
+import json
 import os
 import re
 import shlex
+import shutil
+import subprocess
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -21,10 +24,11 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from gametree import cli
+from gametree.draw import search_drawing
 from gametree.explore import ENGINE_ALGORITHMS, page_data
 from gametree.impl import events
-from gametree.spec import Leaf, Node, Tree, maxn, minimax, subtree
-from gametree.treefile import read_tree_file, read_tree_text
+from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, paranoid, subtree
+from gametree.treefile import json_value, read_tree_file, read_tree_text
 from tests.browser.chromium import browser, open_page
 
 if TYPE_CHECKING:
@@ -49,8 +53,22 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 # ---- The command, without a browser ----
 
 
-def test_the_engine_offers_every_search_the_event_trace_knows() -> None:
-    assert [a.name for a in ENGINE_ALGORITHMS] == list(events.ALGORITHMS)
+def test_every_search_the_page_offers_has_an_event_trace() -> None:
+    names = [a.name for a in ENGINE_ALGORITHMS]
+    assert names == [name for name in events.ALGORITHMS if name in names]
+
+
+def test_the_command_s_list_of_searches_is_engine_js_s() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node to read engine.js's ALGORITHMS with")
+    engine = ROOT / "gametree" / "explore" / "engine.js"
+    script = (
+        f"const e = require({json.dumps(str(engine))});"
+        "console.log(JSON.stringify(e.ALGORITHMS.map((a) => [a.name, a.players])));"
+    )
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [[a.name, a.players] for a in ENGINE_ALGORITHMS]
 
 
 def test_the_page_is_one_file_with_the_tree_as_text(
@@ -69,7 +87,8 @@ def test_the_page_is_one_file_with_the_tree_as_text(
     assert "<link" not in page
     assert "default-src 'none'" in page  # the browser refuses any load from the network
     assert "GametreeEngine" in page  # engine.js inlined
-    examples = {e["name"]: e for e in data["examples"]}  # type: ignore[union-attr]
+    listed: list[dict[str, str]] = data["examples"]  # type: ignore[assignment]
+    examples = {e["name"]: e for e in listed}
     assert read_tree_text(examples["korf-figure5-b"]["text"]).tree == read_tree_file(FIGURE5).tree
 
 
@@ -162,16 +181,30 @@ def window_text(node: dict[str, Any]) -> str:
         )
     if node.get("bound") is not None:
         parts.append(f"bound {shown(node['bound'])}")
+    if node.get("gamma") is not None:
+        parts.append(f"test: {'>' if node.get('strict') else '≥'} γ = {shown(node['gamma'])}?")
     return "; ".join(parts)
 
 
 def expected_panel(t: Tree, trace: Sequence[events.Event], k: int) -> dict[str, Any]:
-    """What the panel must show after ``k`` events: written from the events alone."""
+    """What the panel must show after ``k`` events: written from the events alone.
+
+    A new search of a subtree (MTD(f)'s passes, PVS's re-searches) starts it afresh: what its
+    nodes knew and its cut-offs are forgotten.
+    """
     nodes: dict[tuple[int, ...], dict[str, Any]] = {}
+    cuts: list[tuple[tuple[int, ...], int]] = []
     for e in trace[:k]:
         p = tuple(e["path"])
-        if e["type"] == "enter":
-            nodes[p] = {f: e[f] for f in ("alpha", "beta", "bound") if f in e}
+        if e["type"] == "search":
+            nodes = {q: n for q, n in nodes.items() if q[: len(p)] != p}
+            cuts = [(q, n) for q, n in cuts if q[: len(p)] != p]
+            if "alpha" in e or "beta" in e:
+                nodes[p] = {"alpha": e.get("alpha"), "beta": e.get("beta")}
+        elif e["type"] == "cut":
+            cuts.append((p, len(e["skipped"])))
+        elif e["type"] == "enter":
+            nodes[p] = {f: e[f] for f in ("alpha", "beta", "bound", "gamma", "strict") if f in e}
         elif e["type"] == "window":
             nodes.setdefault(p, {}).update(alpha=e["alpha"], beta=e["beta"])
         elif e["type"] == "best":
@@ -186,7 +219,7 @@ def expected_panel(t: Tree, trace: Sequence[events.Event], k: int) -> dict[str, 
     ]  # fmt: skip
     reason = e["reason"] if e["type"] == "cut" else None
     return {"type": e["type"], "path": ",".join(map(str, path)), "reason": reason, "rows": rows,
-            "current": [",".join(map(str, path))]}  # fmt: skip
+            "current": [",".join(map(str, path))], "cutMarks": sum(n for _, n in cuts)}  # fmt: skip
 
 
 READ_PANE = """(i) => {
@@ -211,10 +244,6 @@ def pane(page: "Page", i: int) -> dict[str, Any]:
     return got
 
 
-def skipped_so_far(trace: Sequence[events.Event], k: int) -> int:
-    return sum(len(e["skipped"]) for e in trace[:k] if e["type"] == "cut")
-
-
 @pytest.fixture(scope="module")
 def figure5(
     browser: "BrowserContext", tmp_path_factory: pytest.TempPathFactory
@@ -231,9 +260,10 @@ def figure5(
 
 
 def screenshot(page: "Page", name: str, tmp_path: Path) -> Path:
+    """The whole page (1280 pixels wide, as tall as it is) as docs/figures/explore-NAME.png."""
     folder = FIGURES_DIR if os.environ.get("GAMETREE_SCREENSHOTS") else tmp_path
     out = folder / f"explore-{name}.png"
-    page.screenshot(path=str(out))
+    page.screenshot(path=str(out), full_page=True)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     return out
 
@@ -257,7 +287,6 @@ def test_figure5_steps_through_shallow_and_deep_pruning_event_for_event(
             assert got["step"] == f"step {at} of {len(trace)}"
             want = expected_panel(doc.tree, trace, at)
             assert {f: got[f] for f in want} == want, (i, at)
-            assert got["cutMarks"] == skipped_so_far(trace, at)
         if k == deep_cut:
             screenshot(page, "figure5-deep", tmp_path)
     maxn_value = shown([str(c) for c in maxn(doc.tree).value])
@@ -287,8 +316,8 @@ def test_an_edited_leaf_reruns_both_searches_exactly(figure5: "Page", tmp_path: 
     page = figure5
     page.click("#pane0-leaf-1-1")  # g
     page.fill("#editor-value", "(3/2, 5/2, 5)")
-    screenshot(page, "edit", tmp_path)
     page.click("#editor-apply")
+    screenshot(page, "edit", tmp_path)
     doc = read_tree_file(FIGURE5)
     edited = replace_leaf(doc.tree, (1, 1), (Fraction(3, 2), Fraction(5, 2), 5))
     want = maxn(edited).value
@@ -303,9 +332,77 @@ def test_an_edited_leaf_reruns_both_searches_exactly(figure5: "Page", tmp_path: 
     page.click("#editor-close")
 
 
-def replace_leaf(t: Tree, path: tuple[int, ...], value: object) -> Tree:
+def test_the_shape_can_be_edited_and_steps_can_be_independent(figure5: "Page") -> None:
+    page = figure5
+    page.select_option("#tree-menu", "given")
+    page.check("#compare-toggle")
+    doc = read_tree_file(FIGURE5)
+    assert isinstance(doc.tree, Node)
+    page.click("#pane0-node-1-0")  # d: a third child, a copy of its last (f)
+    page.click("#editor-add")
+    c = doc.tree.children[1]
+    assert isinstance(c, Node)
+    d = c.children[0]
+    assert isinstance(d, Node)
+    wider = Node(0, [doc.tree.children[0], Node(1, [Node(2, [*d.children, d.children[1]]),
+                                                    c.children[1]])])  # fmt: skip
+    assert page.locator("#pane0-leaf-1-0-2").count() == 1
+    assert pane(page, 0)["value"] == shown([str(x) for x in maxn(wider).value])
+    page.click("#pane0-leaf-1-0-2")
+    page.click("#editor-delete")
+    assert page.locator("#pane0-leaf-1-0-2").count() == 0
+    page.click("#pane0-leaf-0")  # b becomes a node of player 1 over two copies of b
+    page.click("#editor-split")
+    assert page.locator("#pane0-node-0").count() == 1
+    assert page.locator("#pane0-leaf-0-1").count() == 1
+    b = doc.tree.children[0]
+    split = Node(0, [Node(1, [b, b]), doc.tree.children[1]])
+    assert pane(page, 0)["value"] == shown([str(x) for x in maxn(split).value]) == "(6, 1, 2)"
+    assert pane(page, 1)["value"] == "(5, 2, 2)"  # deep pruning still cuts f
+    page.click("#editor-close")
+    page.uncheck("#link-toggle")  # independent steps: each pane its own
+    page.keyboard.press("Home")
+    page.click("#pane-1 [data-role=last]")
+    first, second = pane(page, 0), pane(page, 1)
+    assert first["step"].startswith("step 0 of ")
+    assert second["step"].split(" of ")[0] == "step " + second["step"].split(" of ")[1]
+    page.check("#link-toggle")
+
+
+def test_the_inputs_are_the_chosen_search_s(figure5: "Page") -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    option = page.locator("#tree-menu option", has_text="korf-figure3")
+    page.select_option("#tree-menu", option.get_attribute("value"))
+    first = "#pane-0 [data-role={}]".format
+    page.select_option(first("algorithm"), "maxn")
+    assert page.locator(first("bounds-inputs")).is_hidden()
+    assert page.locator(first("player-input")).is_hidden()
+    page.select_option(first("algorithm"), "paranoid")
+    assert page.locator(first("player-input")).is_visible()
+    doc = read_tree_file(ROOT / "docs" / "trees" / "korf-figure3.json")
+    for player in range(3):
+        page.fill(first("player"), str(player))
+        page.click(first("run"))
+        assert pane(page, 0)["value"] == str(paranoid(doc.tree, player).value), player
+    page.fill(first("player"), "x")
+    page.click(first("run"))
+    assert "the paranoid player is a number in 0..2" in (page.text_content(first("error")) or "")
+    page.fill(first("player"), "")
+
+
+def test_every_control_has_a_name(figure5: "Page") -> None:
+    unnamed = figure5.evaluate(
+        """() => [...document.querySelectorAll("button, input, select")]
+        .filter((e) => !(e.getAttribute("aria-label") || e.textContent.trim() || e.labels?.length))
+        .map((e) => e.outerHTML)"""
+    )
+    assert unnamed == []
+
+
+def replace_leaf(t: Tree, path: tuple[int, ...], value: Value) -> Tree:
     if not path:
-        return Leaf(value)  # type: ignore[arg-type]
+        return Leaf(value)
     assert isinstance(t, Node)
     kids = list(t.children)
     kids[path[0]] = replace_leaf(kids[path[0]], path[1:], value)
@@ -342,8 +439,47 @@ def test_a_bundled_tree_is_one_click_away_and_alpha_beta_s_windows_are_shown(
     page.click("#editor-close")
 
 
+@pytest.mark.parametrize("name", ["mtdf", "pvs"])
+def test_re_searches_are_shown_event_for_event(name: str, figure5: "Page") -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    option = page.locator("#tree-menu option", has_text="korf-figure1")
+    page.select_option("#tree-menu", option.get_attribute("value"))
+    page.select_option("#pane-0 [data-role=algorithm]", name)
+    doc = read_tree_file(ROOT / "docs" / "trees" / "korf-figure1.json")
+    trace = events.trace(name, doc.tree)
+    assert any(e["type"] == "search" for e in trace)
+    page.keyboard.press("Home")
+    for k in range(1, len(trace) + 1):
+        page.keyboard.press("ArrowRight")
+        want = expected_panel(doc.tree, trace, k)
+        got = pane(page, 0)
+        assert {f: got[f] for f in want} == want, k
+
+
+LABELS = """(i) => Object.fromEntries([...document.querySelectorAll(`#pane-${i} svg .node-label`)]
+  .map((t) => [t.parentNode.dataset.path, t.textContent]))"""
+
+
+@pytest.mark.parametrize("name", ["alphabeta", "alphabeta-fail-soft", "negamax-alphabeta", "pvs"])
+def test_two_player_nodes_show_what_gametree_draw_shows(name: str, figure5: "Page") -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    for tree in ("seed002-alpha-beta", "korf-figure1"):
+        option = page.locator("#tree-menu option", has_text=tree)
+        page.select_option("#tree-menu", option.get_attribute("value"))
+        page.select_option("#pane-0 [data-role=algorithm]", name)
+        page.keyboard.press("End")
+        doc = read_tree_file(ROOT / "docs" / "trees" / f"{tree}.json")
+        drawn = search_drawing(doc.tree, f"impl.{name.replace('-', '_')}")
+        want = {",".join(map(str, n.path)): n.label[0] for n in drawn.nodes
+                if n.player is not None and n.label not in {(), ("?",)}}  # fmt: skip
+        assert page.evaluate(LABELS, 0) == want, (tree, name)
+
+
 def test_play_runs_to_the_end_and_pauses(figure5: "Page") -> None:
     page = figure5
+    page.select_option("#tree-menu", "given")  # Figure 5 again: 16 steps
     page.keyboard.press("Home")
     page.select_option("#pane-0 [data-role=speed]", label="fast")
     page.keyboard.press(" ")
@@ -372,3 +508,42 @@ def test_each_explore_command_of_the_docs_writes_a_page(
     out = tmp_path / "page.html"
     assert cli.main(["explore", *argv[:k], "-o", str(out), *argv[k + 2 :]]) == 0
     assert page_data(out.read_text())["algorithm"] == argv[argv.index("-a") + 1]
+
+
+def test_every_search_of_every_bundled_tree_gives_impl_s_value(figure5: "Page") -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    data = page_data(Path(page.url.removeprefix("file://")).read_text())
+    listed: list[dict[str, str]] = data["examples"]  # type: ignore[assignment]
+    checked = 0
+    for i, example in enumerate(listed):
+        page.select_option("#tree-menu", str(i))
+        doc = read_tree_text(example["text"])
+        names = page.eval_on_selector_all(
+            "#pane-0 [data-role=algorithm] option", "(os) => os.map((o) => o.value)"
+        )
+        for name in names:
+            page.select_option("#pane-0 [data-role=algorithm]", name)
+            value, _, _ = events.traced_value(name, doc.tree, bounds=doc.bounds)
+            want = shown(json_value(value))
+            assert pane(page, 0)["value"] == want, (example["name"], name)
+            checked += 1
+    assert checked >= 50
+
+
+def test_numbers_beyond_doubles_are_shown_and_compared_exactly(
+    browser: "BrowserContext", tmp_path: Path
+) -> None:
+    big = 2**70  # a double cannot tell 2^70 + 1 from 2^70
+    tree = tmp_path / "big.json"
+    tree.write_text(f'[[{big}], [{big + 1}], ["-1/1000000000000000000000000000000"]]')
+    out = tmp_path / "big.html"
+    assert cli.main(["explore", str(tree), "-a", "minimax", "-o", str(out)]) == 0
+    page = open_page(browser, out)
+    page.wait_for_selector("body[data-ready=true]")
+    got = pane(page, 0)
+    assert got["value"] == str(big + 1)
+    assert page.text_content("#pane-0 [data-role=pv]") == "[1, 0]"  # not the tie a double makes
+    assert page.text_content("#pane0-leaf-2-0") == "−1/1000000000000000000000000000000"
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()

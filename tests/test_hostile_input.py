@@ -344,6 +344,7 @@ COMMANDS_READING = {
     "solve": ["solve", "-"],
     "compare": ["compare", "-", "--json"],
     "draw": ["draw", "-", "-o", "never-written.svg"],
+    "explore": ["explore", "-", "-o", "never-written.html"],
     "prove optimality": ["prove", "optimality", "-"],
 }
 

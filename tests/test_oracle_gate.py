@@ -95,6 +95,12 @@ IMPL_BY_SEMANTICS = {
     "shallow": [("impl.shallow", True), ("impl.last_branch", False)],
     "optimal": [("impl.optimal", True), ("impl.shallow", False), ("impl.last_branch", False)],
     "paranoid": [("impl.paranoid", True), ("spec.paranoid", False)],
+    "pvs": [("impl.pvs", True)],
+    # Its leaves on trees read from their text (no shared nodes): tests/test_conform_semantics.py.
+    "mtdf": [("impl.mtdf", False)],
+    "last-branch": [("impl.last_branch", True)],
+    "speculative": [("impl.speculative", True)],
+    "deep-pruning-unsound": [("impl.deep_pruning_unsound", True)],
     # The game semantics: impl.Engine passes them in tests/test_bug_catalogue.py.
     "game-negamax": [],
     "game-negamax-stand-pat": [],
@@ -110,6 +116,7 @@ def impl_answer(name: str, case: Case) -> dict[str, object]:
         alpha=BOTTOM if case.alpha is None else case.alpha,
         beta=TOP if case.beta is None else case.beta,
         player=case.player,
+        first_guess=case.first_guess,
     )
     if "alpha" not in a.options:
         assert case.alpha is None or not SEMANTICS[case.semantics].window

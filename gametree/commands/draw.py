@@ -1,7 +1,6 @@
 """``gametree draw``: a picture of one search on one tree, as SVG or PNG."""
 
 import argparse
-from pathlib import Path
 
 from gametree.algorithms import ALGORITHMS, Algorithm, lookup
 from gametree.clitools import (
@@ -15,7 +14,7 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
-    standard_input,
+    read_bytes,
 )
 from gametree.commands.solve import add_domain_argument, options_from
 from gametree.spec import TreeError
@@ -66,14 +65,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_limit_arguments(parser)
 
 
-def _read_text(path: str, max_bytes: int) -> bytes:
-    """The document's bytes (standard input for ``-``), at most one past the limit."""
-    if path == "-":
-        return standard_input().read(max_bytes + 1)
-    with Path(path).open("rb") as f:
-        return f.read(max_bytes + 1)
-
-
 def default_algorithm(doc: TreeDocument) -> Algorithm:
     """impl.alphabeta for scalar trees; impl.shallow with bounds, else impl.maxn, for vectors."""
     if not doc.tree.vector:
@@ -100,7 +91,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         return error(NAME, str(e.args[0]), EXIT_USAGE)
     limits = limits_from(args)
     try:
-        text = _read_text(args.file, limits.max_bytes)
+        text = read_bytes(args.file, limits.max_bytes)
         doc = read_tree_text(text, limits)
     except TreeFileError as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)

@@ -14,7 +14,7 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
-    standard_input,
+    read_bytes,
 )
 from gametree.explore import (
     ENGINE_ALGORITHMS,
@@ -69,14 +69,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_limit_arguments(parser)
 
 
-def _read_text(path: str, max_bytes: int) -> bytes:
-    """The document's bytes (standard input for ``-``), at most one past the limit."""
-    if path == "-":
-        return standard_input().read(max_bytes + 1)
-    with Path(path).open("rb") as f:
-        return f.read(max_bytes + 1)
-
-
 def window_side(text: str) -> Scalar | None:
     """One side of ``--window``: a number, or ``None`` for ``inf`` or ``-inf``."""
     return None if text.strip().lower() in {"inf", "-inf", "+inf"} else cli_number(text)
@@ -87,7 +79,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     """Write the page; 0, or 2 for bad options or an unwritable output, 3 for a bad tree."""
     limits = limits_from(args)
     try:
-        raw = _read_text(args.file, limits.max_bytes)
+        raw = read_bytes(args.file, limits.max_bytes)
         doc = read_tree_text(raw, limits)
     except TreeFileError as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)

@@ -3,10 +3,10 @@
 A target named as a search of ``gametree algorithms`` (the full name: ``impl.shallow``,
 ``spec.maxn``, ...) runs that search in a worker process, as a Python callable runs
 (``python -m gametree.conform.worker impl.shallow``): each request's tree and bounds go to
-it, and its window (``alpha``, ``beta``), ``player`` and ``domain`` as the search's options
-(``gametree.algorithms.Options``) where the search reads them; the reply is its value,
-principal variation and, when the request asks, its trace. So gametree's searches are gated
-like any engine, and one semantics can be asked of another's search:
+it, and its window (``alpha``, ``beta``), ``player``, ``domain`` and ``first_guess`` as the
+search's options (``gametree.algorithms.Options``) where the search reads them; the reply is
+its value, principal variation and, when the request asks, its trace. So gametree's searches
+are gated like any engine, and one semantics can be asked of another's search:
 ``gametree conform --target impl.shallow --semantics optimal --strict-order`` names the first
 leaf that shallow pruning reads and no directional search needs.
 
@@ -45,6 +45,8 @@ def answer(name: str, request: dict[str, Any]) -> dict[str, object]:
         x = request.get(key)
         if key in a.options:
             given[key] = bottom if x is None else parse_number(x, [key])
+    if "first_guess" in a.options and request.get("first_guess") is not None:
+        given["first_guess"] = parse_number(request["first_guess"], ["first_guess"])
     for key in ("player", "domain"):
         if key in a.options and request.get(key) is not None:
             given[key] = request[key]

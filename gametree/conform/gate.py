@@ -45,7 +45,7 @@ from gametree.conform.shrink import shrink, size
 from gametree.conform.targets import Reply
 from gametree.conform.tiers import BUILDERS, Ask
 from gametree.conform.vectors import is_by_depth, vector_cases
-from gametree.spec import Bounds
+from gametree.spec import Bounds, Scalar, Tree, iter_leaves
 from gametree.treefile import document_json, dumps
 
 __all__ = ["GateOptions", "Outcome", "Report", "Shrunk", "Target", "run_gate"]
@@ -498,6 +498,8 @@ def _generated_phase(
                         drawn.beta, player)  # fmt: skip
             if s.domain and seeds.random() < 0.5:
                 case = in_integers(case)
+            if s.guess and seeds.random() < 0.5:  # MTD(f) from a leaf's value, at any magnitude
+                case = attrs.evolve(case, first_guess=_first_scalar(case.tree))
             if not skipped(case) and (not options.by_depth or is_by_depth(case.tree)):
                 break
         else:
@@ -510,6 +512,13 @@ def _generated_phase(
             return o
         report.outcomes.append(o)
     return None
+
+
+def _first_scalar(t: Tree) -> Scalar:
+    """The value of the first leaf of a two-player tree."""
+    v = next(iter_leaves(t))[1].value
+    assert not isinstance(v, tuple)
+    return v
 
 
 def schedule(options: GateOptions) -> tuple[int, list[Tier]]:
@@ -670,7 +679,8 @@ def _small_cases(options: GateOptions) -> Any:
             alpha, beta = draw(ends), draw(ends)
             if alpha is not None and beta is not None and alpha >= beta:
                 alpha, beta = beta - 1 if alpha == beta else beta, alpha
-            return Case(s.name, t, alpha=alpha, beta=beta)
+            guess = draw(st.integers(-10, 10)) if s.guess else 0
+            return Case(s.name, t, alpha=alpha, beta=beta, first_guess=guess)
         players = draw(st.sampled_from([3, 2, 4]))
         if s.domain:
             bounds = draw(st.sampled_from(OPTIMAL_BOUNDS))

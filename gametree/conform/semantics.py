@@ -62,6 +62,7 @@ import attrs
 from gametree import impl, spec
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
 from gametree.impl.necessity import Domain
+from gametree.impl.window import Bound
 from gametree.spec import Bounds, Path, Scalar, Tree, Value, iter_leaves
 from gametree.treefile import (
     TreeFileError,
@@ -71,6 +72,7 @@ from gametree.treefile import (
     parse_number,
     parse_value,
     read_tree_json,
+    read_tree_text,
 )
 
 __all__ = [
@@ -111,6 +113,8 @@ class Case:
     max_nodes: int | None = None
     domain: Domain = "reals"
     """The values the leaves are drawn from, for ``optimal``: necessity depends on it."""
+    first_guess: Scalar = 0
+    """Where MTD(f)'s tests start, for ``mtdf``: the leaves it reads depend on it."""
 
 
 def game_case(
@@ -193,6 +197,8 @@ class Semantics:
     game: bool = False
     domain: bool = False
     """Whether the request says the leaves' ``domain`` (``optimal``)."""
+    guess: bool = False
+    """Whether the request says MTD(f)'s ``first_guess`` (``mtdf``)."""
 
 
 def _all_leaves(t: Tree) -> tuple[Path, ...]:
@@ -208,16 +214,40 @@ def _mover(t: Tree) -> int:
     return t.to_move if isinstance(t, spec.Node) else 0
 
 
-def _windowed(case: Case, *, negamax: bool, hard: bool) -> Expected:
-    """The alpha-beta answers (see the module docstring), from spec and impl."""
+Leaves = Callable[[Case, Bound, Bound], tuple[Path, ...]]
+"""The leaves a windowed search reads on a case, given its window with infinities filled in."""
+
+
+def _alphabeta_leaves(case: Case, lo: Bound, hi: Bound) -> tuple[Path, ...]:
+    return _traced(impl.alphabeta(case.tree, lo, hi, trace=True))
+
+
+def _negamax_alphabeta_leaves(case: Case, lo: Bound, hi: Bound) -> tuple[Path, ...]:
+    return _traced(impl.negamax_alphabeta(case.tree, lo, hi, trace=True))
+
+
+def _pvs_leaves(case: Case, lo: Bound, hi: Bound) -> tuple[Path, ...]:
+    return _traced(impl.pvs(case.tree, lo, hi, trace=True))
+
+
+def _mtdf_leaves(case: Case, lo: Bound, hi: Bound) -> tuple[Path, ...]:
+    """MTD(f)'s leaves on the request's tree, where no two nodes are one (no transpositions).
+
+    ``impl.mtdf`` keys its table by node identity, and a drawn tree may hold one subtree in
+    two places; read back from its text, as a target reads it, each place is its own node.
+    """
+    t = read_tree_text(dumps(case.tree)).tree
+    return _traced(impl.mtdf(t, case.first_guess, lo, hi, trace=True))
+
+
+def _windowed(case: Case, *, negamax: bool, hard: bool, leaves: Leaves) -> Expected:
+    """The alpha-beta answers (see the module docstring), from spec, and ``leaves`` from impl."""
     t, a, b = case.tree, case.alpha, case.beta
     s = spec.negamax(t) if negamax else spec.minimax(t)
     v = s.value
     lo = impl.BOTTOM if a is None else a
     hi = impl.TOP if b is None else b
-    search = impl.negamax_alphabeta if negamax else impl.alphabeta
-    trace = search(t, lo, hi, trace=True).trace
-    assert trace is not None
+    trace = leaves(case, lo, hi)
     if (a is None or a < v) and (b is None or v < b):
         return Expected(v, v, None, s.best_move, s.principal_variation, trace)
     interior = isinstance(t, spec.Node)
@@ -238,9 +268,16 @@ def _bounds(case: Case) -> Bounds:
     return case.bounds
 
 
-def _traced(r: impl.SearchResult[Value]) -> tuple[Path, ...]:
+def _traced(r: impl.SearchResult[Any]) -> tuple[Path, ...]:
     assert r.trace is not None
     return r.trace
+
+
+def _deep(case: Case) -> Expected:
+    """Deep pruning's own answers: its value, line and leaves; the truth is maxn's."""
+    r = impl.deep_pruning_unsound(case.tree, _bounds(case), trace=True)
+    s = spec.maxn(case.tree)
+    return Expected(s.value, r.value, None, r.best_move, r.principal_variation, _traced(r))
 
 
 def _game_answers(g: GameGraph, depth: int, quiescence: int, *, stand_pat: bool) -> tuple[
@@ -292,8 +329,10 @@ def _registry() -> dict[str, Semantics]:
         player: bool = False,
         game: bool = False,
         domain: bool = False,
+        guess: bool = False,
     ) -> Semantics:
-        return Semantics(name, summary, kind, window, bounds, player, answers, game, domain)
+        return Semantics(name, summary, kind, window, bounds, player, answers, game, domain,
+                         guess)  # fmt: skip
 
     entries = [
         sem("minimax", "the minimax value from player 0's (Max's) point of view; every leaf, "
@@ -304,14 +343,27 @@ def _registry() -> dict[str, Semantics]:
             lambda c: _exact(spec.negamax(c.tree), _all_leaves(c.tree))),
         sem("alphabeta-fail-hard", "fail-hard alpha-beta in max/min form over (alpha, beta), "
             "from Max's point of view; alpha-beta's leaves", "scalar",
-            lambda c: _windowed(c, negamax=False, hard=True), window=True),
+            lambda c: _windowed(c, negamax=False, hard=True, leaves=_alphabeta_leaves),
+            window=True),
         sem("alphabeta-fail-soft", "fail-soft alpha-beta in max/min form (Fishburn)", "scalar",
-            lambda c: _windowed(c, negamax=False, hard=False), window=True),
+            lambda c: _windowed(c, negamax=False, hard=False, leaves=_alphabeta_leaves),
+            window=True),
         sem("negamax-alphabeta-fail-hard", "fail-hard alpha-beta in negamax form: value and "
             "window from the root mover's point of view", "scalar",
-            lambda c: _windowed(c, negamax=True, hard=True), window=True),
+            lambda c: _windowed(c, negamax=True, hard=True, leaves=_negamax_alphabeta_leaves),
+            window=True),
         sem("negamax-alphabeta-fail-soft", "fail-soft alpha-beta in negamax form", "scalar",
-            lambda c: _windowed(c, negamax=True, hard=False), window=True),
+            lambda c: _windowed(c, negamax=True, hard=False, leaves=_negamax_alphabeta_leaves),
+            window=True),
+        sem("pvs", "principal variation search (Reinefeld's NegaScout) in negamax form: "
+            "fail-soft over (alpha, beta) from the root mover's point of view; its leaves, a "
+            "re-searched leaf each time it is read", "scalar",
+            lambda c: _windowed(c, negamax=True, hard=False, leaves=_pvs_leaves), window=True),
+        sem("mtdf", "MTD(f) (Plaat et al. 1996) from 'first_guess', in max/min form: fail-soft "
+            "over (alpha, beta) from Max's point of view; the leaves of its tests, in order, "
+            "with a table of every node's bounds", "scalar",
+            lambda c: _windowed(c, negamax=False, hard=False, leaves=_mtdf_leaves),
+            window=True, guess=True),
         sem("maxn", "the maxn value (Korf 3.1), a vector; every leaf, left to right", "vector",
             lambda c: _exact(spec.maxn(c.tree), _all_leaves(c.tree))),
         sem("immediate", "maxn with immediate pruning under Korf's bounds (3.2.1); its leaves",
@@ -324,6 +376,20 @@ def _registry() -> dict[str, Semantics]:
             lambda c: _exact(spec.maxn(c.tree),
                              _traced(impl.shallow(c.tree, _bounds(c), trace=True))),
             bounds=True),
+        sem("last-branch", "maxn with immediate, shallow and last-branch pruning under Korf's "
+            "bounds (Sturtevant 2003); its leaves", "vector",
+            lambda c: _exact(spec.maxn(c.tree),
+                             _traced(impl.last_branch(c.tree, _bounds(c), trace=True))),
+            bounds=True),
+        sem("speculative", "maxn with immediate, shallow and speculative pruning under Korf's "
+            "bounds (Sturtevant 2003); its leaves, a re-searched leaf each time it is read",
+            "vector",
+            lambda c: _exact(spec.maxn(c.tree),
+                             _traced(impl.speculative(c.tree, _bounds(c), trace=True))),
+            bounds=True),
+        sem("deep-pruning-unsound", "what Korf's deep pruning (3.2.3) returns, NOT the maxn "
+            "value with three or more players (Figure 5); maxn on two-player pairs (x, -x); "
+            "its value, line and leaves", "vector", _deep, bounds=True),
         sem("optimal", "maxn reading only the leaves every directional search must read, over "
             "the 'domain' the request names (Korf 3.2.4, Theorem 1 corrected); its leaves",
             "vector",
@@ -391,6 +457,8 @@ def request(case: Case, *, trace: bool, tree: bool = True) -> dict[str, object]:
         out["player"] = case.player
     if s.domain:
         out["domain"] = case.domain
+    if s.guess:
+        out["first_guess"] = json_value(case.first_guess)
     out["trace"] = trace
     return out
 
@@ -446,6 +514,7 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
     except TreeFileError as e:  # its pointer is the tree document's: make it the request's
         raise TreeFileError(e.problem, "/tree" + e.pointer) from None
     alpha, beta = _window(req)
+    guess = parse_number(req.get("first_guess", 0), ["first_guess"]) if s.guess else 0
     player = req.get("player")
     domain = req.get("domain", "reals") if s.domain else "reals"
     if domain not in DOMAINS:
@@ -459,6 +528,7 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         beta,
         player if isinstance(player, int) and not isinstance(player, bool) else None,
         domain=domain,
+        first_guess=guess,
     )
     _check_case(s, case)
     return case

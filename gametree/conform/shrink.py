@@ -7,7 +7,7 @@ then a quarter, and so on (so a 257-child node shrinks in a few dozen attempts, 
 thousand), hoist a child into its parent's place (the root first), delete a child, turn a
 node into its first leaf, move half (a quarter, ...) of a wide node's leaves to their smallest
 value at once, move a leaf value towards 0 (each vector component towards the lower bound),
-and drop a side of the window.
+drop a side of the window, and start MTD(f) from 0.
 
 A game case (``gametree.conform.games``) shrinks by its own edits, most drastic first: end a
 state (it becomes terminal, worth its evaluation), delete a move, lower the depth, the
@@ -252,6 +252,8 @@ def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:  # noqa: PLR091
             yield attrs.evolve(case, beta=None)
     if case.player is not None and case.player > 0:
         yield attrs.evolve(case, player=0)
+    if case.first_guess != 0:
+        yield attrs.evolve(case, first_guess=0)
 
 
 def shrink(

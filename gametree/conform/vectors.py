@@ -167,6 +167,13 @@ NOTES: dict[str, dict[str, str]] = {
         "the reals is not over the integers: an engine that ignores the request's domain "
         "reads too many leaves in one of the two cases of this tree, or too few in the other "
         "(caught with --strict-order)."},
+    "FirstGuess": {"bugType": "FUNCTIONALITY", "description": "MTD(f) starts from a first "
+        "guess below, at or above the value: the tests it makes, and so the leaves it reads, "
+        "depend on it (caught with --strict-order); one that ignores the guess, or moves the "
+        "wrong bound, reads other leaves."},
+    "SoundPairs": {"bugType": "FUNCTIONALITY", "description": "Two players, the leaves pairs "
+        "(x, -x): deep pruning is alpha-beta here (Korf 3.2.3) and its value is the maxn "
+        "value; only with three or more players can it be wrong."},
     "RepeatedSubtree": {"bugType": "TRANSPOSITION_TABLE", "description": "An identical "
         "subtree occurs twice, the copies searched under different windows. Catches a memo "
         "or table keyed by the subtree (as by a position's hash) that keeps a bound from one "
@@ -563,7 +570,8 @@ def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:
             if not s.window:
                 add(group, comment, flags, Case(semantics, t))
                 continue
-            v = spec.negamax(t).value if semantics.startswith("negamax") else spec.minimax(t).value
+            negamax = semantics.startswith("negamax") or semantics == "pvs"
+            v = spec.negamax(t).value if negamax else spec.minimax(t).value
             windows = _windows(v)
             if "Deep" in flags:  # the full window and one failing low are enough, and small
                 windows = [windows[0], windows[3]]
@@ -572,11 +580,44 @@ def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:
             for wgroup, wcomment, wflags, a, b in windows:
                 add(group if group in EDGE_GROUPS else wgroup, f"{comment}; window {wcomment}",
                     (*flags, *wflags), Case(semantics, t, alpha=a, beta=b))  # fmt: skip
+            for gcomment, f in _guesses(s, group, flags, v):
+                add("first guess", f"{comment}; the first guess {f}, {gcomment} the value",
+                    (*flags, "FirstGuess"), Case(semantics, t, first_guess=f))  # fmt: skip
         return _grouped(out)
     for group, comment, flags, t, bounds in vector_trees() + (optimal_trees() if s.domain else []):
         for more, extra, case in _asked(s, t, bounds):
             add(group, comment + more, (*flags, *extra), case)
+    if semantics == "deep-pruning-unsound":
+        for group, comment, flags, t, bounds in sound_pairs():
+            add(group, comment, flags, Case(semantics, t, bounds))
     return _grouped(out)
+
+
+def _guesses(s: Semantics, group: str, flags: tuple[str, ...], v: spec.Scalar) -> list[
+    tuple[str, spec.Scalar]
+]:  # fmt: skip
+    """MTD(f)'s first guesses for a small tree of value v: below, at and above it."""
+    if not s.guess or "Deep" in flags or group in EDGE_GROUPS:
+        return []
+    return [("below", v - 3), ("at", v), ("above", v + 3)]
+
+
+def sound_pairs() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
+    """The small two-player trees as pairs (x, -x), where deep pruning is alpha-beta (Korf 3.2.3).
+
+    Under ``Bounds(-m, 0)`` for |x| <= m; deep pruning must return the maxn value there.
+    """
+    out = []
+    for group, comment, flags, t in scalar_trees():
+        if "Deep" in flags or group in EDGE_GROUPS:
+            continue
+        m: spec.Scalar = 0
+        for _, leaf in spec.iter_leaves(t):
+            assert not isinstance(leaf.value, tuple)
+            m = max(m, leaf.value, -leaf.value)
+        out.append(("two players", f"{comment}, as pairs (x, -x)", (*flags, "SoundPairs"),
+                    spec.as_pairs(t), Bounds(-m, 0)))  # fmt: skip
+    return out
 
 
 def _asked(s: Semantics, t: Tree, bounds: Bounds) -> list[tuple[str, tuple[str, ...], Case]]:

@@ -10,7 +10,7 @@ Trees travel as their documents' text, which ``engine.js`` parses losslessly (in
 BigInt, fractions exact): never as JavaScript numbers.
 
 >>> page = explore_page('[[3, 12, 8], [2, 4, "9/2"], [14, 5, 2]]', algorithm="alphabeta")
->>> page.startswith("<!DOCTYPE html>"), "<script src=" in page, "http" in page.split("<body")[0]
+>>> page.startswith("<!DOCTYPE html>"), "<script src=" in page, "<link" in page
 (True, False, False)
 >>> data = page_data(page)
 >>> data["tree"], data["algorithm"], data["compare"]
@@ -59,9 +59,11 @@ ENGINE_ALGORITHMS: tuple[EngineAlgorithm, ...] = tuple(
 ) + tuple(
     EngineAlgorithm(name, "many")
     for name in ("maxn", "immediate", "shallow", "deep", "last-branch", "speculative",
-                 "paranoid", "optimal")
+                 "paranoid")
 )  # fmt: skip
-"""engine.js's ``ALGORITHMS`` by name (``tests/test_explore_page.py`` checks they agree)."""
+"""engine.js's ``ALGORITHMS`` by name (``tests/test_explore_page.py`` checks they agree, and
+that ``gametree.impl.events`` traces each: the reference the page's events are checked against).
+"""
 
 _DATA = re.compile(r'<script id="gametree-data" type="application/json">(.*?)</script>', re.S)
 

@@ -1006,7 +1006,7 @@
     { name: "maxn", label: "Maxn", players: "many", takes: [], semantics: "maxn" },
     { name: "immediate", label: "Immediate pruning", players: "many", takes: ["bounds"], semantics: "immediate" },
     { name: "shallow", label: "Shallow pruning", players: "many", takes: ["bounds"], semantics: "shallow" },
-    { name: "deep", label: "Deep pruning (unsound)", players: "many", takes: ["bounds"], semantics: "deep-pruning" },
+    { name: "deep", label: "Deep pruning (unsound)", players: "many", takes: ["bounds"], semantics: "deep-pruning-unsound" },
     { name: "last-branch", label: "Last-branch pruning", players: "many", takes: ["bounds"], semantics: "last-branch" },
     { name: "speculative", label: "Speculative pruning", players: "many", takes: ["bounds"], semantics: "speculative" },
     { name: "paranoid", label: "Paranoid", players: "many", takes: ["player"], semantics: "paranoid" },

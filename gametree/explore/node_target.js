@@ -22,6 +22,7 @@ function answer(request) {
   const options = {
     alpha: request.get("alpha") ?? null,
     beta: request.get("beta") ?? null,
+    firstGuess: request.get("first_guess") ?? null,
     player: request.has("player") && request.get("player") !== null ? Number(request.get("player")) : null,
   };
   const r = engine.run(name, tree, options);

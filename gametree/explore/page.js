@@ -106,6 +106,7 @@
           const n = { player: ev.player };
           if ("alpha" in ev || "beta" in ev) Object.assign(n, windowOf(ev));
           if ("bound" in ev) n.bound = ev.bound;
+          if ("gamma" in ev) Object.assign(n, { gamma: ev.gamma, strict: Boolean(ev.strict) });
           s.nodes.set(key(p), n);
           break;
         }
@@ -149,6 +150,7 @@
       parts.push(`α = ${show(n.alpha) ?? "−∞"}, β = ${show(n.beta) ?? "+∞"}`);
     }
     if (n.bound !== undefined && n.bound !== null) parts.push(`bound ${show(n.bound)}`);
+    if (n.gamma !== undefined && n.gamma !== null) parts.push(`test: ${n.strict ? ">" : "≥"} γ = ${show(n.gamma)}?`);
     return parts.join("; ");
   }
 
@@ -158,7 +160,7 @@
     const name = nodeName(t, p);
     switch (ev.type) {
       case "enter": {
-        const w = windowText({ hasWindow: "alpha" in ev || "beta" in ev, alpha: ev.alpha, beta: ev.beta, bound: ev.bound });
+        const w = windowText({ hasWindow: "alpha" in ev || "beta" in ev, alpha: ev.alpha, beta: ev.beta, bound: ev.bound, gamma: ev.gamma, strict: ev.strict });
         return `Enter ${name}, ${playerName(ev.player)} to move` + (w ? ` (${w})` : "");
       }
       case "leaf":
@@ -172,9 +174,12 @@
       case "leave":
         return `Leave ${name} with ${show(ev.value)}`;
       case "search": {
-        const w = windowText({ hasWindow: true, alpha: ev.alpha, beta: ev.beta });
-        return `Search ${ev.pass !== undefined ? `pass ${ev.pass} ` : ""}of ${name}: ${w}`;
+        const w = windowText({ hasWindow: true, alpha: ev.alpha, beta: ev.beta, gamma: ev.gamma, strict: ev.strict });
+        const kind = ev.kind ? `${ev.kind} ` : "";
+        return `New ${kind}search ${ev.pass !== undefined ? `(pass ${ev.pass}) ` : ""}of ${name}: ${w}`;
       }
+      case "table":
+        return `Table at ${name}: a stored ${ev.bound} bound ${show(ev.value)} answers the test`;
       default:
         return `${ev.type} at ${name}`;
     }
@@ -205,7 +210,7 @@
       if (T.isLeaf(n)) {
         const texts = leafTexts(n);
         const width = Math.max(34, 10 + 7.6 * Math.max(...texts.map((s) => s.length)));
-        const slot = Math.max(width, texts.length > 1 ? 58 : 44);
+        const slot = Math.max(width, texts.length > 1 ? 58 : 50);
         const node = { n, p, leaf: true, texts, width, x: x + slot / 2, depth: p.length };
         x += slot + (texts.length > 1 ? 34 : 22);
         placed.set(key(p), node);
@@ -264,6 +269,44 @@
     return e;
   }
 
+  // A number as the drawing writes it: gametree.draw.model.format_number's true minus sign.
+  const drawn = (text) => text.replace(/-/g, "−");
+
+  // What the leaves read so far prove about each node's minimax value (Max's view), labelled as
+  // `gametree draw` labels it (gametree.draw.model.format_interval): from minimax with every
+  // unread leaf at −∞ to minimax with every unread leaf at +∞. Minimax is monotone in every
+  // leaf, so that is exactly the set of values still possible. Two players.
+  function provenLabels(t, reads) {
+    const NEG = { inf: -1 };
+    const POS = { inf: 1 };
+    const ends = new Map(); // key -> [lo, hi]
+    const stack = [[T.root(t), [], false]];
+    while (stack.length) {
+      const [n, p, done] = stack.pop();
+      if (T.isLeaf(n)) {
+        ends.set(key(p), reads.has(key(p)) ? [n.value, n.value] : [NEG, POS]);
+      } else if (!done) {
+        stack.push([n, p, true]);
+        T.children(n).forEach((c, i) => stack.push([c, [...p, i], false]));
+      } else {
+        const kids = T.children(n).map((_, i) => ends.get(key([...p, i])));
+        const better = T.player(n) === 0 ? (x, y) => E.cmp(x, y) > 0 : (x, y) => E.cmp(x, y) < 0;
+        const pick = (j) => kids.map((k) => k[j]).reduce((a, b) => (better(b, a) ? b : a));
+        ends.set(key(p), [pick(0), pick(1)]);
+      }
+    }
+    const labels = new Map();
+    const text = (x) => drawn(E.formatValue(x));
+    for (const [k, [lo, hi]] of ends) {
+      if (!Array.isArray(nodeAt(t, k === "" ? [] : k.split(",").map(Number)).children)) continue;
+      const low = lo.inf !== undefined;
+      const high = hi.inf !== undefined;
+      if (!low && !high && E.cmp(lo, hi) === 0) labels.set(k, { text: text(lo), exact: true });
+      else if (!(low && high)) labels.set(k, { text: high ? `≥${text(lo)}` : low ? `≤${text(hi)}` : `${text(lo)}..${text(hi)}`, exact: false });
+    }
+    return labels;
+  }
+
   // ---- One pane: an algorithm, its run, its events, the step shown ----
   class Pane {
     constructor(index) {
@@ -279,6 +322,7 @@
       this.result = null;
       this.timer = null;
       this.q("algorithm").addEventListener("change", (e) => {
+        this.showInputs();
         this.rerun();
         e.target.blur(); // so that the arrow keys step, not choose another algorithm
       });
@@ -308,21 +352,36 @@
         o.textContent = a.label ? `${a.label}` : a.name;
         return o;
       }));
-      menu.value = offered.some((a) => a.name === old) ? old : offered[0].name;
-      this.q("window-inputs").hidden = state.vector;
-      this.q("bounds-inputs").hidden = !state.vector;
+      const found = offered.some((a) => a.name === old);
+      menu.value = found ? old : offered[0].name;
+      this.missing = found || !old ? null : old;
+      this.showInputs();
+    }
+
+    // The inputs the chosen search reads: a window, Korf's bounds, the paranoid player.
+    showInputs() {
+      const chosen = E.ALGORITHMS.find((a) => a.name === this.q("algorithm").value);
+      const takes = chosen ? chosen.takes : [];
+      this.q("window-inputs").hidden = state.vector || !takes.includes("window");
+      this.q("bounds-inputs").hidden = !state.vector || !takes.includes("bounds");
+      this.q("player-input").hidden = !takes.includes("player");
     }
 
     options() {
       const o = {};
-      if (state.vector) {
+      const player = this.q("player").value.trim();
+      if (player !== "" && !this.q("player-input").hidden) {
+        if (!/^\d+$/.test(player)) throw new Error(`the paranoid player is a number in 0..${state.players - 1} (got ${JSON.stringify(player)})`);
+        o.player = Number(player);
+      }
+      if (state.vector && !this.q("bounds-inputs").hidden) {
         const lower = this.q("lower").value.trim();
         const sum = this.q("sum").value.trim();
         if (lower !== "" || sum !== "") {
           if (lower === "" || sum === "") throw new Error("Korf's bounds need both: a lower bound and a sum");
           o.bounds = { lower: exactNumber(lower), sum: exactNumber(sum) };
         }
-      } else {
+      } else if (!state.vector && !this.q("window-inputs").hidden) {
         const a = exactNumber(this.q("alpha").value.trim());
         const b = exactNumber(this.q("beta").value.trim());
         if (a !== null) o.alpha = a;
@@ -335,6 +394,11 @@
       this.stop();
       const error = this.q("error");
       error.hidden = true;
+      if (this.missing) {
+        error.textContent = `this page's engine has no search '${this.missing}' for this tree: showing ${this.q("algorithm").value}`;
+        error.hidden = false;
+        this.missing = null;
+      }
       const name = this.q("algorithm").value;
       try {
         this.result = E.run(name, state.tree, this.options());
@@ -397,7 +461,8 @@
         const tr = document.createElement("tr");
         tr.dataset.path = key(sub);
         if (d === p.length) tr.className = "current";
-        const cells = [nodeName(state.tree, sub), playerName(T.player(n)), windowText(i), i && i.best !== undefined ? show(i.best) : ""];
+        const mover = T.player(n);
+        const cells = [nodeName(state.tree, sub), state.players === 2 ? PLAYER_NAMES[mover] : `player ${mover}`, windowText(i), i && i.best !== undefined ? show(i.best) : ""];
         for (const [c, cls] of cells.map((c, j) => [c, ["node", "player", "window", "best"][j]])) {
           const td = document.createElement("td");
           td.className = cls;
@@ -443,7 +508,7 @@
       line("Principal variation", pathText(r.principalVariation), "pv");
       line("Leaves read", `${r.leavesEvaluated}, nodes visited ${r.nodesVisited}`, "counts");
       if (this.reference && show(this.reference.value) !== show(r.value)) {
-        const w = line(`Wrong: ${this.reference.name} gives`, show(this.reference.value), "reference");
+        const w = line(`But ${this.reference.name}'s value is`, show(this.reference.value), "reference");
         w.className = "warning";
         const why = document.createElement("p");
         why.className = "warning";
@@ -458,14 +523,14 @@
     renderDrawing(s, ev) {
       const holder = this.q("drawing");
       const L = state.layout;
-      const rowH = 88;
+      const rowH = 80;
       const leafH = (node) => 8 + 15 * node.texts.length;
       const margin = 36;
       const width = L.width + 2 * margin + 60;
       const height = (L.maxDepth + 1) * rowH + 30 + (state.vector ? 15 * (state.players - 1) : 0);
       const room = Math.max(200, holder.clientWidth - 4);
       const roomHigh = parseFloat(getComputedStyle(holder).maxHeight) || 600;
-      const scale = Math.max(1, Math.min(1.5, room / width, (roomHigh - 4) / height));
+      const scale = Math.max(0.8, Math.min(1.5, room / width, (roomHigh - 4) / height));
       const svg = el("svg", { width: width * scale, height: height * scale, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "The tree and the search's progress" });
       const X = (node) => node.x + margin;
       const Y = (node) => 48 + node.depth * rowH;
@@ -482,6 +547,7 @@
         for (let d = 1; d <= p.length; d++) if (s.skipped.has(key(p.slice(0, d)))) return true;
         return false;
       };
+      const proven = state.vector ? null : provenLabels(state.tree, s.reads);
       const edges = el("g", {}, svg);
       const marks = el("g", {}, svg);
       const nodes = el("g", {}, svg);
@@ -523,7 +589,7 @@
           if (grey) box.setAttribute("stroke-dasharray", "4 3");
           node.texts.forEach((t, i) => {
             const tx = el("text", { x, y: y - h / 2 + 16 + 15 * i, "text-anchor": "middle", class: "label" }, g);
-            tx.textContent = t;
+            tx.textContent = drawn(t);
           });
           const reads = s.reads.get(kk);
           if (reads) {
@@ -534,16 +600,21 @@
             bt.textContent = label;
           }
           if (kk === currentKey) el("rect", { x: x - node.width / 2 - 5, y: y - h / 2 - 5, width: node.width + 10, height: h + 10, rx: 5, class: "current-ring" }, g);
+          if (state.editing && kk === key(state.editing)) el("rect", { x: x - node.width / 2 - 9, y: y - h / 2 - 9, width: node.width + 18, height: h + 18, rx: 7, class: "editing-ring" }, g);
         } else {
           if (pv.has(kk)) el("circle", { cx: x, cy: y, r: 24, fill: "#ffc83d", opacity: 0.7 }, g);
           shape(g, T.player(node.n), x, y, 15, `${nodeName(state.tree, node.p)}: ${playerName(T.player(node.n))}`);
           if (kk === currentKey) el("circle", { cx: x, cy: y, r: 25, class: "current-ring" }, g);
+          if (state.editing && kk === key(state.editing)) el("circle", { cx: x, cy: y, r: 30, class: "editing-ring" }, g);
           let label = null;
           let exact = false;
-          if (info && info.left) { label = show(info.value); exact = true; }
+          if (proven) {
+            const known = proven.get(kk);
+            if (known) ({ text: label, exact } = known);
+          } else if (info && info.left) { label = show(info.value); exact = true; }
           else if (info && info.best !== undefined) label = "best " + show(info.best);
           if (label) {
-            const lt = el("text", { x: x + 21, y: y + 5, class: "label halo" + (exact ? " exact" : "") }, g);
+            const lt = el("text", { x: x + 21, y: y + 5, class: "label halo node-label" + (exact ? " exact" : "") }, g);
             lt.textContent = label;
           }
           if (onPath.has(kk) && info) {
@@ -561,6 +632,33 @@
         }
       }
       holder.replaceChildren(svg);
+      this.renderLegend();
+    }
+
+    renderLegend() {
+      const box = this.q("legend");
+      const items = [];
+      const players = state.players === 2 ? [0, 1] : [...Array(state.players).keys()];
+      for (const p of players) {
+        const g = document.createElementNS(SVG, "svg");
+        g.setAttribute("width", "20");
+        g.setAttribute("height", "20");
+        g.setAttribute("aria-hidden", "true");
+        const saved = state.players;
+        state.players = 2; // no number inside the little shape
+        shape(g, p, 10, 10, 6.5, "");
+        state.players = saved;
+        const span = document.createElement("span");
+        span.append(g, state.players === 2 ? `${PLAYER_NAMES[p]} (player ${p})` : `player ${p}`);
+        items.push(span);
+      }
+      for (const [cls, text] of [["ring", "current node"], ["cut", "cut-off"], ["pv", "principal variation (at the end)"], ["badge", "order read"]]) {
+        const span = document.createElement("span");
+        span.className = `key-${cls}`;
+        span.textContent = text;
+        items.push(span);
+      }
+      box.replaceChildren(...items);
     }
   }
 
@@ -646,6 +744,7 @@
   function openEditor(p) {
     const n = nodeAt(state.tree, p);
     state.editing = p;
+    for (const pane of state.panes) if (!pane.root.hidden) pane.render();
     const box = document.getElementById("editor");
     box.hidden = false;
     document.getElementById("editor-error").textContent = "";
@@ -671,7 +770,9 @@
     const box = document.getElementById("editor");
     if (box.contains(document.activeElement)) document.activeElement.blur();
     box.hidden = true;
+    const was = state.editing;
     state.editing = null;
+    if (was) for (const pane of state.panes) if (!pane.root.hidden) pane.render();
   }
 
   // Change the tree by `change` (on a copy), check it by writing and reading it, then rerun.
@@ -689,8 +790,9 @@
       });
       rerunAll(false);
       for (const pane of state.panes) if (!pane.root.hidden) pane.go(pane.events.length);
-      const menu = document.getElementById("tree-menu");
-      menu.value = "edited";
+      document.getElementById("tree-menu").value = "edited";
+      const title = document.getElementById("title");
+      title.textContent = title.textContent.replace(/ \(edited\)$/, "") + " (edited)";
       if (after === null) closeEditor();
       else openEditor(after);
     } catch (e) {
@@ -759,12 +861,15 @@
     }));
     menu.addEventListener("change", () => {
       closeEditor();
+      const title = document.getElementById("title");
       if (menu.value === "given") {
         loadTree(DATA.tree, [DATA.algorithm, DATA.compare ?? DATA.algorithm]);
         applyGivenOptions();
+        title.textContent = DATA.title;
       } else {
         const x = DATA.examples[Number(menu.value)];
         loadTree(x.text, [x.algorithm, state.panes[1].q("algorithm").value]);
+        title.textContent = x.name;
       }
       rerunAll(false);
       menu.blur(); // so that the arrow keys step, not choose another tree

@@ -2,9 +2,10 @@
 
 Each bug is the correct algorithm with one classic mistake, a conformance target that
 ``gametree conform`` must catch. The modules hold the code (``alphabeta``, ``negamax``,
-``multi``, ``engine``, ``optimal``; ``edges`` and ``edges_numbers`` hold the mistakes that
-show only past small trees: wide nodes, tall trees, many players, repeated subtrees, large
-magnitudes, tiny fractions); :data:`BUGS` says, for each, what it claims (the semantics and
+``multi``, ``engine``, ``optimal``, ``scout`` for PVS and MTD(f), ``sturtevant`` for
+last-branch, speculative and deep pruning; ``edges`` and ``edges_numbers`` hold the mistakes
+that show only past small trees: wide nodes, tall trees, many players, repeated subtrees,
+large magnitudes, tiny fractions); :data:`BUGS` says, for each, what it claims (the semantics and
 what the gate compares) and what mistake it makes; its function's docstring says where the
 mistake is seen in practice. :data:`CORRECT` lists the correct versions, which pass the same gate.
 
@@ -151,6 +152,11 @@ BUGS: tuple[Bug, ...] = (
         principal_variation=True, skip=("Deep", "Fraction")),
     bug("optimal_over_integers", "optimal", "optimal", strict_order=True, best_move=True,
         principal_variation=True),
+    bug("pvs_research_ties", "scout", "pvs", best_move=True),
+    bug("mtdf_guess_ignored", "scout", "mtdf", strict_order=True),
+    bug("last_branch_any_branch", "sturtevant", "last-branch"),
+    bug("speculative_no_research", "sturtevant", "speculative"),
+    bug("deep_strict_bound", "sturtevant", "deep-pruning-unsound", strict_order=True),
 )  # fmt: skip
 """Every bug, in the order of ``docs/bugs.md``."""
 
@@ -174,5 +180,11 @@ CORRECT: tuple[Bug, ...] = (
         best_move=True),
     Bug("impl_engine_witness", "tests.bugs.engine:impl_engine", "game-negamax-witness"),
     Bug("optimal", "tests.bugs.optimal:correct", "optimal", True, True, True),
+    Bug("scout_pvs", "tests.bugs.scout:pvs", "pvs", True, True, True),
+    Bug("scout_mtdf", "tests.bugs.scout:mtdf", "mtdf", True, True, True),
+    Bug("last_branch", "tests.bugs.sturtevant:last_branch", "last-branch", True, True, True),
+    Bug("speculative", "tests.bugs.sturtevant:speculative", "speculative", True, True, True),
+    Bug("deep_pruning_unsound", "tests.bugs.sturtevant:deep_pruning_unsound",
+        "deep-pruning-unsound", True, True, True),
 )  # fmt: skip
 """The correct versions, each passing the gate the bugs fail (with every comparison on)."""
