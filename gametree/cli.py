@@ -22,6 +22,7 @@ from gametree.commands import (
     explore,
     play,
     prove,
+    serve,
     solve,
     vectors,
 )
@@ -35,6 +36,7 @@ COMMANDS = [
     conform,
     vectors,
     play,
+    serve,
     prove,
     draw,
     explore,

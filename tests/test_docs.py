@@ -25,12 +25,12 @@ IMAGE = re.compile(r"!\[[^\]]*\]\((?:docs/)?(figures/[^)]+\.png)\)")
 COMMAND = re.compile(r"^gametree (draw|experiment) .*docs/figures.*$", re.MULTILINE)
 """A command in a page that writes a figure of the docs (synopses such as OUT.svg are not)."""
 SCREENSHOTS = {
-    f"figures/explore-{name}.png"
-    for name in re.findall(
-        r'screenshot\(page, "([\w-]+)"', (ROOT / "tests" / "test_explore_page.py").read_text()
-    )
+    f"figures/{prefix}-{name}.png"
+    for prefix, tests in [("explore", "test_explore_page.py"), ("serve", "test_serve_browser.py")]
+    for name in re.findall(r'screenshot\(page, "([\w-]+)"', (ROOT / "tests" / tests).read_text())
 }
-"""The explore page's screenshots, which its browser tests take (GAMETREE_SCREENSHOTS=1)."""
+"""The explore and serve pages' screenshots, which their browser tests take
+(GAMETREE_SCREENSHOTS=1)."""
 
 
 def commands(page: Path) -> list[list[str]]:

@@ -22,9 +22,11 @@ import fnmatch
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tomllib
+import urllib.request
 import zipfile
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +39,7 @@ from gametree import impl
 from gametree.commands import vectors as vectors_command
 from gametree.conform import vectors
 from gametree.proofs import optimality, pinned
+from gametree.serve import server
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = Path(os.environ.get("GAMETREE_WHEEL_SOURCE") or ROOT).resolve()
@@ -85,7 +88,8 @@ def is_package_data(path: Path) -> bool:
 def read_at_run_time() -> list[Path]:
     """The files the package reads at run time, named by their readers' own constants."""
     packaged_vectors = sorted(vectors_command.PACKAGED.glob("*.json"))
-    return [vectors.CATALOGUE, pinned.DATA, optimality.DATA, *packaged_vectors]
+    page = [server.ASSET_FOLDER / name for name in server.ASSETS]
+    return [vectors.CATALOGUE, pinned.DATA, optimality.DATA, *packaged_vectors, *page]
 
 
 def test_every_file_the_package_reads_at_run_time_is_package_data() -> None:
@@ -344,3 +348,37 @@ def test_where_the_kernel_cannot_compile_the_wheel_is_pure_python(
     assert wheel.name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
         assert not [n for n in archive.namelist() if "_kernel_mypyc" in n]
+
+
+@slow
+def test_the_installed_server_serves_its_page_plays_and_explores(installed: Installation) -> None:
+    """``gametree serve`` from the wheel: the page's files as in the checkout, a game with an
+    engine move, the explore view of its search (the explore page's files), and SIGTERM."""
+    process = subprocess.Popen(
+        [installed.bin / "gametree", "serve", "--port", "0"], cwd=installed.work,
+        env=clean_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().split("playing at ")[1].split()[0]
+
+        def fetch(path: str, body: bytes | None = None) -> bytes:
+            headers = {"Content-Type": "application/json"}
+            request = urllib.request.Request(url + path, body, headers)
+            with urllib.request.urlopen(request, timeout=HANG_GUARD) as response:
+                data: bytes = response.read()
+                return data
+
+        for name in server.ASSETS:
+            assert fetch(f"assets/{name}") == (server.ASSET_FOLDER / name).read_bytes()
+        new = b'{"game": "connect4", "seats": ["engine", "human"], "depth": 2}'
+        game = json.loads(fetch("api/games", new))["id"]
+        assert json.loads(fetch(f"api/games/{game}/engine", b"{}"))["search"]["depth"] == 2
+        assert fetch(f"api/games/{game}/explore").startswith(b"<!DOCTYPE html>")
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=HANG_GUARD)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert (process.returncode, out, err) == (0, "gametree serve: stopped\n", "")

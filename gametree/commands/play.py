@@ -309,8 +309,8 @@ def ask(game: Any, ui: Playable, s: object, p: int, *, stdin: TextIO, stdout: Te
             stdout.write(f"  not a move: {e}. Type ? for the legal moves.\n")
 
 
-def statistics(game: Any, ui: Playable, s: object, choice: Choice) -> str:
-    """The engine's principal variation, value and counts, as two indented lines."""
+def principal_line(game: Any, ui: Playable, s: object, choice: Choice) -> list[str]:
+    """The engine's principal variation from ``s`` in the notation people type."""
     line = []
     for i in choice.principal_variation:
         if game.is_terminal(s):
@@ -318,13 +318,23 @@ def statistics(game: Any, ui: Playable, s: object, choice: Choice) -> str:
         m = game.moves(s)[i]
         line.append(ui.format_move(m))
         s = game.successor(s, m)
+    return line
+
+
+def statistics(game: Any, ui: Playable, s: object, choice: Choice) -> str:
+    """The engine's principal variation, value and counts, as two indented lines."""
+    line = principal_line(game, ui, s, choice)
     return (
         f"  principal variation: {' '.join(line)}\n"
-        f"  value {text_value(choice.value)} "
-        f"({'a component per player' if isinstance(choice.value, tuple) else 'to the mover'}); "
+        f"  value {text_value(choice.value)} ({value_meaning(choice.value)}); "
         f"depth {choice.depth}; {choice.nodes_visited} nodes, "
         f"{choice.leaves_evaluated} leaves; {choice.seconds:.2f} s"
     )
+
+
+def value_meaning(v: Value) -> str:
+    """Whose a value of ``EnginePlayer`` is: "a component per player" or "to the mover"."""
+    return "a component per player" if isinstance(v, tuple) else "to the mover"
 
 
 def text_value(v: Value) -> str:
