@@ -26,7 +26,7 @@ import pytest
 from gametree import cli
 from gametree.draw import search_drawing
 from gametree.explore import ENGINE_ALGORITHMS, page_data
-from gametree.impl import events
+from gametree.impl import events, optimal
 from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, paranoid, subtree
 from gametree.treefile import json_value, read_tree_file, read_tree_text
 from tests.browser.chromium import browser, open_page
@@ -455,6 +455,33 @@ def test_re_searches_are_shown_event_for_event(name: str, figure5: "Page") -> No
         want = expected_panel(doc.tree, trace, k)
         got = pane(page, 0)
         assert {f: got[f] for f in want} == want, k
+
+
+@pytest.mark.parametrize("domain", ["reals", "integers"])
+def test_the_optimal_search_is_shown_event_for_event_over_its_domain(
+    domain: str, figure5: "Page"
+) -> None:
+    page = figure5
+    page.uncheck("#compare-toggle")
+    option = page.locator("#tree-menu option", has_text="korf-figure3")
+    page.select_option("#tree-menu", option.get_attribute("value"))
+    page.select_option("#pane-0 [data-role=algorithm]", "optimal")
+    assert page.locator("#pane-0 [data-role=domain-input]").is_visible()
+    page.select_option("#pane-0 [data-role=domain]", domain)  # reruns the search
+    doc = read_tree_file(ROOT / "docs" / "trees" / "korf-figure3.json")
+    assert doc.bounds is not None
+    trace = events.trace("optimal", doc.tree, bounds=doc.bounds, domain=domain)
+    read = [e for e in trace if e["type"] == "leaf"]
+    assert len(read) == optimal(doc.tree, doc.bounds, domain=domain).leaves_evaluated
+    page.keyboard.press("Home")
+    for k in range(1, len(trace) + 1):
+        page.keyboard.press("ArrowRight")
+        want = expected_panel(doc.tree, trace, k)
+        got = pane(page, 0)
+        assert {f: got[f] for f in want} == want, k
+    assert pane(page, 0)["value"] == shown(json_value(maxn(doc.tree).value))
+    page.select_option("#pane-0 [data-role=algorithm]", "shallow")  # bounds, but no domain
+    assert page.locator("#pane-0 [data-role=domain-input]").is_hidden()
 
 
 LABELS = """(i) => Object.fromEntries([...document.querySelectorAll(`#pane-${i} svg .node-label`)]

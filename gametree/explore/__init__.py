@@ -59,7 +59,7 @@ ENGINE_ALGORITHMS: tuple[EngineAlgorithm, ...] = tuple(
 ) + tuple(
     EngineAlgorithm(name, "many")
     for name in ("maxn", "immediate", "shallow", "deep", "last-branch", "speculative",
-                 "paranoid")
+                 "optimal", "paranoid")
 )  # fmt: skip
 """engine.js's ``ALGORITHMS`` by name (``tests/test_explore_page.py`` checks they agree, and
 that ``gametree.impl.events`` traces each: the reference the page's events are checked against).

@@ -328,6 +328,10 @@
         this.rerun();
         e.target.blur(); // so that the arrow keys step, not choose another algorithm
       });
+      this.q("domain").addEventListener("change", (e) => {
+        this.rerun();
+        e.target.blur();
+      });
       this.q("run").addEventListener("click", () => this.rerun());
       this.q("first").addEventListener("click", () => stepAll(this, () => 0));
       this.q("back").addEventListener("click", () => stepAll(this, (p) => p.k - 1));
@@ -360,13 +364,14 @@
       this.showInputs();
     }
 
-    // The inputs the chosen search reads: a window, Korf's bounds, the paranoid player.
+    // The inputs the chosen search reads: a window, Korf's bounds, the domain, the paranoid player.
     showInputs() {
       const chosen = E.ALGORITHMS.find((a) => a.name === this.q("algorithm").value);
       const takes = chosen ? chosen.takes : [];
       this.q("window-inputs").hidden = state.vector || !takes.includes("window");
       this.q("bounds-inputs").hidden = !state.vector || !takes.includes("bounds");
       this.q("player-input").hidden = !takes.includes("player");
+      this.q("domain-input").hidden = !state.vector || !takes.includes("domain");
     }
 
     options() {
@@ -376,6 +381,7 @@
         if (!/^\d+$/.test(player)) throw new Error(`the paranoid player is a number in 0..${state.players - 1} (got ${JSON.stringify(player)})`);
         o.player = Number(player);
       }
+      if (!this.q("domain-input").hidden) o.domain = this.q("domain").value;
       if (state.vector && !this.q("bounds-inputs").hidden) {
         const lower = this.q("lower").value.trim();
         const sum = this.q("sum").value.trim();

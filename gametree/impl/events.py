@@ -975,8 +975,8 @@ ALGORITHMS: dict[str, Callable[[Tree, Options], tuple[tuple[Event, ...], Reply]]
     "speculative": _korf(
         speculative_search, "speculative pruning", lambda _s, _n: (None,), sturtevant=True
     ),
-    "paranoid": _paranoid,
     "optimal": _optimal,
+    "paranoid": _paranoid,
 }
 """Every search :func:`trace` knows, by the page's names (impl's, without ``impl.``)."""
 
