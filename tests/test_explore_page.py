@@ -27,6 +27,7 @@ from gametree import cli
 from gametree.draw import search_drawing
 from gametree.explore import ENGINE_ALGORITHMS, page_data
 from gametree.impl import events, optimal
+from gametree.impl.necessity import Domain
 from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, paranoid, subtree
 from gametree.treefile import json_value, read_tree_file, read_tree_text
 from tests.browser.chromium import browser, open_page
@@ -459,7 +460,7 @@ def test_re_searches_are_shown_event_for_event(name: str, figure5: "Page") -> No
 
 @pytest.mark.parametrize("domain", ["reals", "integers"])
 def test_the_optimal_search_is_shown_event_for_event_over_its_domain(
-    domain: str, figure5: "Page"
+    domain: Domain, figure5: "Page"
 ) -> None:
     page = figure5
     page.uncheck("#compare-toggle")
