@@ -382,3 +382,32 @@ def test_the_installed_server_serves_its_page_plays_and_explores(installed: Inst
             process.kill()
             process.wait()
     assert (process.returncode, out, err) == (0, "gametree serve: stopped\n", "")
+
+
+@slow
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_installed_explore_page_and_its_engine_are_the_checkouts_and_gated(
+    installed: Installation,
+) -> None:
+    """``gametree explore`` from the wheel writes the page the checkout writes (the engine,
+    page script and styles inlined, the tree as text); the engine.js the wheel installs passes
+    the gate as a Node target, from outside the checkout, with --strict-order."""
+    tree = SOURCE / "docs" / "trees" / "korf-figure5-b.json"
+    argv: list[str | Path] = ["explore", tree, "-a", "shallow", "--compare", "deep", "-o"]
+    wheel, source = installed.both([*argv, "wheel.html"], [*argv, "source.html"])
+    succeeded(wheel)
+    succeeded(source)
+    assert (installed.work / "wheel.html").read_bytes() == (
+        installed.work / "source.html"
+    ).read_bytes()
+    find = "import gametree.explore as e, pathlib; print(pathlib.Path(e.__file__).parent)"
+    where = succeeded(run([installed.bin / "python", "-c", find], cwd=installed.work))
+    target = Path(where.stdout.strip()) / "node_target.js"
+    assert target.is_relative_to(installed.bin.parent)
+    assert target.exists()
+    done = installed.gametree("conform", "--target", f"node {target}", "--semantics", "shallow",
+                              "--strict-order", "--budget", "10", "--json")  # fmt: skip
+    assert done.returncode == 0, done.stderr[-4000:]
+    report = json.loads(done.stdout)
+    assert report["passed"] is True
+    assert sum(report["vectors"].values()) > 10
