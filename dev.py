@@ -5,6 +5,7 @@
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
     python3 dev.py verify [KERNEL...]  # Nagini on the verified kernels and seeded flaws
+    python3 dev.py verify why3 [FILE...]  # Why3 on the WhyML transcriptions and their flaws
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
@@ -38,6 +39,12 @@ each flaw 40 s to 2.5 minutes; ``gametree/proofs/README.md`` has the times), the
 ``verify`` about half an hour: too long for CI's budget, so CI runs no Nagini; the test command
 checks instead that the stored results are for the current sources, every claim verified and
 every flaw caught, and runs the kernels against ``spec`` and ``impl``.
+
+``verify why3 [FILE...]`` proves the WhyML transcriptions of ``gametree/proofs/why3/`` (over
+the rationals) and their seeded flaws with Why3 and stores the results there; plain ``verify``
+runs it after Nagini. ``test`` installs Why3 and its provers from Debian's packages when they
+are missing and apt-get can (``python -m gametree.proofs.why3.verify --install``), so that the
+tests run the transcriptions against ``spec`` and ``impl`` (they skip, saying why, without it).
 """
 
 import hashlib
@@ -181,12 +188,20 @@ def ensure_nagini() -> None:
 
 
 def verify(kernels: list[str]) -> None:
-    """Run Nagini on the verified kernels (or those named) and their flaws; store the results."""
+    """Run Nagini on the verified kernels (or those named) and their flaws; store the results.
+
+    ``why3 [FILE...]`` runs Why3 on the WhyML transcriptions instead; no names, both.
+    """
     ensure_venv("dev")
+    if kernels[:1] == ["why3"]:
+        run([str(PYTHON), "-m", "gametree.proofs.why3.verify", *kernels[1:]])
+        return
     ensure_java()
     ensure_nagini()
     nagini = str(NAGINI_BIN / "nagini")
     run([str(PYTHON), "-m", "gametree.proofs.nagini.verify", nagini, *kernels])
+    if not kernels:
+        run([str(PYTHON), "-m", "gametree.proofs.why3.verify"])
 
 
 def main(argv: list[str]) -> None:
@@ -210,6 +225,8 @@ def main(argv: list[str]) -> None:
     run([str(PYTHON), "-m", "ruff", "check", "."])
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])
+    # Why3 for the tests that run the WhyML transcriptions; without it they skip and say why.
+    subprocess.call([str(PYTHON), "-m", "gametree.proofs.why3.verify", "--install"], cwd=ROOT)
     run([str(PYTHON), "-m", "pytest", *argv[1:]])
 
 

@@ -1,0 +1,102 @@
+"""The WhyML transcriptions, run by ``why3 execute``, compute what spec defines and impl runs.
+
+A proof about a transcription nobody runs proves nothing about gametree: here the proved text
+(mapped onto the integers and the tree scaled by its common denominator, see
+:mod:`gametree.proofs.why3.execute`) is run on Hypothesis-drawn trees with ``Fraction``
+values and compared with ``spec.maxn`` and ``impl.shallow``, and with ``spec.minimax`` and
+``impl.alphabeta`` (fail-hard and fail-soft) over drawn windows. Each example is one batch of
+trees, one ``why3 execute``. Skipped, saying why, where Why3 is not installed; CI installs it
+(``python3 dev.py test`` runs ``python -m gametree.proofs.why3.verify --install``).
+"""
+
+import shutil
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gametree.impl import alphabeta as impl_alphabeta
+from gametree.impl import shallow as impl_shallow
+from gametree.proofs.why3.execute import run, scale, whyml_tree
+from gametree.spec import Bounds, Leaf, Node, maxn, minimax
+from gametree.spec.strategies import scalar_trees, vector_trees
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("why3") is None,
+    reason="Why3 is not installed (Debian: apt-get install why3; python3 dev.py test does it)",
+)
+
+BOUNDS = {2: Bounds(0, 9), 3: Bounds(0, 9), 4: Bounds(-1, 6)}
+
+BOUNDED = (
+    vector_trees(players=3, bounds=BOUNDS[3], by_depth=False, ties=True, grid=3)
+    | vector_trees(players=4, bounds=BOUNDS[4], ties=True, grid=2)
+    | vector_trees(players=2, bounds=BOUNDS[2], by_depth=False, exact_total=True, grid=2)
+)
+"""Rational trees within Korf's bounds: 2 to 4 players, in turn or not, ties, sums at the bound."""
+
+BATCH = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def leaves(t: Node | Leaf) -> list[Fraction]:
+    """Every number in ``t``'s leaves."""
+    out: list[Fraction] = []
+    stack: list[Node | Leaf] = [t]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Node):
+            stack.extend(x.children)
+        else:
+            v = x.value
+            out.extend(Fraction(c) for c in (v if isinstance(v, tuple) else (v,)))
+    return out
+
+
+@BATCH
+@given(st.lists(BOUNDED, min_size=25, max_size=25))
+def test_the_shallow_transcription_is_spec_maxn_and_impl_shallow(ts: list[Node | Leaf]) -> None:
+    answers, scales = [], []
+    for t in ts:
+        bounds, n = BOUNDS[t.players], t.players
+        big = scale([*leaves(t), bounds.lower, bounds.total])
+        total = (Fraction(bounds.total) - n * bounds.lower) * big
+        tree = whyml_tree(t, big, bounds.lower)
+        answers.append(f"Answer (shallow_is_maxn {tree} {total} {n}) (maxn {tree})")
+        scales.append(big)
+    found = iter(run("shallow", answers))
+    for t, big in zip(ts, scales, strict=True):
+        bounds, n = BOUNDS[t.players], t.players
+        pruned, full = ([Fraction(next(found), big) + bounds.lower for _ in range(n)] for _ in "ab")
+        assert tuple(full) == maxn(t).value
+        assert tuple(pruned) == maxn(t).value == impl_shallow(t, bounds).value
+
+
+WINDOWED = st.tuples(
+    scalar_trees(by_depth=False, grid=3) | scalar_trees(ties=True, grid=2),
+    st.fractions(-12, 12, max_denominator=4),
+    st.fractions(Fraction(1, 4), 12, max_denominator=4),
+)
+"""A two-player rational tree (any player at any node, or in turn with ties) and a window."""
+
+
+@BATCH
+@given(st.lists(WINDOWED, min_size=25, max_size=25))
+def test_the_alphabeta_transcription_is_spec_minimax_and_impl_alphabeta(
+    cases: list[tuple[Node | Leaf, Fraction, Fraction]],
+) -> None:
+    answers, scales = [], []
+    for t, a, width in cases:
+        big = scale([*leaves(t), a, a + width])
+        tree, lo, hi = whyml_tree(t, big), a * big, (a + width) * big
+        window = f"({lo.numerator}) ({hi.numerator})"
+        answers.append(
+            f"Answer (minimax {tree}) (alphabeta {tree} {window}) (alphabeta_soft {tree} {window})"
+        )
+        scales.append(big)
+    found = iter(run("alphabeta", answers))
+    for (t, a, width), big in zip(cases, scales, strict=True):
+        v, hard, soft = (Fraction(next(found), big) for _ in range(3))
+        assert v == minimax(t).value
+        assert hard == impl_alphabeta(t, a, a + width).value
+        assert soft == impl_alphabeta(t, a, a + width, fail_soft=True).value
