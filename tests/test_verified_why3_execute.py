@@ -17,7 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gametree.impl import alphabeta as impl_alphabeta
+from gametree.impl import immediate as impl_immediate
 from gametree.impl import shallow as impl_shallow
+from gametree.proofs.why3 import FLAWS, execute, seeded
 from gametree.proofs.why3.execute import run, scale, whyml_tree
 from gametree.spec import Bounds, Leaf, Node, maxn, minimax
 from gametree.spec.strategies import scalar_trees, vector_trees
@@ -62,14 +64,18 @@ def test_the_shallow_transcription_is_spec_maxn_and_impl_shallow(ts: list[Node |
         big = scale([*leaves(t), bounds.lower, bounds.total])
         total = (Fraction(bounds.total) - n * bounds.lower) * big
         tree = whyml_tree(t, big, bounds.lower)
-        answers.append(f"Answer (shallow_is_maxn {tree} {total} {n}) (maxn {tree})")
+        searches = f"(shallow_is_maxn {tree} {total} {n}) (immediate {tree} {total} {n})"
+        answers.append(f"Answer {searches} (maxn {tree})")
         scales.append(big)
     found = iter(run("shallow", answers))
     for t, big in zip(ts, scales, strict=True):
         bounds, n = BOUNDS[t.players], t.players
-        pruned, full = ([Fraction(next(found), big) + bounds.lower for _ in range(n)] for _ in "ab")
-        assert tuple(full) == maxn(t).value
-        assert tuple(pruned) == maxn(t).value == impl_shallow(t, bounds).value
+        pruned, immediate, full = (
+            tuple(Fraction(next(found), big) + bounds.lower for _ in range(n)) for _ in "abc"
+        )
+        assert full == maxn(t).value
+        assert pruned == maxn(t).value == impl_shallow(t, bounds).value
+        assert immediate == maxn(t).value == impl_immediate(t, bounds).value
 
 
 WINDOWED = st.tuples(
@@ -100,3 +106,47 @@ def test_the_alphabeta_transcription_is_spec_minimax_and_impl_alphabeta(
         assert v == minimax(t).value
         assert hard == impl_alphabeta(t, a, a + width).value
         assert soft == impl_alphabeta(t, a, a + width, fail_soft=True).value
+
+
+SHALLOW_WITNESSES = {
+    "ties-go-to-the-later-child": (Node(0, [Leaf((1, 0, 0)), Leaf((1, 2, 0))]), 3),
+    "no-repeated-mover-line": (Node(1, [Leaf((1, 8)), Node(1, [Leaf((1, 8)), Leaf((0, 9))])]), 2),
+    "bound-from-the-wrong-side": (
+        Node(0, [Leaf((3, 0, 0)), Node(1, [Leaf((4, 1, 0)), Leaf((0, 5, 0))])]),
+        3,
+    ),
+    "immediate-cuts-below-the-sum": (Node(0, [Leaf((5, 4)), Leaf((9, 0))]), 2),
+}
+"""A tree (sum 9) on which each seeded pruning flaw returns another vector than maxn."""
+
+ALPHABETA_WITNESSES = {
+    "min-raises-beta": Node(1, [Leaf(3), Leaf(5)]),
+    "alpha-not-passed-on": Node(0, [Leaf(5), Leaf(3)]),
+    "soft-forgets-first-child": Node(0, [Leaf(5), Leaf(3)]),
+}
+"""A tree on which each seeded alpha-beta flaw misses the minimax value over (-10, 10)."""
+
+
+@pytest.mark.parametrize("name", [*SHALLOW_WITNESSES, *ALPHABETA_WITNESSES])
+def test_each_seeded_flaw_is_a_real_bug_when_run(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The flaws the proofs must catch change what the transcription computes (no-progress,
+    which only loses termination, is left to the proof)."""
+    flaw = next(f for f in FLAWS if f.name == name)
+    monkeypatch.setattr(execute, "source", lambda _: seeded(flaw))
+    if name in SHALLOW_WITNESSES:
+        t, n = SHALLOW_WITNESSES[name]
+        tree = whyml_tree(t, 1)
+        searches = f"(shallow_is_maxn {tree} 9 {n}) (immediate {tree} 9 {n})"
+        found = tuple(run("shallow", [f"Answer {searches} (maxn {tree})"]))
+        assert found[2 * n :] == maxn(t).value
+        assert found[:n] != maxn(t).value or found[n : 2 * n] != maxn(t).value
+    else:
+        t = ALPHABETA_WITNESSES[name]
+        tree, window = whyml_tree(t, 1), "(-10) 10"
+        searches = f"(alphabeta {tree} {window}) (alphabeta_soft {tree} {window})"
+        v, hard, soft = run("alphabeta", [f"Answer (minimax {tree}) {searches}"])
+        assert v == minimax(t).value
+        assert (hard, soft) != (v, v)
+    assert {f.name for f in FLAWS} == {*SHALLOW_WITNESSES, *ALPHABETA_WITNESSES, "no-progress"}

@@ -89,6 +89,15 @@ CLAIMS = (
         "any number of players, any player at any node; it terminates",
     ),
     Claim(
+        name="immediate-rationals",
+        theorem=4,
+        file="shallow",
+        goals=("maxn_from_stays'vc", "immediate'vc", "immediate_from'vc"),
+        statement="immediate pruning (Korf 3.2.1: stop when Best[Player] reaches Sum) returns "
+        "the maxn vector itself, tie rule included, under the same bounds, any number of "
+        "players, any player at any node; it terminates",
+    ),
+    Claim(
         name="fail-hard-rationals",
         theorem=1,
         file="alphabeta",
@@ -113,7 +122,7 @@ CLAIMS = (
 class Flaw:
     """A bug seeded in a copy of a file: ``original`` (once in it) becomes ``seeded``.
 
-    Why3 must then leave the goal ``expected`` unproved.
+    Why3 must then leave the goal ``expected`` unproved (it is the one goal tried).
     """
 
     name: str
@@ -127,8 +136,8 @@ FLAWS = (
     Flaw(
         name="ties-go-to-the-later-child",
         file="shallow",
-        original="        if comp next p >. comp best p then next else best\n",
-        seeded="        if comp next p >=. comp best p then next else best\n",
+        original="(s -. comp best p) p s n in\n        if comp next p >. comp best p then",
+        seeded="(s -. comp best p) p s n in\n        if comp next p >=. comp best p then",
         expected="shallow_from'vc",
     ),
     Flaw(
@@ -144,6 +153,13 @@ FLAWS = (
         original="        let next = shallow c (s -. comp best p) p s n in\n        if",
         seeded="        let next = shallow c (comp best p -. s) p s n in\n        if",
         expected="shallow_from'vc",
+    ),
+    Flaw(
+        name="immediate-cuts-below-the-sum",
+        file="shallow",
+        original="  = if comp best p >=. s then begin maxn_from_stays",
+        seeded="  = if comp best p +. comp best p >=. s then begin maxn_from_stays",
+        expected="immediate_from'vc",
     ),
     Flaw(
         name="min-raises-beta",

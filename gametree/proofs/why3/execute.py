@@ -32,7 +32,7 @@ TIMEOUT = 300.0
 _TO_INT = ((">=.", ">="), ("<=.", "<="), (">.", ">"), ("<.", "<"), ("+.", "+"), ("-.", "-"))
 
 _ANSWERS = {
-    "shallow": "  type answers = End | Answer Shallow.vec Shallow.vec answers\n",
+    "shallow": "  type answers = End | Answer Shallow.vec Shallow.vec Shallow.vec answers\n",
     "alphabeta": "  type answers = End | Answer int int int answers\n",
 }
 

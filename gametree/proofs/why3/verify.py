@@ -5,7 +5,7 @@
 Each goal is split into sub-goals (``split_vc``) and given to :data:`PROVERS` in turn: the
 first on every sub-goal, the next on those still unproved (``why3 prove -P PROVER
 --timelimit T``). Then each flaw of :data:`gametree.proofs.why3.FLAWS` is seeded in a copy,
-proved the same way, and must leave its named goal unproved. Why3 and its provers are
+and its named goal is proved the same way: it must be left unproved. Why3 and its provers are
 installed from Debian's packages when missing and apt-get can (``--install`` does only that).
 Exit code 0 when every goal is proved and every flaw caught, 1 otherwise, 2 for bad usage.
 
@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -131,22 +132,20 @@ class Proof:
     seconds: float
 
 
-def prove(name: str, text: str, timelimit: float = TIMELIMIT) -> Proof:
-    """Prove every goal of ``text`` (the file ``name``.mlw) with :data:`PROVERS` in turn."""
+def prove(name: str, text: str, goals: Sequence[str] = (), timelimit: float = TIMELIMIT) -> Proof:
+    """Prove ``goals`` of ``text`` (the file ``name``.mlw; all by default), provers in turn."""
     started = time.monotonic()
     best: dict[tuple[str, str, str], tuple[Outcome, str]] = {}
     with tempfile.TemporaryDirectory(prefix="gametree-why3-") as scratch:
         path = Path(scratch) / f"{name}.mlw"
         path.write_text(text, encoding="utf-8")
-        todo: list[str] = []
+        todo = list(goals)
         for i, prover in enumerate(PROVERS):
-            selection = [] if i == 0 else [a for g in todo for a in ("-G", g)]
             if i > 0 and not todo:
                 break
+            selection = ["-T", FILES[name], *(a for g in todo for a in ("-G", g))] if todo else []
             args = ["prove", "-P", prover, "--timelimit", f"{timelimit:g}", "-a", "split_vc"]
-            output = _why3(
-                [*args, path.name, *(["-T", FILES[name], *selection] if i else [])], Path(scratch)
-            )
+            output = _why3([*args, path.name, *selection], Path(scratch))
             found = outcomes(output)
             if i == 0 and not found:
                 return Proof({}, output.strip()[-600:] or "why3 said nothing", 0.0)
@@ -155,10 +154,10 @@ def prove(name: str, text: str, timelimit: float = TIMELIMIT) -> Proof:
                 if key not in best or (o.valid and not best[key][0].valid):
                     best[key] = (o, prover)
             todo = sorted({k[0] for k, (o, _) in best.items() if not o.valid})
-    goals: dict[str, list[tuple[Outcome, str]]] = {}
+    per_goal: dict[str, list[tuple[Outcome, str]]] = {}
     for (goal, _, _), pair in best.items():
-        goals.setdefault(goal, []).append(pair)
-    return Proof(goals, None, time.monotonic() - started)
+        per_goal.setdefault(goal, []).append(pair)
+    return Proof(per_goal, None, time.monotonic() - started)
 
 
 def _goal_json(goal: str, subs: list[tuple[Outcome, str]]) -> dict[str, object]:
@@ -209,7 +208,7 @@ def main(argv: list[str]) -> int:
         )
     for flaw in (f for f in FLAWS if f.file in chosen):
         print(f"seeding {flaw.name} in {flaw.file}.mlw ...", flush=True)  # noqa: T201
-        proof = prove(flaw.file, seeded(flaw))
+        proof = prove(flaw.file, seeded(flaw), [flaw.expected])
         unproved = sorted(g for g, subs in proof.goals.items() if not all(o.valid for o, _ in subs))
         caught = proof.error is None and flaw.expected in unproved
         ok = ok and caught
