@@ -7,6 +7,9 @@ seeded flaw left its named goal unproved, Why3's output is read as it says, and 
 ``gametree prove`` reports with name the text the results were made for.
 """
 
+import re
+
+import attrs
 import pytest
 
 from gametree.proofs import THEOREMS
@@ -25,7 +28,7 @@ from gametree.proofs.why3 import (
     stale,
     stored,
 )
-from gametree.proofs.why3.verify import outcomes
+from gametree.proofs.why3.verify import main, outcomes
 
 
 def test_the_stored_results_are_for_the_current_sources() -> None:
@@ -63,9 +66,9 @@ def test_every_claim_names_a_theorem_and_goals_of_its_file() -> None:
         assert found is not None
         for goal in claim.goals:
             assert found.goal(goal) is not None, f"{claim.name}: no goal {goal} in {claim.file}"
-            assert f"let {goal.removesuffix(chr(39) + 'vc')} " in source(claim.file) or (
-                f"with {goal.removesuffix(chr(39) + 'vc')} " in source(claim.file)
-            )
+            name = re.escape(goal.removesuffix("'vc"))
+            defined = rf"^\s*(let|with)\b.*\b{name} "
+            assert re.search(defined, source(claim.file), re.MULTILINE), f"{goal} defined nowhere"
 
 
 def test_every_flaw_changes_its_file_and_must_name_text_found_once() -> None:
@@ -99,10 +102,9 @@ def test_why3_output_is_read_as_it_says() -> None:
 def test_the_report_names_the_text_proved_and_says_when_it_changed() -> None:
     results = stored()
     rows = proved(results, {4})
-    assert [r.claim.name for r in rows] == ["shallow-rationals"]
-    assert rows[0].verdict == "proved"
-    assert rows[0].current
-    assert [r["sha256"] for r in proved_json(rows)] == [source_hash("shallow")]
+    assert [r.claim.name for r in rows] == ["shallow-rationals", "immediate-rationals"]
+    assert all(r.verdict == "proved" and r.current for r in rows)
+    assert [r["sha256"] for r in proved_json(rows)] == [source_hash("shallow")] * 2
     assert "Theorem 4, shallow-rationals (shallow.mlw)" in proved_text(rows)
     first, *others = results.files
     changed = type(results)(
@@ -118,3 +120,19 @@ def test_the_report_names_the_text_proved_and_says_when_it_changed() -> None:
     none = type(results)(results.tool, results.timelimit, (), ())
     assert stale(none) == list(FILES)
     assert "no stored result" in proved_text(proved(none))
+
+
+def test_a_claim_fails_when_any_goal_of_its_file_is_unproved() -> None:
+    results = stored()
+    first, *others = results.files
+    g, *gs = first.goals
+    broken = type(first)(first.file, first.sha256, (attrs.evolve(g, proved=False), *gs), 0.0)
+    rows = proved(type(results)(results.tool, results.timelimit, (broken, *others), ()))
+    assert {r.claim.name: r.verdict for r in rows if r.claim.file == first.file} == dict.fromkeys(
+        (c.name for c in CLAIMS if c.file == first.file), "failed"
+    )
+
+
+def test_the_runner_names_the_files_it_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["nope"]) == 2
+    assert "files: shallow, alphabeta" in capsys.readouterr().err
