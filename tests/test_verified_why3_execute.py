@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 
 from gametree.impl import alphabeta as impl_alphabeta
 from gametree.impl import immediate as impl_immediate
+from gametree.impl import negamax_alphabeta as impl_negamax_alphabeta
 from gametree.impl import shallow as impl_shallow
 from gametree.proofs.why3 import FLAWS, execute, seeded
 from gametree.proofs.why3.execute import run, scale, whyml_tree
-from gametree.spec import Bounds, Leaf, Node, maxn, minimax
+from gametree.spec import Bounds, Leaf, Node, maxn, minimax, negamax
 from gametree.spec.strategies import scalar_trees, vector_trees
 
 pytestmark = pytest.mark.skipif(
@@ -96,16 +97,18 @@ def test_the_alphabeta_transcription_is_spec_minimax_and_impl_alphabeta(
         big = scale([*leaves(t), a, a + width])
         tree, lo, hi = whyml_tree(t, big), a * big, (a + width) * big
         window = f"({lo.numerator}) ({hi.numerator})"
-        answers.append(
-            f"Answer (minimax {tree}) (alphabeta {tree} {window}) (alphabeta_soft {tree} {window})"
-        )
+        searches = f"(alphabeta {tree} {window}) (alphabeta_soft {tree} {window})"
+        negamaxes = f"(negamax {tree}) (negamax_alphabeta {tree} {window})"
+        answers.append(f"Answer (minimax {tree}) {searches} {negamaxes}")
         scales.append(big)
     found = iter(run("alphabeta", answers))
     for (t, a, width), big in zip(cases, scales, strict=True):
-        v, hard, soft = (Fraction(next(found), big) for _ in range(3))
+        v, hard, soft, nega, nega_hard = (Fraction(next(found), big) for _ in range(5))
         assert v == minimax(t).value
         assert hard == impl_alphabeta(t, a, a + width).value
         assert soft == impl_alphabeta(t, a, a + width, fail_soft=True).value
+        assert nega == negamax(t).value
+        assert nega_hard == impl_negamax_alphabeta(t, a, a + width).value
 
 
 SHALLOW_WITNESSES = {
@@ -123,8 +126,10 @@ ALPHABETA_WITNESSES = {
     "min-raises-beta": Node(1, [Leaf(3), Leaf(5)]),
     "alpha-not-passed-on": Node(0, [Leaf(5), Leaf(3)]),
     "soft-forgets-first-child": Node(0, [Leaf(5), Leaf(3)]),
+    "window-not-swapped": Node(0, [Node(1, [Leaf(3), Leaf(5)])]),
+    "negamax-no-negation": Node(0, [Node(1, [Leaf(3), Leaf(5)])]),
 }
-"""A tree on which each seeded alpha-beta flaw misses the minimax value over (-10, 10)."""
+"""A tree on which each seeded alpha-beta or negamax flaw misses the value over (0, 10)."""
 
 
 @pytest.mark.parametrize("name", [*SHALLOW_WITNESSES, *ALPHABETA_WITNESSES])
@@ -144,9 +149,10 @@ def test_each_seeded_flaw_is_a_real_bug_when_run(
         assert found[:n] != maxn(t).value or found[n : 2 * n] != maxn(t).value
     else:
         t = ALPHABETA_WITNESSES[name]
-        tree, window = whyml_tree(t, 1), "(-10) 10"
+        tree, window = whyml_tree(t, 1), "0 10"
         searches = f"(alphabeta {tree} {window}) (alphabeta_soft {tree} {window})"
-        v, hard, soft = run("alphabeta", [f"Answer (minimax {tree}) {searches}"])
+        negamax_searches = f"(negamax {tree}) (negamax_alphabeta {tree} {window})"
+        v, *others = run("alphabeta", [f"Answer (minimax {tree}) {searches} {negamax_searches}"])
         assert v == minimax(t).value
-        assert (hard, soft) != (v, v)
+        assert others != [v] * 4
     assert {f.name for f in FLAWS} == {*SHALLOW_WITNESSES, *ALPHABETA_WITNESSES, "no-progress"}

@@ -107,6 +107,25 @@ CLAIMS = (
         "(Knuth-Moore); over a window around every leaf, r = v; it terminates",
     ),
     Claim(
+        name="negamax-form-rationals",
+        theorem=1,
+        file="alphabeta",
+        goals=("negamax_alphabeta'vc", "negamax_alphabeta_kids'vc", "negamax_alphabeta_child'vc"),
+        statement="fail-hard alpha-beta, negamax form (Knuth-Moore's F2: a child of the other "
+        "player searched over (-b, -a) and negated, one of the same player over (a, b)), over "
+        "any rational window a < b, against the negamax value: Knuth-Moore's three cases; it "
+        "terminates",
+    ),
+    Claim(
+        name="negamax-rationals",
+        theorem=2,
+        file="alphabeta",
+        goals=("negamax_kids_is_signed'vc", "negamax_child_is_signed'vc", "negamax_is_minimax'vc"),
+        statement="negamax (ModMinMax) = minimax if player 0 moves at the root, -minimax "
+        "otherwise, on every rational tree, any player at any node (players moving twice "
+        "included); it terminates",
+    ),
+    Claim(
         name="fail-soft-rationals",
         theorem=1,
         file="alphabeta",
@@ -181,6 +200,20 @@ FLAWS = (
         original="if alpha >=. b then r else max r (alphabeta_soft_kids rest p alpha b)\n",
         seeded="if alpha >=. b then r else alphabeta_soft_kids rest p alpha b\n",
         expected="alphabeta_soft_kids'vc",
+    ),
+    Flaw(
+        name="window-not-swapped",
+        file="alphabeta",
+        original="else -. negamax_alphabeta_kids k q (-. b) (-. a)\n",
+        seeded="else -. negamax_alphabeta_kids k q a b\n",
+        expected="negamax_alphabeta_child'vc",
+    ),
+    Flaw(
+        name="negamax-no-negation",
+        file="alphabeta",
+        original="if q = p then negamax_kids k q else -. negamax_kids k q\n",
+        seeded="if q = p then negamax_kids k q else negamax_kids k q\n",
+        expected="negamax_child_is_signed'vc",
     ),
     Flaw(
         name="no-progress",

@@ -33,7 +33,7 @@ _TO_INT = ((">=.", ">="), ("<=.", "<="), (">.", ">"), ("<.", "<"), ("+.", "+"), 
 
 _ANSWERS = {
     "shallow": "  type answers = End | Answer Shallow.vec Shallow.vec Shallow.vec answers\n",
-    "alphabeta": "  type answers = End | Answer int int int answers\n",
+    "alphabeta": "  type answers = End | Answer int int int int int answers\n",
 }
 
 
