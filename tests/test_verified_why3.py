@@ -8,6 +8,7 @@ seeded flaw left its named goal unproved, Why3's output is read as it says, and 
 """
 
 import re
+import shutil
 
 import attrs
 import pytest
@@ -28,7 +29,7 @@ from gametree.proofs.why3 import (
     stale,
     stored,
 )
-from gametree.proofs.why3.verify import main, outcomes
+from gametree.proofs.why3.verify import main, outcomes, prove
 
 
 def test_the_stored_results_are_for_the_current_sources() -> None:
@@ -136,3 +137,18 @@ def test_a_claim_fails_when_any_goal_of_its_file_is_unproved() -> None:
 def test_the_runner_names_the_files_it_takes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nope"]) == 2
     assert "files: shallow, alphabeta" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(
+    shutil.which("why3") is None or shutil.which("cvc4") is None,
+    reason="Why3 or CVC4 is not installed (Debian: apt-get install why3 cvc4 z3)",
+)
+def test_why3_proves_the_alpha_beta_transcription_now_as_stored() -> None:
+    """The fast file is proved for real in the test command (seconds; shallow.mlw takes two
+    minutes and the flaws ten, which ``python -m gametree.proofs.why3.verify`` spends)."""
+    proof = prove("alphabeta", source("alphabeta"))
+    assert proof.error is None
+    assert [g for g, subs in proof.goals.items() if not all(o.valid for o, _ in subs)] == []
+    stored_file = stored().file("alphabeta")
+    assert stored_file is not None
+    assert set(proof.goals) == {g.goal for g in stored_file.goals}
