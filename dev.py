@@ -6,6 +6,7 @@
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
     python3 dev.py verify [KERNEL...]  # Nagini on the verified kernels and seeded flaws
+    python3 dev.py verify why3 [FILE...]  # Why3 on the WhyML transcriptions and their flaws
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
@@ -39,6 +40,15 @@ each flaw 40 s to 2.5 minutes; ``gametree/proofs/README.md`` has the times), the
 ``verify`` about half an hour: too long for CI's budget, so CI runs no Nagini; the test command
 checks instead that the stored results are for the current sources, every claim verified and
 every flaw caught, and runs the kernels against ``spec`` and ``impl``.
+
+``verify why3 [FILE...]`` proves the WhyML transcriptions of ``gametree/proofs/why3/`` (over
+the rationals) and their seeded flaws with Why3 and stores the results there; plain ``verify``
+runs it after Nagini.
+
+``test`` installs, with one apt-get, the system tools the tests use and the machine lacks
+(``SYSTEM_TOOLS``: Chromium for the browser tests, Node.js for the explore engine's gate, Why3
+with cvc4 and z3 for the transcriptions run against ``spec`` and ``impl``); where apt-get or
+root is missing those tests skip, saying why, except in CI, which stops instead.
 """
 
 import hashlib
@@ -151,42 +161,52 @@ def build() -> None:
         stamp.write_text(digest)
 
 
-CHROMIUM = Path("/usr/bin/chromium")
-"""Debian's Chromium, which the browser tests drive (tests/browser/chromium.py)."""
+SYSTEM_TOOLS = (
+    ("chromium", ("chromium", "fonts-dejavu-core"), "the browser tests"),
+    ("node", ("nodejs",), "the explore engine's gate"),
+    ("why3", ("why3",), "the Why3 proofs"),
+    ("cvc4", ("cvc4",), "the Why3 proofs"),
+    ("z3", ("z3",), "the Why3 proofs"),
+)
+"""(command, Debian packages, what needs it): the system tools the test command uses. DejaVu:
+the fonts the explore page names, so that its screenshots look the same on every machine."""
 
 
-def ensure_chromium() -> None:
-    """Install Debian's Chromium for the browser tests when it is missing and apt-get can.
+def apt_install(packages: list[str], needed_by: str) -> bool:
+    """Install Debian's ``packages`` (one apt-get update), or say why not and return False.
 
-    Without apt-get (or root) the browser tests skip, saying why; CI (``CI`` set) never
-    skips, so there a missing Chromium stops the run here.
+    Without apt-get or root nothing is installed and the tests that need them skip, saying
+    why; in CI (``CI`` set) nothing may skip, so there this stops the run instead.
     """
-    if CHROMIUM.exists():
-        return
+    if not packages:
+        return True
     if shutil.which("apt-get") is None or os.geteuid() != 0:
-        message = (
-            f"the browser tests need Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
-        )
+        message = f"{needed_by} need(s) {', '.join(packages)} (Debian: apt-get install ...)"
         if os.environ.get("CI"):
             sys.exit(message)
         print(f"{message}: they will skip", flush=True)
-        return
-    print("installing Chromium for the browser tests (Debian's chromium)", flush=True)
+        return False
+    print(f"installing {' '.join(packages)} from Debian's packages for {needed_by}", flush=True)
     wait = ["-o", "DPkg::Lock::Timeout=600"]  # another install may hold the lock for a while
     run(["apt-get", *wait, "update", "--quiet"])
-    # DejaVu: the fonts the page names, so that the screenshots look the same on every machine.
-    run(["apt-get", *wait, "install", "--quiet", "--yes", "--no-install-recommends", "chromium",
-         "fonts-dejavu-core"])  # fmt: skip
+    run(["apt-get", *wait, "install", "--quiet", "--yes", "--no-install-recommends", *packages])
+    return True
+
+
+def ensure_system_tools(*commands: str) -> None:
+    """Install what the tests need from Debian (``SYSTEM_TOOLS``, or those ``commands`` name)."""
+    missing = [t for t in SYSTEM_TOOLS
+               if shutil.which(t[0]) is None and (not commands or t[0] in commands)]  # fmt: skip
+    packages = list(dict.fromkeys(p for _, ps, _ in missing for p in ps))
+    needed_by = " and ".join(dict.fromkeys(why for _, _, why in missing))
+    if apt_install(packages, needed_by) and not (Path.home() / ".why3.conf").exists():
+        run(["why3", "config", "detect"])
 
 
 def ensure_java() -> None:
     """Make sure Java 11 or newer runs (apt-get installs it when it is missing and can)."""
-    if shutil.which("java") is None:
-        if shutil.which("apt-get") is None or os.geteuid() != 0:
-            sys.exit("Nagini needs Java 11 or newer: install it (Debian: openjdk-17-jre-headless)")
-        print("installing Java for Nagini (openjdk-17-jre-headless)", flush=True)
-        run(["apt-get", "update", "--quiet"])
-        run(["apt-get", "install", "--quiet", "--yes", "openjdk-17-jre-headless"])
+    if shutil.which("java") is None and not apt_install(["openjdk-17-jre-headless"], "Nagini"):
+        sys.exit("Nagini needs Java 11 or newer: install it (Debian: openjdk-17-jre-headless)")
     shown = subprocess.run(["java", "-version"], capture_output=True, text=True, check=False)
     found = re.search(r'version "(\d+)(?:\.(\d+))?', shown.stderr + shown.stdout)
     major = int(found.group(1)) if found else 0
@@ -209,33 +229,23 @@ def ensure_nagini() -> None:
     stamp.write_text(NAGINI)
 
 
-def ensure_node() -> None:
-    """Install Debian's Node.js when it is missing and apt-get can.
-
-    The explore page's engine is gated under Node (tests/test_explore_engine.py); without
-    apt-get (or root) those tests skip, saying why, except in CI (``CI`` set), which stops here.
-    """
-    if shutil.which("node") is not None:
-        return
-    if shutil.which("apt-get") is None or os.geteuid() != 0:
-        message = "the explore engine's tests need Node.js (Debian: apt-get install nodejs)"
-        if os.environ.get("CI"):
-            sys.exit(message)
-        print(f"{message}: they will skip", flush=True)
-        return
-    print("installing Node.js for the explore engine's gate (Debian's nodejs)", flush=True)
-    wait = ["-o", "DPkg::Lock::Timeout=600"]
-    run(["apt-get", *wait, "update", "--quiet"])
-    run(["apt-get", *wait, "install", "--quiet", "--yes", "--no-install-recommends", "nodejs"])
-
-
 def verify(kernels: list[str]) -> None:
-    """Run Nagini on the verified kernels (or those named) and their flaws; store the results."""
+    """Run Nagini on the verified kernels (or those named) and their flaws; store the results.
+
+    ``why3 [FILE...]`` runs Why3 on the WhyML transcriptions instead; no names, both.
+    """
     ensure_venv("dev")
+    if kernels[:1] == ["why3"]:
+        ensure_system_tools("why3", "cvc4", "z3")
+        run([str(PYTHON), "-m", "gametree.proofs.why3.verify", *kernels[1:]])
+        return
     ensure_java()
     ensure_nagini()
     nagini = str(NAGINI_BIN / "nagini")
     run([str(PYTHON), "-m", "gametree.proofs.nagini.verify", nagini, *kernels])
+    if not kernels:
+        ensure_system_tools("why3", "cvc4", "z3")
+        run([str(PYTHON), "-m", "gametree.proofs.why3.verify"])
 
 
 def main(argv: list[str]) -> None:
@@ -256,11 +266,10 @@ def main(argv: list[str]) -> None:
     build()
     if argv[0] == "build":
         return
-    ensure_chromium()
+    ensure_system_tools()
     run([str(PYTHON), "-m", "ruff", "check", "."])
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])
-    ensure_node()
     run([str(PYTHON), "-m", "pytest", *argv[1:]])
 
 

@@ -1,0 +1,154 @@
+"""The stored results of Why3's proofs: current, complete, and read as they say.
+
+Why3 runs in ``python -m gametree.proofs.why3.verify`` (minutes); here, in a second: the
+stored results are for the transcriptions' current text (edit a ``.mlw`` file and this fails
+until it is proved again), every goal is proved and every claim's goals are among them, every
+seeded flaw left its named goal unproved, Why3's output is read as it says, and the functions
+``gametree prove`` reports with name the text the results were made for.
+"""
+
+import re
+import shutil
+
+import attrs
+import pytest
+
+from gametree.proofs import THEOREMS
+from gametree.proofs.why3 import (
+    CLAIMS,
+    FILES,
+    FLAWS,
+    RESULTS,
+    Flaw,
+    proved,
+    proved_json,
+    proved_text,
+    seeded,
+    source,
+    source_hash,
+    stale,
+    stored,
+)
+from gametree.proofs.why3.verify import main, outcomes, prove
+
+
+def test_the_stored_results_are_for_the_current_sources() -> None:
+    """Edit a .mlw file and this fails until ``python -m gametree.proofs.why3.verify`` ran."""
+    results = stored()
+    assert stale(results) == [], (
+        f"{RESULTS.name} is not for the current text of {stale(results)}: "
+        "run python -m gametree.proofs.why3.verify"
+    )
+
+
+def test_every_goal_is_proved_and_every_flaw_caught_in_the_stored_results() -> None:
+    results = stored()
+    for name in FILES:
+        found = results.file(name)
+        assert found is not None
+        assert found.goals, f"no goal stored for {name}.mlw"
+        assert [g.goal for g in found.goals if not g.proved] == []
+        assert all(g.subgoals >= 1 and g.provers for g in found.goals)
+    by_name = {f.flaw: f for f in results.flaws}
+    assert set(by_name) == {f.name for f in FLAWS}
+    for flaw in FLAWS:
+        found_flaw = by_name[flaw.name]
+        assert found_flaw.sha256 == source_hash(flaw.file), f"{flaw.name} seeded in another text"
+        assert found_flaw.caught
+        assert flaw.expected in found_flaw.unproved
+
+
+def test_every_claim_names_a_theorem_and_goals_of_its_file() -> None:
+    numbers = {th.number for th in THEOREMS}
+    results = stored()
+    for claim in CLAIMS:
+        assert claim.theorem in numbers
+        found = results.file(claim.file)
+        assert found is not None
+        for goal in claim.goals:
+            assert found.goal(goal) is not None, f"{claim.name}: no goal {goal} in {claim.file}"
+            name = re.escape(goal.removesuffix("'vc"))
+            defined = rf"^\s*(let|with)\b.*\b{name} "
+            assert re.search(defined, source(claim.file), re.MULTILINE), f"{goal} defined nowhere"
+
+
+def test_every_flaw_changes_its_file_and_must_name_text_found_once() -> None:
+    for flaw in FLAWS:
+        assert seeded(flaw) != source(flaw.file)
+    bad = Flaw("nowhere", "shallow", "no such text\n", "x\n", "shallow'vc")
+    with pytest.raises(ValueError, match=r"occurs 0 times in shallow\.mlw"):
+        seeded(bad)
+    with pytest.raises(ValueError, match="no WhyML transcription called 'nope'"):
+        source("nope")
+
+
+def test_why3_output_is_read_as_it_says() -> None:
+    output = (
+        'File "s.mlw", line 9, characters 4-8:\nSub-goal Postcondition of goal f\'vc.\n'
+        "Prover result is: Valid (0.12s, 300 steps).\n\n"
+        'File "s.mlw", line 12, characters 2-3:\nSub-goal Assertion of goal f\'vc.\n'
+        "Prover result is: Timeout (5.00s, 9 steps).\n\n"
+        'File "s.mlw", line 20, characters 2-9:\nGoal g\'vc.\n'
+        "Prover result is: High failure (1.2s),\n"
+    )
+    found = outcomes(output)
+    assert [(o.goal, o.what, o.valid) for o in found] == [
+        ("f'vc", "Postcondition", True),
+        ("f'vc", "Assertion", False),
+        ("g'vc", "Goal", False),
+    ]
+    assert outcomes("File \"s.mlw\", line 3, characters 1-2:\nunbound symbol 'x'\n") == []
+
+
+def test_the_report_names_the_text_proved_and_says_when_it_changed() -> None:
+    results = stored()
+    rows = proved(results, {4})
+    assert [r.claim.name for r in rows] == ["shallow-rationals", "immediate-rationals"]
+    assert all(r.verdict == "proved" and r.current for r in rows)
+    assert [r["sha256"] for r in proved_json(rows)] == [source_hash("shallow")] * 2
+    assert "Theorem 4, shallow-rationals (shallow.mlw)" in proved_text(rows)
+    first, *others = results.files
+    changed = type(results)(
+        results.tool,
+        results.timelimit,
+        (type(first)(first.file, "0" * 64, first.goals, 0.0), *others),
+        (),
+    )
+    assert stale(changed) == [first.file]
+    text = proved_text(proved(changed, {4}))
+    assert "source 000000000000; shallow.mlw has CHANGED since" in text
+    assert f"(now {source_hash('shallow')[:12]})" in text
+    none = type(results)(results.tool, results.timelimit, (), ())
+    assert stale(none) == list(FILES)
+    assert "no stored result" in proved_text(proved(none))
+
+
+def test_a_claim_fails_when_any_goal_of_its_file_is_unproved() -> None:
+    results = stored()
+    first, *others = results.files
+    g, *gs = first.goals
+    broken = type(first)(first.file, first.sha256, (attrs.evolve(g, proved=False), *gs), 0.0)
+    rows = proved(type(results)(results.tool, results.timelimit, (broken, *others), ()))
+    assert {r.claim.name: r.verdict for r in rows if r.claim.file == first.file} == dict.fromkeys(
+        (c.name for c in CLAIMS if c.file == first.file), "failed"
+    )
+
+
+def test_the_runner_names_the_files_it_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["nope"]) == 2
+    assert "files: shallow, alphabeta" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(
+    shutil.which("why3") is None or shutil.which("cvc4") is None,
+    reason="Why3 or CVC4 is not installed (Debian: apt-get install why3 cvc4 z3)",
+)
+def test_why3_proves_the_alpha_beta_transcription_now_as_stored() -> None:
+    """The fast file is proved for real in the test command (seconds; shallow.mlw takes two
+    minutes and the flaws ten, which ``python -m gametree.proofs.why3.verify`` spends)."""
+    proof = prove("alphabeta", source("alphabeta"))
+    assert proof.error is None
+    assert [g for g, subs in proof.goals.items() if not all(o.valid for o, _ in subs)] == []
+    stored_file = stored().file("alphabeta")
+    assert stored_file is not None
+    assert set(proof.goals) == {g.goal for g in stored_file.goals}
