@@ -7,8 +7,10 @@
 
 import sys
 from pathlib import Path
+from typing import get_args
 
-from gametree.proofs import THEOREMS, alphabeta_optimality, nagini, optimality
+from gametree.proofs import THEOREMS, alphabeta_optimality, everywhere, nagini, optimality
+from gametree.proofs.result import Reach, Theorem
 
 __all__ = ["PATH", "render"]
 
@@ -90,10 +92,10 @@ def render() -> str:
         "| # | theorem | source | status | methods | command |",
         "|---|---|---|---|---|---|",
     ]
-    everywhere = {c.theorem for c in nagini.CLAIMS}
+    verified = _verified()
     rows.extend(
         f"| {th.number} | {th.title} (`{th.module}`) | {th.source} | {th.status} | "
-        f"{', '.join(th.methods + (('Nagini: every tree',) if th.number in everywhere else ()))}"
+        f"{', '.join((*th.methods, *sorted({f'{t}: every tree' for t, _ in verified[th.number]})))}"
         f" | `gametree prove {th.name}` |"
         for th in THEOREMS
     )
@@ -114,11 +116,62 @@ def render() -> str:
         + "\n\n"
         + "\n\n".join(statements)
         + "\n\n"
+        + _strength(verified)
         + _everywhere()
         + _FINDINGS
         + "\n".join(stored)
         + "\n"
     )
+
+
+def _verified() -> dict[int, list[tuple[str, str]]]:
+    """Per theorem, the (tool, claim name) of every claim a verifier's stored results prove."""
+    out: dict[int, list[tuple[str, str]]] = {th.number: [] for th in THEOREMS}
+    for stored in everywhere.proved_everywhere():
+        for r in stored.records():
+            if r["verdict"] == "verified":
+                out[r["theorem"]].append((str(r["tool"]).split()[0], str(r["name"])))
+    return out
+
+
+def _levels(th: Theorem, verified: list[tuple[str, str]]) -> str:
+    parts = []
+    if verified:
+        tools = sorted({t for t, _ in verified})
+        names = ", ".join(n for _, n in verified)
+        parts.append(f"for every tree ({', '.join(tools)}, stored results): {names}")
+    for reach in get_args(Reach):
+        checks = [c for c in th.checks if c.reach == reach]
+        methods = dict.fromkeys(m for c in checks for m in c.methods)
+        named = [
+            m + (" (--full)" if all(c.full_only for c in checks if m in c.methods) else "")
+            for m in methods
+        ]
+        if named:
+            parts.append(f"{reach}: {', '.join(named)}")
+    return "; ".join(parts)
+
+
+def _strength(verified: dict[int, list[tuple[str, str]]]) -> str:
+    """The section saying, per theorem, what is proved for every tree and what less strongly."""
+    return (
+        _STRENGTH
+        + "\n".join(f"- **{th.number}.** {_levels(th, verified[th.number])}." for th in THEOREMS)
+        + "\n\n"
+    )
+
+
+_STRENGTH = """\
+## How strongly each theorem is established
+
+For every tree: the claims a verifier proved (below), reported from its stored results with
+the SHA-256 of the source verified, since an installed gametree cannot run it. Per shape: for
+every value on each shape tried (CrossHair, z3). Within a bound: every tree of an enumeration,
+or the stated witnesses. On samples: Hypothesis. `gametree prove` (and `--json`, as
+`strength`) says per claim which of these each run reached: an enumeration its budget cuts
+short counts as a sample, a counterexample refutes.
+
+"""
 
 
 _EVERYWHERE = """\
