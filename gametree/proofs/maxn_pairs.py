@@ -11,13 +11,8 @@ node (bounded-exhaustive); Hypothesis on random trees; CrossHair per shape, and 
 ``diffbehavior`` between maxn on the pairs and ``spec.minimax``.
 """
 
-from gametree.proofs.checks import Diffbehavior, Exhaustive, Property, Symbolic
-from gametree.proofs.negamax import (
-    RANDOM_MOVERS,
-    every_mover_domain,
-    every_small_tree_with_every_mover,
-    random_movers,
-)
+from gametree.proofs.checks import Diffbehavior, Symbolic
+from gametree.proofs.negamax import every_mover_checks
 from gametree.proofs.result import Theorem
 from gametree.spec import Tree, as_pairs, maxn, minimax
 
@@ -51,20 +46,7 @@ CHECKS = (
         per_condition_full=40,
         share=0.6,
     ),
-    Exhaustive(
-        claim=CLAIM,
-        cases=every_small_tree_with_every_mover,
-        predicate=problem,
-        domain=every_mover_domain,
-        share=0.6,
-    ),
-    Property(
-        claim=CLAIM,
-        strategy=random_movers,
-        predicate=problem,
-        domain=RANDOM_MOVERS,
-        max_examples=500,
-    ),
+    *every_mover_checks(CLAIM, problem),
 )
 """Theorem 3's checks: see the module docstring, "Methods"."""
 

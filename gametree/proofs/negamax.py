@@ -15,7 +15,7 @@ fractions, players in turn or not; CrossHair per shape with symbolic leaves, and
 """
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from hypothesis import strategies as st
 
@@ -30,6 +30,7 @@ __all__ = [
     "RANDOM_MOVERS",
     "THEOREM",
     "check",
+    "every_mover_checks",
     "every_mover_domain",
     "every_small_tree_with_every_mover",
     "problem",
@@ -94,6 +95,29 @@ def random_movers() -> st.SearchStrategy[Tree]:
 
 RANDOM_MOVERS = "random trees: players in turn or not, ints and thirds, ties, depth <= 6"
 
+
+def every_mover_checks(
+    claim: str, predicate: Callable[[Tree], str | None]
+) -> tuple[Exhaustive[Tree], Property[Tree]]:
+    """``predicate`` on every small tree with every mover, then on random movers (Theorems 2, 3)."""
+    return (
+        Exhaustive(
+            claim=claim,
+            cases=every_small_tree_with_every_mover,
+            predicate=predicate,
+            domain=every_mover_domain,
+            share=0.6,
+        ),
+        Property(
+            claim=claim,
+            strategy=random_movers,
+            predicate=predicate,
+            domain=RANDOM_MOVERS,
+            max_examples=500,
+        ),
+    )
+
+
 CLAIM = "negamax = ±minimax (the sign of the root's mover), with minimax's moves"
 
 CHECKS = (
@@ -113,20 +137,7 @@ CHECKS = (
         per_condition_full=30,
         share=0.6,
     ),
-    Exhaustive(
-        claim=CLAIM,
-        cases=every_small_tree_with_every_mover,
-        predicate=problem,
-        domain=every_mover_domain,
-        share=0.6,
-    ),
-    Property(
-        claim=CLAIM,
-        strategy=random_movers,
-        predicate=problem,
-        domain=RANDOM_MOVERS,
-        max_examples=500,
-    ),
+    *every_mover_checks(CLAIM, problem),
 )
 """Theorem 2's checks: see the module docstring, "Methods"."""
 
