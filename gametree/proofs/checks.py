@@ -3,7 +3,7 @@
 A theorem module states its claims and lists its checks (``Theorem.checks``): each a
 record saying the claim, the method, the cases or the strategy, the domain in words, and its
 share of the theorem's budget. Everything else is here, once: timing, the sweep and its
-counterexample, the claim written into the result, the shard in the domain, the shares.
+counterexample, the claim written into the result, the shard in the domain, the outcome.
 
 Glossary: a *case* is one item a check decides (a tree, a tree with its bounds or windows, a
 leaf); its *tree* is what a counterexample shows (:func:`tree_of` and :func:`tree_and_bounds`
