@@ -15,7 +15,7 @@ what immediate pruning reads, which reads a subset of the tree.
 **Methods.** Every tree of the small shapes with vectors from a grid (bounded-exhaustive);
 Hypothesis with N = 2..6 players, lower bounds 0, negative and fractional, ties, players not in
 turn; z3 per instance: every leaf shallow pruning skips provably cannot change the root, over
-the reals, whatever the later leaves hold (:func:`proofs.optimality.decide`); CrossHair per
+the reals, whatever the later leaves hold (:func:`proofs.decision.decide`); CrossHair per
 shape (the smallest shapes: each takes about a minute); CrossHair ``diffbehavior`` between
 ``impl.maxn``, ``impl.shallow``, ``impl.immediate`` and ``spec.maxn`` (:mod:`proofs.diffbehavior`).
 """

@@ -9,7 +9,7 @@ included); last-branch pruning is directional and reads a subset of what shallow
 **Methods.** Every tree of the small shapes with vectors from a grid (bounded-exhaustive);
 Hypothesis with N = 2..6, various bounds, ties and players not in turn; z3 per instance: every
 leaf last-branch pruning skips cannot change the root whatever the later leaves hold
-(:func:`proofs.optimality.decide`); CrossHair on the smallest shape (``--full``); CrossHair
+(:func:`proofs.decision.decide`); CrossHair on the smallest shape (``--full``); CrossHair
 ``diffbehavior`` between each search and ``spec.maxn`` (:mod:`proofs.diffbehavior`).
 
 Left out, with the reason: the issue's "ordering, iterative deepening, transposition tables and
