@@ -196,6 +196,7 @@ def summary_text(rows: Sequence[Summary], *, width: int = 100) -> str:
                         width,
                         initial_indent="      - ",
                         subsequent_indent="        ",
+                        break_on_hyphens=False,
                     )
                 )
     return "\n".join(lines)
