@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from gametree.impl import necessity as chain_module
 from gametree.impl.necessity import Chain, Domain, chain, chains, climb, completion, decide_chain
-from gametree.proofs import optimality
+from gametree.proofs import decision
 from gametree.proofs.chain import decide_chain_smt as smt
 from gametree.proofs.optimality import analyse, decide, grid_prefixes, random_tree, with_values
 from gametree.proofs.result import Budget
@@ -185,10 +185,10 @@ def test_when_the_chain_search_reaches_its_limit_z3_on_the_chain_answers(
 ) -> None:
     t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
     assert decide_chain(chain(t, (1, 1, 1)), Bounds(0, 9), "reals", limit=0) is None
-    monkeypatch.setattr(optimality, "decide_chain", lambda *_a, **_k: None)
+    monkeypatch.setattr(decision, "decide_chain", lambda *_a, **_k: None)
     for leaf, necessary in (((1, 1, 0), True), ((1, 1, 1), False)):
-        d = optimality._decide_on_chain(t, Bounds(0, 9), chain(t, leaf), "reals", "chain",
-                                        timeout=60)  # fmt: skip
+        d = decision.decide_on_chain(t, Bounds(0, 9), chain(t, leaf), "reals", "chain",
+                                     timeout=60)  # fmt: skip
         assert d.necessary is necessary
         assert necessary or "too long" in d.reason
     assert analyse(t, Bounds(0, 9), budget=60).undecided("reals") == []

@@ -38,7 +38,7 @@ import pytest
 from gametree import impl
 from gametree.commands import vectors as vectors_command
 from gametree.conform import vectors
-from gametree.proofs import optimality, pinned
+from gametree.proofs import nagini, optimality, pinned
 from gametree.serve import server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -256,6 +256,46 @@ def test_prove_runs_with_its_extra(installed: Installation) -> None:
     assert {"symbolic (CrossHair)", "property (Hypothesis)", "bounded-exhaustive"} <= methods
     assert all(r["agrees"] is not False for r in results)
     assert any(r["method"].endswith("(CrossHair)") and r["outcome"] != "unknown" for r in results)
+
+
+@slow
+def test_the_installed_prove_reports_the_stored_proofs_for_every_tree(
+    installed: Installation,
+) -> None:
+    """Nagini cannot run where gametree is installed: ``prove`` reports the stored verdicts
+    with the SHA-256 of the source verified (the checkout's, the same as the wheel's), says in
+    the text which claims are proved for every tree, and says so when the installed kernel is
+    not the one verified."""
+    stored = {k.kernel: k.sha256 for k in nagini.stored().kernels}
+    report = json.loads(
+        succeeded(installed.gametree("prove", "negamax", "--budget", "1", "--json")).stdout
+    )
+    verified = report["verified"]
+    assert {v["name"] for v in verified} == {c.name for c in nagini.CLAIMS if c.theorem == 2}
+    for v in verified:
+        assert v["verdict"] == "verified"
+        assert v["sha256"] == v["current_sha256"] == stored[v["kernel"]]
+        assert v["current"] is True
+    (strength,) = report["strength"]
+    assert [c["claim"].split(":")[0] for c in strength["levels"]["every tree"]] == ["negamax"]
+    text = succeeded(installed.gametree("prove", "negamax", "--budget", "1")).stdout
+    assert "How strongly each claim is established" in text
+    assert "every tree:" in text
+    assert f"source {stored['two_player'][:12]}" in text
+    assert "CHANGED" not in text
+    (kernel,) = installed.bin.parent.glob(
+        "lib/*/site-packages/gametree/proofs/nagini/two_player.py"
+    )
+    original = kernel.read_text()
+    try:
+        kernel.write_text(original + "\n# edited after verification\n")
+        text = succeeded(installed.gametree("prove", "negamax", "--budget", "1")).stdout
+    finally:
+        kernel.write_text(original)
+    words = " ".join(text.split())  # the summary wraps its lines
+    assert "two_player.py has CHANGED since" in words
+    changed = f"stored, source {stored['two_player'][:12]} (the source has CHANGED since)"
+    assert changed in words
 
 
 @slow

@@ -2,10 +2,14 @@
 
 ``gametree prove [THEOREM ...] [--budget SECONDS] [--json] [--full] [--shard k/n]`` runs the
 checks of the named theorems (all by default) within the budget and prints a table: theorem,
-method, cases covered, outcome, and what the project expects of the claim. Then, for those of
-the theorems proved for every tree by Nagini (:mod:`gametree.proofs.nagini`), the stored
-verification results with the SHA-256 of the source they were made for, and whether that
-source has changed since (Nagini does not run here: ``python3 dev.py verify`` does).
+method, cases covered, outcome, and what the project expects of the claim. Then, per theorem,
+how strongly each claim is established (:mod:`gametree.proofs.everywhere`): proved for every
+tree (by a verifier's stored results), per shape (z3, CrossHair), within a bound (every tree
+of an enumeration, witnesses), on samples (Hypothesis, or an enumeration the budget cut short),
+or refuted. Then, for each verifier (Nagini, :mod:`gametree.proofs.nagini`), its stored
+results with the SHA-256 of the source they were made for, and whether that source has
+changed since (no verifier runs here: ``python3 dev.py verify`` does). ``--json`` gives the
+same as ``results``, ``strength`` and ``verified``.
 
 ``gametree prove optimality FILE [--json]`` decides, for the tree in FILE (with Korf's bounds
 in the document), every leaf shallow pruning evaluates: whether a correct directional
@@ -55,7 +59,12 @@ DESCRIPTION = (
     "stated domain; held: no counterexample in the cases tried; failed: a checked "
     "counterexample; unknown: nothing decided), and whether the project expects the claim to "
     "hold or to fail. Published claims that are false are expected to fail: the counterexample "
-    "is the result. Exit code 1 if an outcome contradicts the expectation.\n\n"
+    "is the result. Exit code 1 if an outcome contradicts the expectation. Then, per theorem, "
+    "how strongly each claim is established: for every tree (the stored results of a verifier, "
+    "Nagini, with the SHA-256 of the source verified, and a warning if it has changed since: "
+    "no verifier runs here), per shape (z3, CrossHair), within a bound (every tree of an "
+    "enumeration, witnesses), on samples (Hypothesis, or an enumeration the budget cut short), "
+    "or refuted; --json gives them as 'strength' and the stored verdicts as 'verified'.\n\n"
     "'gametree prove optimality FILE' decides instead, for the tree in FILE (its document must "
     "give Korf's bounds), every leaf shallow pruning evaluates: whether a correct directional "
     "algorithm must evaluate it, over the reals and over the integers, exactly (by the path "
@@ -125,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
         Budget,
         Scope,
         disagreements,
+        everywhere,
         parse_shard,
         report_json,
         table,
@@ -144,21 +154,23 @@ def run(args: argparse.Namespace) -> int:
     if not args.budget > 0:
         return error(NAME, f"--budget must be positive (got {args.budget})", EXIT_USAGE)
     results = proofs.run(chosen, Scope(Budget(args.budget), full=args.full, shard=shard))
-    from gametree.proofs import nagini  # noqa: PLC0415 - as above
-
-    verified = nagini.proved(nagini.stored(), {th.number for th in chosen})
+    numbers = [th.number for th in chosen]
+    stored = everywhere.proved_everywhere(set(numbers))
+    strength = everywhere.summaries(numbers, results, stored)
     if args.json:
-        print(
-            json.dumps(
-                {"results": report_json(results), "verified": nagini.proved_json(verified)},
-                indent=1,
-            )
-        )
+        report = {
+            "results": report_json(results),
+            "verified": [record for s in stored for record in s.records()],
+            "strength": everywhere.summary_json(strength),
+        }
+        print(json.dumps(report, indent=1))
     else:
         print(table(results))
-        if verified:
+        print()
+        print(everywhere.summary_text(strength))
+        for s in stored:
             print()
-            print(nagini.proved_text(verified))
+            print(s.text())
     return EXIT_FAILED if disagreements(results) else EXIT_OK
 
 

@@ -1,11 +1,13 @@
 """gametree's proofs: every claim connecting ``spec`` and ``impl``, as something a machine checks.
 
-One module per theorem. Each states the claim and its exact source in its docstring, has the
-checks that apply to it (symbolic per-shape runs, bounded-exhaustive enumeration, exact SMT
-decisions, constructive witnesses, Hypothesis properties), and a ``check(scope)`` that runs them
-within a budget and returns :class:`Result` records: the method, the cases covered, the outcome
-and the counterexample if any. ``gametree prove`` prints them; ``proofs/README.md`` lists every
-theorem with its status.
+One module per theorem. Each states the claim and its exact source in its docstring, its
+problem predicates (what is wrong on one case, if anything), and its checks as data
+(``CHECKS``: symbolic per-shape runs, bounded-exhaustive enumeration, exact SMT decisions,
+constructive witnesses, Hypothesis properties; the kinds are in :mod:`proofs.checks`, which
+times them, sweeps and makes their results). ``THEOREM.check(scope)`` runs them within a budget
+and returns :class:`Result` records: the method, the cases covered, the outcome and the
+counterexample if any. ``gametree prove`` prints them, with the claims proved for every tree
+(:mod:`proofs.everywhere`); ``proofs/README.md`` lists every theorem with its status.
 
 Nothing is taken on trust: a published claim is checked, and where the check fails, the failure
 is the result (Korf's Theorem 1, on the optimality of shallow pruning, is false as printed:

@@ -31,7 +31,6 @@ __all__ = [
     "Predicate",
     "Sweep",
     "exhaustive",
-    "from_sweep",
     "hypothesis_find",
     "hypothesis_property",
     "result",
@@ -238,34 +237,4 @@ def result(
         counterexample,
         detail,
         time.monotonic() - started,
-    )
-
-
-def from_sweep(
-    sweep: Sweep[Tree],
-    *,
-    theorem: int,
-    claim: str,
-    method: Method,
-    domain: str,
-    scope: Scope,
-    started: float,
-    expected: Expected = "holds",
-    bounds: Bounds | None = None,
-    sampled: bool = False,
-) -> Result:
-    """The :class:`Result` of a sweep over trees (see :func:`result`)."""
-    c = sweep.counterexample
-    return result(
-        theorem=theorem,
-        claim=claim,
-        method=method,
-        expected=expected,
-        cases=sweep.decided,
-        domain=domain,
-        counterexample=None if c is None else Counterexample(c, sweep.problem, bounds),
-        finished=sweep.finished,
-        scope=scope,
-        started=started,
-        sampled=sampled,
     )

@@ -4,7 +4,7 @@ A lazily valued tree reveals its leaves one at a time, left to right, as a direc
 asks for them. Two Hypothesis state machines play it.
 
 :class:`Adversary`, Theorem 1 as printed. At each leaf the machine either reveals it (the
-adversary picks its value) or, if the exact decision procedure (:func:`proofs.optimality.decide`,
+adversary picks its value) or, if the exact decision procedure (:func:`proofs.decision.decide`,
 z3) says that no value of it can change the root given what has been revealed (the leaves
 skipped so far stay unknown), skips it: the adversary then picks its value afterwards, knowing
 that it was skipped. Invariants:
@@ -32,7 +32,7 @@ to anything within the bounds. Invariants:
 - every leaf read is necessary: two completions of the tree as it now stands, differing only
   at that leaf, to which ``spec.maxn`` gives different values or principal variations;
 - every leaf skipped is unnecessary: on trees of at most :data:`Z3_LEAVES` leaves, z3 on the
-  whole tree (:func:`proofs.optimality.decide`, ``method="tree-z3"``) finds no two values of it
+  whole tree (:func:`proofs.decision.decide`, ``method="tree-z3"``) finds no two values of it
   that change the root, with the leaves skipped before it free;
 - once every leaf is read or skipped, the search's answer (value and principal variation) is
   ``spec.maxn``'s on the tree with the adversary's values, whatever they are at the skipped
@@ -68,7 +68,7 @@ from gametree.impl.necessity import Domain, chain, completion, decide_chain
 from gametree.impl.optimal import necessary, optimal
 from gametree.impl.shallow import shallow
 from gametree.proofs._methods import result
-from gametree.proofs.optimality import Decision, decide, has_last_branch_chain, with_values
+from gametree.proofs.decision import Decision, decide, has_last_branch_chain, with_values
 from gametree.proofs.result import Budget, Counterexample, Result, Scope
 from gametree.proofs.shapes import Shape, build, by_depth, height, leaf_count
 from gametree.spec import Bounds, Path, Tree, Vector, iter_leaves, maxn

@@ -24,7 +24,7 @@ symbolic leaves and a symbolic window; CrossHair ``diffbehavior`` between each s
 window) and ``spec.minimax`` or ``spec.negamax`` (:mod:`proofs.diffbehavior`).
 """
 
-import time
+from collections.abc import Iterator
 from fractions import Fraction
 
 from hypothesis import strategies as st
@@ -34,21 +34,14 @@ from gametree.impl.mtdf import mtdf
 from gametree.impl.pvs import pvs
 from gametree.impl.window import BOTTOM, TOP, Bound
 from gametree.proofs._crosshair_targets import is_fishburn, is_knuth_moore
-from gametree.proofs._methods import (
-    Sweep,
-    exhaustive,
-    from_sweep,
-    hypothesis_property,
-    scalar_trees_of,
-)
-from gametree.proofs.diffbehavior import PAIRS, diffbehavior_result
-from gametree.proofs.result import Result, Scope, Theorem
+from gametree.proofs._methods import scalar_trees_of
+from gametree.proofs.checks import Diffbehavior, Exhaustive, Property, Symbolic
+from gametree.proofs.result import Scope, Theorem
 from gametree.proofs.shapes import all_shapes
-from gametree.proofs.symbolic import shapes_of, symbolic_result
 from gametree.spec import Tree, minimax, negamax
 from gametree.spec.strategies import scalar_trees
 
-__all__ = ["THEOREM", "check", "problems"]
+__all__ = ["CHECKS", "THEOREM", "check", "problems"]
 
 WINDOW_POINTS: list[Bound] = [BOTTOM, 0, 1, 2, TOP]
 """The window ends tried on trees with leaves in {0, 1, 2}: below, at and above every value."""
@@ -90,24 +83,22 @@ def problems(t: Tree, windows: list[tuple[Bound, Bound]]) -> str | None:
 ALL_WINDOWS = [(a, b) for a in WINDOW_POINTS for b in WINDOW_POINTS if a < b]
 
 
-def _exhaustive(scope: Scope) -> Result:
-    started = time.monotonic()
-    leaves, height = (6, 4) if scope.full else (4, 3)
-    shapes = all_shapes(leaves, max_height=height, unary=True)
-    sweep = exhaustive(
-        scalar_trees_of(shapes, [0, 1, 2]), lambda t: problems(t, ALL_WINDOWS), scope
-    )
-    return from_sweep(
-        sweep,
-        theorem=1,
-        claim="Knuth-Moore (fail-hard), Fishburn (fail-soft, between); full window, PVS and "
-        "MTD(f) give spec's value and principal variation",
-        method="bounded-exhaustive",
-        domain=f"every tree of the shapes with 1..{leaves} leaves, height <= {height} (unary "
-        "nodes allowed), players in turn, leaves in {0, 1, 2}, every window over "
-        "{BOTTOM, 0, 1, 2, TOP}, both forms",
-        scope=scope,
-        started=started,
+def _sizes(scope: Scope) -> tuple[int, int]:
+    """The most leaves and the greatest height of the enumerated shapes."""
+    return (6, 4) if scope.full else (4, 3)
+
+
+def _every_small_tree(scope: Scope) -> Iterator[Tree]:
+    leaves, height = _sizes(scope)
+    return scalar_trees_of(all_shapes(leaves, max_height=height, unary=True), [0, 1, 2])
+
+
+def _every_small_tree_text(scope: Scope) -> str:
+    leaves, height = _sizes(scope)
+    return (
+        f"every tree of the shapes with 1..{leaves} leaves, height <= {height} (unary nodes "
+        "allowed), players in turn, leaves in {0, 1, 2}, every window over "
+        "{BOTTOM, 0, 1, 2, TOP}, both forms"
     )
 
 
@@ -129,67 +120,47 @@ def _trees_and_windows(draw: st.DrawFn) -> tuple[Tree, list[tuple[Bound, Bound]]
     return t, [(min(a, b), max(a, b))]
 
 
-def _property(scope: Scope) -> Result:
-    started = time.monotonic()
-    sweep = hypothesis_property(
-        _trees_and_windows(),
-        lambda case: problems(*case),
-        max_examples=1000 if scope.full else 300,
-        scope=scope,
-    )
-    c = sweep.counterexample
-    trees: Sweep[Tree] = Sweep(
-        sweep.decided, None if c is None else c[0], sweep.problem, sweep.finished
-    )
-    return from_sweep(
-        trees,
-        theorem=1,
-        claim="Knuth-Moore, Fishburn, full window, PVS and MTD(f)",
-        method="property (Hypothesis)",
-        domain="random trees (ties, thirds, players moving twice, up to 4 children and depth "
-        "5) and random windows over ints, thirds, BOTTOM and TOP",
-        scope=scope,
-        started=started,
-        sampled=True,
-    )
-
-
-def _symbolic(scope: Scope) -> Result:
-    shapes = shapes_of(["[[*, *], *]", "[[*, *], [*, *]]"], scope, max_leaves=4)
-    return symbolic_result(
-        theorem=1,
+CHECKS = (
+    Diffbehavior(
+        claim="impl's alpha-beta (fail-hard, fail-soft, negamax), PVS and MTD(f) behave as "
+        "spec.minimax or spec.negamax: same value and principal variation",
+        pairs="alphabeta",
+        share=0.3,
+    ),
+    Symbolic(
         claim="Knuth-Moore, Fishburn, full window, PVS and MTD(f) (symbolic leaves and window)",
-        targets=[
+        targets=(
             "alphabeta_full_window",
             "negamax_searches_full_window",
             "alphabeta_windows",
             "mtdf_from_any_guess",
-        ],
-        shapes=shapes,
+        ),
+        shapes=("[[*, *], *]", "[[*, *], [*, *]]"),
+        max_leaves=4,
         kind="scalar",
-        per_condition=40 if scope.full else 12,
-        scope=scope,
-    )
-
-
-def _diffbehavior(scope: Scope) -> Result:
-    return diffbehavior_result(
-        theorem=1,
-        claim="impl's alpha-beta (fail-hard, fail-soft, negamax), PVS and MTD(f) behave as "
-        "spec.minimax or spec.negamax: same value and principal variation",
-        pairs=PAIRS["alphabeta"],
-        scope=scope,
-    )
-
-
-def check(scope: Scope) -> list[Result]:
-    """Every check of Theorem 1, within ``scope``."""
-    return [
-        _diffbehavior(scope.part(0.3)),
-        _symbolic(scope.part(0.45)),
-        _exhaustive(scope.part(0.6)),
-        _property(scope.part(1.0)),
-    ]
+        per_condition=12,
+        per_condition_full=40,
+        share=0.45,
+    ),
+    Exhaustive(
+        claim="Knuth-Moore (fail-hard), Fishburn (fail-soft, between); full window, PVS and "
+        "MTD(f) give spec's value and principal variation",
+        cases=_every_small_tree,
+        predicate=lambda t: problems(t, ALL_WINDOWS),
+        domain=_every_small_tree_text,
+        share=0.6,
+    ),
+    Property(
+        claim="Knuth-Moore, Fishburn, full window, PVS and MTD(f)",
+        strategy=_trees_and_windows,
+        predicate=lambda case: problems(*case),
+        domain="random trees (ties, thirds, players moving twice, up to 4 children and depth "
+        "5) and random windows over ints, thirds, BOTTOM and TOP",
+        max_examples=300,
+        max_examples_full=1000,
+    ),
+)
+"""Theorem 1's checks: see the module docstring, "Methods"."""
 
 
 THEOREM = Theorem(
@@ -205,11 +176,6 @@ THEOREM = Theorem(
     "Reinefeld (1983); Plaat et al., AIJ 87 (1996)",
     status="Holds, with the spec's principal variation wherever the value is exact.",
     module="gametree.proofs.alphabeta",
-    check=check,
-    methods=(
-        "symbolic (CrossHair)",
-        "diffbehavior (CrossHair)",
-        "bounded-exhaustive",
-        "property (Hypothesis)",
-    ),
+    checks=CHECKS,
 )
+check = THEOREM.check

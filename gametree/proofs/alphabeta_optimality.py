@@ -92,7 +92,6 @@ True
 """
 
 import functools
-import json
 import pathlib
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -108,14 +107,14 @@ from hypothesis import strategies as st
 from gametree.impl import alphabeta
 from gametree.impl.necessity import Chain, chains, completion
 from gametree.impl.window import BOTTOM, TOP, Bound
-from gametree.proofs._methods import hypothesis_property, result
+from gametree.proofs._methods import result
 from gametree.proofs._smt import Domain, TermVector, component_terms, differs, literal, maxn_terms
-from gametree.proofs.optimality import with_values
+from gametree.proofs.checks import Custom, Property, Replayed
+from gametree.proofs.decision import with_values
 from gametree.proofs.result import Counterexample, Method, Result, Scope, Theorem
 from gametree.proofs.shapes import Shape, all_shapes, leaf_count
-from gametree.proofs.treejson import read_document, read_number
+from gametree.proofs.treejson import read_number, read_stored
 from gametree.spec import Leaf, Node, Path, Scalar, Solution, Tree, TreeError, iter_leaves, minimax
-from gametree.spec._package_data import package_text
 from gametree.spec.maxn import as_pairs
 from gametree.spec.minimax import require_scalar_tree
 from gametree.spec.strategies import scalar_trees
@@ -560,8 +559,7 @@ def stored_counterexamples() -> list[StoredCounterexample]:
     Raises ``MissingPackageDataError`` if the file is missing (an incomplete installation).
     """
     out = []
-    for r in json.loads(package_text(DATA))["counterexamples"]:
-        t, _ = read_document(r["document"])
+    for r, t, _ in read_stored(DATA, "counterexamples"):
         s = r["setting"]
         lower, upper = (None if s[k] is None else read_number(s[k]) for k in ("lower", "upper"))
         setting = Setting(s["domain"], lower, upper)
@@ -684,60 +682,28 @@ def _on_grids(
 
 
 def _on_random_trees(
-    scope: Scope,
     claim: str,
     problem: "_Problem",
     *,
     method: Method,
     max_examples: int,
+    share: float,
     bounded: bool | None = None,
-) -> Result:
+) -> Property[tuple[Tree, Setting]]:
     """``problem`` on Hypothesis's trees and settings (derandomized, shrunk if it fails)."""
-    started = time.monotonic()
-    sweep = hypothesis_property(
-        _cases(bounded=bounded),
-        lambda case: problem(*case),
-        max_examples=max_examples,
-        scope=scope,
-    )
     which = {None: "", True: "bounded ", False: "unbounded "}[bounded]
-    bad = sweep.counterexample
-    return result(
-        theorem=THEOREM_NUMBER,
+    return Property(
         claim=claim,
-        method=method,
-        expected="holds",
-        cases=sweep.decided,
+        strategy=lambda: _cases(bounded=bounded),
+        predicate=lambda case: problem(*case),
         domain="Hypothesis's trees (height <= 4, up to 3 children, Max or Min at any node, "
         f"ties often), {which}settings over the reals (halves) and the integers, values in "
         "[0, 1..5]",
-        counterexample=None
-        if bad is None
-        else Counterexample(bad[0], f"{bad[1]}: {sweep.problem}"),
-        finished=sweep.finished,
-        scope=scope,
-        started=started,
-        sampled=True,
-    )
-
-
-def _replayed() -> Result:
-    started = time.monotonic()
-    stored = stored_counterexamples()
-    problems = [f"{c.name}: {p}" for c in stored if (p := replay(c)) is not None]
-    first = stored[0]
-    return Result(
-        THEOREM_NUMBER,
-        f"{FULL_WINDOW_BOUNDED}: the stored counterexamples, replayed",
-        "witness",
-        len(stored),
-        "proofs/data/alphabeta_optimality.json; each leaf: alpha-beta's reads, the window, z3 "
-        "on the whole tree, every completion up to order, alpha-beta with the bounds",
-        "unknown" if problems else "failed",
-        "fails",
-        None if problems else Counterexample(first.tree, f"{first.name}: {first.note}"),
-        "; ".join(problems),
-        time.monotonic() - started,
+        max_examples=max_examples,
+        max_examples_full=10 * max_examples,
+        method=method,
+        note=lambda case, found: f"{case[1]}: {found}",
+        share=share,
     )
 
 
@@ -769,46 +735,82 @@ BOUNDS_WINDOW = (
 )
 
 
-def check(scope: Scope) -> list[Result]:
-    """Run every check of Theorem 11 within ``scope`` (see the module docstring)."""
-    decision: list[Run] = [(4, 3, False), (3, 3, True)] if scope.full else [(3, 3, False)]
-    searches: list[Run] = [(4, 3, False), (3, 4, False)]
+def _decision_runs(scope: Scope) -> list[Run]:
+    return [(4, 3, False), (3, 3, True)] if scope.full else [(3, 3, False)]
+
+
+def _search_runs(scope: Scope) -> list[Run]:
     if scope.full:
-        searches = [(4, 4, False), (3, 5, False), (3, 3, True)]
-    examples = 2000 if scope.full else 200
-    return [
-        _on_grids(scope.part(0.15), DECISION, _decision_problem, runs=decision, settings=SETTINGS),
-        _on_random_trees(
-            scope.part(0.15), DECISION, _both_ways, method="SMT (z3)", max_examples=examples // 5
+        return [(4, 4, False), (3, 5, False), (3, 3, True)]
+    return [(4, 3, False), (3, 4, False)]
+
+
+CHECKS = (
+    Custom(
+        run_on=lambda scope: _on_grids(
+            scope, DECISION, _decision_problem, runs=_decision_runs(scope), settings=SETTINGS
         ),
-        _on_grids(scope.part(0.2), FULL_WINDOW, _full_window, runs=searches, settings=UNBOUNDED),
-        _on_random_trees(
-            scope.part(0.2),
-            FULL_WINDOW,
-            _full_window,
-            method="property (Hypothesis)",
-            max_examples=examples,
-            bounded=False,
+        methods=("bounded-exhaustive",),
+        reach="within a bound",
+        share=0.15,
+    ),
+    _on_random_trees(DECISION, _both_ways, method="SMT (z3)", max_examples=40, share=0.15),
+    Custom(
+        run_on=lambda scope: _on_grids(
+            scope, FULL_WINDOW, _full_window, runs=_search_runs(scope), settings=UNBOUNDED
         ),
-        _on_grids(
-            scope.part(0.2),
+        methods=("bounded-exhaustive",),
+        reach="within a bound",
+        share=0.2,
+    ),
+    _on_random_trees(
+        FULL_WINDOW,
+        _full_window,
+        method="property (Hypothesis)",
+        max_examples=200,
+        share=0.2,
+        bounded=False,
+    ),
+    Custom(
+        run_on=lambda scope: _on_grids(
+            scope,
             FULL_WINDOW_BOUNDED,
             _full_window,
-            runs=searches,
+            runs=_search_runs(scope),
             settings=BOUNDED,
             expected="fails",
         ),
-        _replayed(),
-        _on_grids(scope.part(0.5), BOUNDS_WINDOW, _bounds_window, runs=searches, settings=BOUNDED),
-        _on_random_trees(
-            scope.part(0.9),
-            BOUNDS_WINDOW,
-            _bounds_window,
-            method="property (Hypothesis)",
-            max_examples=examples,
-            bounded=True,
+        methods=("bounded-exhaustive",),
+        reach="within a bound",
+        share=0.2,
+    ),
+    Replayed(
+        claim=f"{FULL_WINDOW_BOUNDED}: the stored counterexamples, replayed",
+        stored=stored_counterexamples,
+        replay=replay,
+        name=lambda c: c.name,
+        shown=lambda c: Counterexample(c.tree, f"{c.name}: {c.note}"),
+        domain="proofs/data/alphabeta_optimality.json; each leaf: alpha-beta's reads, the "
+        "window, z3 on the whole tree, every completion up to order, alpha-beta with the bounds",
+    ),
+    Custom(
+        run_on=lambda scope: _on_grids(
+            scope, BOUNDS_WINDOW, _bounds_window, runs=_search_runs(scope), settings=BOUNDED
         ),
-    ]
+        methods=("bounded-exhaustive",),
+        reach="within a bound",
+        share=0.5,
+    ),
+    _on_random_trees(
+        BOUNDS_WINDOW,
+        _bounds_window,
+        method="property (Hypothesis)",
+        max_examples=200,
+        share=0.9,
+        bounded=True,
+    ),
+)
+"""Theorem 11's checks (see the module docstring)."""
 
 
 THEOREM = Theorem(
@@ -833,6 +835,6 @@ THEOREM = Theorem(
         "and fail-soft it is exact."
     ),
     module="gametree.proofs.alphabeta_optimality",
-    check=check,
-    methods=("SMT (z3)", "bounded-exhaustive", "property (Hypothesis)", "witness"),
+    checks=CHECKS,
 )
+check = THEOREM.check

@@ -31,11 +31,12 @@ from gametree.impl.best_case import BEST_CASE_BOUNDS, best_case_leaves, best_ord
 from gametree.impl.ordered import best_ordered, knuth_moore_leaves
 from gametree.impl.shallow import shallow
 from gametree.proofs._methods import result, scalar_trees_of, vector_trees_of, vectors_within
+from gametree.proofs.checks import Custom
 from gametree.proofs.result import Counterexample, Result, Scope, Theorem
 from gametree.proofs.shapes import Shape
 from gametree.spec import Bounds, Leaf, Tree, Vector, check_bounds, maxn, minimax
 
-__all__ = ["THEOREM", "branching_factor", "check", "witness_problem"]
+__all__ = ["CHECKS", "THEOREM", "branching_factor", "check", "witness_problem"]
 
 
 def _uniform(t: Tree, b: int, d: int, players: int) -> bool:
@@ -242,13 +243,12 @@ def _asymptotic(scope: Scope) -> Result:
     )
 
 
-def check(scope: Scope) -> list[Result]:
-    """Every check of Theorem 7, within ``scope``."""
-    return [
-        _witnesses(scope.part(0.3)),
-        _asymptotic(scope.part(0.1)),
-        _best_case_is_the_least(scope.part(1.0)),
-    ]
+CHECKS = (
+    Custom(run_on=_witnesses, methods=("witness",), reach="within a bound", share=0.3),
+    Custom(run_on=_asymptotic, methods=("witness",), reach="within a bound", share=0.1),
+    Custom(run_on=_best_case_is_the_least, methods=("bounded-exhaustive",), reach="within a bound"),
+)
+"""Theorem 7's checks: the constructed trees, the branching factor, the fewest over small trees."""
 
 
 THEOREM = Theorem(
@@ -261,7 +261,7 @@ THEOREM = Theorem(
     "(1975), Theorem 1",
     status="Holds: exact on the constructed trees, and the fewest over every small tree.",
     module="gametree.proofs.best_case",
-    check=check,
-    methods=("witness", "bounded-exhaustive"),
+    checks=CHECKS,
     weight=0.8,
 )
+check = THEOREM.check

@@ -3,7 +3,7 @@
 The lemma (proved in :mod:`gametree.impl.necessity`) turns "is leaf l necessary?" into a chain
 of one constant B_j, the value coming up the path and one free vector R_j per level. Here that
 chain is a z3 query of 2 + d free vectors (O(d N) unknowns), over the reals or the integers,
-where :func:`gametree.proofs.optimality.decide`'s whole-tree encoding has one vector per leaf.
+where :func:`gametree.proofs.decision.decide`'s whole-tree encoding has one vector per leaf.
 """
 
 from fractions import Fraction

@@ -26,28 +26,20 @@ symbolic leaves on its own (about 30 CPU seconds: more than the default run can 
 """
 
 import time
+from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
 from gametree.impl.deep import deep_pruning_unsound
-from gametree.proofs._methods import (
-    Sweep,
-    exhaustive,
-    hypothesis_find,
-    hypothesis_property,
-    result,
-    scalar_trees_of,
-    vector_trees_of,
-    vectors_within,
-)
-from gametree.proofs.diffbehavior import PAIRS, diffbehavior_result
+from gametree.proofs._methods import result, scalar_trees_of, vector_trees_of, vectors_within
+from gametree.proofs.checks import Custom, Diffbehavior, Exhaustive, Find, Property
 from gametree.proofs.result import Counterexample, Result, Scope, Theorem
 from gametree.proofs.shapes import all_shapes, parse, shape_of, text
 from gametree.spec import Bounds, Tree, as_pairs, leaf_values, maxn, minimax
 from gametree.spec.examples import korf_figure5
 from gametree.spec.strategies import scalar_trees, trees_of_shape, uniform_shape, vectors
 
-__all__ = ["THEOREM", "F", "check", "is_exact_on_pairs", "is_wrong"]
+__all__ = ["CHECKS", "THEOREM", "F", "check", "is_exact_on_pairs", "is_wrong"]
 
 B9 = Bounds(0, 9)
 F = (1, 0, 1)
@@ -129,140 +121,107 @@ def _figure5(scope: Scope) -> list[Result]:
     ]
 
 
-def _hypothesis_finds_one(scope: Scope) -> Result:
-    started = time.monotonic()
-    b4 = Bounds(0, 4)
-    strategy = trees_of_shape(
-        uniform_shape(2, 3), vectors(players=3, bounds=b4, exact_total=True), players=3
-    ) | st.integers(3, 4).flatmap(
-        lambda n: trees_of_shape(
-            uniform_shape(2, 3), vectors(players=n, bounds=b4, exact_total=True), players=n
+B4 = Bounds(0, 4)
+B2 = Bounds(0, 2)
+
+
+def _complete_binary_trees() -> st.SearchStrategy[Tree]:
+    def of(n: int) -> st.SearchStrategy[Tree]:
+        return trees_of_shape(
+            uniform_shape(2, 3), vectors(players=n, bounds=B4, exact_total=True), players=n
         )
+
+    return of(3) | st.integers(3, 4).flatmap(of)
+
+
+def _found_note(t: Tree) -> str:
+    return (
+        f"deep pruning gives {deep_pruning_unsound(t, B4).value}, maxn "
+        f"{maxn(t).value} (shrunk by Hypothesis; shape {text(shape_of(t))})"
     )
-    found = hypothesis_find(strategy, lambda t: is_wrong(t, b4), max_examples=2000)
-    note = ""
-    if found is not None:
-        note = (
-            f"deep pruning gives {deep_pruning_unsound(found, b4).value}, maxn "
-            f"{maxn(found).value} (shrunk by Hypothesis; shape {text(shape_of(found))})"
-        )
-    return result(
-        theorem=5,
+
+
+def _smallest_trees(scope: Scope) -> Iterator[Tree]:  # noqa: ARG001 - the same in every scope
+    grid = [v for v in vectors_within(3, B2) if sum(v) == 2]
+    return vector_trees_of(all_shapes(4, max_height=3, unary=False), grid, 3)
+
+
+def _is_exact(t: Tree) -> str | None:
+    if is_wrong(t, B2):
+        return f"deep pruning gives {deep_pruning_unsound(t, B2).value}, maxn {maxn(t).value}"
+    return None
+
+
+def _two_player_sizes(scope: Scope) -> tuple[int, int]:
+    return (6, 4) if scope.full else (5, 3)
+
+
+def _two_player_trees(scope: Scope) -> Iterator[Tree]:
+    leaves, height = _two_player_sizes(scope)
+    return scalar_trees_of(all_shapes(leaves, max_height=height, unary=False), [-1, 0, 1])
+
+
+def _two_player_trees_text(scope: Scope) -> str:
+    leaves, height = _two_player_sizes(scope)
+    return (
+        f"every two-player tree of the shapes with 1..{leaves} leaves, height <= {height}, no "
+        "unary nodes, players in turn, leaves in {-1, 0, 1}"
+    )
+
+
+ON_PAIRS = "deep pruning on pairs (x, -x) computes maxn, and minimax first (two players)"
+
+CHECKS = (
+    Custom(run_on=_figure5, methods=("witness",), reach="within a bound"),
+    Find(
         claim="deep pruning computes maxn with three or four players",
-        method="property (Hypothesis)",
-        expected="fails",
-        cases=1 if found is not None else 0,
+        strategy=_complete_binary_trees,
+        condition=lambda t: is_wrong(t, B4),
+        note=_found_note,
         domain="complete binary trees of depth 3, vectors summing to 4 (derandomized search)",
-        counterexample=Counterexample(found, note, b4) if found is not None else None,
-        finished=True,
-        scope=scope,
-        started=started,
-        sampled=True,
-    )
-
-
-def _smallest_shape(scope: Scope) -> Result:
-    started = time.monotonic()
-    b = Bounds(0, 2)
-    grid = [v for v in vectors_within(3, b) if sum(v) == 2]
-    shapes = all_shapes(4, max_height=3, unary=False)
-    cases = vector_trees_of(shapes, grid, 3)
-
-    def exact(t: Tree) -> str | None:
-        if is_wrong(t, b):
-            return f"deep pruning gives {deep_pruning_unsound(t, b).value}, maxn {maxn(t).value}"
-        return None
-
-    sweep = exhaustive(cases, exact, Scope(scope.budget))
-    found = sweep.counterexample
-    return result(
-        theorem=5,
+        max_examples=2000,
+        bounds=B4,
+        share=0.25,
+    ),
+    Exhaustive(
         claim="deep pruning computes maxn with three players",
-        method="bounded-exhaustive",
-        expected="fails",
-        cases=sweep.decided,
+        cases=_smallest_trees,
+        predicate=_is_exact,
         domain="every tree of the shapes with 1..4 leaves (no unary nodes), smallest first, "
         "3-vectors of integers summing to 2",
-        counterexample=(
-            Counterexample(
-                found, f"the first, of shape {text(shape_of(found))}: {sweep.problem}", b
-            )
-            if found is not None
-            else None
+        expected="fails",
+        shown=lambda t: (t, B2),
+        note=lambda t, problem: f"the first, of shape {text(shape_of(t))}: {problem}",
+        sharded=False,
+        share=0.3,
+    ),
+    Property(
+        claim=ON_PAIRS,
+        strategy=lambda: (
+            scalar_trees(ties=True, max_depth=5) | scalar_trees(by_depth=False, grid=2)
         ),
-        finished=sweep.finished,
-        scope=scope,
-        started=started,
-    )
-
-
-def _two_players_property(scope: Scope) -> Result:
-    started = time.monotonic()
-    strategy = scalar_trees(ties=True, max_depth=5) | scalar_trees(by_depth=False, grid=2)
-    sweep = hypothesis_property(
-        strategy, is_exact_on_pairs, max_examples=300 if scope.full else 100, scope=scope
-    )
-    return result(
-        theorem=5,
-        claim="deep pruning on pairs (x, -x) computes maxn, and minimax first (two players)",
-        method="property (Hypothesis)",
-        expected="holds",
-        cases=sweep.decided,
+        predicate=is_exact_on_pairs,
         domain="random two-player trees, depth <= 5, ties; players in turn or not; halves",
-        counterexample=_counterexample(sweep),
-        finished=True,
-        scope=scope,
-        started=started,
-        sampled=True,
-    )
-
-
-def _two_players_exhaustive(scope: Scope) -> Result:
-    started = time.monotonic()
-    leaves, height = (6, 4) if scope.full else (5, 3)
-    shapes = all_shapes(leaves, max_height=height, unary=False)
-    sweep = exhaustive(scalar_trees_of(shapes, [-1, 0, 1]), is_exact_on_pairs, scope)
-    return result(
-        theorem=5,
-        claim="deep pruning on pairs (x, -x) computes maxn, and minimax first (two players)",
-        method="bounded-exhaustive",
-        expected="holds",
-        cases=sweep.decided,
-        domain=f"every two-player tree of the shapes with 1..{leaves} leaves, height <= {height}"
-        ", no unary nodes, players in turn, leaves in {-1, 0, 1}",
-        counterexample=_counterexample(sweep),
-        finished=sweep.finished,
-        scope=scope,
-        started=started,
-    )
-
-
-def _counterexample(sweep: Sweep[Tree]) -> Counterexample | None:
-    c = sweep.counterexample
-    return None if c is None else Counterexample(c, sweep.problem)
-
-
-def check(scope: Scope) -> list[Result]:
-    """Every check of Theorem 5, within ``scope``."""
-    return [
-        *_figure5(scope),
-        _hypothesis_finds_one(scope.part(0.25)),
-        _smallest_shape(scope.part(0.3)),
-        _two_players_property(scope.part(0.4)),
-        _two_players_exhaustive(scope.part(1.0 if not scope.full else 0.5)),
-        *([_diffbehavior(scope.part(1.0))] if scope.full else []),
-    ]
-
-
-def _diffbehavior(scope: Scope) -> Result:
-    return diffbehavior_result(
-        theorem=5,
+        max_examples=100,
+        max_examples_full=300,
+        share=0.4,
+    ),
+    Exhaustive(
+        claim=ON_PAIRS,
+        cases=_two_player_trees,
+        predicate=is_exact_on_pairs,
+        domain=_two_player_trees_text,
+        share=0.5,
+    ),
+    Diffbehavior(
         claim="impl.deep_pruning_unsound behaves as spec.maxn with three players",
-        pairs=PAIRS["deep"],
-        scope=scope,
-        shapes=[parse("[*, [*, [*, *]]]")],
+        pairs="deep",
+        shapes=(parse("[*, [*, [*, *]]]"),),
         per_condition=60,
-    )
+        full_only=True,
+    ),
+)
+"""Theorem 5's checks: Figure 5, the smallest counterexamples, and two players on pairs."""
 
 
 THEOREM = Theorem(
@@ -280,7 +239,6 @@ THEOREM = Theorem(
         "enumeration find (4 leaves); it is exact with two players on pairs (x, -x)."
     ),
     module="gametree.proofs.deep_pruning",
-    check=check,
-    methods=("witness", "property (Hypothesis)", "bounded-exhaustive", "diffbehavior (CrossHair)"),
-    weight=1.0,
+    checks=CHECKS,
 )
+check = THEOREM.check

@@ -15,18 +15,28 @@ fractions, players in turn or not; CrossHair per shape with symbolic leaves, and
 """
 
 import itertools
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from gametree.proofs._methods import exhaustive, from_sweep, hypothesis_property
-from gametree.proofs.diffbehavior import PAIRS, diffbehavior_result
-from gametree.proofs.result import Result, Scope, Theorem
+from hypothesis import strategies as st
+
+from gametree.proofs.checks import Diffbehavior, Exhaustive, Property, Symbolic
+from gametree.proofs.result import Scope, Theorem
 from gametree.proofs.shapes import Shape, all_shapes
-from gametree.proofs.symbolic import shapes_of, symbolic_result
 from gametree.spec import Leaf, Node, Scalar, Tree, minimax, negamax
 from gametree.spec.strategies import scalar_trees
 
-__all__ = ["THEOREM", "check", "problem", "trees_with_every_mover"]
+__all__ = [
+    "CHECKS",
+    "RANDOM_MOVERS",
+    "THEOREM",
+    "check",
+    "every_mover_checks",
+    "every_mover_domain",
+    "every_small_tree_with_every_mover",
+    "problem",
+    "random_movers",
+    "trees_with_every_mover",
+]
 
 
 def problem(t: Tree) -> str | None:
@@ -63,72 +73,73 @@ def _build(s: Shape, movers: Iterator[int], values: Iterator[Scalar]) -> Tree:
     return Node(p, [_build(c, movers, values) for c in s])
 
 
-def _exhaustive(scope: Scope) -> Result:
-    started = time.monotonic()
-    leaves = 5 if scope.full else 4
-    shapes = all_shapes(leaves, max_height=3, unary=scope.full)
-    sweep = exhaustive(trees_with_every_mover(shapes, [-1, 0, 1]), problem, scope)
-    return from_sweep(
-        sweep,
-        theorem=2,
-        claim="negamax = ±minimax (the sign of the root's mover), with minimax's moves",
-        method="bounded-exhaustive",
-        domain=f"every tree of the shapes with 1..{leaves} leaves, height <= 3"
+def every_small_tree_with_every_mover(scope: Scope) -> Iterator[Tree]:
+    """Every tree of the small shapes, every player at every node, leaves in {-1, 0, 1}."""
+    shapes = all_shapes(5 if scope.full else 4, max_height=3, unary=scope.full)
+    return trees_with_every_mover(shapes, [-1, 0, 1])
+
+
+def every_mover_domain(scope: Scope) -> str:
+    """The domain of :func:`every_small_tree_with_every_mover`, in words."""
+    return (
+        f"every tree of the shapes with 1..{5 if scope.full else 4} leaves, height <= 3"
         + (" (unary nodes allowed)" if scope.full else " (no unary nodes)")
-        + ", every player at every node, leaves in {-1, 0, 1}",
-        scope=scope,
-        started=started,
+        + ", every player at every node, leaves in {-1, 0, 1}"
     )
 
 
-def _property(scope: Scope) -> Result:
-    started = time.monotonic()
-    strategy = scalar_trees(by_depth=False, grid=3) | scalar_trees(ties=True, max_depth=6)
-    sweep = hypothesis_property(strategy, problem, max_examples=500, scope=scope)
-    return from_sweep(
-        sweep,
-        theorem=2,
-        claim="negamax = ±minimax (the sign of the root's mover), with minimax's moves",
-        method="property (Hypothesis)",
-        domain="random trees: players in turn or not, ints and thirds, ties, depth <= 6",
-        scope=scope,
-        started=started,
-        sampled=True,
+def random_movers() -> st.SearchStrategy[Tree]:
+    """Random two-player trees: players in turn or not, ints and thirds, ties, depth <= 6."""
+    return scalar_trees(by_depth=False, grid=3) | scalar_trees(ties=True, max_depth=6)
+
+
+RANDOM_MOVERS = "random trees: players in turn or not, ints and thirds, ties, depth <= 6"
+
+
+def every_mover_checks(
+    claim: str, predicate: Callable[[Tree], str | None]
+) -> tuple[Exhaustive[Tree], Property[Tree]]:
+    """``predicate`` on every small tree with every mover, then on random movers (Theorems 2, 3)."""
+    return (
+        Exhaustive(
+            claim=claim,
+            cases=every_small_tree_with_every_mover,
+            predicate=predicate,
+            domain=every_mover_domain,
+            share=0.6,
+        ),
+        Property(
+            claim=claim,
+            strategy=random_movers,
+            predicate=predicate,
+            domain=RANDOM_MOVERS,
+            max_examples=500,
+        ),
     )
 
 
-def _symbolic(scope: Scope) -> Result:
-    shapes = shapes_of(["[[*, *], *]", "[[*, *], [*, *]]"], scope, max_leaves=4)
-    return symbolic_result(
-        theorem=2,
-        claim="negamax = minimax with minimax's moves (root player 0, symbolic leaves)",
-        targets=["negamax_is_minimax"],
-        shapes=shapes,
-        kind="scalar",
-        per_condition=30 if scope.full else 10,
-        scope=scope,
-    )
+CLAIM = "negamax = ±minimax (the sign of the root's mover), with minimax's moves"
 
-
-def _diffbehavior(scope: Scope) -> Result:
-    return diffbehavior_result(
-        theorem=2,
+CHECKS = (
+    Diffbehavior(
         claim="spec.negamax behaves as spec.minimax (root player 0): same value and principal "
         "variation",
-        pairs=PAIRS["negamax"],
-        scope=scope,
-    )
-
-
-def check(scope: Scope) -> list[Result]:
-    """Every check of Theorem 2, within ``scope``."""
-    return [
-        _diffbehavior(scope.part(0.3)),
-        _symbolic(scope.part(0.6)),
-        _exhaustive(scope.part(0.6)),
-        _property(scope.part(1.0)),
-    ]
-
+        pairs="negamax",
+        share=0.3,
+    ),
+    Symbolic(
+        claim="negamax = minimax with minimax's moves (root player 0, symbolic leaves)",
+        targets=("negamax_is_minimax",),
+        shapes=("[[*, *], *]", "[[*, *], [*, *]]"),
+        max_leaves=4,
+        kind="scalar",
+        per_condition=10,
+        per_condition_full=30,
+        share=0.6,
+    ),
+    *every_mover_checks(CLAIM, problem),
+)
+"""Theorem 2's checks: see the module docstring, "Methods"."""
 
 THEOREM = Theorem(
     number=2,
@@ -139,12 +150,7 @@ THEOREM = Theorem(
     source="seed 001 (lecture note), 'Min-Max Algorithm' and 'Modified Min-Max Algorithm'",
     status="Holds, value and principal variation, players moving twice included.",
     module="gametree.proofs.negamax",
-    check=check,
-    methods=(
-        "symbolic (CrossHair)",
-        "diffbehavior (CrossHair)",
-        "bounded-exhaustive",
-        "property (Hypothesis)",
-    ),
+    checks=CHECKS,
     weight=0.6,
 )
+check = THEOREM.check

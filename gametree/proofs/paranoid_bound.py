@@ -17,27 +17,20 @@ players not in turn, N = 2..5), CrossHair per shape, and CrossHair ``diffbehavio
 ``impl.paranoid`` and ``spec.paranoid`` (two and three players).
 """
 
-import time
+from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
 from gametree.impl.paranoid import paranoid as impl_paranoid
-from gametree.proofs._methods import (
-    exhaustive,
-    from_sweep,
-    hypothesis_property,
-    vector_trees_of,
-    vectors_within,
-)
-from gametree.proofs.diffbehavior import PAIRS, diffbehavior_result
+from gametree.proofs._methods import vector_trees_of, vectors_within
+from gametree.proofs.checks import Diffbehavior, Exhaustive, Property, Symbolic
 from gametree.proofs.pinned import vector_cases
-from gametree.proofs.result import Result, Scope, Theorem
+from gametree.proofs.result import Scope, Theorem
 from gametree.proofs.shapes import all_shapes
-from gametree.proofs.symbolic import shapes_of, symbolic_result
 from gametree.spec import Bounds, Tree, maxn, paranoid
 from gametree.spec.strategies import vector_trees
 
-__all__ = ["THEOREM", "check", "problem"]
+__all__ = ["CHECKS", "THEOREM", "check", "problem"]
 
 
 def problem(t: Tree) -> str | None:
@@ -53,82 +46,57 @@ def problem(t: Tree) -> str | None:
     return None
 
 
-def _exhaustive(scope: Scope) -> Result:
-    started = time.monotonic()
-    runs = [(3, Bounds(0, 2), 4), (4, Bounds(0, 1), 4)]
-    cases = (
-        t
-        for players, b, leaves in runs
-        for t in vector_trees_of(
-            all_shapes(leaves, max_height=3, unary=False), vectors_within(players, b), players
-        )
-    )
-    sweep = exhaustive(cases, problem, scope)
-    return from_sweep(
-        sweep,
-        theorem=9,
-        claim="paranoid(r) <= maxn[r] for every player r; impl.paranoid = spec.paranoid",
-        method="bounded-exhaustive",
-        domain="every tree of the shapes with 1..4 leaves (height <= 3, no unary nodes, players "
-        "in turn), N = 3 with integer vectors of sum <= 2, N = 4 with sum <= 1",
-        scope=scope,
-        started=started,
-    )
+def _every_small_tree(scope: Scope) -> Iterator[Tree]:  # noqa: ARG001 - the same in every scope
+    for players, b in ((3, Bounds(0, 2)), (4, Bounds(0, 1))):
+        shapes = all_shapes(4, max_height=3, unary=False)
+        yield from vector_trees_of(shapes, vectors_within(players, b), players)
 
 
-def _property(scope: Scope) -> Result:
-    started = time.monotonic()
-    strategy = st.integers(2, 5).flatmap(
+def _random_trees() -> st.SearchStrategy[Tree]:
+    return st.integers(2, 5).flatmap(
         lambda n: vector_trees(players=n, max_depth=4, ties=True, by_depth=False)
     )
-    pinned = [t for t, _ in vector_cases()]
-    sweep = hypothesis_property(strategy, problem, max_examples=300, scope=scope, examples=pinned)
-    return from_sweep(
-        sweep,
-        theorem=9,
-        claim="paranoid(r) <= maxn[r] for every player r; impl.paranoid = spec.paranoid",
-        method="property (Hypothesis)",
-        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..5, players "
-        "not in turn, ties, depth <= 4",
-        scope=scope,
-        started=started,
-        sampled=True,
-    )
 
 
-def _symbolic(scope: Scope) -> Result:
-    shapes = shapes_of(["[*, [*, *]]", "[[*, *], [*, *]]"], scope, max_leaves=3)
-    return symbolic_result(
-        theorem=9,
-        claim="the root player's paranoid value <= its maxn component; impl = spec (symbolic)",
-        targets=["paranoid_is_a_guarantee"],
-        shapes=shapes,
-        kind="vectors",
-        players=3,
-        per_condition=40 if scope.full else 15,
-        scope=scope,
-    )
+CLAIM = "paranoid(r) <= maxn[r] for every player r; impl.paranoid = spec.paranoid"
 
-
-def _diffbehavior(scope: Scope) -> Result:
-    return diffbehavior_result(
-        theorem=9,
+CHECKS = (
+    Diffbehavior(
         claim="impl.paranoid behaves as spec.paranoid (two and three players): same value and "
         "principal variation",
-        pairs=PAIRS["paranoid"],
-        scope=scope,
-    )
-
-
-def check(scope: Scope) -> list[Result]:
-    """Every check of Theorem 9, within ``scope``."""
-    return [
-        _diffbehavior(scope.part(0.3)),
-        _symbolic(scope.part(0.6)),
-        _exhaustive(scope.part(0.6)),
-        _property(scope.part(1.0)),
-    ]
-
+        pairs="paranoid",
+        share=0.3,
+    ),
+    Symbolic(
+        claim="the root player's paranoid value <= its maxn component; impl = spec (symbolic)",
+        targets=("paranoid_is_a_guarantee",),
+        shapes=("[*, [*, *]]", "[[*, *], [*, *]]"),
+        max_leaves=3,
+        kind="vectors",
+        players=3,
+        per_condition=15,
+        per_condition_full=40,
+        share=0.6,
+    ),
+    Exhaustive(
+        claim=CLAIM,
+        cases=_every_small_tree,
+        predicate=problem,
+        domain="every tree of the shapes with 1..4 leaves (height <= 3, no unary nodes, players "
+        "in turn), N = 3 with integer vectors of sum <= 2, N = 4 with sum <= 1",
+        share=0.6,
+    ),
+    Property(
+        claim=CLAIM,
+        strategy=_random_trees,
+        predicate=problem,
+        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..5, players "
+        "not in turn, ties, depth <= 4",
+        max_examples=300,
+        examples=lambda: [t for t, _ in vector_cases()],
+    ),
+)
+"""Theorem 9's checks: see the module docstring, "Methods"."""
 
 THEOREM = Theorem(
     number=9,
@@ -140,12 +108,7 @@ THEOREM = Theorem(
     "(paranoid); issue 9",
     status="Holds, for every player (proof in the module docstring); impl.paranoid = spec.",
     module="gametree.proofs.paranoid_bound",
-    check=check,
-    methods=(
-        "symbolic (CrossHair)",
-        "diffbehavior (CrossHair)",
-        "bounded-exhaustive",
-        "property (Hypothesis)",
-    ),
+    checks=CHECKS,
     weight=0.6,
 )
+check = THEOREM.check

@@ -17,13 +17,11 @@ keep testing the claims that hold: pruning searches, paranoid, the exact decisio
 - :data:`THEOREM_1_SMALLEST`: z3's smallest counterexamples to Korf's Theorem 1.
 """
 
-import json
 from pathlib import Path
 
 from gametree.proofs.optimality import stored_counterexamples
-from gametree.proofs.treejson import read_document
+from gametree.proofs.treejson import read_stored
 from gametree.spec import Bounds, Tree
-from gametree.spec._package_data import package_text
 from gametree.spec.examples import korf_figure5
 
 __all__ = ["DATA", "DEEP_PRUNING", "PAIR_TREES", "THEOREM_1_SMALLEST", "vector_cases"]
@@ -32,13 +30,10 @@ DATA = Path(__file__).parent / "data" / "pinned.json"
 """The trees, as documents of the project's tree format (package data: a missing file is a
 ``MissingPackageDataError`` when this module is imported)."""
 
-_RECORDS = json.loads(package_text(DATA))
-
 
 def _bounded(kind: str) -> tuple[tuple[str, Tree, Bounds], ...]:
     out = []
-    for r in _RECORDS[kind]["trees"]:
-        t, bounds = read_document(r["document"])
+    for r, t, bounds in read_stored(DATA, kind, "trees"):
         assert bounds is not None, r["name"]
         out.append((r["name"], t, bounds))
     return tuple(out)
@@ -55,7 +50,7 @@ THEOREM_1_SMALLEST: tuple[tuple[str, Tree, Bounds], ...] = _bounded("theorem_1_s
 algorithm needs, over the reals (with and without a unary node) and over the integers."""
 
 PAIR_TREES: tuple[tuple[str, Tree], ...] = tuple(
-    (r["name"], read_document(r["document"])[0]) for r in _RECORDS["one_function"]["trees"]
+    (r["name"], t) for r, t, _ in read_stored(DATA, "one_function", "trees")
 )
 """Alpha-beta with Max's function alone misses the separate-evaluations position on each:
 Figure 2's situation, Hypothesis's (shrunk), and CrossHair ``diffbehavior``'s two."""

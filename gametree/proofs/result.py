@@ -25,8 +25,8 @@ the known counterexample; ``gametree prove`` exits with 1 then. ``unknown`` neve
 
 import math
 import time
-from collections.abc import Callable
-from typing import Literal
+from collections.abc import Sequence
+from typing import Literal, Protocol
 
 import attrs
 
@@ -34,10 +34,12 @@ from gametree.spec import Bounds, Tree
 
 __all__ = [
     "Budget",
+    "Check",
     "Counterexample",
     "Expected",
     "Method",
     "Outcome",
+    "Reach",
     "Result",
     "Scope",
     "Shard",
@@ -62,6 +64,11 @@ Method = Literal[
 ]
 """The methods of DESIGN.md, "How claims are checked", plus the exact SMT decision and
 CrossHair's ``diffbehavior`` between an ``impl`` function and its ``spec`` counterpart."""
+
+Reach = Literal["per shape", "within a bound", "on samples"]
+"""How far a check reaches when it finds what it looks for: every value on each shape it
+tries; every case of a finite domain (an enumeration, the stated witnesses); or a sample. A run
+may reach less (:func:`gametree.proofs.everywhere.level` says what each did)."""
 
 
 @attrs.define
@@ -201,9 +208,32 @@ class Result:
         return False if self.outcome == "proved" else None
 
 
+class Check(Protocol):
+    """One check of a theorem, as data (:mod:`gametree.proofs.checks` has the kinds)."""
+
+    @property
+    def share(self) -> float:
+        """Its fraction of what is left of the theorem's budget when its turn comes."""
+
+    @property
+    def full_only(self) -> bool:
+        """Whether it runs with ``--full`` only."""
+
+    @property
+    def methods(self) -> tuple[Method, ...]:
+        """The methods it uses."""
+
+    @property
+    def reach(self) -> Reach:
+        """How far it reaches when it finds what it looks for."""
+
+    def run(self, theorem: int, scope: Scope) -> list[Result]:
+        """Its results on ``scope``, for the theorem numbered ``theorem``."""
+
+
 @attrs.frozen
 class Theorem:
-    """A claim of the literature, where it comes from, and the function that checks it."""
+    """A claim of the literature, where it comes from, and the checks that test it."""
 
     number: int
     name: str
@@ -216,8 +246,23 @@ class Theorem:
     status: str
     """What the checks establish, in one or two sentences (for proofs/README.md)."""
     module: str
-    check: Callable[[Scope], list[Result]]
-    methods: tuple[Method, ...] = ()
-    """The methods its checks use (at least two, or the module says why not)."""
+    checks: Sequence[Check]
+    """Its checks, in the order they run (at least two methods, or the module says why not)."""
     weight: float = 1.0
     """Its share of a budget split over several theorems."""
+
+    @property
+    def methods(self) -> tuple[Method, ...]:
+        """The methods its checks use, in the order they first run."""
+        return tuple(dict.fromkeys(m for c in self.checks for m in c.methods))
+
+    def check(self, scope: Scope) -> list[Result]:
+        """Every check that runs in ``scope``, in order, each within its share of what is left.
+
+        The last one to run takes all that is left.
+        """
+        chosen = [c for c in self.checks if scope.full or not c.full_only]
+        out: list[Result] = []
+        for i, c in enumerate(chosen):
+            out.extend(c.run(self.number, scope.part(1.0 if i == len(chosen) - 1 else c.share)))
+        return out

@@ -24,20 +24,13 @@ evaluations with ``spec``'s (the same on every tree), and alpha-beta with Max's 
 """
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from hypothesis import strategies as st
 
 from gametree.impl.evaluations import alphabeta_one_function, is_order_equivalent
-from gametree.proofs._methods import (
-    exhaustive,
-    from_sweep,
-    hypothesis_find,
-    hypothesis_property,
-    result,
-    scalar_trees_of,
-)
-from gametree.proofs.diffbehavior import PAIRS, diffbehavior_result
+from gametree.proofs._methods import result, scalar_trees_of
+from gametree.proofs.checks import Custom, Diffbehavior, Exhaustive, Find, Property
 from gametree.proofs.pinned import PAIR_TREES
 from gametree.proofs.result import Counterexample, Result, Scope, Theorem
 from gametree.proofs.shapes import all_shapes, shape_of, text
@@ -45,7 +38,7 @@ from gametree.spec import Bounds, Leaf, Node, Tree, Value, leaf_values, separate
 from gametree.spec.examples import korf_figure2
 from gametree.spec.strategies import scalar_trees, vector_trees
 
-__all__ = ["THEOREM", "check", "problem", "problem_where_order_equivalent", "with_second"]
+__all__ = ["CHECKS", "THEOREM", "check", "problem", "problem_where_order_equivalent", "with_second"]
 
 
 def problem(t: Tree) -> str | None:
@@ -133,50 +126,30 @@ def _figure2(scope: Scope) -> list[Result]:
     ]
 
 
-def _hypothesis_finds_one(scope: Scope) -> Result:
-    started = time.monotonic()
-    strategy = vector_trees(players=2, max_depth=3, bounds=Bounds(0, 9), ties=False)
-    found = hypothesis_find(strategy, is_wrong, max_examples=2000)
-    note = ""
-    if found is not None:
-        note = (
-            f"alpha-beta with Max's function gives {alphabeta_one_function(found, 0).value}, "
-            f"separate evaluations {separate_evaluations(found).value} (shrunk; shape "
-            f"{text(shape_of(found))})"
-        )
-    return result(
-        theorem=8,
-        claim="alpha-beta with one function computes the separate-evaluations position",
-        method="property (Hypothesis)",
-        expected="fails",
-        cases=1 if found is not None else 0,
-        domain="random pair trees, depth <= 3, components in 0..9 (derandomized search)",
-        counterexample=Counterexample(found, note) if found is not None else None,
-        finished=True,
-        scope=scope,
-        started=started,
-        sampled=True,
+def _found_note(t: Tree) -> str:
+    return (
+        f"alpha-beta with Max's function gives {alphabeta_one_function(t, 0).value}, "
+        f"separate evaluations {separate_evaluations(t).value} (shrunk; shape "
+        f"{text(shape_of(t))})"
     )
 
 
-def _exhaustive(scope: Scope) -> Result:
-    started = time.monotonic()
-    leaves = 5 if scope.full else 4
-    shapes = all_shapes(leaves, max_height=3, unary=False)
-    cases = (
+def _leaves(scope: Scope) -> int:
+    return 5 if scope.full else 4
+
+
+def _order_equivalent_small_trees(scope: Scope) -> Iterator[Tree]:
+    shapes = all_shapes(_leaves(scope), max_height=3, unary=False)
+    return (
         with_second(t, g) for _, g in INCREASING for t in scalar_trees_of(shapes, [-1, 0, 1, 2])
     )
-    sweep = exhaustive(cases, problem, scope)
-    return from_sweep(
-        sweep,
-        theorem=8,
-        claim="alpha-beta with either function is exact when the two order the positions alike",
-        method="bounded-exhaustive",
-        domain=f"every tree of the shapes with 1..{leaves} leaves (height <= 3, no unary nodes, "
-        "players in turn) with leaves (x, g(x)), x in {-1, 0, 1, 2}, g each of "
-        + ", ".join(name for name, _ in INCREASING),
-        scope=scope,
-        started=started,
+
+
+def _order_equivalent_small_trees_text(scope: Scope) -> str:
+    return (
+        f"every tree of the shapes with 1..{_leaves(scope)} leaves (height <= 3, no unary "
+        "nodes, players in turn) with leaves (x, g(x)), x in {-1, 0, 1, 2}, g each of "
+        + ", ".join(name for name, _ in INCREASING)
     )
 
 
@@ -189,55 +162,50 @@ def _order_equivalent_trees(draw: st.DrawFn) -> Tree:
     return with_second(t, lambda x: slope * (x**3 if cube else x) + shift)
 
 
-def _property(scope: Scope) -> Result:
-    started = time.monotonic()
-    sweep = hypothesis_property(
-        _order_equivalent_trees() | vector_trees(players=2, max_depth=4, ties=True),
-        problem_where_order_equivalent,
-        max_examples=300,
-        scope=scope,
-        examples=[t for _, t in PAIR_TREES],
-    )
-    return from_sweep(
-        sweep,
-        theorem=8,
-        claim="alpha-beta with either function is exact when the two order the positions alike",
-        method="property (Hypothesis)",
+ALIKE = "alpha-beta with either function is exact when the two order the positions alike"
+
+CHECKS = (
+    Custom(run_on=_figure2, methods=("witness",), reach="within a bound"),
+    Find(
+        claim="alpha-beta with one function computes the separate-evaluations position",
+        strategy=lambda: vector_trees(players=2, max_depth=3, bounds=Bounds(0, 9), ties=False),
+        condition=is_wrong,
+        note=_found_note,
+        domain="random pair trees, depth <= 3, components in 0..9 (derandomized search)",
+        max_examples=2000,
+        share=0.3,
+    ),
+    Exhaustive(
+        claim=ALIKE,
+        cases=_order_equivalent_small_trees,
+        predicate=problem,
+        domain=_order_equivalent_small_trees_text,
+        share=0.5,
+    ),
+    Diffbehavior(
+        claim="impl.separate_evaluations behaves as spec.separate_evaluations",
+        pairs="evaluations",
+        share=0.2,
+    ),
+    Diffbehavior(
+        claim="alpha-beta with Max's function behaves as spec.separate_evaluations",
+        pairs="evaluations, one function",
+        share=0.375,
+    ),
+    Property(
+        claim=ALIKE,
+        strategy=lambda: (
+            _order_equivalent_trees() | vector_trees(players=2, max_depth=4, ties=True)
+        ),
+        predicate=problem_where_order_equivalent,
         domain="the pinned counterexamples (proofs.pinned), then random trees, players in turn or "
         "not, leaves (x, a*x + c) or (x, a*x^3 + c), a > 0, or any pairs (those that order "
         "alike checked)",
-        scope=scope,
-        started=started,
-        sampled=True,
-    )
-
-
-def check(scope: Scope) -> list[Result]:
-    """Every check of Theorem 8, within ``scope``."""
-    return [
-        *_figure2(scope),
-        _hypothesis_finds_one(scope.part(0.3)),
-        _exhaustive(scope.part(0.5)),
-        *_diffbehavior(scope.part(0.5)),
-        _property(scope.part(1.0)),
-    ]
-
-
-def _diffbehavior(scope: Scope) -> list[Result]:
-    return [
-        diffbehavior_result(
-            theorem=8,
-            claim="impl.separate_evaluations behaves as spec.separate_evaluations",
-            pairs=PAIRS["evaluations"],
-            scope=scope.part(0.4),
-        ),
-        diffbehavior_result(
-            theorem=8,
-            claim="alpha-beta with Max's function behaves as spec.separate_evaluations",
-            pairs=PAIRS["evaluations, one function"],
-            scope=scope.part(1.0),
-        ),
-    ]
+        max_examples=300,
+        examples=lambda: [t for _, t in PAIR_TREES],
+    ),
+)
+"""Theorem 8's checks: Figure 2, a counterexample found, and the order-equivalent case."""
 
 
 THEOREM = Theorem(
@@ -251,7 +219,7 @@ THEOREM = Theorem(
     status="Holds: exact with order-equivalent functions; wrong on Figure 2's situation and on "
     "trees Hypothesis finds.",
     module="gametree.proofs.separate_evaluations",
-    check=check,
-    methods=("witness", "property (Hypothesis)", "bounded-exhaustive", "diffbehavior (CrossHair)"),
+    checks=CHECKS,
     weight=0.7,
 )
+check = THEOREM.check

@@ -15,38 +15,46 @@ what immediate pruning reads, which reads a subset of the tree.
 **Methods.** Every tree of the small shapes with vectors from a grid (bounded-exhaustive);
 Hypothesis with N = 2..6 players, lower bounds 0, negative and fractional, ties, players not in
 turn; z3 per instance: every leaf shallow pruning skips provably cannot change the root, over
-the reals, whatever the later leaves hold (:func:`proofs.optimality.decide`); CrossHair per
+the reals, whatever the later leaves hold (:func:`proofs.decision.decide`); CrossHair per
 shape (the smallest shapes: each takes about a minute); CrossHair ``diffbehavior`` between
 ``impl.maxn``, ``impl.shallow``, ``impl.immediate`` and ``spec.maxn`` (:mod:`proofs.diffbehavior`).
 """
 
 import random
 import time
+from collections.abc import Iterator
 from fractions import Fraction
 
 from hypothesis import strategies as st
 
 from gametree.impl.immediate import immediate
 from gametree.impl.shallow import shallow
-from gametree.proofs._methods import (
-    Sweep,
-    exhaustive,
-    from_sweep,
-    hypothesis_property,
-    result,
-    vector_trees_of,
-    vectors_within,
+from gametree.proofs._methods import result, vector_trees_of, vectors_within
+from gametree.proofs.checks import (
+    Custom,
+    Diffbehavior,
+    Exhaustive,
+    Property,
+    Symbolic,
+    tree_and_bounds,
 )
-from gametree.proofs.diffbehavior import PAIRS, diffbehavior_result
-from gametree.proofs.optimality import decide, random_tree
+from gametree.proofs.decision import decide
+from gametree.proofs.optimality import random_tree
 from gametree.proofs.pinned import vector_cases
 from gametree.proofs.result import Counterexample, Result, Scope, Theorem
 from gametree.proofs.shapes import all_shapes
-from gametree.proofs.symbolic import shapes_of, symbolic_result
 from gametree.spec import Bounds, Path, Tree, iter_leaves, maxn
 from gametree.spec.strategies import vector_trees
 
-__all__ = ["THEOREM", "bounded_trees", "check", "problem"]
+__all__ = [
+    "CHECKS",
+    "THEOREM",
+    "bounded_trees",
+    "check",
+    "every_bounded_tree",
+    "every_bounded_tree_text",
+    "problem",
+]
 
 
 def problem(t: Tree, bounds: Bounds) -> str | None:
@@ -103,63 +111,36 @@ def bounded_trees(
     return t, bounds
 
 
-def _exhaustive(scope: Scope) -> Result:
-    started = time.monotonic()
-    runs = [(3, Bounds(0, 1), 5), (2, Bounds(0, 2), 4)]
+Run = tuple[int, Bounds, int]
+"""An enumeration: the number of players, the bounds, the most leaves."""
+
+
+def every_bounded_tree(runs: list[Run], max_height: int) -> Iterator[tuple[Tree, Bounds]]:
+    """Every tree of the shapes (no unary nodes, players in turn) with vectors within bounds."""
+    for players, b, leaves in runs:
+        shapes = all_shapes(leaves, max_height=max_height, unary=False)
+        for t in vector_trees_of(shapes, vectors_within(players, b), players):
+            yield t, b
+
+
+def every_bounded_tree_text(runs: list[Run], max_height: int) -> str:
+    """The domain of :func:`every_bounded_tree`, in words."""
+    where = "; ".join(f"N = {p}, {b}, 1..{n} leaves" for p, b, n in runs)
+    return (
+        f"every tree of the shapes (height <= {max_height}, no unary nodes, players in turn) "
+        f"with integer vectors within the bounds: {where}"
+    )
+
+
+def _runs(scope: Scope) -> list[Run]:
     if scope.full:
-        runs = [
+        return [
             (3, Bounds(0, 2), 4),
             (3, Bounds(0, 3), 4),
             (4, Bounds(0, 2), 4),
             (2, Bounds(0, 2), 5),
         ]
-    cases = (
-        (t, b)
-        for players, b, leaves in runs
-        for t in vector_trees_of(
-            all_shapes(leaves, max_height=3, unary=False), vectors_within(players, b), players
-        )
-    )
-    sweep = exhaustive(cases, lambda case: problem(*case), scope)
-    c = sweep.counterexample
-    where = "; ".join(f"N = {p}, {b}, 1..{n} leaves" for p, b, n in runs)
-    return from_sweep(
-        Sweep(sweep.decided, None if c is None else c[0], sweep.problem, sweep.finished),
-        theorem=4,
-        claim="immediate and shallow pruning give maxn's value and principal variation, "
-        "directionally, shallow reading a subset of immediate",
-        method="bounded-exhaustive",
-        domain=f"every tree of the shapes (height <= 3, no unary nodes, players in turn) with "
-        f"integer vectors within the bounds: {where}",
-        scope=scope,
-        started=started,
-        bounds=None if c is None else c[1],
-    )
-
-
-def _property(scope: Scope) -> Result:
-    started = time.monotonic()
-    sweep = hypothesis_property(
-        bounded_trees(),
-        lambda case: problem(*case),
-        max_examples=1000 if scope.full else 300,
-        scope=scope,
-        examples=vector_cases(),
-    )
-    c = sweep.counterexample
-    return from_sweep(
-        Sweep(sweep.decided, None if c is None else c[0], sweep.problem, sweep.finished),
-        theorem=4,
-        claim="immediate and shallow pruning give maxn's value and principal variation, "
-        "directionally, shallow reading a subset of immediate",
-        method="property (Hypothesis)",
-        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..6, bounds "
-        "with lower 0, -1, -3 and 1/2, grids 1..3, ties, players in turn or not, depth <= 4",
-        scope=scope,
-        started=started,
-        bounds=None if c is None else c[1],
-        sampled=True,
-    )
+    return [(3, Bounds(0, 1), 5), (2, Bounds(0, 2), 4)]
 
 
 def _skipped_leaves_are_unnecessary(scope: Scope) -> Result:
@@ -198,43 +179,55 @@ def _skipped_leaves_are_unnecessary(scope: Scope) -> Result:
     )
 
 
-def _symbolic(scope: Scope) -> Result:
-    shapes = shapes_of(["[*, [*, *]]", "[*, [*, [*, *]]]"], scope, max_leaves=3)
-    return symbolic_result(
-        theorem=4,
-        claim="immediate and shallow pruning give maxn's value and principal variation "
-        "(symbolic leaves)",
-        targets=["shallow_is_maxn", "immediate_is_maxn"],
-        shapes=shapes,
-        kind="vectors",
-        players=3,
-        per_condition=120 if scope.full else 80,
-        scope=scope,
-    )
+CLAIM = (
+    "immediate and shallow pruning give maxn's value and principal variation, directionally, "
+    "shallow reading a subset of immediate"
+)
 
-
-def _diffbehavior(scope: Scope) -> Result:
-    return diffbehavior_result(
-        theorem=4,
+CHECKS = (
+    Diffbehavior(
         claim="impl.maxn, impl.shallow and impl.immediate behave as spec.maxn within Korf's "
         "bounds: same value and principal variation",
-        pairs=PAIRS["shallow"],
-        scope=scope,
-    )
-
-
-def check(scope: Scope) -> list[Result]:
-    """Every check of Theorem 4, within ``scope``."""
-    results = [
-        _diffbehavior(scope.part(0.35)),
-        _exhaustive(scope.part(0.25)),
-        _property(scope.part(0.3)),
-    ]
-    results.append(_skipped_leaves_are_unnecessary(scope.part(0.3 if scope.full else 1.0)))
-    if scope.full:
-        results.append(_symbolic(scope.part(1.0)))
-    return results
-
+        pairs="shallow",
+        share=0.35,
+    ),
+    Exhaustive(
+        claim=CLAIM,
+        cases=lambda scope: every_bounded_tree(_runs(scope), 3),
+        predicate=lambda case: problem(*case),
+        domain=lambda scope: every_bounded_tree_text(_runs(scope), 3),
+        shown=tree_and_bounds,
+        share=0.25,
+    ),
+    Property(
+        claim=CLAIM,
+        strategy=bounded_trees,
+        predicate=lambda case: problem(*case),
+        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..6, bounds "
+        "with lower 0, -1, -3 and 1/2, grids 1..3, ties, players in turn or not, depth <= 4",
+        max_examples=300,
+        max_examples_full=1000,
+        examples=vector_cases,
+        shown=tree_and_bounds,
+        share=0.3,
+    ),
+    Custom(
+        run_on=_skipped_leaves_are_unnecessary, methods=("SMT (z3)",), reach="on samples", share=0.3
+    ),
+    Symbolic(
+        claim="immediate and shallow pruning give maxn's value and principal variation "
+        "(symbolic leaves)",
+        targets=("shallow_is_maxn", "immediate_is_maxn"),
+        shapes=("[*, [*, *]]", "[*, [*, [*, *]]]"),
+        max_leaves=3,
+        kind="vectors",
+        players=3,
+        per_condition=80,
+        per_condition_full=120,
+        full_only=True,
+    ),
+)
+"""Theorem 4's checks: see the module docstring, "Methods"."""
 
 THEOREM = Theorem(
     number=4,
@@ -246,12 +239,6 @@ THEOREM = Theorem(
     source="Korf, Generalized Game Trees, IJCAI-89, sections 3.2, 3.2.1 and 3.2.2",
     status="Holds: value, principal variation (tie rule included), directional reading.",
     module="gametree.proofs.shallow_pruning",
-    check=check,
-    methods=(
-        "bounded-exhaustive",
-        "property (Hypothesis)",
-        "SMT (z3)",
-        "symbolic (CrossHair)",
-        "diffbehavior (CrossHair)",
-    ),
+    checks=CHECKS,
 )
+check = THEOREM.check

@@ -9,7 +9,7 @@ included); last-branch pruning is directional and reads a subset of what shallow
 **Methods.** Every tree of the small shapes with vectors from a grid (bounded-exhaustive);
 Hypothesis with N = 2..6, various bounds, ties and players not in turn; z3 per instance: every
 leaf last-branch pruning skips cannot change the root whatever the later leaves hold
-(:func:`proofs.optimality.decide`); CrossHair on the smallest shape (``--full``); CrossHair
+(:func:`proofs.decision.decide`); CrossHair on the smallest shape (``--full``); CrossHair
 ``diffbehavior`` between each search and ``spec.maxn`` (:mod:`proofs.diffbehavior`).
 
 Left out, with the reason: the issue's "ordering, iterative deepening, transposition tables and
@@ -24,25 +24,27 @@ import time
 from gametree.impl.last_branch import last_branch
 from gametree.impl.shallow import shallow
 from gametree.impl.speculative import speculative
-from gametree.proofs._methods import (
-    Sweep,
-    exhaustive,
-    from_sweep,
-    hypothesis_property,
-    result,
-    vector_trees_of,
-    vectors_within,
+from gametree.proofs._methods import result
+from gametree.proofs.checks import (
+    Custom,
+    Diffbehavior,
+    Exhaustive,
+    Property,
+    Symbolic,
+    tree_and_bounds,
 )
-from gametree.proofs.diffbehavior import PAIRS, diffbehavior_result
 from gametree.proofs.optimality import analyse, random_tree
 from gametree.proofs.pinned import vector_cases
 from gametree.proofs.result import Counterexample, Result, Scope, Theorem
-from gametree.proofs.shallow_pruning import bounded_trees
-from gametree.proofs.shapes import all_shapes, parse
-from gametree.proofs.symbolic import symbolic_result
+from gametree.proofs.shallow_pruning import (
+    Run,
+    bounded_trees,
+    every_bounded_tree,
+    every_bounded_tree_text,
+)
 from gametree.spec import Bounds, Tree, iter_leaves, maxn
 
-__all__ = ["THEOREM", "check", "problem"]
+__all__ = ["CHECKS", "THEOREM", "check", "problem"]
 
 
 def problem(t: Tree, bounds: Bounds) -> str | None:
@@ -62,56 +64,9 @@ def problem(t: Tree, bounds: Bounds) -> str | None:
     return None
 
 
-def _exhaustive(scope: Scope) -> Result:
-    started = time.monotonic()
-    runs = [(3, Bounds(0, 1), 5), (3, Bounds(0, 2), 4)]
-    if scope.full:
-        runs += [(4, Bounds(0, 2), 4), (3, Bounds(0, 3), 4)]
-    cases = (
-        (t, b)
-        for players, b, leaves in runs
-        for t in vector_trees_of(
-            all_shapes(leaves, max_height=4, unary=False), vectors_within(players, b), players
-        )
-    )
-    sweep = exhaustive(cases, lambda case: problem(*case), scope)
-    c = sweep.counterexample
-    where = "; ".join(f"N = {p}, {b}, 1..{n} leaves" for p, b, n in runs)
-    return from_sweep(
-        Sweep(sweep.decided, None if c is None else c[0], sweep.problem, sweep.finished),
-        theorem=10,
-        claim="last-branch and speculative pruning give maxn's value and principal variation",
-        method="bounded-exhaustive",
-        domain=f"every tree of the shapes (height <= 4, no unary nodes, players in turn) with "
-        f"integer vectors within the bounds: {where}",
-        scope=scope,
-        started=started,
-        bounds=None if c is None else c[1],
-    )
-
-
-def _property(scope: Scope) -> Result:
-    started = time.monotonic()
-    sweep = hypothesis_property(
-        bounded_trees(min_players=2, max_depth=5),
-        lambda case: problem(*case),
-        max_examples=300,
-        scope=scope,
-        examples=vector_cases(),
-    )
-    c = sweep.counterexample
-    return from_sweep(
-        Sweep(sweep.decided, None if c is None else c[0], sweep.problem, sweep.finished),
-        theorem=10,
-        claim="last-branch and speculative pruning give maxn's value and principal variation",
-        method="property (Hypothesis)",
-        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..6, various "
-        "bounds and grids, ties, players in turn or not, depth <= 5",
-        scope=scope,
-        started=started,
-        bounds=None if c is None else c[1],
-        sampled=True,
-    )
+def _runs(scope: Scope) -> list[Run]:
+    runs: list[Run] = [(3, Bounds(0, 1), 5), (3, Bounds(0, 2), 4)]
+    return [*runs, (4, Bounds(0, 2), 4), (3, Bounds(0, 3), 4)] if scope.full else runs
 
 
 def _skipped_leaves_are_unnecessary(scope: Scope) -> Result:
@@ -148,42 +103,49 @@ def _skipped_leaves_are_unnecessary(scope: Scope) -> Result:
     )
 
 
-def _symbolic(scope: Scope) -> Result:
-    return symbolic_result(
-        theorem=10,
-        claim="last-branch and speculative pruning give maxn's value and principal variation "
-        "(symbolic leaves)",
-        targets=["last_branch_is_maxn", "speculative_is_maxn"],
-        shapes=[parse("[*, [*, *]]")],
+CLAIM = "last-branch and speculative pruning give maxn's value and principal variation"
+
+CHECKS = (
+    Diffbehavior(
+        claim="impl.last_branch and impl.speculative behave as spec.maxn within Korf's bounds: "
+        "same value and principal variation",
+        pairs="sturtevant",
+        share=0.35,
+    ),
+    Exhaustive(
+        claim=CLAIM,
+        cases=lambda scope: every_bounded_tree(_runs(scope), 4),
+        predicate=lambda case: problem(*case),
+        domain=lambda scope: every_bounded_tree_text(_runs(scope), 4),
+        shown=tree_and_bounds,
+        share=0.35,
+    ),
+    Property(
+        claim=CLAIM,
+        strategy=lambda: bounded_trees(min_players=2, max_depth=5),
+        predicate=lambda case: problem(*case),
+        domain="the pinned counterexamples (proofs.pinned), then random trees, N = 2..6, various "
+        "bounds and grids, ties, players in turn or not, depth <= 5",
+        max_examples=300,
+        examples=vector_cases,
+        shown=tree_and_bounds,
+        share=0.4,
+    ),
+    Custom(
+        run_on=_skipped_leaves_are_unnecessary, methods=("SMT (z3)",), reach="on samples", share=0.4
+    ),
+    Symbolic(
+        claim=f"{CLAIM} (symbolic leaves)",
+        targets=("last_branch_is_maxn", "speculative_is_maxn"),
+        shapes=("[*, [*, *]]",),
+        max_leaves=None,
         kind="vectors",
         players=3,
         per_condition=120,
-        scope=scope,
-    )
-
-
-def _diffbehavior(scope: Scope) -> Result:
-    return diffbehavior_result(
-        theorem=10,
-        claim="impl.last_branch and impl.speculative behave as spec.maxn within Korf's bounds: "
-        "same value and principal variation",
-        pairs=PAIRS["sturtevant"],
-        scope=scope,
-    )
-
-
-def check(scope: Scope) -> list[Result]:
-    """Every check of Theorem 10, within ``scope``."""
-    results = [
-        _diffbehavior(scope.part(0.35)),
-        _exhaustive(scope.part(0.35)),
-        _property(scope.part(0.4)),
-    ]
-    results.append(_skipped_leaves_are_unnecessary(scope.part(0.4 if scope.full else 1.0)))
-    if scope.full:
-        results.append(_symbolic(scope.part(1.0)))
-    return results
-
+        full_only=True,
+    ),
+)
+"""Theorem 10's checks: see the module docstring."""
 
 THEOREM = Theorem(
     number=10,
@@ -194,12 +156,6 @@ THEOREM = Theorem(
     status="Holds: value and principal variation; last-branch directional within shallow's "
     "reads. (Engine techniques on games: checked by tests/test_engine_spec.py, not here.)",
     module="gametree.proofs.sturtevant",
-    check=check,
-    methods=(
-        "bounded-exhaustive",
-        "property (Hypothesis)",
-        "SMT (z3)",
-        "symbolic (CrossHair)",
-        "diffbehavior (CrossHair)",
-    ),
+    checks=CHECKS,
 )
+check = THEOREM.check

@@ -14,13 +14,24 @@ Neither direction recurses.
 (Node(0, (Leaf((1, 0, 8)), Node(1, (Leaf((0, 0, 9)),)))), Bounds(lower=0, total=9))
 """
 
+import json
 from fractions import Fraction
-from typing import cast
+from pathlib import Path
+from typing import Any, cast
 
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value
+from gametree.spec._package_data import package_text
 from gametree.spec.fold import fold
 
-__all__ = ["FORMAT", "document", "json_number", "json_value", "read_document", "read_value"]
+__all__ = [
+    "FORMAT",
+    "document",
+    "json_number",
+    "json_value",
+    "read_document",
+    "read_stored",
+    "read_value",
+]
 
 FORMAT = "gametree-tree/1"
 """The format string of the canonical form (``gametree.treefile.FORMAT``)."""
@@ -92,3 +103,16 @@ def read_document(doc: object) -> tuple[Tree, Bounds | None]:
         return Node(cast(int, cast(dict[str, object], x)["to_move"]), kids)
 
     return fold(doc["tree"], expand, leaf, node), bounds
+
+
+def read_stored(path: Path, *keys: str) -> list[tuple[dict[str, Any], Tree, Bounds | None]]:
+    """The records stored in ``path`` (a file of ``proofs/data``) under ``keys``, trees read.
+
+    Each record is a JSON object with a ``"document"``; it comes back with that document's
+    tree and bounds. Raises ``MissingPackageDataError`` if the file is missing (an incomplete
+    installation).
+    """
+    records: Any = json.loads(package_text(path))
+    for k in keys:
+        records = records[k]
+    return [(r, *read_document(r["document"])) for r in records]
