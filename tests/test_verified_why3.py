@@ -104,7 +104,7 @@ def test_the_report_names_the_text_proved_and_says_when_it_changed() -> None:
     results = stored()
     rows = proved(results, {4})
     assert [r.claim.name for r in rows] == ["shallow-rationals", "immediate-rationals"]
-    assert all(r.verdict == "proved" and r.current for r in rows)
+    assert all(r.verdict == "verified" and r.current for r in rows)
     assert [r["sha256"] for r in proved_json(rows)] == [source_hash("shallow")] * 2
     assert "Theorem 4, shallow-rationals (shallow.mlw)" in proved_text(rows)
     first, *others = results.files

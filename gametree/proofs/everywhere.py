@@ -1,8 +1,9 @@
 """How strongly each theorem is established: for every tree, per shape, within a bound, on samples.
 
 The strongest claims are proved **for every tree** by a verifier that runs outside the test
-environment and stores what it found, with the SHA-256 of each source it verified (Nagini today:
-:mod:`gametree.proofs.nagini`). An installed gametree cannot run a verifier; it reports the
+environment and stores what it found, with the SHA-256 of each source it verified: Nagini over
+the integers (:mod:`gametree.proofs.nagini`), Why3 over the rationals
+(:mod:`gametree.proofs.why3`). An installed gametree cannot run a verifier; it reports the
 stored results and says when a source has changed since. :data:`VERIFIERS` names them: each is a
 package of ``gametree.proofs`` with the functions of :class:`Verifier`, and adding one is adding
 its name there.
@@ -42,7 +43,7 @@ __all__ = [
     "verifiers",
 ]
 
-VERIFIERS: tuple[str, ...] = ("nagini",)
+VERIFIERS: tuple[str, ...] = ("nagini", "why3")
 """The packages of ``gametree.proofs`` whose stored results prove claims for every tree."""
 
 

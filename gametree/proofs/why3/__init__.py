@@ -355,7 +355,7 @@ class Proved:
 
     claim: Claim
     verdict: str | None
-    """``proved`` or ``failed``; ``None`` when no result is stored for the file."""
+    """``verified`` (every goal proved) or ``failed``; ``None`` when no result is stored."""
     sha256: str | None
     """The SHA-256 of the text the stored result was made for."""
     current: bool
@@ -380,7 +380,7 @@ def proved(results: Results, theorems: "set[int] | None" = None) -> list[Proved]
         out.append(
             Proved(
                 claim=claim,
-                verdict=None if r is None else ("proved" if ok else "failed"),
+                verdict=None if r is None else ("verified" if ok else "failed"),
                 sha256=None if r is None else r.sha256,
                 current=r is not None and r.sha256 == source_hash(claim.file),
                 seconds=0.0 if r is None else r.seconds,
