@@ -28,6 +28,7 @@ from gametree.proofs.shapes import Shape, build, by_depth, leaf_count
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value, Vector
 
 __all__ = [
+    "MIN_EXAMPLES",
     "Predicate",
     "Sweep",
     "exhaustive",
@@ -74,6 +75,10 @@ def exhaustive(cases: Iterable[X], predicate: Predicate[X], scope: Scope) -> Swe
     return Sweep(decided)
 
 
+MIN_EXAMPLES = 10
+"""The examples a Hypothesis property runs whatever its budget (each takes milliseconds)."""
+
+
 def hypothesis_property(
     strategy: st.SearchStrategy[X],
     predicate: Predicate[X],
@@ -87,7 +92,8 @@ def hypothesis_property(
     ``examples`` run first, as ``@example`` would run them (the pinned counterexamples of
     :mod:`proofs.pinned`). Derandomized (the seed is fixed by the strategy and ``scope``'s
     shard), with no example database, so the same run gives the same answer. When the budget is
-    spent the run stops.
+    spent the run stops, but not before :data:`MIN_EXAMPLES` examples (or ``max_examples``, if
+    fewer): however loaded the machine, a property says something.
     """
     tried = 0
     failing: list[tuple[X, str]] = []
@@ -104,7 +110,7 @@ def hypothesis_property(
     @given(strategy)
     def prop(x: X) -> None:
         nonlocal tried
-        if scope.budget.expired():
+        if tried >= MIN_EXAMPLES and scope.budget.expired():
             raise _OutOfTime
         tried += 1
         problem = predicate(x)
