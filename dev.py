@@ -4,7 +4,7 @@
     python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair)
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
-    python3 dev.py verify [KERNEL...]  # Nagini on the verified kernels and seeded flaws
+    python3 dev.py verify [--check] [KERNEL...]  # Nagini on the verified kernels (and flaws)
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
@@ -33,10 +33,14 @@ its stored result), which ``test`` checks are for the current sources. Nagini's 
 ``.venv-nagini`` (nagini 1.2.0, the last release for Python 3.11, which bundles Viper's
 backends; building its typed-ast needs a C compiler); it needs Java 11 or newer, which
 ``verify`` installs from Debian's packages (openjdk-17-jre-headless) when there is none and
-apt-get can. One run of Nagini takes 40 s to 3 minutes on the shared 2 cores (a kernel 2 to 3,
-each flaw 40 s to 2.5 minutes; ``gametree/proofs/README.md`` has the times), the whole of
-``verify`` about half an hour: too long for CI's budget, so CI runs no Nagini; the test command
-checks instead that the stored results are for the current sources, every claim verified and
+apt-get can. One run of Nagini takes 1 to 3 minutes on the shared 2 cores (a kernel about 100
+to 135 s, each flaw, which verifies only the function it breaks, 1 to 3 minutes;
+``gametree/proofs/README.md`` has the times), the whole of ``verify`` about 40 minutes: too
+long for CI. ``verify --check [KERNEL...]`` verifies the kernels named (by default the fast
+subset, ``gametree.proofs.nagini.verify.FAST``) again without their flaws and stores nothing;
+``test`` runs it last when ``GAMETREE_NAGINI=fast`` (``.ci/run`` sets it: about 4 minutes on a
+fresh machine, venv included; README.md, Development, has the measured times). Either way
+``test`` checks that the stored results are for the current sources, every claim verified and
 every flaw caught, and runs the kernels against ``spec`` and ``impl``.
 """
 
@@ -180,13 +184,27 @@ def ensure_nagini() -> None:
     stamp.write_text(NAGINI)
 
 
-def verify(kernels: list[str]) -> None:
-    """Run Nagini on the verified kernels (or those named) and their flaws; store the results."""
+def verify(arguments: list[str]) -> None:
+    """Run Nagini on the verified kernels (or those named) and their flaws; store the results.
+
+    ``--check`` first: verify the kernels named (the fast subset by default) again, no flaws,
+    storing nothing (the test command does this when ``GAMETREE_NAGINI=fast``).
+    """
     ensure_venv("dev")
     ensure_java()
     ensure_nagini()
+    flags = arguments[:1] if arguments[:1] == ["--check"] else []
     nagini = str(NAGINI_BIN / "nagini")
-    run([str(PYTHON), "-m", "gametree.proofs.nagini.verify", nagini, *kernels])
+    run(
+        [
+            str(PYTHON),
+            "-m",
+            "gametree.proofs.nagini.verify",
+            *flags,
+            nagini,
+            *arguments[len(flags) :],
+        ]
+    )
 
 
 def main(argv: list[str]) -> None:
@@ -211,6 +229,8 @@ def main(argv: list[str]) -> None:
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])
     run([str(PYTHON), "-m", "pytest", *argv[1:]])
+    if os.environ.get("GAMETREE_NAGINI") == "fast":
+        verify(["--check"])
 
 
 if __name__ == "__main__":
