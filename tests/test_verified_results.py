@@ -132,6 +132,9 @@ def test_gametree_prove_reports_the_stored_results_with_their_source_hash(
         assert v["current"]
         assert v["sha256"] == v["current_sha256"] == source_hash(v["kernel"])
     assert cli.main(["prove", "deep", "--budget", "1", "--json"]) == 0
+    deep = json.loads(capsys.readouterr().out)["verified"]
+    assert [v["name"] for v in deep] == ["deep-pairs"]
+    assert cli.main(["prove", "best-case", "--budget", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verified"] == []
 
 

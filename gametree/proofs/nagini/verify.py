@@ -160,8 +160,8 @@ def verdicts(kernel: str, text: str, errors: tuple[str, ...]) -> dict[str, Verdi
 
 FAST = ("multi_player",)
 """The kernels the test command verifies for real when ``GAMETREE_NAGINI=fast`` (``.ci/run``
-sets it): the quickest to verify (``README.md``, Development, has the times), holding Theorem 4
-(shallow pruning), the multi-player theorem nobody had mechanised."""
+sets it): one kernel of about 100 s (``README.md``, Development, has the times), chosen for
+holding Theorem 4 (shallow pruning) and the other multi-player theorems nobody had mechanised."""
 
 
 def check(command: Path, chosen: list[str]) -> int:
