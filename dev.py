@@ -5,7 +5,7 @@
                           # the explore page in Debian's headless Chromium, installed if missing)
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
-    python3 dev.py verify [KERNEL...]  # Nagini on the verified kernels and seeded flaws
+    python3 dev.py verify [--check] [KERNEL...]  # Nagini on the verified kernels (and flaws)
     python3 dev.py verify why3 [FILE...]  # Why3 on the WhyML transcriptions and their flaws
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
@@ -35,10 +35,15 @@ its stored result), which ``test`` checks are for the current sources. Nagini's 
 ``.venv-nagini`` (nagini 1.2.0, the last release for Python 3.11, which bundles Viper's
 backends; building its typed-ast needs a C compiler); it needs Java 11 or newer, which
 ``verify`` installs from Debian's packages (openjdk-17-jre-headless) when there is none and
-apt-get can. One run of Nagini takes 40 s to 3 minutes on the shared 2 cores (a kernel 2 to 3,
-each flaw 40 s to 2.5 minutes; ``gametree/proofs/README.md`` has the times), the whole of
-``verify`` about half an hour: too long for CI's budget, so CI runs no Nagini; the test command
-checks instead that the stored results are for the current sources, every claim verified and
+apt-get can. One run of Nagini takes 1 to 3 minutes on the shared 2 cores (a kernel about 100
+to 135 s, each flaw, which verifies only the function it breaks, 1 to 3 minutes;
+``gametree/proofs/README.md`` has the times), the whole of ``verify`` about 40 minutes: too
+long for CI. ``verify --check [KERNEL...]`` verifies the kernels named (by default the fast
+subset, ``gametree.proofs.nagini.verify.FAST``) again without their flaws and stores nothing;
+``test`` runs it last in CI (``CI`` set, as ``.ci/run`` sets it) or when
+``GAMETREE_NAGINI=fast``: about 4 minutes on a fresh machine, venv included (README.md,
+Development, has the measured times). Either way
+``test`` checks that the stored results are for the current sources, every claim verified and
 every flaw caught, and runs the kernels against ``spec`` and ``impl``.
 
 ``verify why3 [FILE...]`` proves the WhyML transcriptions of ``gametree/proofs/why3/`` (over
@@ -229,21 +234,25 @@ def ensure_nagini() -> None:
     stamp.write_text(NAGINI)
 
 
-def verify(kernels: list[str]) -> None:
+def verify(arguments: list[str]) -> None:
     """Run Nagini on the verified kernels (or those named) and their flaws; store the results.
 
-    ``why3 [FILE...]`` runs Why3 on the WhyML transcriptions instead; no names, both.
+    ``--check`` first: verify the kernels named (the fast subset by default) again, no flaws,
+    storing nothing (the test command does this in CI). ``why3 [FILE...]``: Why3 on the WhyML
+    transcriptions instead. No arguments: both, everything.
     """
     ensure_venv("dev")
-    if kernels[:1] == ["why3"]:
+    if arguments[:1] == ["why3"]:
         ensure_system_tools("why3", "cvc4", "z3")
-        run([str(PYTHON), "-m", "gametree.proofs.why3.verify", *kernels[1:]])
+        run([str(PYTHON), "-m", "gametree.proofs.why3.verify", *arguments[1:]])
         return
     ensure_java()
     ensure_nagini()
+    flags = arguments[:1] if arguments[:1] == ["--check"] else []
     nagini = str(NAGINI_BIN / "nagini")
-    run([str(PYTHON), "-m", "gametree.proofs.nagini.verify", nagini, *kernels])
-    if not kernels:
+    rest = arguments[len(flags) :]
+    run([str(PYTHON), "-m", "gametree.proofs.nagini.verify", *flags, nagini, *rest])
+    if not arguments:
         ensure_system_tools("why3", "cvc4", "z3")
         run([str(PYTHON), "-m", "gametree.proofs.why3.verify"])
 
@@ -271,6 +280,8 @@ def main(argv: list[str]) -> None:
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])
     run([str(PYTHON), "-m", "pytest", *argv[1:]])
+    if os.environ.get("CI") or os.environ.get("GAMETREE_NAGINI") == "fast":
+        verify(["--check"])
 
 
 if __name__ == "__main__":

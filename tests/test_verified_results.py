@@ -27,7 +27,8 @@ from gametree.proofs.nagini import (
     stale,
     stored,
 )
-from gametree.proofs.nagini.verify import errors_of, verdicts
+from gametree.proofs.nagini.verify import FAST, TOOL, errors_of, main, selected, verdicts
+from gametree.proofs.nagini.verify import nagini as nagini_run
 
 
 def test_the_stored_results_are_for_the_current_sources() -> None:
@@ -124,13 +125,18 @@ def test_gametree_prove_reports_the_stored_results_with_their_source_hash(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert cli.main(["prove", "negamax", "alphabeta", "--budget", "1", "--json"]) == 0
-    verified = json.loads(capsys.readouterr().out)["verified"]
+    stored = json.loads(capsys.readouterr().out)["verified"]
+    verified = [v for v in stored if v["tool"] == TOOL]  # Why3's (over Q) are tested with it
+    assert {v["tool"] for v in stored} - {TOOL}
     assert {v["name"] for v in verified} == {c.name for c in CLAIMS if c.theorem in {1, 2}}
     for v in verified:
         assert v["verdict"] == "verified"
         assert v["current"]
         assert v["sha256"] == v["current_sha256"] == source_hash(v["kernel"])
     assert cli.main(["prove", "deep", "--budget", "1", "--json"]) == 0
+    deep = [v for v in json.loads(capsys.readouterr().out)["verified"] if v["tool"] == TOOL]
+    assert [v["name"] for v in deep] == ["deep-pairs"]
+    assert cli.main(["prove", "best-case", "--budget", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verified"] == []
 
 
@@ -147,3 +153,29 @@ def test_gametree_prove_says_when_a_kernel_changed_since_it_was_verified(
     assert "Proved for every tree" in out
     assert "source 000000000000; two_player.py has CHANGED since" in out
     assert f"(now {source_hash('two_player')[:12]})" in out
+
+
+def fake_nagini(folder: Path, *output: str) -> Path:
+    """A stand-in ``nagini`` command that records its arguments and prints ``output``."""
+    command = folder / "nagini"
+    lines = "".join(f"echo '{line}'\n" for line in output)
+    command.write_text(f'#!/bin/sh\necho "$@" > "{folder}/arguments"\n{lines}')
+    command.chmod(0o755)
+    return command
+
+
+def test_a_check_verifies_the_fast_subset_again_and_stores_nothing(tmp_path: Path) -> None:
+    before = RESULTS.read_text()
+    assert main(["--check", str(fake_nagini(tmp_path, "Verification successful"))]) == 0
+    assert (tmp_path / "arguments").read_text().split() == [f"{FAST[0]}.py"]
+    failing = fake_nagini(tmp_path, "Verification failed", "Errors:", "Postcondition of f.")
+    assert main(["--check", str(failing), "two_player"]) == 1
+    assert main(["--check", str(tmp_path / "missing")]) == 2
+    assert RESULTS.read_text() == before
+
+
+def test_a_flaw_is_verified_in_the_function_it_must_break(tmp_path: Path) -> None:
+    command = fake_nagini(tmp_path, "Verification successful")
+    assert nagini_run(command, "x = 1\n", "k", select="deep_kids").verified
+    assert (tmp_path / "arguments").read_text().split() == ["--select", "deep_kids", "k.py"]
+    assert all(f"def {selected(f)}(" in source(f.kernel) for f in FLAWS)

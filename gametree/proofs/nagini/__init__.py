@@ -7,6 +7,28 @@ postconditions, predicates for the trees and termination measures, and Nagini pr
 every input: every tree, of any size, with integer values of any size. One module per family
 of trees; its docstring says what is proved, exactly, and whether the proof uses only the
 order of the values (then it holds over any ordered domain, the rationals included).
+The kernels: :mod:`~gametree.proofs.nagini.two_player` (Theorems 1 and 2),
+:mod:`~gametree.proofs.nagini.fail_soft` (Theorem 1's fail-soft search in negamax form; its
+docstring says why "fail-soft lies between fail-hard and the true value" is tested, not
+verified), :mod:`~gametree.proofs.nagini.multi_player`
+(Theorems 3, 4 and 9) and :mod:`~gametree.proofs.nagini.deep` (Theorem 5: deep pruning is
+exact with two players on pairs). A kernel that needs another's definitions repeats them word
+for word, as Nagini verifies one file at a time; the tests check that the copies are the same
+(:func:`definitions`).
+
+**Not here: Theorem 6 on trees of height <= 2** (Korf's Theorem 1, "every leaf shallow pruning
+reads is necessary", which :mod:`gametree.proofs.optimality` proves by hand for height <= 2
+and checks per shape with z3). It holds over the reals and is false over the integers already
+at height 2 (``[x, [w, l]]``: the hand proof's case B needs a leaf strictly between two
+integers that differ by 1). Nagini reasons about ``int`` exactly, and about ``float`` only as
+IEEE single precision (``--float-encoding ieee32``) or as mathematical reals (``real``), which
+Python's floats are not: a kernel over reals would be tested, as Python, on values it is not
+about (``impl`` takes ``Fraction``, which Nagini does not know), and the integer kernel it can
+verify would state a false theorem. Stating it also needs what the other kernels do not: the
+set of leaves shallow pruning reads, and for each a pair of completions (the leaf and every
+later leaf replaced) with different maxn values, an existential over trees that Nagini takes
+only as a constructed witness. That is a kernel of its own; Why3 or Coq over the reals is the better
+tool for it.
 
 ``python3 dev.py verify`` runs Nagini (in a venv of its own: its pinned tools conflict with
 the project's) on each kernel, and on copies of it with a flaw seeded (:data:`FLAWS`), which
@@ -22,6 +44,7 @@ installed, importing this package puts a typed stand-in for it (``_standin/``) a
 ``sys.path``; mypy reads the same stand-in through ``mypy_path``.
 """
 
+import ast
 import hashlib
 import importlib.util
 import json
@@ -48,6 +71,7 @@ __all__ = [
     "KernelResult",
     "Proved",
     "Results",
+    "definitions",
     "proved",
     "proved_json",
     "proved_text",
@@ -63,7 +87,7 @@ HERE = Path(__file__).parent
 RESULTS = HERE / "results.json"
 """The stored results of ``python3 dev.py verify``."""
 
-KERNELS = ("two_player", "multi_player")
+KERNELS = ("two_player", "fail_soft", "multi_player", "deep")
 """The verified modules, each a file ``NAME.py`` beside this one."""
 
 
@@ -127,6 +151,16 @@ CLAIMS = (
         ordered=_COMPARISONS,
     ),
     Claim(
+        name="fail-soft-negamax-form",
+        theorem=1,
+        kernel="fail_soft",
+        functions=("negamax_alphabeta_soft_choice", "negamax_alphabeta_soft"),
+        statement="fail-soft alpha-beta, negamax form (the windows of the negamax form, the "
+        "best child's result returned), against the negamax value: Fishburn's three cases; it "
+        "terminates",
+        ordered=_NEGATION,
+    ),
+    Claim(
         name="negamax",
         theorem=2,
         kernel="two_player",
@@ -173,6 +207,17 @@ CLAIMS = (
         ordered="yes: comparisons only (the bounds as stated for shallow pruning)",
     ),
     Claim(
+        name="deep-pairs",
+        theorem=5,
+        kernel="deep",
+        functions=("split", "splits", "maxn_choice_splits", "seen", "deep_kids", "deep"),
+        statement="deep pruning (impl.deep's search, bounds from every ancestor) on a "
+        "two-player tree of pairs (x, -x) under Korf's bounds (-m, 0), shifted by m (leaves "
+        "(y, 2m - y), y in 0..2m), is the maxn vector, component by component, any player at "
+        "any node; it terminates",
+        ordered="yes, in any ordered abelian group: comparisons and y + (s - y) = s",
+    ),
+    Claim(
         name="paranoid",
         theorem=9,
         kernel="multi_player",
@@ -203,6 +248,11 @@ class Flaw:
     seeded: str
     expected: str
 
+
+_FLOORS_LEAVE_A_WINDOW = (
+    "The precondition of function deep_kids might not hold. Assertion (((f0 + f1) < s) or (s == 0))"
+)
+"""A floor raised past the other player's bound: the floors no longer leave a window."""
 
 FLAWS = (
     Flaw(
@@ -247,6 +297,13 @@ FLAWS = (
         original="        return r if r >= s else s\n",
         seeded="        return s\n",
         expected="Postcondition of alphabeta_soft_choice might not hold",
+    ),
+    Flaw(
+        name="negamax-soft-window-not-swapped",
+        kernel="fail_soft",
+        original="        r = -negamax_alphabeta_soft_choice(c.kids, c.to_move, -b, -a)\n",
+        seeded="        r = -negamax_alphabeta_soft_choice(c.kids, c.to_move, a, b)\n",
+        expected="Postcondition of negamax_alphabeta_soft_choice might not hold",
     ),
     Flaw(
         name="paranoid-reads-the-movers-component",
@@ -305,6 +362,27 @@ FLAWS = (
         expected="Postcondition of maxn_choice_on_pairs might not hold",
     ),
     Flaw(
+        name="deep-bound-from-the-wrong-player",
+        kernel="deep",
+        original="    bound = s - (f1 if p == 0 else f0)\n",
+        seeded="    bound = s - (f0 if p == 0 else f1)\n",
+        expected=_FLOORS_LEAVE_A_WINDOW,
+    ),
+    Flaw(
+        name="deep-floor-raised-where-the-other-moves",
+        kernel="deep",
+        original="    g0 = best[0] if not first and p == 0 and best[0] > f0 else f0\n",
+        seeded="    g0 = best[0] if not first and p == 1 and best[0] > f0 else f0\n",
+        expected=_FLOORS_LEAVE_A_WINDOW,
+    ),
+    Flaw(
+        name="deep-cuts-too-early",
+        kernel="deep",
+        original="    if not first and best[p] >= bound:\n",
+        seeded="    if not first and best[p] >= bound - 1:\n",
+        expected="Postcondition of deep_kids might not hold",
+    ),
+    Flaw(
         name="no-progress",
         kernel="two_player",
         original="    return alphabeta_choice(k.tail, p, a, beta)\n",
@@ -320,6 +398,20 @@ def source(kernel: str) -> str:
     if kernel not in KERNELS:
         raise ValueError(f"no verified kernel called {kernel!r}; the kernels are {KERNELS}")
     return package_text(HERE / f"{kernel}.py")
+
+
+def definitions(kernel: str) -> dict[str, str]:
+    """Each top-level function and class of ``kernel``'s source, by name, as written.
+
+    >>> definitions("deep")["maxn"] == definitions("multi_player")["maxn"]
+    True
+    """
+    text = source(kernel)
+    return {
+        node.name: ast.get_source_segment(text, node) or ""
+        for node in ast.parse(text).body
+        if isinstance(node, ast.FunctionDef | ast.ClassDef)
+    }
 
 
 def source_hash(kernel: str) -> str:
