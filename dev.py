@@ -40,9 +40,10 @@ to 135 s, each flaw, which verifies only the function it breaks, 1 to 3 minutes;
 ``gametree/proofs/README.md`` has the times), the whole of ``verify`` about 40 minutes: too
 long for CI. ``verify --check [KERNEL...]`` verifies the kernels named (by default the fast
 subset, ``gametree.proofs.nagini.verify.FAST``) again without their flaws and stores nothing;
-``test`` runs it last in CI (``CI`` set, as ``.ci/run`` sets it) or when
-``GAMETREE_NAGINI=fast``: about 4 minutes on a fresh machine, venv included (README.md,
-Development, has the measured times). Either way
+``test`` runs it in CI (``CI`` set, as ``.ci/run`` sets it) or when ``GAMETREE_NAGINI=fast``,
+beside pytest (Nagini is mostly Java and z3, which take the second core) and prints its output
+after pytest's: about 4 minutes on a fresh machine, venv included (README.md, Development, has
+the measured times). Either way
 ``test`` checks that the stored results are for the current sources, every claim verified and
 every flaw caught, and runs the kernels against ``spec`` and ``impl``.
 
@@ -63,6 +64,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import venv
 from pathlib import Path
 
@@ -279,9 +281,22 @@ def main(argv: list[str]) -> None:
     run([str(PYTHON), "-m", "ruff", "check", "."])
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])
-    run([str(PYTHON), "-m", "pytest", *argv[1:]])
-    if os.environ.get("CI") or os.environ.get("GAMETREE_NAGINI") == "fast":
-        verify(["--check"])
+    check_nagini = bool(os.environ.get("CI")) or os.environ.get("GAMETREE_NAGINI") == "fast"
+    with tempfile.TemporaryFile("w+") as log:
+        nagini = None
+        if check_nagini:  # beside the tests: it is mostly Java and z3, on the second core
+            print("Nagini's fast subset: verifying beside the tests (verify --check)", flush=True)
+            nagini = subprocess.Popen(
+                [sys.executable, __file__, "verify", "--check"],
+                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
+            )  # fmt: skip
+        code = subprocess.call([str(PYTHON), "-m", "pytest", *argv[1:]], cwd=ROOT)
+        if nagini is not None:
+            verified = nagini.wait()
+            log.seek(0)
+            print(f"--- Nagini's fast subset (exit code {verified}) ---\n{log.read()}", flush=True)
+            code = code or verified
+    sys.exit(code)
 
 
 if __name__ == "__main__":
