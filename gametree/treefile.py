@@ -60,6 +60,7 @@ from gametree._json import (
     pointer,
 )
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, check_bounds
+from gametree.spec.values import json_value
 
 __all__ = [
     "FORMAT",
@@ -501,17 +502,6 @@ class _Reader:
 
 def _typed(c: object) -> object:
     return (type(c), c)
-
-
-def json_value(v: Value) -> object:
-    """A value as JSON: an integer, an exact fraction as a string "p/q", a vector as a list.
-
-    >>> json_value((Fraction(3, 7), 2)), json_value(-4)
-    (['3/7', 2], -4)
-    """
-    if isinstance(v, tuple):
-        return [json_value(c) for c in v]
-    return str(v) if isinstance(v, Fraction) else v
 
 
 def tree_json(t: Tree) -> dict[str, object]:

@@ -99,7 +99,7 @@ from gametree.impl.speculative import Frame as SpeculativeFrame
 from gametree.impl.speculative import Speculated, speculative_cutoff
 from gametree.impl.window import BOTTOM, TOP, Bound, check_scalar_tree, window
 from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Value
-from gametree.treefile import json_value
+from gametree.spec.values import json_value
 
 __all__ = ["ALGORITHMS", "REGISTERED", "Event", "Options", "trace", "traced_value"]
 

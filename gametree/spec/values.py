@@ -33,6 +33,7 @@ __all__ = [
     "exact_scalar",
     "exact_value",
     "is_vector",
+    "json_value",
     "worth",
 ]
 
@@ -107,3 +108,16 @@ def worth(v: Value, p: int) -> Scalar:
 def as_pair(v: Scalar) -> Vector:
     """The two-player vector ``(v, -v)`` that makes maxn compute negamax (Korf 3.1)."""
     return (v, -v)
+
+
+def json_value(v: Value) -> object:
+    """A value as JSON: an integer, an exact fraction as a string "p/q", a vector as a list.
+
+    The tree format's encoding (docs/tree-format.md), here so that impl's event traces use it.
+
+    >>> json_value((Fraction(3, 7), 2)), json_value(-4)
+    (['3/7', 2], -4)
+    """
+    if isinstance(v, tuple):
+        return [json_value(c) for c in v]
+    return str(v) if isinstance(v, Fraction) else v
