@@ -168,6 +168,10 @@ def build() -> None:
         stamp.write_text(digest)
 
 
+WORKERS = ["-n", "2", "--dist", "loadfile"]
+"""pytest on both cores, each test file whole in one worker (its module fixtures built once:
+the wheel, the browser); ``python3 dev.py test -n 0`` runs in one process."""
+
 SYSTEM_TOOLS = (
     ("chromium", ("chromium", "fonts-dejavu-core"), "the browser tests"),
     ("node", ("nodejs",), "the explore engine's gate"),
@@ -290,7 +294,7 @@ def main(argv: list[str]) -> None:
                 [sys.executable, __file__, "verify", "--check"],
                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
             )  # fmt: skip
-        code = subprocess.call([str(PYTHON), "-m", "pytest", *argv[1:]], cwd=ROOT)
+        code = subprocess.call([str(PYTHON), "-m", "pytest", *WORKERS, *argv[1:]], cwd=ROOT)
         if nagini is not None:
             verified = nagini.wait()
             log.seek(0)
