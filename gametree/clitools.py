@@ -59,6 +59,7 @@ __all__ = [
     "limits_from",
     "read_bytes",
     "read_document",
+    "read_shown_tree",
 ]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_TARGET, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
@@ -158,6 +159,27 @@ def read_bytes(path: str, max_bytes: int) -> bytes:
         return standard_input().read(max_bytes + 1)
     with Path(path).open("rb") as f:
         return f.read(max_bytes + 1)
+
+
+def read_shown_tree(
+    command: str, path: str, limits: Limits, *, max_nodes: int, option: str
+) -> tuple[bytes, TreeDocument] | int:
+    """A tree file to draw or show (its bytes and document), or the exit code after saying why.
+
+    For ``draw`` and ``explore``: a bad tree or an unreadable file is exit code 3, and so is a
+    tree of more than ``max_nodes`` nodes (the command's ``option`` sets that cap).
+    """
+    try:
+        raw = read_bytes(path, limits.max_bytes)
+        doc = read_tree_text(raw, limits)
+    except TreeFileError as e:
+        return error(command, f"{path}: {e}", EXIT_INPUT)
+    except OSError as e:
+        return error(command, f"{path}: cannot read {path!r}: {e.strerror or e}", EXIT_INPUT)
+    if doc.tree.size > max_nodes:
+        return error(command, f"{path}: {doc.tree.size} nodes are more than {option} "
+                     f"{max_nodes}", EXIT_INPUT)  # fmt: skip
+    return raw, doc
 
 
 def standard_input() -> IO[bytes]:

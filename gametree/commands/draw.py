@@ -14,11 +14,11 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
-    read_bytes,
+    read_shown_tree,
 )
 from gametree.commands.solve import add_domain_argument, options_from
 from gametree.spec import TreeError
-from gametree.treefile import TreeDocument, TreeFileError, read_tree_text
+from gametree.treefile import TreeDocument
 
 NAME = "draw"
 HELP = "draw a search on a tree: values or bounds, prunings, order, principal variation"
@@ -90,17 +90,10 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     except KeyError as e:
         return error(NAME, str(e.args[0]), EXIT_USAGE)
     limits = limits_from(args)
-    try:
-        text = read_bytes(args.file, limits.max_bytes)
-        doc = read_tree_text(text, limits)
-    except TreeFileError as e:
-        return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
-    except OSError as e:
-        return error(NAME, f"{args.file}: cannot read {args.file!r}: {e.strerror or e}",
-                     EXIT_INPUT)  # fmt: skip
-    if doc.tree.size > args.max_drawn:
-        return error(NAME, f"{args.file}: {doc.tree.size} nodes are more than --max-drawn "
-                     f"{args.max_drawn}", EXIT_INPUT)  # fmt: skip
+    read = read_shown_tree(NAME, args.file, limits, max_nodes=args.max_drawn, option="--max-drawn")
+    if isinstance(read, int):
+        return read
+    text, doc = read
     algorithm = algorithm or default_algorithm(doc)
     try:
         options = options_from(args, algorithm)

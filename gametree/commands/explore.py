@@ -14,7 +14,7 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
-    read_bytes,
+    read_shown_tree,
 )
 from gametree.explore import (
     ENGINE_ALGORITHMS,
@@ -23,7 +23,6 @@ from gametree.explore import (
     explore_page,
 )
 from gametree.spec import Bounds, Scalar, TreeError, check_bounds
-from gametree.treefile import TreeFileError, read_tree_text
 
 NAME = "explore"
 HELP = "write an HTML page that steps through a search on a tree, editable, in the browser"
@@ -78,17 +77,10 @@ def window_side(text: str) -> Scalar | None:
 def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
     """Write the page; 0, or 2 for bad options or an unwritable output, 3 for a bad tree."""
     limits = limits_from(args)
-    try:
-        raw = read_bytes(args.file, limits.max_bytes)
-        doc = read_tree_text(raw, limits)
-    except TreeFileError as e:
-        return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
-    except OSError as e:
-        return error(NAME, f"{args.file}: cannot read {args.file!r}: {e.strerror or e}",
-                     EXIT_INPUT)  # fmt: skip
-    if doc.tree.size > args.max_shown:
-        return error(NAME, f"{args.file}: {doc.tree.size} nodes are more than --max-shown "
-                     f"{args.max_shown}", EXIT_INPUT)  # fmt: skip
+    read = read_shown_tree(NAME, args.file, limits, max_nodes=args.max_shown, option="--max-shown")
+    if isinstance(read, int):
+        return read
+    raw, doc = read
     algorithm = args.algorithm or default_algorithm(doc)
     for name in [algorithm, args.compare]:
         problem = None if name is None else algorithm_problem(name, doc)
