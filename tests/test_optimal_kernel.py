@@ -185,7 +185,7 @@ def test_the_search_alone_reads_what_the_reference_reads(monkeypatch: pytest.Mon
     [
         ("_Decision", "witnessed", lambda _self: True),
         ("_Decision", "search", lambda _self: True),
-        ("_Decision", "_blocked", lambda _self, _bottom, _strict, _j: True),
+        ("_Decision", "_apart", lambda _self, _x, _xv, _y, _yv, _j: True),
         ("_Levels", "survives", lambda self: len(self.player) % 2 == 0),
     ],
 )

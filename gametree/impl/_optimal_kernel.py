@@ -4,18 +4,29 @@
 :func:`~gametree.impl.optimal.optimal_search` with its verdict
 :func:`~gametree.impl.optimal.necessary`, that is :func:`~gametree.impl.necessity.decide_chain`
 (``line=True``, no witness, no limit), fused into one loop. Those two stay the reference:
-readable, and what the proofs, the events and the page's engine use. This is the same walk
-and the same decision (the same joint moves, systems and least solutions), with the work that
-does not depend on the node asked about done once instead of once a node:
+readable, and what the proofs, the events and the page's engine use. This walk gives every
+node the reference's verdict, so it reads the same leaves and returns the same value, line
+and counts; it gets there with less work:
 
 - **The levels are kept, not rebuilt.** The walk holds, for each ancestor on the path, its
   player, its best child so far (B_j) and whether it has a right side, as the reference's
   ``levels`` do; with them, the constants the decision compares with, as integers (below),
-  computed once when B_j changes instead of once for every node below it.
+  computed once when B_j changes instead of once for every node below it (and their
+  multiples, :meth:`_Levels.multiple`, once for every node that asks with the same factor).
 - **The survival test is a prefix.** :func:`~gametree.impl.necessity._survives` asks whether
   the corner of S_0 (the least vector beating every B_j at p_j) fits under the total. The
   corner over levels 0..j is the corner over 0..j-1 raised at p_j, so the walk keeps one corner
   (and its sum) per depth, updated when B_j changes: the test is O(1) at each node.
+- **Verdicts known without a search.** The walk enters only the children of necessary nodes.
+  A first child (no B_j at its parent's level) is necessary: with both values passing that
+  level and its R_j at the least vector, harmless, what is left is the parent's question,
+  whose answer was yes. A node whose chain is its left sibling's (the same B_j object, the
+  same right side) gets its sibling's verdict: the question is a function of the chain.
+- **Witnesses before the search.** :meth:`_Decision.witnessed` tries a few completions in
+  concrete numbers and checks them as ``climb_line`` would; one that gives the root two
+  different sources proves the node necessary. Only when none does (and the node does not
+  survive) does the search run: the reference's joint moves, systems and least solutions,
+  without a limit (the reference's second try), a run that is a constant moving first.
 - **Integers.** The reference scales the chain's constants to integers by their common
   denominator S (the least common multiple of the bounds' and every B_j's denominators) for
   each question. Here each level keeps its B_j scaled by the common denominator of the levels
@@ -34,9 +45,11 @@ does not depend on the node asked about done once instead of once a node:
   vector of D can take (N - 1 components at L leave total - (N - 1) L): a larger lower bound
   breaks the vector's sum first, so the verdicts are the reference's.
 
-None of this changes a verdict; ``tests/test_impl_optimal.py`` checks that this walk and the
-reference read the same leaves and return the same value, line and counts on every tree the
-tests draw, over the reals and the integers, pure Python and compiled alike.
+The shortcuts take every B_j in D, as the reference's lemma does (so ``optimal`` checks a
+caller's placeholder). ``tests/test_optimal_kernel.py`` checks that this walk, pure Python
+and compiled, and the reference read the same leaves and return the same value, line and
+counts on every tree the tests draw, over the reals and the integers; that the search alone,
+the shortcuts off, does too; and that a shortcut claiming too much is caught.
 
 This file is the reference for its compiled copy: ``python3 dev.py build`` compiles it with
 mypyc into ``impl._optimal_kernel_mypyc``, tagged with its SHA-256, and :mod:`impl._compiled`
@@ -133,6 +146,8 @@ class _Levels:
         self.corner_sum: list[int] = [sum(self.corner[0])]
         self.raised: list[bool] = [False]
         self.verdict: list[int] = []
+        self.factors: list[list[int]] = []
+        self.multiples: list[list[list[int]]] = []
 
     def push(self, player: int, right: bool) -> None:  # noqa: FBT001
         """A new deepest level, with no best yet."""
@@ -147,6 +162,8 @@ class _Levels:
         self.raised.append(self.raised[-1])
         self.total.append(self.total[-1])
         self.verdict.append(1)
+        self.factors.append([0, 0])
+        self.multiples.append([[], []])
 
     def pop(self) -> None:
         """Drop the deepest level."""
@@ -161,6 +178,8 @@ class _Levels:
         self.raised.pop()
         self.total.pop()
         self.verdict.pop()
+        self.factors.pop()
+        self.multiples.pop()
 
     def set(self, best: Vec, right: bool) -> None:  # noqa: FBT001
         """The deepest level's B_j and right side change; its prefix follows."""
@@ -172,6 +191,7 @@ class _Levels:
         if self.best[j] is best:
             return
         self.best[j] = best
+        self.factors[j] = [0, 0]
         above = self.scale[j - 1] if j > 0 else self.base
         scale = above
         d = _denominator(best)
@@ -202,6 +222,17 @@ class _Levels:
         self.corner_sum[j + 1] = sum(corner)
         self.total[j + 1] = total
         self.raised[j + 1] = raised
+
+    def multiple(self, j: int, factor: int, slot: int) -> list[int]:
+        """B_j's key times ``factor``, kept for the next chain that asks with the same one.
+
+        Two slots a level: the units of :meth:`_Decision.witnessed` and the bounds of
+        :meth:`_Decision.search` (both the same factor at every node of a tree of integers).
+        """
+        if self.factors[j][slot] != factor:
+            self.multiples[j][slot] = [c * factor for c in self.key[j]]
+            self.factors[j][slot] = factor
+        return self.multiples[j][slot]
 
     def survives(self) -> bool:
         """``impl.necessity._survives`` for the deepest node's chain."""
@@ -243,14 +274,16 @@ class _Decision:
         self.has_best = [b is not None for b in levels.best[:k]]
         self.right = levels.right
         scale = levels.scale[k - 1] if k > 0 else levels.base
+        self.levels = levels
+        self.ratios = [scale // levels.scale[j] for j in range(k)]
         keys: list[list[int]] = []
         for j in range(k):
-            if self.has_best[j] and levels.scale[j] != scale:
-                ratio = scale // levels.scale[j]
-                keys.append([c * ratio for c in levels.key[j]])
+            if self.has_best[j] and self.ratios[j] != 1:
+                keys.append([c * self.ratios[j] for c in levels.key[j]])
             else:
                 keys.append(levels.key[j])
         self.keys = keys
+        self.units_cache: list[list[int]] = []
         self.integers = levels.integers
         if levels.integers:
             self.lower = -floor(-levels.lower)
@@ -263,108 +296,130 @@ class _Decision:
             self.bars = keys
             self.least = self.lower
 
-    def witnessed(self) -> bool:  # noqa: PLR0912 - three witnesses tried in one pass up the chain
-        """Whether one of three simple witnesses exists: then the chain is necessary.
+    def witnessed(self) -> bool:  # noqa: PLR0911, PLR0912 - the docstring's witnesses, in turn
+        """Whether one of a few simple witnesses exists: then the chain is necessary.
 
-        Each keeps u passing every level below some level j (u beats each B_i at p_i there)
-        and every R_i but R_j at the least vector (harmless: no run is below it), so that w
-        climbs as a constant c (the least vector, then the B_i it meets), and at level j:
+        Each is a completion of the chain question (``impl.necessity``'s lemma) in concrete
+        numbers, checked as ``climb_line`` would: u, w and the R_j, each a vector of D, give
+        the root two different sources, so a True is the reference's verdict; a False says
+        nothing (the search decides). Every one keeps u passing every level below some level
+        j (u at ``bottom``, the least vector beating each B_i at p_i there) and every R_i but
+        R_j at the least vector (harmless: no run is below it), so that w climbs as a constant
+        c (the least vector, then the B_i it meets); at level j:
 
-        - *w overtaken*: R_j beats c (after B_j) at p_j, u passes B_j and is not below R_j,
-          and R_j passes every level above (beats each B_i at p_i): the root's value comes
-          from R_j with w and from something else with u;
-        - *u overtaken*: R_j beats u and B_j at p_j but not c (c beats B_j), and passes every
-          level above: the same with the two exchanged;
-        - *u blocked*: u is blocked by B_j while c beats B_j, and the two constants then
-          climb apart to the root (neither overtaken): two different sources.
+        - *u blocked*: B_j blocks u while c beats B_j;
+        - *w overtaken*: R_j beats c (after B_j) at p_j, u passes B_j and is not below R_j;
+        - *u overtaken*: R_j beats u and B_j at p_j, and c beats B_j and is not below R_j;
 
-        Each is a completion of the chain question (``impl.necessity``'s lemma) with two
-        different root lines, so a True is the reference's verdict; a False says nothing
-        (the search decides). The corners: the least vector beating B_i at p_i over levels
-        0..j-1 (``top``) and j+1..k-1 (``bottom``); over the reals a raised component must
-        exceed its entry (``strict``), and a vector with such a component fits when its sum
-        is below the total.
+        with R_j either the least such vector or the least that also beats every B_i above
+        it (``top``, then its run reaches the root); the two runs then climb to the root
+        (:meth:`_apart`). Numbers are in *units* (:meth:`_units`): over the reals a component
+        one unit above a constant is above it by 1 / (4 N) of the chain's scale, enough for
+        a sum below the total to stay below it.
         """
         n = self.n
         k = self.k
-        integers = self.integers
-        lower = self.lower
-        total = self.total
-        bars = self.bars
-        keys = self.keys
+        units, low, total = self._units()
+        self.units_cache = units
         tops: list[list[int]] = []
-        top = [lower] * n
+        top = [low] * n
         for j in range(k):
             tops.append(top)
             if self.has_best[j]:
                 p = self.player[j]
-                b = bars[j][p] + (1 if integers else 0)
-                if b > top[p] or (not integers and b == top[p]):
+                if units[j][p] + 1 > top[p]:
                     top = list(top)
-                    top[p] = b
-        bottom = [lower] * n
-        strict = [False] * n
+                    top[p] = units[j][p] + 1
+        bottom = [low] * n
+        u = [low] * n  # scratch vectors for the witnesses, refilled at each level
+        rj = [low] * n
         y = -1  # w's constant: -1 the least vector, else B_y
         for j in range(k - 1, -1, -1):
             s = sum(bottom)
-            if s > total or (not integers and s == total and True in strict):
+            if s > total:
                 return False
             p = self.player[j]
             best = self.has_best[j]
-            y_key = self.least if y < 0 else keys[y][p]
-            y_passes = not best or y_key > keys[j][p]
+            y_passes = not best or self._key(y, p) > self.keys[j][p]
             c = y if y_passes else j
-            c_bar = (lower if c < 0 else bars[c][p]) + (1 if integers else 0)
-            top = tops[j]
-            rest = sum(top) - top[p]
+            c_unit = low if c < 0 else units[c][p]
+            if best and y_passes and bottom[p] <= units[j][p] and self._apart(j, u, y, u, j - 1):
+                return True  # u blocked
             if self.right[j]:
-                r = max(top[p], c_bar)
-                if (rest + r <= total if integers else rest + r < total) and (
-                    s - bottom[p] + max(bottom[p], r) <= total
-                    if integers
-                    else s - bottom[p] + max(bottom[p], r) < total
-                ):
+                top = tops[j]
+                rest = sum(top) - top[p]
+                # w overtaken: R_j at least c + 1 at p (then above B_j too), u at least R_j
+                r = max(top[p], c_unit + 1)
+                if rest + r <= total and s - bottom[p] + max(bottom[p], r) <= total:
                     return True
-                if y_passes:
-                    least = max(bottom[p] + (1 if integers else 0), top[p])
-                    if best:
-                        least = max(least, bars[j][p] + (1 if integers else 0))
-                    if (least <= c_bar - 1 if integers else least < c_bar) and (
-                        rest + least <= total if integers else rest + least < total
-                    ):
+                r = c_unit + 1
+                if s - bottom[p] + max(bottom[p], r) <= total and (n - 1) * low + r <= total:
+                    for i in range(n):
+                        u[i] = bottom[i]
+                        rj[i] = low
+                    u[p] = max(bottom[p], r)
+                    rj[p] = r
+                    if self._apart(-2, u, -2, rj, j - 1):
                         return True
-            if best and y_passes and self._blocked(bottom, strict, j) and self._apart(j, y, j - 1):
-                return True
-            if best:
-                b = bars[j][p] + (1 if integers else 0)
-                if b > bottom[p] or (not integers and b == bottom[p]):
-                    bottom[p] = b
-                    strict[p] = not integers
+                if y_passes:  # u overtaken: R_j above u and B_j at p, at most c
+                    r = max(bottom[p] + 1, units[j][p] + 1 if best else low + 1)
+                    if r <= c_unit:
+                        if rest + max(top[p], r) <= total and max(top[p], r) <= c_unit:
+                            return True
+                        if (n - 1) * low + r <= total:
+                            for i in range(n):
+                                rj[i] = low
+                            rj[p] = r
+                            if self._apart(-2, rj, c, rj, j - 1):
+                                return True
+            if best and units[j][p] + 1 > bottom[p]:
+                bottom[p] = units[j][p] + 1
             y = c
         return False
 
-    def _blocked(self, bottom: list[int], strict: list[bool], j: int) -> bool:
-        """Whether u, at least ``bottom``, can be blocked by B_j (at most B_j at p_j)."""
-        p = self.player[j]
-        b = self.bars[j][p]
-        return bottom[p] <= b if self.integers or not strict[p] else bottom[p] < b
+    def _units(self) -> tuple[list[list[int]], int, int]:
+        """The levels' B_j, the least component and the total in units, for concrete vectors.
 
-    def _apart(self, x: int, y: int, j: int) -> bool:
-        """Whether the constants B_x and B_y (or the least vector, -1) climb levels j..0 apart.
-
-        Every R_i harmless: at each level each passes or is blocked, never both blocked.
+        Over the integers a unit is one (B_j as its floor); over the reals 1 / (4 N) of the
+        chain's scale: a vector's few components one or two units above constants sum to
+        less than one whole, so it fits under the total when the constants sum below it.
         """
-        keys = self.keys
+        if self.integers:
+            return self.bars, self.lower, self.total
+        d = 4 * self.n
+        return self.multiples_of(d, 0), self.lower * d, self.total * d
+
+    def multiples_of(self, m: int, slot: int) -> list[list[int]]:
+        """Each B_j's key times ``m`` (at the chain's scale), from the levels' cache."""
+        return [
+            self.levels.multiple(j, self.ratios[j] * m, slot) if self.has_best[j] else []
+            for j in range(self.k)
+        ]
+
+    def _key(self, c: int, p: int) -> int:
+        """Component p of the constant c (B_c, or the least vector for -1), exactly scaled."""
+        return self.least if c < 0 else self.keys[c][p]
+
+    def _apart(self, x: int, xv: list[int], y: int, yv: list[int], j: int) -> bool:
+        """Whether two runs climb levels j..0 apart, every R_i harmless.
+
+        A run is a constant (``x`` >= 0 for B_x, -1 for the least vector) or a concrete vector
+        in units (``x`` = -2, ``xv``). At each level each passes or is blocked, becoming B_i;
+        the two end apart unless both are blocked at one level.
+        """
+        units = self.units_cache
         for i in range(j, -1, -1):
             if self.has_best[i]:
                 p = self.player[i]
-                b = keys[i][p]
-                x_passes = (self.least if x < 0 else keys[x][p]) > b
-                y_passes = (self.least if y < 0 else keys[y][p]) > b
+                b = self.keys[i][p]
+                x_passes = xv[p] > units[i][p] if x == -2 else self._key(x, p) > b
+                y_passes = yv[p] > units[i][p] if y == -2 else self._key(y, p) > b
                 if not x_passes and not y_passes:
                     return False
-                x = x if x_passes else i
-                y = y if y_passes else i
+                if not x_passes:
+                    x = i
+                if not y_passes:
+                    y = i
         return True
 
     def search(self) -> bool:
@@ -379,7 +434,7 @@ class _Decision:
             epsilon = 1 << max(16, (4 * n * (size + 1)).bit_length())
             lower = self.lower * epsilon
             total = self.total * epsilon
-            self.bounds = [[c * epsilon for c in key] for key in self.keys]
+            self.bounds = self.multiples_of(epsilon, 1)
         self.total_bound = total
         self.low = [lower] * size
         self.high = [total - (n - 1) * lower] * size
@@ -413,41 +468,63 @@ class _Decision:
                 self.edge_step.pop()
 
     def raise_to(self, var: int, v: int) -> bool:
-        """Make ``var >= v`` and propagate; False if the system has become infeasible."""
-        low = self.low
-        high = self.high
-        sums = self.sums
-        trail = self.trail
-        n = self.n
-        limit = len(low)
-        total = self.total_bound
-        work_var = [var]
-        work_value = [v]
-        work_length = [0]
+        """Make ``var >= v`` and propagate; False if the system has become infeasible.
+
+        A path longer than there are variables is a cycle, infeasible (every cycle of edges
+        has a strict one): ``impl.necessity._System.raise_to``, with the first variable set
+        before any list is made, as most have no edge out.
+        """
+        if v <= self.low[var]:
+            return True
+        if not self.lift(var, v):
+            return False
+        if self.head[var] < 0:
+            return True
+        limit = len(self.low)
+        work_var: list[int] = []
+        work_value: list[int] = []
+        work_length: list[int] = []
+        self.push_edges(var, v, 1, work_var, work_value, work_length)
         while work_var:
             x = work_var.pop()
             value = work_value.pop()
             length = work_length.pop()
-            old = low[x]
-            if value <= old:
+            if value <= self.low[x]:
                 continue
-            if length > limit or value > high[x]:
+            if length > limit or not self.lift(x, value):
                 return False
-            trail.append(0)
-            trail.append(x)
-            trail.append(old)
-            low[x] = value
-            s = sums[x // n] + value - old
-            sums[x // n] = s
-            if s > total:
-                return False
-            e = self.head[x]
-            while e >= 0:
-                work_var.append(self.edge_to[e])
-                work_value.append(value + self.edge_step[e])
-                work_length.append(length + 1)
-                e = self.edge_next[e]
+            self.push_edges(x, value, length + 1, work_var, work_value, work_length)
         return True
+
+    def lift(self, x: int, value: int) -> bool:
+        """Set ``x``'s least value to ``value``, above it; False if a bound or its sum breaks."""
+        if value > self.high[x]:
+            return False
+        old = self.low[x]
+        self.trail.append(0)
+        self.trail.append(x)
+        self.trail.append(old)
+        self.low[x] = value
+        v = x // self.n
+        self.sums[v] += value - old
+        return self.sums[v] <= self.total_bound
+
+    def push_edges(  # noqa: PLR0917 - the three work lists of raise_to
+        self,
+        x: int,
+        value: int,
+        length: int,
+        work_var: list[int],
+        work_value: list[int],
+        work_length: list[int],
+    ) -> None:
+        """Queue the variables at the ends of ``x``'s edges, raised past ``value``."""
+        e = self.head[x]
+        while e >= 0:
+            work_var.append(self.edge_to[e])
+            work_value.append(value + self.edge_step[e])
+            work_length.append(length)
+            e = self.edge_next[e]
 
     def at_most(self, var: int, cap: int) -> bool:
         """Make ``var <= cap``; False if its least value is already above."""
