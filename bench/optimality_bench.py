@@ -1,6 +1,6 @@
 """How fast Theorem 1's exact decision is: leaves decided per second, by method, on random trees.
 
-    .venv/bin/python bench/optimality_bench.py [--seed 1] [--quick]
+    .venv/bin/python bench/optimality_bench.py [--seed 1] [--quick | --depths 8]
     .venv/bin/python bench/optimality_bench.py --series [--trees 3]  # the experiment's trees
 
 Trees are uniform with players moving in turn by depth (3 players, b = 3, d = 4 and 6: 81 and
@@ -181,6 +181,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", type=int, default=20, help="leaves for z3 on the tree")
     parser.add_argument("--quick", action="store_true", help="depths 4 and 6 only")
+    parser.add_argument(
+        "--depths",
+        type=int,
+        nargs="+",
+        default=[4, 6, 8, 10],
+        help="of 4, 6, 8, 10 (the same trees)",
+    )
     parser.add_argument("--series", action="store_true", help="the experiment's trees only")
     parser.add_argument("--trees", type=int, default=3, help="trees a depth with --series")
     args = parser.parse_args()
@@ -191,8 +198,11 @@ def main() -> None:
         series(args.trees)
         return
     rng = random.Random(args.seed)  # noqa: S311 - reproducible trees, no secret
-    for d in (4, 6) if args.quick else (4, 6, 8, 10):
-        t = korf_tree(rng, 3, 3, d, 100)
+    wanted = {4, 6} if args.quick else set(args.depths)
+    for d in (4, 6, 8, 10):
+        t = korf_tree(rng, 3, 3, d, 100)  # every tree drawn, so that each depth's is the same
+        if d not in wanted:
+            continue
         every = list(chains(t).values())
         print(f"\nb = 3, d = {d}: {len(every)} leaves")
         if d <= 6:
