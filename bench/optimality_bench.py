@@ -49,7 +49,7 @@ import optimal_baseline
 from gametree.experiments.korf_model import MODELS, tree
 from gametree.impl import _compiled, _optimal_kernel
 from gametree.impl.necessity import Chain, Domain, chains, decide_chain
-from gametree.impl.optimal import necessary, optimal, optimal_search
+from gametree.impl.optimal import necessary, optimal, optimal_search, with_kernel
 from gametree.impl.shallow import shallow
 from gametree.proofs.chain import decide_chain_smt
 from gametree.proofs.optimality import analyse, decide
@@ -96,20 +96,6 @@ def best_seconds(run: Callable[[], object]) -> float:
     return min(times)
 
 
-def pure_python(search: Callable[[], object]) -> Callable[[], object]:
-    """``search`` run with the optimal search's pure-Python kernel, even when a build exists."""
-
-    def run() -> object:
-        chosen = _compiled.OPTIMAL
-        _compiled.OPTIMAL = _optimal_kernel
-        try:
-            return search()
-        finally:
-            _compiled.OPTIMAL = chosen
-
-    return run
-
-
 def same_reads(t: Tree, bounds: Bounds, domain: Domain) -> int:
     """The leaves today's search reads, after checking that the baseline reads the same."""
     now = optimal(t, bounds, domain=domain, trace=True)
@@ -129,7 +115,7 @@ def optimal_line(t: Tree, every: list[Chain], domain: Domain) -> str:
     read = same_reads(t, BOUNDS, domain)
     ours = best_seconds(lambda: optimal(t, BOUNDS, domain=domain))
     before = best_seconds(lambda: optimal_baseline.optimal(t, BOUNDS, domain=domain))
-    pure = best_seconds(pure_python(lambda: optimal(t, BOUNDS, domain=domain)))
+    pure = best_seconds(lambda: with_kernel(_optimal_kernel, t, BOUNDS, domain=domain))
     each = best_seconds(lambda: optimal_search(t, BOUNDS, domain=domain, verdict=every_leaf))
     pruning = best_seconds(lambda: shallow(t, BOUNDS))
     kernel = "compiled kernel" if _compiled.OPTIMAL_COMPILED else "pure-Python kernel"

@@ -67,7 +67,7 @@ def test_a_successful_build_of_this_kernel_is_the_one_that_runs(name: str) -> No
 def test_the_build_the_task_runner_and_the_package_name_the_same_kernels() -> None:
     names = sorted(_compiled.SOURCES)
     assert sorted(p.stem for p in setup_module_functions().KERNELS) == names
-    assert sorted(dev_module().KERNELS) == names
+    assert sorted(script("dev.py").KERNELS) == names
     for name, module in _compiled.SOURCES.items():
         assert module.__name__ == f"gametree.impl.{name}"
 
@@ -119,10 +119,11 @@ def test_the_package_says_which_kernels_run() -> None:
             assert described.startswith(f"pure Python ({reference.__file__}; ")
 
 
-def dev_module() -> ModuleType:
-    """``dev.py``, imported without running it (it runs as __main__)."""
+def script(name: str) -> ModuleType:
+    """A script of the checkout (``setup.py``, ``dev.py``), imported without running it: each
+    runs only as __main__."""
     spec = importlib.util.spec_from_file_location(
-        "gametree_dev", Path(__file__).resolve().parent.parent / "dev.py"
+        f"gametree_{Path(name).stem}", Path(__file__).resolve().parent.parent / name
     )
     assert spec is not None
     assert spec.loader is not None
@@ -132,15 +133,8 @@ def dev_module() -> ModuleType:
 
 
 def setup_module_functions() -> ModuleType:
-    """``setup.py``'s functions, imported without running ``setup()`` (it runs as __main__)."""
-    spec = importlib.util.spec_from_file_location(
-        "gametree_setup", Path(__file__).resolve().parent.parent / "setup.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """``setup.py``'s functions, imported without running ``setup()``."""
+    return script("setup.py")
 
 
 @pytest.mark.parametrize(

@@ -25,10 +25,11 @@ from hypothesis import strategies as st
 
 from gametree.impl import _compiled, _optimal_kernel
 from gametree.impl.necessity import Domain
-from gametree.impl.optimal import _reader, optimal, optimal_search
+from gametree.impl.optimal import optimal, optimal_search, with_kernel
 from gametree.impl.result import SearchResult
-from gametree.spec import Bounds, Leaf, Node, Path, Tree, TreeError, Value, Vector, iter_leaves
+from gametree.spec import Bounds, Leaf, Node, Tree, TreeError, Value, iter_leaves
 from gametree.spec.strategies import vector_trees
+from tests.test_alphabeta import fake_build
 from tests.test_impl_optimal import domains
 
 NATIVE = _compiled.OPTIMAL if _compiled.OPTIMAL_COMPILED else None
@@ -41,26 +42,9 @@ KERNELS = [
 ]
 
 
-def walk(
-    kernel: ModuleType,
-    t: Tree,
-    bounds: Bounds,
-    domain: Domain,
-    placeholder: Callable[[Path], Vector] | None = None,
-) -> SearchResult[Value]:
-    """``kernel.walk`` on ``t`` as ``impl.optimal.optimal`` calls it, traced."""
-    players, lowest, evaluate = _reader(t, bounds, domain)
-    fill = placeholder if placeholder is not None else (lambda _path: lowest)
-    value, line, nodes, read = kernel.walk(
-        t,
-        players,
-        bounds.lower,
-        bounds.total,
-        integers=domain == "integers",
-        fill=fill,
-        evaluate=evaluate,
-    )
-    return SearchResult(value, line, nodes, len(read), tuple(read))
+def walk(kernel: ModuleType, t: Tree, bounds: Bounds, domain: Domain) -> SearchResult[Value]:
+    """``optimal`` run by ``kernel``, traced."""
+    return with_kernel(kernel, t, bounds, domain=domain, trace=True)
 
 
 def every_kernel() -> Iterator[ModuleType]:
@@ -235,19 +219,11 @@ def test_the_leaves_read_are_checked_by_every_build() -> None:
 
 
 # Which build runs (impl._compiled): never one of another source (as for alpha-beta's kernel,
-# tests/test_alphabeta.py).
-
-
-def fake_build(digest: str) -> ModuleType:
-    """A stand-in for impl._optimal_kernel_mypyc carrying the tag ``digest``."""
-    module = ModuleType("gametree.impl._optimal_kernel_mypyc")
-    module.SOURCE_SHA256 = digest  # type: ignore[attr-defined]
-    module.__file__ = "gametree/impl/_optimal_kernel_mypyc.so"
-    return module
+# tests/test_alphabeta.py, whose stand-in builds these borrow).
 
 
 def test_a_build_of_this_source_is_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
-    build = fake_build(_compiled.source_digest("_optimal_kernel"))
+    build = fake_build(_compiled.source_digest("_optimal_kernel"), "_optimal_kernel")
     monkeypatch.setitem(sys.modules, "gametree.impl._optimal_kernel_mypyc", build)
     monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
     assert _compiled.choose("_optimal_kernel") is build
@@ -258,7 +234,9 @@ def test_a_build_of_this_source_is_chosen(monkeypatch: pytest.MonkeyPatch) -> No
 def test_a_build_of_another_source_is_refused_with_a_warning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(sys.modules, "gametree.impl._optimal_kernel_mypyc", fake_build("0" * 64))
+    monkeypatch.setitem(
+        sys.modules, "gametree.impl._optimal_kernel_mypyc", fake_build("0" * 64, "_optimal_kernel")
+    )
     monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
     with pytest.warns(RuntimeWarning, match=r"built from another impl/_optimal_kernel\.py"):
         assert _compiled.choose("_optimal_kernel") is _optimal_kernel

@@ -87,6 +87,7 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from math import ceil
+from types import ModuleType
 
 from gametree.impl import _compiled
 from gametree.impl._optimal_kernel import leftmost
@@ -95,7 +96,14 @@ from gametree.impl.necessity import Chain, Domain, Level, decide_chain
 from gametree.impl.result import SearchResult
 from gametree.spec import Bounds, Leaf, Node, Path, Tree, TreeError, Value, Vector
 
-__all__ = ["LINE_VERSUS_VALUE", "Placeholder", "Verdict", "optimal", "optimal_search"]
+__all__ = [
+    "LINE_VERSUS_VALUE",
+    "Placeholder",
+    "Verdict",
+    "optimal",
+    "optimal_search",
+    "with_kernel",
+]
 
 Placeholder = Callable[[Path], Vector]
 """The vector put at a skipped leaf or subtree, by its path (the search never reads below it)."""
@@ -144,12 +152,30 @@ def optimal(
     the answer and the leaves read do not depend on it (module docstring). Runs the kernel
     (module docstring): the same reads, answer and counts as :func:`optimal_search`.
     """
+    return with_kernel(
+        _compiled.OPTIMAL, t, bounds, domain=domain, trace=trace, placeholder=placeholder
+    )
+
+
+def with_kernel(
+    kernel: ModuleType,
+    t: Tree,
+    bounds: Bounds,
+    *,
+    domain: Domain = "reals",
+    trace: bool = False,
+    placeholder: Placeholder | None = None,
+) -> SearchResult[Value]:
+    """:func:`optimal` run by ``kernel``: ``impl._optimal_kernel`` or a build of it.
+
+    The tests and the benchmark run each build this way, side by side.
+    """
     players, lowest, evaluate = _reader(t, bounds, domain)
     if placeholder is None:
         fill: Placeholder = lambda _path: lowest  # noqa: E731 - the default, as in optimal_search
     else:
         fill = partial(_checked, placeholder, bounds=bounds, domain=domain)
-    value, line, nodes, read = _compiled.OPTIMAL.walk(
+    value, line, nodes, read = kernel.walk(
         t,
         players,
         bounds.lower,
