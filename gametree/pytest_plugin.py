@@ -32,7 +32,9 @@ def gametree_conform() -> Callable[..., Any]:
     Options: ``strict_order``, ``best_move``, ``principal_variation`` (what to compare),
     ``budget`` (generated trees, default 200), ``scope`` (``small``, ``default`` or
     ``large``: what they are drawn from), ``vectors`` (False: the generated trees only),
-    ``seed``, ``alternating``, ``skip_flags``, ``timeout`` and ``memory_mb``. Returns the
+    ``seed``, ``alternating``, ``values`` (the number type the engine holds: ``exact``,
+    ``int64``, ``int32``, ``int16`` or ``double``), ``skip_flags``, ``timeout`` and
+    ``memory_mb``. Returns the
     ``Report``. A failing case too long to print is written to a file the message names.
     """
 
@@ -48,6 +50,7 @@ def gametree_conform() -> Callable[..., Any]:
         vectors: bool = True,
         seed: int = 0,
         alternating: bool = False,
+        values: str = "exact",
         skip_flags: Iterable[str] = (),
         timeout: float = 10.0,
         memory_mb: int = 2048,
@@ -65,6 +68,7 @@ def gametree_conform() -> Callable[..., Any]:
             skip_flags=frozenset(skip_flags),
             scope=scope,
             vectors=vectors,
+            values=values,
         )
         if isinstance(target, str):
             runner: Any = ProcessTarget.from_spec(target, timeout=timeout, memory_mb=memory_mb)

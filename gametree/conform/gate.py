@@ -29,6 +29,7 @@ from typing import Any, Literal, Protocol
 
 import attrs
 
+from gametree.conform.numbers import NUMBER_TYPES, number_text, outside
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Coverage, Tier, case_flags, case_shape
 from gametree.conform.semantics import (
     SEMANTICS,
@@ -44,7 +45,7 @@ from gametree.conform.semantics import (
 from gametree.conform.shrink import shrink, size
 from gametree.conform.targets import Reply
 from gametree.conform.tiers import BUILDERS, Ask
-from gametree.conform.vectors import is_by_depth, vector_cases
+from gametree.conform.vectors import VectorCase, is_by_depth, vector_cases
 from gametree.spec import Bounds, Scalar, Tree, iter_leaves
 from gametree.treefile import document_json, dumps
 
@@ -89,6 +90,9 @@ class GateOptions:
     """The mix the generated phase draws from (:data:`gametree.conform.scope.SCOPES`)."""
     vectors: bool = True
     """Whether to ask the vectors first (off: the generated phase alone finds what it finds)."""
+    values: str = attrs.field(default="exact", validator=attrs.validators.in_(NUMBER_TYPES))
+    """The number type the engine holds (:mod:`gametree.conform.numbers`): no case outside it
+    is asked, and the magnitude tier draws its edges."""
 
 
 @attrs.define
@@ -165,6 +169,9 @@ class Report:
         factory=lambda: {"vectors": Coverage(), "generated": Coverage()}
     )
     """What each phase asked (the largest branching, height, players, magnitude)."""
+    outside: dict[str, int] = attrs.field(factory=lambda: {"vectors": 0, "generated": 0})
+    """Per phase, the cases not asked because a number of theirs is outside ``options.values``
+    (generated ones are drawn again)."""
 
     @property
     def failures(self) -> list[Outcome]:
@@ -197,6 +204,7 @@ class Report:
             "vectors": self.counts("vectors"),
             "generated": self.counts("generated"),
             "gave_up": self.gave_up,
+            "values": {"type": self.options.values, "outside": self.outside},
             "first_failure_seconds": None
             if self.first_failure_seconds is None
             else round(self.first_failure_seconds, 3),
@@ -223,6 +231,11 @@ class Report:
         for phase, cov in self.coverage.items():
             if cov.cases:
                 lines.append(f"covered by the {phase}: {cov.text()}")
+        if self.options.values != "exact":
+            kind = NUMBER_TYPES[self.options.values]
+            lines.append(f"values {kind.name} ({kind.range_text()}): outside it, "
+                         f"{self.outside['vectors']} vectors skipped, "
+                         f"{self.outside['generated']} generated cases drawn again")  # fmt: skip
         for o in self.failures[:20]:
             what = f"{o.name}" + (f" ({o.comment})" if o.comment else "")
             if o.phase == "generated" and o.flags:
@@ -411,7 +424,9 @@ def run_gate(
         return Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
 
     def skipped(case: Case) -> bool:
-        return bool(set(case_flags(case)) & options.skip_flags)
+        return bool(set(case_flags(case)) & options.skip_flags) or (
+            outside(options.values, case) is not None
+        )
 
     def shrink_from(o: Outcome) -> None:
         if o.kind == "timeout":  # each try would cost a timeout: report the case as found
@@ -429,23 +444,11 @@ def run_gate(
     try:
         for i, vc in enumerate(vector_cases(options.semantics) if options.vectors else [], 1):
             label = f"tcId {i}"
-            skip = set(vc.flags) & options.skip_flags
-            for flag in ("NotByDepth", "MovesTwice") if options.by_depth else ():
-                if flag in vc.flags:
-                    skip.add(flag)
-            if skip:
-                report.outcomes.append(
-                    Outcome(
-                        label,
-                        "vectors",
-                        vc.case,
-                        "skipped",
-                        [f"flags {sorted(skip)}"],
-                        None,
-                        comment=vc.comment,
-                        flags=vc.flags,
-                    )
-                )
+            why, alien = _not_asked(vc, options)
+            report.outside["vectors"] += alien
+            if why:
+                report.outcomes.append(Outcome(label, "vectors", vc.case, "skipped", why, None,
+                                               comment=vc.comment, flags=vc.flags))  # fmt: skip
                 continue
             tick(f"vector {label}")
             record(ask(vc.case, label, "vectors", vc.comment, vc.flags))
@@ -461,6 +464,23 @@ def run_gate(
     finally:
         report.seconds = time.monotonic() - started
     return report
+
+
+def _not_asked(vc: VectorCase, options: GateOptions) -> tuple[list[str], bool]:
+    """Why the vector ``vc`` is not asked, and whether it is for a number outside the type.
+
+    A vector is not asked when a flag of its is skipped, or when it asks a number outside the
+    number type the engine declares (``options.values``).
+    """
+    skip = set(vc.flags) & options.skip_flags
+    for flag in ("NotByDepth", "MovesTwice") if options.by_depth else ():
+        if flag in vc.flags:
+            skip.add(flag)
+    why = [f"flags {sorted(skip)}"] if skip else []
+    x = outside(options.values, vc.case)
+    if x is not None:
+        why.append(f"{number_text(x)} is outside {options.values}")
+    return why, x is not None
 
 
 def _generated_phase(
@@ -488,7 +508,7 @@ def _generated_phase(
         return first
     s = SEMANTICS[options.semantics]
     ask_tier = Ask(s.kind == "vector", s.window, SCOPES[options.scope], options.skip_flags,
-                   options.by_depth)  # fmt: skip
+                   options.by_depth, options.values)  # fmt: skip
     seeds = random.Random(options.seed)  # noqa: S311 - test trees, not secrets
     for tier in tail:
         for _ in range(20):  # a case with a skipped flag is drawn again, a few times
@@ -499,9 +519,11 @@ def _generated_phase(
             if s.domain and seeds.random() < 0.5:
                 case = in_integers(case)
             if s.guess and seeds.random() < 0.5:  # MTD(f) from a leaf's value, at any magnitude
-                case = attrs.evolve(case, first_guess=_first_scalar(case.tree))
+                guess = _first_scalar(case.tree) if drawn.first_guess is None else drawn.first_guess
+                case = attrs.evolve(case, first_guess=guess)
             if not skipped(case) and (not options.by_depth or is_by_depth(case.tree)):
                 break
+            report.outside["generated"] += outside(options.values, case) is not None
         else:
             continue
         report.generated += 1
@@ -619,13 +641,18 @@ def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
     The scope's mix, less the many-players tier for two-player semantics and less every tier
     whose flag is skipped (the small tier is always there); for ``optimal`` half the small
     tier's weight goes to the tight tier, whose trees are where its leaves differ from shallow
-    pruning's (:func:`gametree.conform.tiers.tight`).
+    pruning's (:func:`gametree.conform.tiers.tight`); for an engine that declares its number
+    type (``--values``), the magnitude tier, which then draws that type's edges
+    (:func:`gametree.conform.tiers.typed`), takes as much again from the small tier.
     """
     s = SEMANTICS[options.semantics]
     mix = dict(SCOPES[options.scope].weights)
     if s.domain:
         mix["tight"] = mix["small"] // 2
         mix["small"] -= mix["tight"]
+    if options.values != "exact":  # the declared type's edges, at twice the magnitude tier's share
+        mix["small"] -= mix["magnitude"]
+        mix["magnitude"] *= 2
     return [
         (tier, weight)
         for tier, weight in mix.items()
@@ -649,6 +676,7 @@ def cases(options: GateOptions) -> Any:
 
     def allowed(case: Case) -> Case:
         assume(not set(case_flags(case)) & options.skip_flags)
+        assume(outside(options.values, case) is None)
         assume(s.game or not options.by_depth or is_by_depth(case.tree))
         return case
 

@@ -2,7 +2,9 @@
 
 Each phase's suite carries what it covered as properties (``coverage.max_branching``,
 ``coverage.max_height``, ``coverage.max_players``, ``coverage.max_magnitude``, ...; see
-:meth:`gametree.conform.scope.Coverage.json`), so that a green gate says how much it asked.
+:meth:`gametree.conform.scope.Coverage.json`), so that a green gate says how much it asked,
+and the number type the engine declared (``values``) with the cases outside it that the phase
+did not ask (``values.outside``).
 """
 
 import json
@@ -46,6 +48,8 @@ def _properties(suite: ET.Element, report: Report, phase: str) -> None:
     """What the phase covered, as the suite's properties (``coverage.max_branching``, ...)."""
     props = ET.SubElement(suite, "properties")
     ET.SubElement(props, "property", name="scope", value=report.options.scope)
+    ET.SubElement(props, "property", name="values", value=report.options.values)
+    ET.SubElement(props, "property", name="values.outside", value=str(report.outside[phase]))
     for key, value in report.coverage[phase].json().items():
         text = ",".join(value) if isinstance(value, list) else str(value)
         ET.SubElement(props, "property", name=f"coverage.{key}", value=text)
