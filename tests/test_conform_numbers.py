@@ -302,3 +302,13 @@ def test_the_command_takes_values_and_reports_them(capsys: pytest.CaptureFixture
 def test_the_options_refuse_an_unknown_type() -> None:
     with pytest.raises(ValueError, match="values"):
         GateOptions("minimax", values="float")
+
+
+def test_the_pytest_fixture_takes_values(gametree_conform: Callable[..., Any]) -> None:
+    engine = _int16_engine()
+    with pytest.raises(pytest.fail.Exception, match="is not an int16"):
+        gametree_conform(engine, "alphabeta-fail-soft", budget=20, skip_flags=["Deep"])
+    report = gametree_conform(engine, "alphabeta-fail-soft", budget=20, skip_flags=["Deep"],
+                              values="int16")  # fmt: skip
+    assert report.passed
+    assert report.outside["vectors"] > 100
