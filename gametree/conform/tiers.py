@@ -466,9 +466,8 @@ def typed(rng: random.Random, ask: Ask) -> Drawn:
     width = lambda _: rng.choice((1, 2, 2, 3))  # noqa: E731
     if ask.vector:
         bounds, vector = _typed_vectors(rng, kind, players, pool)
-        t = grow(rng, height=height, children=width, leaf=vector,
-                 mover=mover, max_nodes=ask.scope.max_nodes)  # fmt: skip
-        return Drawn(t, bounds)
+        return Drawn(grow(rng, height=height, children=width, leaf=vector, mover=mover,
+                          max_nodes=ask.scope.max_nodes), bounds)  # fmt: skip
     x = rng.choice(kind.extremes())
     spread = (*kind.neighbours(top), *kind.neighbours(-top), 0)
     mix = rng.random()
@@ -481,16 +480,17 @@ def typed(rng: random.Random, ask: Ask) -> Drawn:
         leaf = lambda: rng.choice(spread)  # noqa: E731
     elif 0.65 <= mix < 0.8:  # the extreme at half the leaves, anything at the others
         leaf = lambda: x if rng.random() < 0.5 else rng.choice(pool)  # noqa: E731
-    t = grow(rng, height=height, children=width, leaf=leaf, mover=mover,
-             max_nodes=ask.scope.max_nodes)  # fmt: skip
     if mix >= 0.8:  # the root's first child at its player's extreme, then searched subtrees
         p = mover(0)
         first = top if (p == 0) == (rng.random() < 0.75) else -top
         rest = [grow(rng, height=2, children=width,
                      leaf=lambda: rng.choice(spread), mover=lambda d: mover(d + 1),
                      max_nodes=15) for _ in range(rng.randint(1, 2))]  # fmt: skip
-        t = Node(p, [first, *rest])
-    elif mix >= 0.2 and isinstance(t, Node) and rng.random() < 1 / 3:
+        t: Tree = Node(p, [first, *rest])
+    else:
+        t = grow(rng, height=height, children=width, leaf=leaf, mover=mover,
+                 max_nodes=ask.scope.max_nodes)  # fmt: skip
+    if 0.2 <= mix < 0.8 and isinstance(t, Node) and rng.random() < 1 / 3:
         at_extreme = Node(mover(1), [x] * rng.randint(1, 3))
         kids = list(t.children)
         kids.insert(rng.randint(0, len(kids)), at_extreme)
@@ -526,11 +526,11 @@ def _typed_vectors(rng: random.Random, kind: NumberType, players: int,
     """Korf's bounds at the limits of ``kind`` and vectors within them near its edges.
 
     The lower bound is 0, -M or one above -M; the sum's bound M, one below it, 0 or -M (so
-    that Korf's Sum, shifted by the lower bound, and ``Sum - Best`` leave the type); or, half
-    of the time with a lower bound of 0, a positive edge and its neighbours (an ulp apart for a
-    double). The components are drawn from the extremes, the bounds and 0, then lowered to the
-    lower bound one by one, at random, while they sum above the bound; a third of the time
-    every leaf is the same vector.
+    that Korf's Sum, shifted by the lower bound, and ``Sum - Best`` leave the type); or, a
+    quarter of the time, a lower bound of 0 and a sum at a positive edge or one of its
+    neighbours (an ulp apart for a double). The components are drawn from the extremes, the
+    bounds and 0, then lowered to the lower bound one by one, at random, while they sum above
+    the bound; a third of the time every leaf is the same vector.
     """
     top = kind.largest
     assert top is not None
@@ -540,7 +540,9 @@ def _typed_vectors(rng: random.Random, kind: NumberType, players: int,
         total = rng.choice(positive)
         parts = [0, *kind.neighbours(total)]
     else:
-        lower = rng.choice((0, -top, -top, kind.above(-top) or -top))
+        next_up = kind.above(-top)
+        assert next_up is not None
+        lower = rng.choice((0, -top, -top, next_up))
         total = rng.choice([x for x in (top, kind.below(top), 0, -top)
                             if x is not None and x >= lower])  # fmt: skip
         parts = [lower, 0, top, -top, total, *kind.neighbours(top), *kind.neighbours(-top)]
