@@ -190,12 +190,13 @@ def int16_pvs_null_window(request: dict[str, Any]) -> dict[str, object]:
     as Rust's release builds do, the open sides of the window kept apart from the scores (an
     ``Option``). When the first child is worth 32767 to the player to move, a later child is
     scouted with (-32768, -32767), and a node below it passes its children the window (32767,
-    -(-32768)) = (32767, -32768): they stop after one child where the scout reads them all.
-    The value, the move and the line are still right (nothing is above 32767): only the leaves
-    read give it away (``--strict-order``). Seen in practice: the null window ``-alpha - 1,
-    -alpha`` of every PVS (the chessprogramming wiki's; ConnAALL's rusty-shogi-engine
-    ``pv_search.rs``, on ``i32``), on scores kept in 16 bits to keep table entries small
-    (Stockfish's ``TTEntry`` stores its value as an ``int16_t``).
+    -(-32768)) = (32767, -32768): they stop after one child where the scout reads them all (a
+    later child where the same player moves again is scouted with (32767, 32767 + 1), which
+    wraps the same way one level up). The value, the move and the line are still right
+    (nothing is above 32767): only the leaves read give it away (``--strict-order``). Seen in
+    practice: the null window ``-alpha - 1, -alpha`` of every PVS (the chessprogramming wiki's;
+    ConnAALL's rusty-shogi-engine ``pv_search.rs``, on ``i32``), on scores kept in 16 bits to
+    keep table entries small (Stockfish's ``TTEntry`` stores its value as an ``int16_t``).
     """
     trace: list[Line] = []
 
