@@ -5,7 +5,8 @@ Each bug is the correct algorithm with one classic mistake, a conformance target
 ``multi``, ``engine``, ``optimal``, ``scout`` for PVS and MTD(f), ``sturtevant`` for
 last-branch, speculative and deep pruning; ``edges`` and ``edges_numbers`` hold the mistakes
 that show only past small trees: wide nodes, tall trees, many players, repeated subtrees,
-large magnitudes, tiny fractions); :data:`BUGS` says, for each, what it claims (the semantics and
+large magnitudes, tiny fractions; ``combinations`` those that show only when two such things
+meet in one case); :data:`BUGS` says, for each, what it claims (the semantics and
 what the gate compares) and what mistake it makes; its function's docstring says where the
 mistake is seen in practice. :data:`CORRECT` lists the correct versions, which pass the same gate.
 
@@ -75,7 +76,8 @@ class Bug:
     def edge(self) -> bool:
         """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``):
         such a bug must be caught by the generated phase alone, without any vector."""
-        return self.target.split(":")[0].rsplit(".", 1)[1] in {"edges", "edges_numbers"}
+        module = self.target.split(":")[0].rsplit(".", 1)[1]
+        return module in {"edges", "edges_numbers", "combinations"}
 
     @property
     def argv(self) -> list[str]:
@@ -157,6 +159,8 @@ BUGS: tuple[Bug, ...] = (
     bug("last_branch_any_branch", "sturtevant", "last-branch"),
     bug("speculative_no_research", "sturtevant", "speculative"),
     bug("deep_strict_bound", "sturtevant", "deep-pruning-unsound", strict_order=True),
+    bug("mate_distance", "combinations", "negamax", best_move=True),
+    bug("root_split_ties", "combinations", "negamax", best_move=True, principal_variation=True),
 )  # fmt: skip
 """Every bug, in the order of ``docs/bugs.md``."""
 
