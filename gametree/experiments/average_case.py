@@ -345,12 +345,12 @@ def summary(  # noqa: PLR0917 - the tables it summarises
     parts = [
         "# average-case: how much pruning is possible at all\n",
         (
-            f"`gametree experiment average-case{flag}` (seed {config.seed}, {config.jobs} "
-            f"workers, {budget}): {coverage.wall:.0f} s. Uniform trees, players in turn, leaves "
-            "that cut [0, 1] at N − 1 uniform points (model `korf`: on a grid of 2^30, the "
-            f"optimum over the reals; model `grid`: integers summing to {SMALL_GRID}, the "
-            "optimum over the integers). Effective branching factor = mean leaves^(1/d); "
-            "growth over a round = (L(d)/L(d − N))^(1/N).\n"
+            f"`gametree experiment average-case{flag}` (seed {config.seed}, on "
+            f"{coverage.where}, {budget}): {coverage.wall:.0f} s. Uniform trees, players in "
+            "turn, leaves that cut [0, 1] at N − 1 uniform points (model `korf`: on a grid of "
+            "2^30, the optimum over the reals; model `grid`: integers summing to "
+            f"{SMALL_GRID}, the optimum over the integers). Effective branching factor = mean "
+            "leaves^(1/d); growth over a round = (L(d)/L(d − N))^(1/N).\n"
         ),
         "## Korf's question: the optimum against shallow pruning\n",
         _korf_answer(paired, rows),
