@@ -116,7 +116,12 @@ def usage_problem(args: argparse.Namespace) -> str | None:  # noqa: PLR0911 - on
     if missing:
         return (f"experiments need the 'draw' extra ({missing[0]} is missing): "
                 "pip install 'gametree[draw]'")  # fmt: skip
-    if args.cluster is not None and importlib.util.find_spec("distributed") is None:
+    if args.cluster is None:
+        return None
+    if importlib.util.find_spec("distributed") is None:
         return ("--cluster needs the 'cluster' extra (distributed is missing): "
                 "pip install 'gametree[cluster]'")  # fmt: skip
-    return None
+    from gametree.experiments._schedule import address_problem  # noqa: PLC0415 - needs numpy
+
+    problem = address_problem(args.cluster)
+    return None if problem is None else f"--cluster: {problem}"

@@ -46,13 +46,15 @@ import contextlib
 import functools
 import hashlib
 import importlib
+import logging
 import math
 import multiprocessing
 import queue
+import re
 import socket
 import time
 import uuid
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -98,6 +100,23 @@ POLL_SECONDS = 1.0
 
 class ClusterError(Exception):
     """The Dask scheduler cannot be reached or went away, or a worker runs other code."""
+
+
+ADDRESS = re.compile(r"(tcp|tls)://[^\s/:]+:[0-9]{1,5}|(tcp|tls)://\[[0-9A-Fa-f:.]+\]:[0-9]{1,5}")
+"""A Dask scheduler's address: ``tcp://`` or ``tls://``, a host, a port."""
+
+
+def address_problem(address: str) -> str | None:
+    """What is wrong with a scheduler's address, or ``None``.
+
+    >>> address_problem("tcp://127.0.0.1:8786") is None
+    True
+    >>> address_problem("127.0.0.1:8786")
+    "a Dask scheduler's address is tcp://HOST:PORT or tls://HOST:PORT (got '127.0.0.1:8786')"
+    """
+    if ADDRESS.fullmatch(address) and int(address.rsplit(":", 1)[1]) <= 65535:
+        return None
+    return f"a Dask scheduler's address is tcp://HOST:PORT or tls://HOST:PORT (got {address!r})"
 
 
 @attrs.frozen
@@ -307,6 +326,9 @@ class _Cluster:
                 "a cluster needs the 'cluster' extra (distributed is missing): "
                 "pip install 'gametree[cluster]'"
             ) from e
+        problem = address_problem(address)
+        if problem is not None:
+            raise ClusterError(problem)
         self.address, self.inbox = address, inbox
         self.where = f"the Dask scheduler at {address}"
         try:
@@ -348,11 +370,26 @@ class _Cluster:
     def close(self) -> None:
         futures = list(self.futures.values())
         self.futures.clear()
-        try:
-            if futures and self.client.status == "running":
-                self.client.cancel(futures)
-        finally:
-            self.client.close(timeout=CONNECT_SECONDS)
+        with _quiet("distributed", "distributed.client"):  # a lost scheduler's reconnection
+            try:  # is cancelled here, which distributed would log with a traceback
+                if futures and self.client.status == "running":
+                    self.client.cancel(futures)
+            finally:
+                self.client.close(timeout=CONNECT_SECONDS)
+
+
+@contextlib.contextmanager
+def _quiet(*names: str) -> Iterator[None]:
+    """Nothing below CRITICAL from the loggers ``names`` for a while."""
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _workers(config: Config, inbox: "queue.Queue[Message]") -> _Workers:
