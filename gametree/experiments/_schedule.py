@@ -27,7 +27,9 @@ default), or the workers of a Dask distributed scheduler (``cluster``, an addres
 ``tcp://host:8786``; ``pip install 'gametree[cluster]'``). On a cluster the jobs are the
 workers' threads, counted as they come and go; Dask sends a lost worker's tasks to another
 (a task is a pure function, so running it twice gives the same result), a scheduler that
-goes away is a :class:`ClusterError` within :data:`CONNECT_SECONDS`, never a wait forever,
+goes away is a :class:`ClusterError` at once (or, while no batch is out, within Dask's
+connect timeout: ``distributed.comm.timeouts.connect``, 30 s unless configured, as by
+``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=10s``), never a wait forever,
 and so is a worker whose gametree sources differ from this process's
 (:func:`source_digest`), since the results would then depend on the worker. Dask rather
 than Ray: it is pure Python, runs a local cluster with nothing else installed, starts on
@@ -64,7 +66,7 @@ from gametree.clitools import Progress
 from gametree.experiments._common import Config
 
 __all__ = [
-    "CONNECT_SECONDS",
+    "CLOSE_SECONDS",
     "GRACE",
     "ClusterError",
     "Coverage",
@@ -90,9 +92,8 @@ BATCH_SECONDS = 0.25
 them costs little beside the work (a step's first batches, before anything of the series is
 measured, hold one task each)."""
 
-CONNECT_SECONDS = 30.0
-"""How long the client tries to reach the Dask scheduler, at the start or once it is lost,
-before giving up with a :class:`ClusterError`."""
+CLOSE_SECONDS = 30.0
+"""How long closing the connection to a Dask scheduler may take."""
 
 POLL_SECONDS = 1.0
 """How often a run waiting for results checks that its workers are still there."""
@@ -247,9 +248,14 @@ def _raising(e: BaseException) -> Done:
 
 
 class _Workers(Protocol):
-    """Where batches run. ``submit`` puts (number, outcome) in the inbox once a batch is done."""
+    """Where batches run. ``submit`` puts (number, outcome) in the inbox once a batch is done.
+
+    ``ahead``: batches kept out a job, so that a job never waits for the next while a result
+    travels back (one for local processes; two on a cluster, where that takes milliseconds).
+    """
 
     where: str
+    ahead: int
 
     def jobs(self) -> int: ...
 
@@ -263,7 +269,7 @@ class _Workers(Protocol):
 class _Here:
     """One job: each batch runs in this process as it is sent."""
 
-    where = "this process"
+    where, ahead = "this process", 1
 
     def __init__(self, inbox: "queue.Queue[Message]") -> None:
         self.inbox = inbox
@@ -291,7 +297,7 @@ class _Processes:
 
     def __init__(self, jobs: int, inbox: "queue.Queue[Message]") -> None:
         self.count, self.inbox = jobs, inbox
-        self.where = f"{jobs} local processes"
+        self.where, self.ahead = f"{jobs} local processes", 1
         self.pool = multiprocessing.get_context("spawn").Pool(jobs)
 
     def jobs(self) -> int:
@@ -330,9 +336,9 @@ class _Cluster:
         if problem is not None:
             raise ClusterError(problem)
         self.address, self.inbox = address, inbox
-        self.where = f"the Dask scheduler at {address}"
+        self.where, self.ahead = f"the Dask scheduler at {address}", 2
         try:
-            self.client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+            self.client = distributed.Client(address, set_as_default=False)
         except (OSError, TimeoutError, ValueError, TypeError) as e:
             raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {e}") from e
         self.futures: dict[int, Any] = {}
@@ -375,7 +381,7 @@ class _Cluster:
                 if futures and self.client.status == "running":
                     self.client.cancel(futures)
             finally:
-                self.client.close(timeout=CONNECT_SECONDS)
+                self.client.close(timeout=CLOSE_SECONDS)
 
 
 @contextlib.contextmanager
@@ -549,7 +555,7 @@ class _Run:
     def loop(self) -> None:
         """Keep every job busy until no step is left that fits."""
         while True:
-            while len(self.batches) < self.workers.jobs():
+            while len(self.batches) < self.workers.jobs() * self.workers.ahead:
                 st = self.open_step()
                 if st is None:
                     break
