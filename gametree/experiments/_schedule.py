@@ -26,11 +26,11 @@ for every experiment: this process (``jobs`` 1), a pool of ``jobs`` local proces
 default), or the workers of a Dask distributed scheduler (``cluster``, an address such as
 ``tcp://host:8786``; ``pip install 'gametree[cluster]'``). On a cluster the jobs are the
 workers' threads, counted as they come and go; Dask sends a lost worker's tasks to another
-(a task is a pure function, so running it twice gives the same result), a scheduler that
-goes away is a :class:`ClusterError` at once (or, while no batch is out, within Dask's
-connect timeout: ``distributed.comm.timeouts.connect``, 30 s unless configured, as by
-``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=10s``), never a wait forever,
-and so is a worker whose gametree sources differ from this process's
+(a task is a pure function, so running it twice gives the same result); a scheduler that
+goes away mid-run is a :class:`ClusterError` at once, one that cannot be reached is one
+after Dask's connect timeout (``distributed.comm.timeouts.connect``, 30 s unless set, as by
+``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=10s``), never a wait forever, and so is a
+worker whose gametree sources differ from this process's
 (:func:`source_digest`), since the results would then depend on the worker. Dask rather
 than Ray: it is pure Python, runs a local cluster with nothing else installed, starts on
 SLURM, PBS or SGE with dask-jobqueue and on Kubernetes with dask-kubernetes, and its futures
@@ -44,6 +44,8 @@ sent to a worker at once, a *projection* the expected seconds of a step, a *job*
 process (or a cluster worker's thread) that runs one batch at a time.
 """
 
+import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import hashlib
@@ -361,11 +363,21 @@ class _Cluster:
         future.add_done_callback(lambda _: self.inbox.put((number, lambda: self.outcome(number))))
 
     def outcome(self, number: int) -> tuple[list[Any], float]:
+        """The batch's results; else its error, or the lost scheduler's.
+
+        A lost scheduler cancels the batches out, or holds a finished one's results out of reach.
+        """
         future = self.futures.pop(number)
+        lost = ClusterError(f"lost the Dask scheduler at {self.address}: the run stops (start "
+                            "it again once the scheduler is back)")  # fmt: skip
         if future.status == "cancelled":
-            raise ClusterError(f"lost the Dask scheduler at {self.address}: the run stops "
-                               "(start it again once the scheduler is back)")  # fmt: skip
-        result: tuple[list[Any], float] = future.result()
+            raise lost
+        try:
+            result: tuple[list[Any], float] = future.result()
+        except (OSError, asyncio.CancelledError, concurrent.futures.CancelledError) as e:
+            if future.status == "error" and self.client.status == "running":
+                raise  # the batch's own error
+            raise lost from e
         return result
 
     def check(self) -> None:
