@@ -301,3 +301,6 @@ def test_the_plan_plays_the_scheduler_forward() -> None:
     assert few[0]["stopped"] == "budget"
     assert many[0]["stopped"] == "a tree"
     assert float(str(many[0]["planned_seconds_a_tree"])) <= 3600
+    flat = tuple((d, 8 * 0.001, 8) for d in range(1, 9))  # milliseconds that do not grow
+    coverage = Coverage({("optimal", "korf", 2, 3): SeriesCoverage(8, "budget", flat)}, 0.0, None)
+    assert scaling.plan_rows(coverage) == []  # no plan, rather than no end

@@ -8,7 +8,8 @@ is played forward on ``machines`` × ``cores`` for ``hours``: the optimum's seri
 share of the worker seconds they had in the run, the cheapest next step (over its weight)
 that fits is taken, each step's trees run side by side (one core each), and a series also
 stops when one of its trees would take longer than the hours (its depths follow each other).
-Each step holds as many trees as the run's deepest step did.
+Each step holds as many trees as the run's deepest step did. A series whose cost did not
+grow measurably (:data:`MIN_GROWTH`) has no plan.
 
 This assumes the cost keeps growing at the measured rate, cores as fast as the ones measured
 (under their load), and nothing lost to the cluster (its overhead a task is measured by
@@ -25,7 +26,12 @@ import attrs
 from gametree.experiments._schedule import Coverage
 from gametree.experiments.korf_model import MODELS, WEIGHTS
 
-__all__ = ["COLUMNS", "plan_rows"]
+__all__ = ["COLUMNS", "MIN_GROWTH", "plan_rows"]
+
+MIN_GROWTH = 1.05
+"""A series whose cost a tree grew less than this a depth is not planned: its times are too
+small to measure a growth (a tree in milliseconds), and a cost that does not grow has no
+depth at which it stops."""
 
 COLUMNS = ("model", "b", "players", "d", "seconds_a_tree", "cost_growth", "planned_d",
            "planned_seconds_a_tree", "stopped")  # fmt: skip
@@ -93,7 +99,9 @@ def _measured(key: Hashable, seconds: tuple[tuple[int, float, int], ...]) -> _Pl
     k = min(n, len(seconds) - 1)
     if deepest not in cost or deepest - k not in cost:
         return None
-    growth = max((cost[deepest] / cost[deepest - k]) ** (1 / k), 1.0)
+    growth = (cost[deepest] / cost[deepest - k]) ** (1 / k)
+    if growth < MIN_GROWTH:
+        return None
     return _Plan((model, b, n), deepest, cost[deepest], growth, seconds[-1][2],
                  WEIGHTS[("optimal", model)], sum(cost.values()),
                  (deepest, cost[deepest]))  # fmt: skip
