@@ -239,6 +239,13 @@ def test_bad_usage(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert "--jobs must be at least 1" in capsys.readouterr().err
     assert cli.main(["experiment", "average-case", "--budget", "-3", "--out", str(tmp_path)]) == 2
     assert "--budget must be a positive number of minutes (got -3.0)" in capsys.readouterr().err
+    out = ["--out", str(tmp_path)]
+    assert cli.main(["experiment", "best-case", "--cluster", "127.0.0.1:8786", *out]) == 2
+    assert "address is tcp://HOST:PORT or tls://HOST:PORT (got '127.0.0.1:8786')" in (
+        capsys.readouterr().err
+    )
+    assert cli.main(["experiment", "best-case", "--cluster", "tcp://h:1", "--jobs", "2", *out]) == 2
+    assert "--jobs and --cluster exclude each other" in capsys.readouterr().err
     with pytest.raises(SystemExit) as e:
         cli.main(["experiment", "nope", "--out", str(tmp_path)])
     assert e.value.code == 2
