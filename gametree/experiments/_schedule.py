@@ -343,6 +343,7 @@ class _Cluster:
             self.client = distributed.Client(address, set_as_default=False)
         except (OSError, TimeoutError, ValueError, TypeError) as e:
             raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {e}") from e
+        self.killed: type[Exception] = distributed.KilledWorker
         self.futures: dict[int, Any] = {}
         self.run = uuid.uuid4().hex[:12]
         self.threads, self.asked = 1, -math.inf
@@ -378,6 +379,11 @@ class _Cluster:
             if future.status == "error" and self.client.status == "running":
                 raise  # the batch's own error
             raise lost from e
+        except Exception as e:
+            if isinstance(e, self.killed):  # Dask gave up on it: as many workers died running it
+                raise ClusterError(f"every worker that ran a batch died while running it, as "
+                                   f"many as Dask allows (Dask: {e})") from e  # fmt: skip
+            raise
         return result
 
     def check(self) -> None:
