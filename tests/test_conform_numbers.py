@@ -264,6 +264,8 @@ def test_an_engine_that_declares_its_type_is_asked_its_edges_and_nothing_outside
     asked = [o for o in declared.outcomes if o.kind != "skipped"]
     assert all(outside("int16", o.case) is None for o in asked)
     assert declared.coverage["generated"].magnitude == 2**15 - 1
+    assert {"fractions", "values-huge"} <= declared.behaviours.excluded  # no int16 holds them
+    assert "fractions" not in undeclared.behaviours.excluded
     assert declared.coverage["vectors"].magnitude == 2**15 - 1
     skipped = [o for o in declared.outcomes if o.kind == "skipped" and any(
         "is outside int16" in p for p in o.problems)]  # fmt: skip
@@ -284,6 +286,7 @@ def test_a_declared_type_takes_the_magnitude_tier_s_share_twice() -> None:
     typed_mix = dict(tiers(GateOptions("minimax", values="int64")))
     assert typed_mix["magnitude"] == 2 * exact["magnitude"]
     assert sum(typed_mix.values()) == sum(exact.values())
+    assert tiers(GateOptions("minimax", scope="small", values="int64")) == [("small", 100)]
 
 
 def test_the_command_takes_values_and_reports_them(capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,6 +29,7 @@ from typing import Any, Literal, Protocol
 
 import attrs
 
+from gametree.conform.behaviours import BehaviourCoverage
 from gametree.conform.numbers import NUMBER_TYPES, number_text, outside
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Coverage, Tier, case_flags, case_shape
 from gametree.conform.semantics import (
@@ -169,6 +170,17 @@ class Report:
         factory=lambda: {"vectors": Coverage(), "generated": Coverage()}
     )
     """What each phase asked (the largest branching, height, players, magnitude)."""
+    behaviours: BehaviourCoverage = attrs.field(
+        default=attrs.Factory(
+            lambda self: BehaviourCoverage(  # what the declared type cannot hold is excluded too
+                self.semantics,
+                self.options.by_depth,
+                self.options.skip_flags | NUMBER_TYPES[self.options.values].excluded_flags(),
+            ),
+            takes_self=True,
+        )
+    )
+    """Which behaviours of the reference, and which pairs of them, each phase showed."""
     outside: dict[str, int] = attrs.field(factory=lambda: {"vectors": 0, "generated": 0})
     """Per phase, the cases not asked because a number of theirs is outside ``options.values``
     (generated ones are drawn again)."""
@@ -212,6 +224,7 @@ class Report:
                 **{phase: c.json() for phase, c in self.coverage.items()},
                 "all": self.covered().json(),
             },
+            "behaviour_coverage": self.behaviours.json(),
             "failures": [o.json() for o in self.failures],
             "minimal": [
                 {"from": s.original.name, "steps": s.steps, **s.minimal.json()} for s in self.shrunk
@@ -236,6 +249,7 @@ class Report:
             lines.append(f"values {kind.name} ({kind.range_text()}): outside it, "
                          f"{self.outside['vectors']} vectors skipped, "
                          f"{self.outside['generated']} generated cases drawn again")  # fmt: skip
+        lines.extend(self.behaviours.text())
         for o in self.failures[:20]:
             what = f"{o.name}" + (f" ({o.comment})" if o.comment else "")
             if o.phase == "generated" and o.flags:
@@ -413,14 +427,20 @@ def run_gate(
                 f"{o.problems[0][:300] if o.problems else o.kind})"
             )
 
-    def ask(
-        case: Case, label: str, phase: str, comment: str = "", flags: tuple[str, ...] | None = None
+    def ask(  # noqa: PLR0917 - the label, phase and comment read in the report's order
+        case: Case,
+        label: str,
+        phase: str,
+        comment: str = "",
+        flags: tuple[str, ...] | None = None,
+        shown: frozenset[str] | None = None,
     ) -> Outcome:
         kind, problems, response, seconds, e = evaluate(target, case, options.checks)
         if flags is None:
             flags = case_flags(case)
         if phase in report.coverage:
             report.coverage[phase].add(case_shape(case), flags)
+            report.behaviours.phases[phase].add(options.semantics, case, shown)
         return Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
 
     def skipped(case: Case) -> bool:
@@ -502,7 +522,7 @@ def _generated_phase(
     an integer's range and mutates the ones it has, so the mix it gave would follow the order
     of the tiers and the number of choices each makes, not their weights.
     """
-    small, tail = schedule(options)
+    small, tail, steered = schedule(options)
     first = _small_phase(report, options, ask, record, tick, skipped=skipped, budget=small)
     if first is not None or report.gave_up:
         return first
@@ -533,6 +553,55 @@ def _generated_phase(
             record(o)
             return o
         report.outcomes.append(o)
+    return _steered_phase(report, options, ask, record, tick, skipped=skipped, budget=steered)
+
+
+def _steered_phase(
+    report: Report,
+    options: GateOptions,
+    ask: Callable[..., Outcome],
+    record: Callable[[Outcome], None],
+    tick: Progress,
+    *,
+    skipped: Callable[[Case], bool],
+    budget: int,
+) -> Outcome | None:
+    """Cases chosen for the behaviour pairs the run has shown least (:mod:`.steer`).
+
+    Up to ``budget`` cases, each the candidate (of many run on the reference alone) that
+    shows the most of the feasible pairs shown least so far: every pair once, then again with
+    the budget left, until no candidate adds one; a failure among them is shrunk by the
+    gate's shrinker.
+    """
+    from gametree.conform.steer import Steering  # noqa: PLC0415 - the gate's only steering
+
+    coverage = report.behaviours
+    steering = Steering(options.semantics, coverage.feasible, coverage.excluded)
+    so_far = coverage.all()
+    steering.counts.update(so_far.counts)
+    for b, case in so_far.examples.items():
+        steering.keep(case, None, [b])
+    rng = random.Random(options.seed)  # noqa: S311 - test trees, not secrets
+
+    def allowed(case: Case) -> bool:
+        return not skipped(case) and (not options.by_depth or case.game is not None
+                                      or is_by_depth(case.tree))  # fmt: skip
+
+    for _ in range(budget):
+        found = steering.next_case(rng, allowed, by_depth=options.by_depth,
+                                   skip=options.skip_flags,
+                                   max_nodes=SCOPES[options.scope].max_nodes)  # fmt: skip
+        if found is None or report.gave_up:
+            break
+        case, shown = found
+        report.generated += 1
+        tick(f"generated {report.generated} (steered)")
+        o = ask(case, f"generated #{report.generated} (steered)", "generated", shown=shown)
+        steering.record(shown)
+        if o.failed:
+            record(o)
+            return o
+        report.outcomes.append(o)
     return None
 
 
@@ -543,23 +612,27 @@ def _first_scalar(t: Tree) -> Scalar:
     return v
 
 
-def schedule(options: GateOptions) -> tuple[int, list[Tier]]:
-    """How many small cases the budget holds, and the tail's tiers in the order they are asked.
+def schedule(options: GateOptions) -> tuple[int, list[Tier], int]:
+    """How many small cases, the tail's tiers in their order, how many steered cases.
+
+    The steered cases (:func:`_steered_phase`) follow the tail's, and stop early once every
+    feasible pair of behaviours has been shown.
 
     Each tier gets its weight's share of ``options.budget`` (rounded down, the rest to the
     small tier), interleaved in an order fixed by ``options.seed``. A game semantics has no
-    tiers: its whole budget is Hypothesis's.
+    tiers: its budget is Hypothesis's and the steered cases'.
     """
-    if SEMANTICS[options.semantics].game:
-        return options.budget, []
     mix = tiers(options)
     total = sum(w for _, w in mix)
+    steered = options.budget * dict(mix).get("steered", 0) // total
+    if SEMANTICS[options.semantics].game:
+        return options.budget - steered, [], steered
     tail: list[Tier] = []
     for tier, weight in mix:
-        if tier != "small":
+        if tier not in {"small", "steered"}:
             tail += [tier] * (options.budget * weight // total)
     random.Random(options.seed).shuffle(tail)  # noqa: S311 - an order, not a secret
-    return options.budget - len(tail), tail
+    return options.budget - len(tail) - steered, tail, steered
 
 
 def _small_phase(
@@ -650,7 +723,7 @@ def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
     if s.domain:
         mix["tight"] = mix["small"] // 2
         mix["small"] -= mix["tight"]
-    if options.values != "exact":  # the declared type's edges, at twice the magnitude tier's share
+    if options.values != "exact" and "magnitude" in mix:  # the type's edges, at twice the share
         mix["small"] -= mix["magnitude"]
         mix["magnitude"] *= 2
     return [

@@ -2,14 +2,18 @@
 
 Each phase's suite carries what it covered as properties (``coverage.max_branching``,
 ``coverage.max_height``, ``coverage.max_players``, ``coverage.max_magnitude``, ...; see
-:meth:`gametree.conform.scope.Coverage.json`), so that a green gate says how much it asked,
-and the number type the engine declared (``values``) with the cases outside it that the phase
-did not ask (``values.outside``).
+:meth:`gametree.conform.scope.Coverage.json`), and which behaviours of the reference and which
+pairs of them it showed (``behaviour_coverage.behaviours``, ``behaviour_coverage.pairs`` as
+``a+b`` joined by commas, ``behaviour_coverage.pairs_not_shown``, the counts; see
+:mod:`gametree.conform.behaviours`), so that a green gate says how much it asked; and the
+number type the engine declared (``values``) with the cases outside it that the phase did not
+ask (``values.outside``).
 """
 
 import json
 import xml.etree.ElementTree as ET
 
+from gametree.conform.behaviours import behaviour_names
 from gametree.conform.gate import Outcome, Report, printable
 from gametree.conform.semantics import request
 from gametree.treefile import dumps
@@ -53,6 +57,20 @@ def _properties(suite: ET.Element, report: Report, phase: str) -> None:
     for key, value in report.coverage[phase].json().items():
         text = ",".join(value) if isinstance(value, list) else str(value)
         ET.SubElement(props, "property", name=f"coverage.{key}", value=text)
+    b = report.behaviours
+    shown = b.phases[phase]
+    feasible = b.feasible
+    pairs = sorted(shown.pairs & feasible)
+    missing = sorted(feasible - shown.pairs)
+    for key, text in (
+        ("behaviours", ",".join(n for n in behaviour_names(b.semantics) if n in shown.behaviours)),
+        ("pairs_shown", str(len(pairs))),
+        ("pairs_feasible", str(len(feasible))),
+        ("pairs", ",".join(f"{x}+{y}" for x, y in pairs)),
+        ("pairs_not_shown", ",".join(f"{x}+{y}" for x, y in missing)),
+        ("pairs_infeasible", str(len(b.infeasible))),
+    ):
+        ET.SubElement(props, "property", name=f"behaviour_coverage.{key}", value=text)
 
 
 def junit_xml(report: Report) -> str:

@@ -137,6 +137,22 @@ class NumberType:
         assert self.largest is not None
         return not isinstance(x, Fraction) and -self.largest <= x <= self.largest
 
+    def excluded_flags(self) -> frozenset[str]:
+        """The content flags every case of which holds a number outside the type.
+
+        For an integer type ``Fraction``, ``TinyFraction``, and its own magnitude flag and those
+        above it (:data:`MAGNITUDE_FLAGS` draws the same line); none for ``exact``, nor for
+        ``double``, which holds fractions and numbers of every magnitude up to its largest.
+
+        >>> sorted(NUMBER_TYPES["int32"].excluded_flags())
+        ['BigInteger', 'Float64', 'Fraction', 'Int32', 'Int64', 'TinyFraction']
+        """
+        if self.kind != "integer":
+            return frozenset()
+        assert self.largest is not None
+        big = {flag for flag, m in MAGNITUDE_FLAGS if m >= self.largest}
+        return frozenset({"Fraction", "TinyFraction", *big})
+
     def range_text(self) -> str:
         """The range as the report says it."""
         if self.kind == "exact":

@@ -291,7 +291,7 @@ class Coverage:
         )
 
 
-Tier = Literal["small", "wide", "tall", "many", "magnitude", "repeated", "tight"]
+Tier = Literal["small", "wide", "tall", "many", "magnitude", "repeated", "tight", "steered"]
 
 TIER_FLAGS: dict[Tier, tuple[str, ...]] = {
     "small": (),
@@ -301,6 +301,7 @@ TIER_FLAGS: dict[Tier, tuple[str, ...]] = {
     "magnitude": (),
     "repeated": ("RepeatedSubtree",),
     "tight": (),
+    "steered": (),
 }
 """The flag each tier is there to earn: a tier whose flag is skipped is not drawn at all (the
 magnitude tier draws only magnitudes whose flags are not skipped)."""
@@ -326,14 +327,30 @@ SCOPES: dict[str, Scope] = {
         Scope("small", {"small": 100}, max_nodes=121, max_height=4, max_players=4),
         Scope(
             "default",
-            {"small": 55, "wide": 10, "tall": 9, "many": 6, "magnitude": 13, "repeated": 7},
+            {
+                "small": 30,
+                "wide": 8,
+                "tall": 8,
+                "many": 5,
+                "magnitude": 12,
+                "repeated": 7,
+                "steered": 30,
+            },
             max_nodes=1_000,
             max_height=12,
             max_players=8,
         ),
         Scope(
             "large",
-            {"small": 30, "wide": 18, "tall": 16, "many": 10, "magnitude": 16, "repeated": 10},
+            {
+                "small": 20,
+                "wide": 15,
+                "tall": 14,
+                "many": 8,
+                "magnitude": 12,
+                "repeated": 8,
+                "steered": 23,
+            },
             max_nodes=20_000,
             max_height=40,
             max_players=8,

@@ -5,11 +5,12 @@ Each bug is the correct algorithm with one classic mistake, a conformance target
 ``multi``, ``engine``, ``optimal``, ``scout`` for PVS and MTD(f), ``sturtevant`` for
 last-branch, speculative and deep pruning; ``edges`` and ``edges_numbers`` hold the mistakes
 that show only past small trees: wide nodes, tall trees, many players, repeated subtrees,
-large magnitudes, tiny fractions; ``number_types`` those of engines that declare the number
-type they hold, ``--values``, and break at its edges); :data:`BUGS` says, for each, what it
-claims (the semantics, what the gate compares, the number type) and what mistake it makes;
-its function's docstring says where the mistake is seen in practice. :data:`CORRECT` lists
-the correct versions, which pass the same gate.
+large magnitudes, tiny fractions; ``combinations`` those that show only when two such things
+meet in one case; ``number_types`` those of engines that declare the number type they hold,
+``--values``, and break at its edges); :data:`BUGS` says, for each, what it claims (the
+semantics, what the gate compares, the number type) and what mistake it makes; its function's
+docstring says where the mistake is seen in practice. :data:`CORRECT` lists the correct
+versions, which pass the same gate.
 
 ``python -m tests.bugs.catalogue`` runs the gate on every bug without the vectors the
 catalogue itself added (so the gate has to find the mistake on its own), keeps each minimal
@@ -77,10 +78,11 @@ class Bug:
 
     @property
     def edge(self) -> bool:
-        """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``):
-        such a bug must be caught by the generated phase alone, without any vector."""
-        return self.target.split(":")[0].rsplit(".", 1)[1] in {"edges", "edges_numbers",
-                                                               "number_types"}  # fmt: skip
+        """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``,
+        ``combinations``, ``number_types``): such a bug must be caught by the generated phase
+        alone, without any vector."""
+        module = self.target.split(":")[0].rsplit(".", 1)[1]
+        return module in {"edges", "edges_numbers", "combinations", "number_types"}
 
     @property
     def argv(self) -> list[str]:
@@ -162,6 +164,8 @@ BUGS: tuple[Bug, ...] = (
     bug("last_branch_any_branch", "sturtevant", "last-branch"),
     bug("speculative_no_research", "sturtevant", "speculative"),
     bug("deep_strict_bound", "sturtevant", "deep-pruning-unsound", strict_order=True),
+    bug("mate_distance", "combinations", "negamax", best_move=True),
+    bug("root_split_ties", "combinations", "negamax", best_move=True, principal_variation=True),
     bug("int64_sentinel", "number_types", "negamax-alphabeta-fail-soft", best_move=True,
         principal_variation=True, values="int64"),
     bug("int64_korf_shift", "number_types", "shallow", strict_order=True, best_move=True,
