@@ -3,6 +3,7 @@
 import argparse
 import json
 import math
+import shlex
 from pathlib import Path
 
 from gametree.clitools import (
@@ -64,6 +65,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         4: "the target could not be started (no such command, a callable that won't import)",
     }
     configure_help(parser, epilog(0, 1, 2, 4, 130, notes=notes))
+    # @FILE: arguments read from a file, as a shell splits each line (the pre-commit hook's
+    # .gametree-conform; docs/ci.md).
+    parser.fromfile_prefix_chars = "@"
+    parser.convert_arg_line_to_args = _file_arguments  # type: ignore[method-assign,assignment]
     parser.add_argument("--target", required=True,
                         help="package.module:function, a search's name, or a command")  # fmt: skip
     parser.add_argument("--semantics", required=True, choices=list(SEMANTICS), metavar="NAME",
@@ -99,6 +104,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="write each minimal failing case here as a JSON file (default: "
                         "a new temporary directory, when a case is too long to print)")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+def _file_arguments(line: str) -> list[str]:
+    """The arguments of one line of an @FILE, split as a shell would, ``#`` a comment."""
+    return shlex.split(line, comments=True)
 
 
 def _scope_help(s: Scope) -> str:
