@@ -43,6 +43,8 @@ def gametree_conform() -> Callable[..., Any]:
         strict_order: bool = False,
         best_move: bool = False,
         principal_variation: bool = False,
+        move_only: bool = False,
+        full_window: bool = False,
         budget: int = 200,
         scope: str = "default",
         vectors: bool = True,
@@ -58,13 +60,14 @@ def gametree_conform() -> Callable[..., Any]:
 
         options = GateOptions(
             semantics=semantics,
-            checks=Checks(best_move, principal_variation, strict_order),
+            checks=Checks(best_move, principal_variation, strict_order, move_only),
             budget=budget,
             seed=seed,
             by_depth=alternating,
             skip_flags=frozenset(skip_flags),
             scope=scope,
             vectors=vectors,
+            full_window=full_window,
         )
         if isinstance(target, str):
             runner: Any = ProcessTarget.from_spec(target, timeout=timeout, memory_mb=memory_mb)

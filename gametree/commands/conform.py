@@ -79,6 +79,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="compare the best move (the leftmost best child)")  # fmt: skip
     parser.add_argument("--principal-variation", action="store_true",
                         help="compare the whole principal variation")  # fmt: skip
+    parser.add_argument("--move-only", action="store_true",
+                        help="the target reports its best_move and no value: it must be a "
+                        "best move (with --best-move the leftmost); lone leaves are not "
+                        "asked")  # fmt: skip
+    parser.add_argument("--full-window", action="store_true",
+                        help="the target takes no window: ask the alpha-beta semantics with the "
+                        "full window only (so --strict-order checks its pruning)")  # fmt: skip
     parser.add_argument("--budget", type=int, default=200, metavar="N",
                         help="generated trees at most (default 200; 0: vectors only)")  # fmt: skip
     parser.add_argument("--scope", choices=list(SCOPES), default="default",
@@ -142,13 +149,14 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         return error(NAME, problem, EXIT_USAGE)
     options = GateOptions(
         semantics=args.semantics,
-        checks=Checks(args.best_move, args.principal_variation, args.strict_order),
+        checks=Checks(args.best_move, args.principal_variation, args.strict_order, args.move_only),
         budget=args.budget,
         seed=args.seed,
         by_depth=args.alternating,
         skip_flags=frozenset(args.skip_flag),
         scope=args.scope,
         vectors=not args.no_vectors,
+        full_window=args.full_window,
     )
     try:
         target = ProcessTarget.from_spec(

@@ -45,7 +45,7 @@ from gametree.conform.shrink import shrink, size
 from gametree.conform.targets import Reply
 from gametree.conform.tiers import BUILDERS, Ask
 from gametree.conform.vectors import is_by_depth, vector_cases
-from gametree.spec import Bounds, Scalar, Tree, iter_leaves
+from gametree.spec import Bounds, Node, Scalar, Tree, iter_leaves
 from gametree.treefile import document_json, dumps
 
 __all__ = ["GateOptions", "Outcome", "Report", "Shrunk", "Target", "run_gate"]
@@ -89,6 +89,9 @@ class GateOptions:
     """The mix the generated phase draws from (:data:`gametree.conform.scope.SCOPES`)."""
     vectors: bool = True
     """Whether to ask the vectors first (off: the generated phase alone finds what it finds)."""
+    full_window: bool = False
+    """Ask the alpha-beta semantics with the full window only (``--full-window``), for an
+    engine that takes none: the vectors with a window are skipped and none is drawn."""
 
 
 @attrs.define
@@ -411,7 +414,7 @@ def run_gate(
         return Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
 
     def skipped(case: Case) -> bool:
-        return bool(set(case_flags(case)) & options.skip_flags)
+        return bool(set(case_flags(case)) & options.skip_flags or unasked(case, options))
 
     def shrink_from(o: Outcome) -> None:
         if o.kind == "timeout":  # each try would cost a timeout: report the case as found
@@ -433,14 +436,17 @@ def run_gate(
             for flag in ("NotByDepth", "MovesTwice") if options.by_depth else ():
                 if flag in vc.flags:
                     skip.add(flag)
-            if skip:
+            why = [f"flags {sorted(skip)}"] if skip else []
+            if unasked(vc.case, options):
+                why.append(unasked(vc.case, options))
+            if why:
                 report.outcomes.append(
                     Outcome(
                         label,
                         "vectors",
                         vc.case,
                         "skipped",
-                        [f"flags {sorted(skip)}"],
+                        why,
                         None,
                         comment=vc.comment,
                         flags=vc.flags,
@@ -461,6 +467,19 @@ def run_gate(
     finally:
         report.seconds = time.monotonic() - started
     return report
+
+
+def unasked(case: Case, options: GateOptions) -> str:
+    """Why ``case`` is not asked of this target (``""``: it is).
+
+    A window, of an engine that takes none (``--full-window``); a lone leaf, where there is
+    no move to report (``--move-only``).
+    """
+    if options.full_window and (case.alpha is not None or case.beta is not None):
+        return "a window (--full-window)"
+    if options.checks.move_only and case.game is None and not isinstance(case.tree, Node):
+        return "a lone leaf: no move to report (--move-only)"
+    return ""
 
 
 def _generated_phase(
@@ -487,8 +506,8 @@ def _generated_phase(
     if first is not None or report.gave_up:
         return first
     s = SEMANTICS[options.semantics]
-    ask_tier = Ask(s.kind == "vector", s.window, SCOPES[options.scope], options.skip_flags,
-                   options.by_depth)  # fmt: skip
+    ask_tier = Ask(s.kind == "vector", s.window and not options.full_window,
+                   SCOPES[options.scope], options.skip_flags, options.by_depth)  # fmt: skip
     seeds = random.Random(options.seed)  # noqa: S311 - test trees, not secrets
     for tier in tail:
         for _ in range(20):  # a case with a skipped flag is drawn again, a few times
@@ -572,7 +591,9 @@ def _small_phase(
         key = request_line(case, 0, trace=False)
         if key in seen:
             return seen[key].failed
-        if report.gave_up or (not first and asked >= budget):
+        if not first and asked >= budget and not report.gave_up:
+            raise _Enough  # budget distinct cases asked (Hypothesis draws some twice)
+        if report.gave_up:
             return False
         if first and len(seen) > asked + options.shrink_budget:
             return False  # shrinking's budget is spent: nothing new is asked
@@ -590,7 +611,7 @@ def _small_phase(
         return o.failed
 
     quiet = settings(
-        max_examples=budget,
+        max_examples=2 * budget,  # enough to draw ``budget`` distinct cases; _Enough stops it
         database=None,
         deadline=None,
         derandomize=False,
@@ -600,7 +621,7 @@ def _small_phase(
     )
     try:
         minimal = find(cases(options), fails, settings=quiet, random=random.Random(options.seed))  # noqa: S311
-    except NoSuchExample:
+    except (NoSuchExample, _Enough):
         return None
     except HypothesisException:  # Unsatisfiable, Flaky: the failure found first still stands
         minimal = None
@@ -611,6 +632,13 @@ def _small_phase(
         if best is not None and best.failed and best.kind == first[0].kind:
             return attrs.evolve(best, name=f"{first[0].name} as Hypothesis shrank it")
     return first[0]
+
+
+class _Enough(BaseException):
+    """Stops Hypothesis once the small tier's budget is asked.
+
+    A ``BaseException``, which Hypothesis passes on at once rather than shrinking as a failure.
+    """
 
 
 def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
@@ -648,7 +676,7 @@ def cases(options: GateOptions) -> Any:
     s = SEMANTICS[options.semantics]
 
     def allowed(case: Case) -> Case:
-        assume(not set(case_flags(case)) & options.skip_flags)
+        assume(not set(case_flags(case)) & options.skip_flags and not unasked(case, options))
         assume(s.game or not options.by_depth or is_by_depth(case.tree))
         return case
 
@@ -675,7 +703,7 @@ def _small_cases(options: GateOptions) -> Any:
                                   ties=ties, by_depth=by_depth))  # fmt: skip
             if not s.window:
                 return Case(s.name, t)
-            ends = st.none() | st.integers(-10, 10)
+            ends = st.none() if options.full_window else st.none() | st.integers(-10, 10)
             alpha, beta = draw(ends), draw(ends)
             if alpha is not None and beta is not None and alpha >= beta:
                 alpha, beta = beta - 1 if alpha == beta else beta, alpha
