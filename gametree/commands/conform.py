@@ -1,9 +1,13 @@
 """``gametree conform``: the conformance gate, for engines in any language."""
 
 import argparse
+import contextlib
 import json
 import math
+import os
 import shlex
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from gametree.clitools import (
@@ -113,6 +117,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
+@contextlib.contextmanager
+def _hypothesis_storage() -> Iterator[None]:
+    """A temporary directory for what Hypothesis stores, so that nothing is left behind.
+
+    Hypothesis keeps what it collects (the constants of the code it runs) in ``.hypothesis/``
+    of the current directory; the gate keeps nothing from one run to the next (its example
+    database is off). ``HYPOTHESIS_STORAGE_DIRECTORY``, when set, is left as it is.
+    """
+    if "HYPOTHESIS_STORAGE_DIRECTORY" in os.environ:
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="gametree-hypothesis-") as where:
+        os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = where
+        try:
+            yield
+        finally:
+            del os.environ["HYPOTHESIS_STORAGE_DIRECTORY"]
+
+
 def _file_arguments(line: str) -> list[str]:
     """The arguments of one line of an @FILE, split as a shell would, ``#`` a comment."""
     return shlex.split(line, comments=True)
@@ -169,7 +192,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     asked = len(vector_cases(args.semantics)) if options.vectors else 0
     progress = Progress(asked + args.budget, "cases")
     try:
-        report = run_gate(target, args.target, options, lambda note: progress.advance(note=note))
+        with _hypothesis_storage():
+            report = run_gate(target, args.target, options,
+                              lambda note: progress.advance(note=note))  # fmt: skip
     except TargetStartError as e:
         return error(NAME, f"the target could not be started: {e}", EXIT_TARGET)
     except GateError as e:

@@ -114,13 +114,13 @@ class Outcome:
         """Whether the target failed this case."""
         return self.kind in FAILURES
 
-    def json(self) -> dict[str, object]:
-        """The outcome as the JSON report shows it."""
+    def json(self, *, trace: bool) -> dict[str, object]:
+        """The outcome as the JSON report shows it; ``trace``: what the request said."""
         req: dict[str, object] | None = None
         if self.failed and self.case.game is not None:
             req = request(self.case, trace=False)
         elif self.failed:
-            req = request(self.case, trace=True, tree=False)
+            req = request(self.case, trace=trace, tree=False)
             # json.dumps recurses: a tree hundreds of levels deep goes in as text.
             shallow = self.case.tree.height < 200
             req["tree" if shallow else "tree_text"] = (
@@ -132,6 +132,7 @@ class Outcome:
             "name": self.name,
             "phase": self.phase,
             "kind": self.kind,
+            "flags": list(self.flags),
             "problems": self.problems,
             "request": req,
             "expected": self.expected.json() if self.expected and self.failed else None,
@@ -193,6 +194,7 @@ class Report:
 
     def json(self) -> dict[str, object]:
         """The report as JSON (``gametree conform --json``)."""
+        trace = self.options.checks.strict_order
         return {
             "target": self.target,
             "semantics": self.semantics,
@@ -207,9 +209,10 @@ class Report:
                 **{phase: c.json() for phase, c in self.coverage.items()},
                 "all": self.covered().json(),
             },
-            "failures": [o.json() for o in self.failures],
+            "failures": [o.json(trace=trace) for o in self.failures],
             "minimal": [
-                {"from": s.original.name, "steps": s.steps, **s.minimal.json()} for s in self.shrunk
+                {"from": s.original.name, "steps": s.steps, **s.minimal.json(trace=trace)}
+                for s in self.shrunk
             ],
             "seconds": round(self.seconds, 3),
         }
@@ -228,7 +231,7 @@ class Report:
                 lines.append(f"covered by the {phase}: {cov.text()}")
         for o in self.failures[:20]:
             what = f"{o.name}" + (f" ({o.comment})" if o.comment else "")
-            if o.phase == "generated" and o.flags:
+            if o.flags:
                 what += f" [{', '.join(o.flags)}]"
             lines.append(f"FAIL {o.phase} {what}: {o.kind}")
             lines.extend(f"  {_clip(p, 600)}" for p in o.problems[:5])

@@ -640,11 +640,11 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
         assert not isinstance(r, tuple)
         if e.witness.admits(r):
             return []
-        return [f"value: expected {e.witness.text()}, got {_text(r)}"]
+        return [f"value: expected {e.witness.text()}, got {_got(response['value'], r)}"]
     if e.value is not None and r != e.value:
         truth = _text(e.true_value)
         own = "" if e.value == e.true_value else f" ({case.semantics}'s; the true value is {truth})"
-        problems.append(f"value: expected {_text(e.value)}{own}, got {_text(r)}")
+        problems.append(f"value: expected {_text(e.value)}{own}, got {_got(response['value'], r)}")
     if e.optimal_moves is not None:
         if checks.best_move and e.optimal_moves:
             got = response.get("best_move", "missing")
@@ -657,7 +657,7 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
         if not lo <= r <= hi:
             problems.append(
                 f"value: expected one in [{_text(lo)}, {_text(hi)}] (the true value is "
-                f"{_text(e.true_value)}), got {_text(r)}"
+                f"{_text(e.true_value)}), got {_got(response['value'], r)}"
             )
     if e.principal_variation is not None and checks.best_move:
         got = response.get("best_move", "missing")
@@ -759,7 +759,8 @@ def _check_deepening(e: Expected, r: Value, response: dict[Any, Any], checks: Ch
     _, v, moves = e.by_depth[depth]
     problems = []
     if r != v:
-        problems.append(f"value: expected {_text(v)} (the value at depth {depth}), got {_text(r)}")
+        got = _got(response["value"], r)
+        problems.append(f"value: expected {_text(v)} (the value at depth {depth}), got {got}")
     if checks.best_move and moves:
         got = response.get("best_move", "missing")
         if got not in moves:
@@ -779,6 +780,22 @@ def _trace_difference(want: list[list[int]], got: object) -> str:
         extra = len(got) - len(want)
         return f"{extra} leaves read after the last expected one, first {got[len(want)]}"
     return f"{len(want) - len(got)} leaves not read, first {want[len(got)]}"
+
+
+def _got(written: object, r: Value) -> str:
+    """A reply's value as the report prints it: exactly, and as written where it was a double.
+
+    A double is read exactly (1.001 is 2254051613498933/2251799813685248), which is what is
+    compared; the decimal the engine wrote is shown beside it, to be recognised.
+
+    >>> from fractions import Fraction
+    >>> _got(1.001, Fraction(1.001)), _got([0.5, 2], (Fraction(1, 2), 2)), _got(2.0, 2)
+    ('1.001 (exactly 2254051613498933/2251799813685248)', '[0.5, 2] (exactly (1/2, 2))', '2')
+    """
+    parts = written if isinstance(written, list) else [written]
+    if any(isinstance(x, float) and not x.is_integer() for x in parts):
+        return f"{json.dumps(written)} (exactly {_text(r)})"
+    return _text(r)
 
 
 def _text(v: object) -> str:

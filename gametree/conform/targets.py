@@ -62,6 +62,8 @@ ReplyKind = Literal["answer", "error", "crash", "timeout", "garbage", "memory"]
 
 _CALLABLE = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _MEMORY_WORDS = ("MemoryError", "bad_alloc", "out of memory", "Cannot allocate memory")
+_ADDRESS_SPACE_WORDS = ("Sanitizer", "ulimit -v", "shadow memory")
+"""What a sanitized build writes when it cannot reserve its shadow memory under ``RLIMIT_AS``."""
 
 
 class TargetStartError(RuntimeError):
@@ -187,14 +189,14 @@ class ProcessTarget:
         data = request_line(case, rid, trace=trace).encode()
         allowed = self.timeout + (self.startup if self.fresh else 0.0)
         started = time.monotonic()
-        outcome = self._exchange(data, started + allowed)
+        outcome = self._exchange(data, started + allowed, allowed)
         seconds = time.monotonic() - started
         if isinstance(outcome, Reply):
             return attrs.evolve(outcome, seconds=seconds)
         self.fresh = False
         return self._reply(outcome, rid, seconds)
 
-    def _exchange(self, data: bytes, deadline: float) -> bytes | Reply:
+    def _exchange(self, data: bytes, deadline: float, allowed: float) -> bytes | Reply:
         """Write ``data`` and read one line, or the failure that stopped it."""
         proc = self.proc
         assert proc is not None
@@ -209,9 +211,7 @@ class ProcessTarget:
             while not ended:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    self.kill()
-                    what = "reply" if sent == len(data) else "request to be read"
-                    return Reply("timeout", detail=f"no {what} within {self.timeout:g} s")
+                    return self._timed_out(allowed, sent=sent == len(data))
                 if self._stderr_size() > MAX_STDERR_BYTES:  # a flood would fill the disk
                     self.kill()
                     return Reply("garbage", detail="more than 64 MiB on its standard error")
@@ -234,6 +234,23 @@ class ProcessTarget:
                             return Reply("garbage", detail="a reply line longer than 64 MiB")
         line, _, self.buffer = self.buffer.partition(b"\n")
         return bytes(line)
+
+    def _timed_out(self, allowed: float, *, sent: bool) -> Reply:
+        """The timeout, saying the time it was really given and what may have caused it."""
+        partial = bytes(self.buffer[:80])
+        self.kill()
+        limit = f"{allowed:g} s"
+        if allowed != self.timeout:
+            limit += (f" (--timeout {self.timeout:g} s, and --startup {self.startup:g} s for the "
+                      f"first request after a start)")  # fmt: skip
+        if not sent:
+            return Reply("timeout", detail=f"no request to be read within {limit}")
+        if partial:
+            why = f"a reply began ({partial!r}) but no end of line came"
+        else:
+            why = "nothing came back: did the engine flush its reply? (a reply held in an "
+            why += "output buffer is never seen)"
+        return Reply("timeout", detail=f"no reply within {limit}; {why}")
 
     def _reply(self, line: bytes, rid: int, seconds: float) -> Reply:
         try:
@@ -273,6 +290,10 @@ class ProcessTarget:
         status = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
         kind: ReplyKind = "memory" if any(w in tail for w in _MEMORY_WORDS) else "crash"
         detail = f"the target {how} and ended ({status})"
+        if self.memory_mb and any(w in tail for w in _ADDRESS_SPACE_WORDS):
+            detail += (f"; it ran under an address-space limit of {self.memory_mb} MiB "
+                       f"(--memory), which a sanitizer's shadow memory exceeds: try "
+                       f"--memory 0")  # fmt: skip
         if tail:
             detail += f"; its standard error ends:\n{tail}"
         return Reply(kind, detail=detail)
