@@ -32,8 +32,9 @@ def gametree_conform() -> Callable[..., Any]:
     Options, each the keyword of a ``gametree conform`` option (``docs/conformance.md``
     lists them): ``strict_order``, ``best_move``, ``principal_variation`` (what to compare),
     ``move_only``, ``full_window`` (an engine that reports only its move, or takes no window),
-    ``budget`` (generated trees, default 200), ``scope`` (``small``, ``default`` or
-    ``large``: what they are drawn from), ``vectors`` (False: the generated trees only),
+    ``budget`` (generated trees, default 200), ``keep_going``, ``shrink_budget``, ``scope``
+    (``small``, ``default`` or ``large``: what they are drawn from), ``vectors`` (False: the
+    generated trees only),
     ``seed``, ``alternating``, ``skip_flags`` (a list of flags), ``timeout`` and
     ``memory_mb``. An unknown semantics or flag, or ``skip_flags`` given as one string, is a
     ``ValueError``. Returns the ``Report``. A failing case too long to print is written to a
@@ -50,6 +51,8 @@ def gametree_conform() -> Callable[..., Any]:
         move_only: bool = False,
         full_window: bool = False,
         budget: int = 200,
+        keep_going: bool = False,
+        shrink_budget: int = 500,
         scope: str = "default",
         vectors: bool = True,
         seed: int = 0,
@@ -73,6 +76,8 @@ def gametree_conform() -> Callable[..., Any]:
             scope=scope,
             vectors=vectors,
             full_window=full_window,
+            keep_going=keep_going,
+            shrink_budget=shrink_budget,
         )
         if isinstance(target, str):
             runner: Any = ProcessTarget.from_spec(target, timeout=timeout, memory_mb=memory_mb)

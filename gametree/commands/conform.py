@@ -95,6 +95,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scope", choices=list(SCOPES), default="default",
                         help="what the generated trees are drawn from: " + "; ".join(
                             f"{s.name}: {_scope_help(s)}" for s in SCOPES.values()))  # fmt: skip
+    parser.add_argument("--keep-going", action="store_true",
+                        help="go on after a failure: shrink and report every distinct failure "
+                        "(its kind, and what is wrong), not only the first")  # fmt: skip
+    parser.add_argument("--shrink-budget", type=int, default=500, metavar="N",
+                        help="cases asked at most to shrink one failure (default 500): the "
+                        "minimal case depends on it and the seed, not on the target's "
+                        "speed")  # fmt: skip
     parser.add_argument("--no-vectors", action="store_true",
                         help="skip the vectors: only the generated trees are asked")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="Hypothesis's seed (default 0)")
@@ -152,6 +159,7 @@ def option_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the numeric options, naming the option, or ``None``."""
     ranges = [
         ("--budget", args.budget, 0, math.inf),
+        ("--shrink-budget", args.shrink_budget, 0, math.inf),
         ("--timeout", args.timeout, 0, MAX_SECONDS),
         ("--startup", args.startup, 0, MAX_SECONDS),
         ("--memory", args.memory, 0, MAX_MEMORY_MB),
@@ -180,6 +188,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         scope=args.scope,
         vectors=not args.no_vectors,
         full_window=args.full_window,
+        keep_going=args.keep_going,
+        shrink_budget=args.shrink_budget,
     )
     try:
         target = ProcessTarget.from_spec(

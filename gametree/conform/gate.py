@@ -29,6 +29,7 @@ from typing import Any, Literal, Protocol
 
 import attrs
 
+from gametree.conform.faults import Replays, Shrinking, Shrunk, locate
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Coverage, Tier, case_flags, case_shape
 from gametree.conform.semantics import (
     SEMANTICS,
@@ -41,7 +42,7 @@ from gametree.conform.semantics import (
     request,
     request_line,
 )
-from gametree.conform.shrink import shrink, size
+from gametree.conform.shrink import size
 from gametree.conform.targets import Reply
 from gametree.conform.tiers import BUILDERS, Ask
 from gametree.conform.vectors import is_by_depth, vector_cases
@@ -81,7 +82,10 @@ class GateOptions:
     by_depth: bool = False
     skip_flags: frozenset[str] = frozenset()
     shrink_budget: int = 500
-    shrink_seconds: float = 30.0
+    """Attempts at most while shrinking one failure (``--shrink-budget``)."""
+    shrink_seconds: float = 600.0
+    """A guard on one failure's shrinking, far above what its budget takes: a limit of time
+    would make the minimal case depend on the target's speed, so the budget decides."""
     max_failures_in_a_row: int = 5
     max_depth: int = 4
     max_branching: int = 3
@@ -92,6 +96,9 @@ class GateOptions:
     full_window: bool = False
     """Ask the alpha-beta semantics with the full window only (``--full-window``), for an
     engine that takes none: the vectors with a window are skipped and none is drawn."""
+    keep_going: bool = False
+    """Go on after a failure (``--keep-going``): every distinct failure (:func:`signature`)
+    is shrunk and reported, not only the first of each phase."""
 
 
 @attrs.define
@@ -108,6 +115,8 @@ class Outcome:
     seconds: float = 0.0
     comment: str = ""
     flags: tuple[str, ...] = ()
+    before: Case | None = None
+    """For a failure: the case asked before it in the same process (``None``: none)."""
 
     @property
     def failed(self) -> bool:
@@ -138,15 +147,6 @@ class Outcome:
             "expected": self.expected.json() if self.expected and self.failed else None,
             "actual": _plain(self.response) if self.failed else None,
         }
-
-
-@attrs.define
-class Shrunk:
-    """A failure and the smallest case the shrinker found that fails the same way."""
-
-    original: Outcome
-    minimal: Outcome
-    steps: int
 
 
 @attrs.define
@@ -211,7 +211,13 @@ class Report:
             },
             "failures": [o.json(trace=trace) for o in self.failures],
             "minimal": [
-                {"from": s.original.name, "steps": s.steps, **s.minimal.json(trace=trace)}
+                {
+                    "from": s.original.name,
+                    "steps": s.steps,
+                    **s.minimal.json(trace=trace),
+                    "then": None if s.then is None else s.then.json(trace=trace),
+                    "note": s.note or None,
+                }
                 for s in self.shrunk
             ],
             "seconds": round(self.seconds, 3),
@@ -254,27 +260,54 @@ class Report:
             return _clip(text, LINE, note)
 
         origin = f"{s.original.name} ({s.original.case.tree.size} nodes)"
-        steps = f"shrunk in {s.steps} steps to {m.case.tree.size} nodes: {m.kind}"
-        lines = [f"minimal failing case, from {origin} {steps}"]
+        if s.then is not None:
+            head = (f"minimal failing case, from {origin} shrunk in {s.steps} steps to a case "
+                    f"of {m.case.tree.size} nodes that passes alone and breaks the target, "
+                    f"and the request after it, {s.then.case.tree.size} nodes: "
+                    f"{s.then.kind}")  # fmt: skip
+        elif s.note.startswith("not reproduced"):
+            head = f"failing case, from {origin}: {s.original.kind}, not reproduced"
+        else:
+            head = (f"minimal failing case, from {origin} shrunk in {s.steps} steps to "
+                    f"{m.case.tree.size} nodes: {m.kind}")  # fmt: skip
+        lines = [head]
+        if s.note:
+            lines.append(f"  note: {s.note}")
         lines.extend(f"  {clip(p)}" for p in m.problems[:5])
+        lines.extend(self._case_lines(m, clip, "  ", passed=s.then is not None))
+        if s.then is not None:
+            lines.append("  then, asked next in the same process:")
+            lines.extend(f"    {clip(p)}" for p in s.then.problems[:5])
+            lines.extend(self._case_lines(s.then, clip, "    "))
+        if saved:
+            lines.append(f"  the whole case (request, expected, actual): {saved}")
+        return lines
+
+    def _case_lines(
+        self, m: Outcome, clip: Callable[[str], str], indent: str, *, passed: bool = False
+    ) -> list[str]:
+        """One case of a minimal failure: its tree (or game), request, expected and actual.
+
+        ``passed``: the target's answer was right, and is not kept.
+        """
+        lines = []
         req = request(m.case, trace=self.options.checks.strict_order, tree=False)
         if m.case.game is not None:
-            lines.append(f"  game: {clip(json.dumps(req.pop('game')))}")
-            lines.append(f"  cut tree: {clip(dumps(m.case.tree))}")
+            lines.append(f"game: {clip(json.dumps(req.pop('game')))}")
+            lines.append(f"cut tree: {clip(dumps(m.case.tree))}")
         else:
             tree = dumps(m.case.tree, m.case.bounds)
             if len(tree) > LINE:
                 shape = case_shape(m.case)
-                lines.append(f"  tree: {shape.nodes} nodes, height {shape.height}, branching up "
+                lines.append(f"tree: {shape.nodes} nodes, height {shape.height}, branching up "
                              f"to {shape.branching}, {shape.players} players")  # fmt: skip
-            lines.append(f"  tree: {clip(tree)}")
-        lines.append(f"  request (besides the tree): {clip(json.dumps(req))}")
+            lines.append(f"tree: {clip(tree)}")
+        lines.append(f"request (besides the tree): {clip(json.dumps(req))}")
         if m.expected is not None:
-            lines.append(f"  expected: {clip(json.dumps(m.expected.json()))}")
-        lines.append(f"  actual: {clip(json.dumps(m.response, default=repr))}")
-        if saved:
-            lines.append(f"  the whole case (request, expected, actual): {saved}")
-        return lines
+            lines.append(f"expected: {clip(json.dumps(m.expected.json()))}")
+        actual = "right (it passes alone)" if passed else json.dumps(m.response, default=repr)
+        lines.append(f"actual: {clip(actual)}")
+        return [indent + line for line in lines]
 
     def save_cases(self, directory: Path | None) -> None:
         """Write each minimal failing case to ``directory/minimal-K.json``.
@@ -301,7 +334,11 @@ class Report:
                 "expected": m.expected.json() if m.expected else None,
                 "actual": _plain(m.response),
             }
-            path.write_text(f'{json.dumps(head)[:-1]}, "request": {line}}}\n', encoding="utf-8")
+            text = f'{json.dumps(head)[:-1]}, "request": {line}'
+            if s.then is not None:  # the request after it, which then failed
+                then = request_line(s.then.case, 1, trace=self.options.checks.strict_order)
+                text += f', "then": {then.strip()}'
+            path.write_text(text + "}\n", encoding="utf-8")
             self.saved[i] = path
 
 
@@ -414,34 +451,24 @@ def run_gate(
             flags = case_flags(case)
         if phase in report.coverage:
             report.coverage[phase].add(case_shape(case), flags)
-        return Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
+        o = Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
+        if o.failed:  # the case asked before it in the same process, for its replay
+            o.before = getattr(target, "previous", None)
+        return o
 
     def skipped(case: Case) -> bool:
         return bool(set(case_flags(case)) & options.skip_flags or unasked(case, options))
 
     def shrink_from(o: Outcome) -> None:
-        if o.kind == "timeout":  # each try would cost a timeout: report the case as found
-            report.shrunk.append(Shrunk(o, o, 0))
-            return
-
-        def fails(c: Case) -> bool:  # a case with a flag skipped is not asked, as vectors
-            return not skipped(c) and evaluate(target, c, options.checks)[0] == o.kind
-
-        smallest, steps = shrink(o.case, fails, by_depth=options.by_depth,
-                                 budget=options.shrink_budget,
-                                 seconds=options.shrink_seconds)  # fmt: skip
-        report.shrunk.append(Shrunk(o, ask(smallest, "minimal", o.phase), steps))
+        report.shrunk.append(_located(target, o, options, skipped))
+        for m in (report.shrunk[-1].minimal, report.shrunk[-1].then):
+            if m is not None and o.phase in report.coverage:
+                report.coverage[o.phase].add(case_shape(m.case), m.flags)
 
     try:
         for i, vc in enumerate(vector_cases(options.semantics) if options.vectors else [], 1):
             label = f"tcId {i}"
-            skip = set(vc.flags) & options.skip_flags
-            for flag in ("NotByDepth", "MovesTwice") if options.by_depth else ():
-                if flag in vc.flags:
-                    skip.add(flag)
-            why = [f"flags {sorted(skip)}"] if skip else []
-            if unasked(vc.case, options):
-                why.append(unasked(vc.case, options))
+            why = _not_asked(vc.flags, vc.case, options)
             if why:
                 report.outcomes.append(
                     Outcome(
@@ -459,17 +486,55 @@ def run_gate(
             tick(f"vector {label}")
             record(ask(vc.case, label, "vectors", vc.comment, vc.flags))
             if report.gave_up:
-                return report
-        failed = [o for o in report.outcomes if o.failed]
-        if failed:  # a wrong answer first, the smallest of its kind
-            shrink_from(min(failed, key=lambda o: (FAILURES.index(o.kind), size(o.case))))
+                break  # and shrink the smallest failure: the hang, the crash, as the rest
+        failed = sorted((o for o in report.outcomes if o.failed),  # a wrong answer first,
+                        key=lambda o: (FAILURES.index(o.kind), size(o.case)))  # fmt: skip
+        known: set[tuple[str, str]] = set()
+        for o in failed:
+            if signature(o) not in known and (options.keep_going or not known):
+                known.add(signature(o))
+                shrink_from(o)
         if options.budget > 0 and not report.gave_up:
-            first = _generated_phase(report, options, ask, record, tick, skipped=skipped)
-            if first is not None and not report.gave_up:
-                shrink_from(first)
+            for o in _generated_phase(report, options, ask, record, tick, skipped=skipped,
+                                      known=known if options.keep_going else set()):  # fmt: skip
+                shrink_from(o)
     finally:
         report.seconds = time.monotonic() - started
     return report
+
+
+def _located(
+    target: Target, o: Outcome, options: GateOptions, skipped: Callable[[Case], bool]
+) -> Shrunk:
+    """``o`` replayed in a fresh process, its culprit found and shrunk (:mod:`.faults`)."""
+
+    def outcome(c: Case, label: str) -> Outcome:
+        kind, problems, response, seconds, e = evaluate(target, c, options.checks)
+        return Outcome(label, o.phase, c, kind, problems, e, response, seconds,
+                       flags=case_flags(c))  # fmt: skip
+
+    # A case with a flag skipped is never asked, shrunk ones included, as in the vectors.
+    how = Shrinking(options.shrink_budget, options.shrink_seconds, options.by_depth, skipped)
+    return locate(o, o.before, Replays(target, outcome), how)
+
+
+def signature(o: Outcome) -> tuple[str, str]:
+    """What makes two failures one for ``--keep-going``: the kind, and what is wrong.
+
+    For a wrong answer, the first member the report finds wrong (``value``, ``best_move``,
+    ``trace``, ...); a crash, a hang, garbage or an error is one failure of its kind.
+    """
+    wrong = o.problems[0].split(":")[0] if o.kind == "mismatch" and o.problems else ""
+    return o.kind, wrong
+
+
+def _not_asked(flags: tuple[str, ...], case: Case, options: GateOptions) -> list[str]:
+    """Why a vector is skipped (empty: it is asked): its flags skipped, or :func:`unasked`."""
+    skip = set(flags) & options.skip_flags
+    if options.by_depth:
+        skip |= set(flags) & {"NotByDepth", "MovesTwice"}
+    why = [f"flags {sorted(skip)}"] if skip else []
+    return [*why, unasked(case, options)] if unasked(case, options) else why
 
 
 def unasked(case: Case, options: GateOptions) -> str:
@@ -493,7 +558,8 @@ def _generated_phase(
     tick: Progress,
     *,
     skipped: Callable[[Case], bool],
-) -> Outcome | None:
+    known: set[tuple[str, str]],
+) -> list[Outcome]:
     """The generated cases: the small tier's from Hypothesis, then the tail's from seeds.
 
     The budget is split by the scope's weights (:func:`schedule`). Hypothesis draws the
@@ -502,12 +568,15 @@ def _generated_phase(
     shrinks (Hypothesis could only shrink a seed, which says nothing about the tree).
     Hypothesis does not draw the tail itself: it draws its first examples near the low end of
     an integer's range and mutates the ones it has, so the mix it gave would follow the order
-    of the tiers and the number of choices each makes, not their weights.
+    of the tiers and the number of choices each makes, not their weights. With
+    ``--keep-going`` both go on after a failure, and return each failure whose
+    :func:`signature` is not ``known`` yet (the first of each); else the first failure.
     """
     small, tail = schedule(options)
-    first = _small_phase(report, options, ask, record, tick, skipped=skipped, budget=small)
-    if first is not None or report.gave_up:
-        return first
+    found = _small_phase(report, options, ask, record, tick, skipped=skipped, budget=small,
+                         known=known)  # fmt: skip
+    if (found and not options.keep_going) or report.gave_up:
+        return found
     s = SEMANTICS[options.semantics]
     ask_tier = Ask(s.kind == "vector", s.window and not options.full_window,
                    SCOPES[options.scope], options.skip_flags, options.by_depth)  # fmt: skip
@@ -529,11 +598,23 @@ def _generated_phase(
         report.generated += 1
         tick(f"generated {report.generated}")
         o = ask(case, f"generated #{report.generated} ({tier})", "generated")
-        if o.failed:
-            record(o)
-            return o
-        report.outcomes.append(o)
-    return None
+        if not o.failed:
+            report.outcomes.append(o)
+            continue
+        record(o)
+        if signature(o) not in known:
+            known.add(signature(o))
+            found.append(o)
+            if not options.keep_going:
+                break
+        if _gave_up(report):
+            break
+    return found
+
+
+def _gave_up(report: Report) -> bool:
+    """Whether the gate gave up on the target (read anew: a ``record`` may have just set it)."""
+    return report.gave_up is not None
 
 
 def _first_scalar(t: Tree) -> Scalar:
@@ -571,21 +652,22 @@ def _small_phase(
     *,
     skipped: Callable[[Case], bool],
     budget: int,
-) -> Outcome | None:
-    """Hypothesis draws small cases until one fails (then shrinks it) or ``budget`` is spent."""
-    try:
-        from hypothesis import HealthCheck, Phase, find, settings  # noqa: PLC0415
-        from hypothesis.errors import HypothesisException, NoSuchExample  # noqa: PLC0415
-    except ImportError:  # pragma: no cover - hypothesis is in the testing extra
-        raise GateError(
-            "generated trees need Hypothesis: pip install 'gametree[testing]' (or --budget 0 "
-            "to run the vectors only)"
-        ) from None
+    known: set[tuple[str, str]],
+) -> list[Outcome]:
+    """Hypothesis draws small cases until one fails (then shrinks it) or ``budget`` is spent.
+
+    With ``--keep-going``, it draws again after each failure (the cases already asked are not
+    asked again) until the budget is spent, shrinking each failure of a new :func:`signature`.
+    """
+    search = _searcher(options, budget)
     if budget <= 0:
-        return None
+        return []
     seen: dict[str, Outcome] = {}
     first: list[Outcome] = []
     asked = 0
+
+    def new(o: Outcome) -> bool:  # a failure not found yet (any failure without --keep-going)
+        return o.failed and signature(o) not in known
 
     def fails(case: Case) -> bool:
         nonlocal asked
@@ -593,13 +675,15 @@ def _small_phase(
             return False
         key = request_line(case, 0, trace=False)
         if key in seen:
-            return seen[key].failed
+            return new(seen[key])
         if not first and asked >= budget and not report.gave_up:
             raise _Enough  # budget distinct cases asked (Hypothesis draws some twice)
         if report.gave_up:
             return False
         if first and len(seen) > asked + options.shrink_budget:
             return False  # shrinking's budget is spent: nothing new is asked
+        if first and first[0].kind == "timeout":
+            return False  # a hang is shrunk by faults.locate, each attempt under a short limit
         o = ask(case, f"generated #{report.generated + 1}", "generated")
         seen[key] = o
         if not first:
@@ -608,33 +692,61 @@ def _small_phase(
             tick(f"generated {report.generated}")
             if o.failed:
                 record(o)
-                first.append(o)
             else:
                 report.outcomes.append(o)
-        return o.failed
+            if new(o):
+                first.append(o)
+        return new(o)
 
-    quiet = settings(
-        max_examples=2 * budget,  # enough to draw ``budget`` distinct cases; _Enough stops it
-        database=None,
-        deadline=None,
-        derandomize=False,
-        phases=[Phase.generate, Phase.shrink],
-        suppress_health_check=list(HealthCheck),
-        report_multiple_bugs=False,
-    )
+    found: list[Outcome] = []
+    while not report.gave_up:
+        first.clear()
+        ended, minimal = search(fails)
+        if ended or not first:
+            break
+        best = None if minimal is None else seen.get(request_line(minimal, 0, trace=False))
+        if best is not None and best.failed and signature(best) == signature(first[0]):
+            found.append(attrs.evolve(best, name=f"{first[0].name} as Hypothesis shrank it"))
+        else:
+            found.append(first[0])
+        known.add(signature(first[0]))
+        if not options.keep_going:
+            break
+    return found
+
+
+def _searcher(
+    options: GateOptions, budget: int
+) -> Callable[[Callable[[Case], bool]], tuple[bool, Case | None]]:
+    """Hypothesis's ``find`` over the small tier: (whether nothing failed, the minimal case).
+
+    The minimal case is ``None`` when Hypothesis could not say (Unsatisfiable, Flaky): the
+    failure found first then stands.
+    """
     try:
-        minimal = find(cases(options), fails, settings=quiet, random=random.Random(options.seed))  # noqa: S311
-    except (NoSuchExample, _Enough):
-        return None
-    except HypothesisException:  # Unsatisfiable, Flaky: the failure found first still stands
-        minimal = None
-    if not first:
-        return None
-    if minimal is not None:
-        best = seen.get(request_line(minimal, 0, trace=False))
-        if best is not None and best.failed and best.kind == first[0].kind:
-            return attrs.evolve(best, name=f"{first[0].name} as Hypothesis shrank it")
-    return first[0]
+        from hypothesis import HealthCheck, Phase, find, settings  # noqa: PLC0415
+        from hypothesis.errors import HypothesisException, NoSuchExample  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - hypothesis is in the testing extra
+        raise GateError(
+            "generated trees need Hypothesis: pip install 'gametree[testing]' (or --budget 0 "
+            "to run the vectors only)"
+        ) from None
+    quiet = settings(max_examples=2 * budget,  # enough for ``budget`` distinct cases: _Enough
+                     database=None, deadline=None, derandomize=False,
+                     phases=[Phase.generate, Phase.shrink],
+                     suppress_health_check=list(HealthCheck),
+                     report_multiple_bugs=False)  # fmt: skip
+
+    def search(fails: Callable[[Case], bool]) -> tuple[bool, Case | None]:
+        try:
+            return False, find(cases(options), fails, settings=quiet,
+                               random=random.Random(options.seed))  # noqa: S311  # fmt: skip
+        except (NoSuchExample, _Enough):
+            return True, None
+        except HypothesisException:
+            return False, None
+
+    return search
 
 
 class _Enough(BaseException):

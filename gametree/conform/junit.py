@@ -9,7 +9,7 @@ import json
 import xml.etree.ElementTree as ET
 
 from gametree.conform.gate import Outcome, Report, printable
-from gametree.conform.semantics import request
+from gametree.conform.semantics import request, request_line
 from gametree.treefile import dumps
 
 __all__ = ["junit_xml"]
@@ -73,8 +73,13 @@ def junit_xml(report: Report) -> str:
                               tests=str(len(report.shrunk) + bool(report.gave_up)))  # fmt: skip
         for s in report.shrunk:
             o = s.minimal
+            problems = [*o.problems, *([s.note] if s.note else [])]
+            if s.then is not None:  # the request after it in the same process, which failed
+                then = request_line(s.then.case, 0, trace=trace).strip()
+                problems += [f"then, asked next: {p}" for p in s.then.problems]
+                problems.append(f"then, asked next: {then}")
             o = Outcome(f"minimal case from {s.original.name} ({s.steps} steps)", o.phase,
-                        o.case, o.kind, o.problems, o.expected, o.response, o.seconds)  # fmt: skip
+                        o.case, o.kind, problems, o.expected, o.response, o.seconds)  # fmt: skip
             _testcase(suite, o, f"gametree.conform.minimal.{report.semantics}", trace=trace)
         if report.gave_up:
             case = ET.SubElement(suite, "testcase", name="the target kept failing",

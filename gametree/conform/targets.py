@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Literal, cast
 
 import attrs
@@ -137,6 +137,15 @@ class ProcessTarget:
         self.buffer = bytearray()
         self.next_id = 0
         self.answered = False
+        self.first_answer: float | None = None
+        """Seconds the first answer of the run took, its process's start included."""
+        self.slowest = 0.0
+        """The longest a process already started took to answer."""
+        self.asked: Case | None = None
+        """The case last asked of the running process (``None``: none since it started)."""
+        self.previous: Case | None = None
+        """The case asked before the last one, in the same process (``None``: it was first)."""
+        self.last_answered = False
 
     @classmethod
     def from_spec(cls, target: str, **kwargs: float) -> "ProcessTarget":
@@ -177,24 +186,92 @@ class ProcessTarget:
         os.set_blocking(self.proc.stdout.fileno(), False)
         self.buffer = bytearray()
         self.fresh = True
+        self.asked = None
+        self.last_answered = False
+
+    def restart(self) -> None:
+        """End the process, so that the next request is the first of a fresh one."""
+        self.kill()
+        self.proc = None
+
+    @contextlib.contextmanager
+    def limited(self, seconds: float) -> Iterator[None]:
+        """Each request within ``seconds`` at most (while shrinking a hang)."""
+        timeout = self.timeout
+        self.timeout = min(timeout, seconds)
+        try:
+            yield
+        finally:
+            self.timeout = timeout
+
+    def hang_limit(self) -> float:
+        """The limit on each attempt while shrinking a hang: ``--timeout``, or less.
+
+        Three times the longest answer of a process already started, and at least a second:
+        a case that answers in time is not taken for a hang, and one that hangs costs little.
+        """
+        return min(self.timeout, max(1.0, 3 * self.slowest))
+
+    def _startup(self) -> float:
+        """More time for the first request of a process.
+
+        ``--startup`` until the target has answered once, then twice what its first answer
+        took (at least 1 s, at most ``--startup``), so that restarts do not each cost
+        ``--startup`` again.
+        """
+        if self.first_answer is None:
+            return self.startup
+        return min(self.startup, max(1.0, 2 * self.first_answer))
 
     def ask(self, case: Case, *, trace: bool) -> Reply:
         """Send the request for ``case`` and wait for its reply, within the deadline."""
+        self.previous = self.asked
+        if self.proc is not None and self.proc.poll() is not None and self.last_answered:
+            return self._ended_after_answer()
         if self.proc is None or self.proc.poll() is not None:
             self.start()
+            self.previous = None
         assert self.proc is not None
         assert self.proc.stdin is not None
+        self.asked = case
+        self.last_answered = False
         self.next_id += 1
         rid = self.next_id
         data = request_line(case, rid, trace=trace).encode()
-        allowed = self.timeout + (self.startup if self.fresh else 0.0)
+        allowed = self.timeout + (self._startup() if self.fresh else 0.0)
         started = time.monotonic()
         outcome = self._exchange(data, started + allowed, allowed)
         seconds = time.monotonic() - started
         if isinstance(outcome, Reply):
             return attrs.evolve(outcome, seconds=seconds)
-        self.fresh = False
-        return self._reply(outcome, rid, seconds)
+        fresh, self.fresh = self.fresh, False
+        reply = self._reply(outcome, rid, seconds)
+        if reply.kind in {"answer", "error"}:
+            self.last_answered = True
+            if self.first_answer is None:
+                self.first_answer = seconds
+            if not fresh:
+                self.slowest = max(self.slowest, seconds)
+        return reply
+
+    def _ended_after_answer(self) -> Reply:
+        """The process ended on its own after answering the last request: a crash.
+
+        It is charged to this request (which was not sent); replayed after the request before
+        it, the gate finds the cause (:mod:`gametree.conform.faults`).
+        """
+        proc = self.proc
+        assert proc is not None
+        code = proc.returncode
+        tail = self.stderr_tail()
+        self.restart()
+        self.asked = self.previous
+        status = f"killed by signal {-code}" if code < 0 else f"exit {code}"
+        detail = (f"the target ended after its answer to the request before this one "
+                  f"({status}), before this one was sent")  # fmt: skip
+        if tail:
+            detail += f"; its standard error ends:\n{tail}"
+        return Reply("crash", detail=detail)
 
     def _exchange(self, data: bytes, deadline: float, allowed: float) -> bytes | Reply:
         """Write ``data`` and read one line, or the failure that stopped it."""
@@ -239,10 +316,10 @@ class ProcessTarget:
         """The timeout, saying the time it was really given and what may have caused it."""
         partial = bytes(self.buffer[:80])
         self.kill()
-        limit = f"{allowed:g} s"
+        limit = f"{allowed:.3g} s"
         if allowed != self.timeout:
-            limit += (f" (--timeout {self.timeout:g} s, and --startup {self.startup:g} s for the "
-                      f"first request after a start)")  # fmt: skip
+            grace = allowed - self.timeout
+            limit += f" (--timeout {self.timeout:g} s, and {grace:.3g} s more to start)"
         if not sent:
             return Reply("timeout", detail=f"no request to be read within {limit}")
         if partial:
