@@ -23,8 +23,10 @@ import pytest
 
 from gametree import cli
 from gametree.conform.gate import GateOptions, run_gate
-from gametree.conform.semantics import Case
+from gametree.conform.scope import DEEP
+from gametree.conform.semantics import SEMANTICS, Case
 from gametree.conform.targets import CallableTarget, ProcessTarget
+from gametree.conform.vectors import vector_cases
 from gametree.spec import Node
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,3 +220,17 @@ def test_dev_py_shows_pips_output_only_when_it_fails(capsys: pytest.CaptureFixtu
     out, err = capsys.readouterr()
     assert out == "a warning box\n"
     assert err == "more\n"
+
+
+def test_every_vector_whose_request_a_recursive_reader_cannot_take_is_flagged_deep() -> None:
+    """A request nests two JSON levels a level of its tree: from height 400 a vector is
+    ``Deep``, the catalogue's 497-deep one included, so an engine that skips ``Deep`` as the
+    docs advise is not failed by its reader."""
+    heights = {}
+    for semantics in SEMANTICS:
+        for vc in vector_cases(semantics):
+            h = vc.case.tree.height
+            assert ("Deep" in vc.flags) == (h >= DEEP), (semantics, vc.comment)
+            heights[vc.comment] = h
+    assert 400 <= DEEP < 495 < max(heights.values())
+    assert any(h == 497 for h in heights.values())
