@@ -270,3 +270,45 @@ def test_signatures_tell_failures_apart() -> None:
     move = outcome("b", "generated", case, "mismatch", ["best_move: expected 0, got 1"], None)
     crash = outcome("c", "generated", case, "crash", ["the target closed its output"], None)
     assert len({signature(o) for o in (wrong, move, crash)}) == 3
+
+
+class Wearing:
+    """An in-process target that answers wrongly once it has answered two requests since its
+    last restart, and always on a tree with a 7: shrinking in one process goes astray."""
+
+    def __init__(self) -> None:
+        self.inner = CallableTarget(self.answer)
+        self.since = 0
+        self.restarts = 0
+
+    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        t = read_tree_json(request["tree"]).tree
+        self.since += 1
+        worn = self.since > 2 or any(leaf.value == 7 for leaf in _leaves(t))
+        return {"value": json_value(minimax(t).value + worn)}
+
+    def ask(self, case: Case, *, trace: bool) -> Any:
+        return self.inner.ask(case, trace=trace)
+
+    def restart(self) -> None:
+        self.since = 0
+        self.restarts += 1
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def test_shrinking_led_astray_by_state_walks_back_to_a_case_that_fails_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tree = Node.by_depth([[3, 7], [1, [2, 5]]])
+    monkeypatch.setattr(gate_module, "vector_cases", lambda _semantics: vectors(tree))
+    target = Wearing()
+    report = run_gate(target, "wearing", GateOptions("minimax", budget=0))
+    [s] = report.shrunk
+    assert s.then is None
+    assert any(leaf.value == 7 for leaf in _leaves(s.minimal.case.tree))  # not an astray step
+    target.restart()
+    right = {"value": minimax(s.minimal.case.tree).value}
+    assert target.ask(s.minimal.case, trace=False).response != right  # it fails alone
+    assert target.restarts > 3  # the smallest step passed alone: the steps were bisected

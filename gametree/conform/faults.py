@@ -150,11 +150,22 @@ def _shrink_alone(o: "Outcome", alone: "Outcome", r: Replays, how: Shrinking) ->
 
     steps: list[Case] = []
     stopped = _shrink(o.case, fails, how, how.budget, how.seconds, steps)
-    for k in range(len(steps), 0, -1):  # the smallest first; the first that fails alone
-        m = r.alone(steps[k - 1], "minimal")
-        if m.kind == o.kind:
-            return Shrunk(o, m, k, note=_stopped(stopped))
-    return Shrunk(o, attrs.evolve(alone, name="minimal"), 0, note=_stopped(stopped))
+    # The smallest, if it fails alone (as it does unless the target keeps state); else the
+    # last step that does, by bisection along the steps (the original fails alone: step 0).
+    confirmed: dict[int, Outcome] = {0: attrs.evolve(alone, name="minimal")}
+
+    def fails_alone(k: int) -> bool:
+        confirmed[k] = r.alone(steps[k - 1], "minimal")
+        return confirmed[k].kind == o.kind
+
+    low, high = 0, len(steps)
+    if high and not fails_alone(high):
+        while high - low > 1:
+            mid = (low + high) // 2
+            low, high = (mid, high) if fails_alone(mid) else (low, mid)
+    else:
+        low = high
+    return Shrunk(o, confirmed[low], low, note=_stopped(stopped))
 
 
 def _shrink_culprit(
