@@ -31,18 +31,20 @@ from gametree.conform.vectors import NOTES, vector_cases
 NAME = "conform"
 HELP = "gate an engine: vectors, then generated trees, shrunk to a minimal failure"
 DESCRIPTION = (
-    "Ask TARGET every test vector of a semantics, then trees that Hypothesis generates from "
-    "the --scope (mostly small trees, with a tail of wide, tall, many-player, large-magnitude "
-    "and repeated-subtree ones), "
-    "and compare its answers with the spec's: the value (or the range the semantics allows), "
-    "with --best-move the move under the tie rule (the leftmost best child), with "
-    "--principal-variation the whole line, and with --strict-order the exact sequence of "
-    "leaves it evaluated. A failure is shrunk to a minimal tree, printed as JSON with the "
-    "expected and actual answers. A target that crashes, hangs (--timeout per case), prints "
-    "garbage or exceeds --memory is reported as such. The report says what was covered: the "
-    "largest branching, height, number of players and magnitude asked. A flag (--skip-flag) "
-    "names what a case holds that a limited engine may skip: docs/conformance.md lists them "
-    "and the mistake each is there to catch.\n\n"
+    "Ask TARGET every test vector of a semantics, then trees that Hypothesis generates from the "
+    "--scope (mostly small trees, with a tail of wide, tall, many-player, large-magnitude and "
+    "repeated-subtree ones), and compare its answers with the spec's: the value (or the range "
+    "the semantics allows), with --best-move the move under the tie rule (the leftmost best "
+    "child), with --principal-variation the whole line, and with --strict-order the exact "
+    "sequence of leaves it evaluated. A failure is replayed in a fresh process, charged to the "
+    "case that caused it (one that passes alone but breaks the target is named with the request "
+    "that then failed), and shrunk to a minimal tree, printed as JSON with the expected and "
+    "actual answers (--keep-going: every distinct failure). A target that crashes, hangs "
+    "(--timeout per case), prints garbage or exceeds --memory is reported as such. The report "
+    "says what was covered: the largest branching, height, number of players and magnitude "
+    "asked. A flag (--skip-flag) names what a case holds that a limited engine may skip: "
+    "docs/conformance.md lists them and the mistake each is there to catch."
+    "\n\n"
     "TARGET is package.module:function, a Python callable run in a worker process (it is "
     "given the request as a dict and returns the reply as a dict), the full name of one of "
     "gametree's own searches (impl.optimal, impl.shallow, ...: 'gametree algorithms'), run the "
@@ -114,7 +116,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
                         help="per case (default 10)")  # fmt: skip
     parser.add_argument("--startup", type=float, default=20.0, metavar="SECONDS",
-                        help="more time for the first case after a start (default 20)")  # fmt: skip
+                        help="more time for the first case of a process, until the target "
+                        "has answered once (default 20)")  # fmt: skip
     parser.add_argument("--memory", type=int, default=2048, metavar="MIB",
                         help="the target's address space (default 2048; 0: no limit)")  # fmt: skip
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML here")

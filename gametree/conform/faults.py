@@ -17,8 +17,10 @@ reported (walking back along the shrinker's steps until one fails so, which the 
 does): a minimal case never passes when replayed as the report says. A failure that
 reproduces neither way is reported as such, with both replays.
 
-A hang is shrunk with a shorter limit on each attempt (:func:`hang_limit`), since each attempt
-that hangs costs its limit; the minimal hang is then confirmed with the full ``--timeout``.
+Each attempt while shrinking gets a shorter limit than ``--timeout`` (:func:`attempt_limit`),
+since an attempt that hangs costs its limit: three times what the failing case took (an
+attempt slower than that is not the same failure), and for a hang three times the longest
+answer to a case no larger; the minimal case is then confirmed with the full ``--timeout``.
 """
 
 import contextlib
@@ -34,7 +36,7 @@ from gametree.conform.shrink import shrink
 if TYPE_CHECKING:  # gate imports this module; only the types are read here
     from gametree.conform.gate import Outcome
 
-__all__ = ["Replays", "Shrunk", "hang_limit", "locate"]
+__all__ = ["Replays", "Shrunk", "attempt_limit", "locate"]
 
 
 @attrs.define
@@ -102,10 +104,16 @@ class Replays:
         return then.kind if first.kind == "pass" else "the case before failed"
 
 
-def hang_limit(target: object) -> float | None:
-    """The limit on each attempt while shrinking a hang, or ``None`` (the target has none)."""
+def attempt_limit(target: object, o: "Outcome") -> float:
+    """The limit on each attempt while shrinking ``o``'s failure (at most ``--timeout``).
+
+    A hang: the target's ``hang_limit`` for a case of ``o``'s size (1 s without one); any other
+    failure: three times what ``o`` took, at least a second.
+    """
+    if o.kind != "timeout":
+        return max(1.0, 3 * o.seconds)
     limit = getattr(target, "hang_limit", None)
-    return None if limit is None else float(limit())
+    return 1.0 if limit is None else float(limit(o.case.tree.size))
 
 
 @attrs.frozen
@@ -140,7 +148,7 @@ def locate(o: "Outcome", before: Case | None, r: Replays, how: Shrinking) -> Shr
 
 def _shrink_alone(o: "Outcome", alone: "Outcome", r: Replays, how: Shrinking) -> Shrunk:
     """Shrink a failure that is the case's own, in the running process; confirm it alone."""
-    limit = hang_limit(r.target) if o.kind == "timeout" else None
+    limit = attempt_limit(r.target, o)
 
     def fails(c: Case) -> bool:
         if how.skipped(c):
@@ -173,7 +181,9 @@ def _shrink_culprit(
 ) -> Shrunk:
     """Shrink the case before a failure that is not the case's own, then the failing case."""
     probe = o.case
-    limit = hang_limit(r.target) if o.kind == "timeout" else None
+    limit = attempt_limit(
+        r.target, o if o.kind == "timeout" else max(first, then, key=lambda x: x.seconds)
+    )
 
     def breaks(c: Case) -> bool:  # c, then the probe
         return not how.skipped(c) and r.pair(c, probe, limit) == o.kind

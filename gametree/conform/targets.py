@@ -139,8 +139,8 @@ class ProcessTarget:
         self.answered = False
         self.first_answer: float | None = None
         """Seconds the first answer of the run took, its process's start included."""
-        self.slowest = 0.0
-        """The longest a process already started took to answer."""
+        self.answer_times: list[tuple[int, float]] = []
+        """(nodes, seconds) of each answer of a process already started."""
         self.asked: Case | None = None
         """The case last asked of the running process (``None``: none since it started)."""
         self.previous: Case | None = None
@@ -204,13 +204,15 @@ class ProcessTarget:
         finally:
             self.timeout = timeout
 
-    def hang_limit(self) -> float:
-        """The limit on each attempt while shrinking a hang: ``--timeout``, or less.
+    def hang_limit(self, nodes: int) -> float:
+        """The limit on each attempt while shrinking a hang of ``nodes`` nodes, or less.
 
-        Three times the longest answer of a process already started, and at least a second:
-        a case that answers in time is not taken for a hang, and one that hangs costs little.
+        Three times the longest answer to a case of at most ``nodes`` nodes (of a process
+        already started), and at least a second, at most ``--timeout``: a smaller case that
+        answers in time is not taken for a hang, and one that hangs costs little.
         """
-        return min(self.timeout, max(1.0, 3 * self.slowest))
+        slowest = max((t for n, t in self.answer_times if n <= nodes), default=0.0)
+        return min(self.timeout, max(1.0, 3 * slowest))
 
     def _startup(self) -> float:
         """More time for the first request of a process.
@@ -251,7 +253,7 @@ class ProcessTarget:
             if self.first_answer is None:
                 self.first_answer = seconds
             if not fresh:
-                self.slowest = max(self.slowest, seconds)
+                self.answer_times.append((case.tree.size, seconds))
         return reply
 
     def _ended_after_answer(self) -> Reply:
