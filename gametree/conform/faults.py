@@ -88,7 +88,7 @@ class Replays:
         first = self.outcome(before, f"{label}, the case before")
         return first, self.outcome(case, label)
 
-    def pair(self, before: Case, case: Case, limit: float | None) -> str:
+    def pair(self, before: Case, case: Case, limit: float) -> str:
         """How ``case`` fares asked right after ``before``, while shrinking: the kind.
 
         In the running process, which is started again after any failure, so that a case
@@ -146,15 +146,45 @@ def locate(o: "Outcome", before: Case | None, r: Replays, how: Shrinking) -> Shr
     return Shrunk(o, o, 0, note=note)  # the failure as it was seen, and why it stands alone
 
 
+MAX_HUNG = 8
+"""Attempts that may hang while shrinking a failure that is not a hang; then shrinking stops
+(each costs its limit, and a target whose smaller cases hang would spend the budget so)."""
+
+
+@attrs.define
+class _Hangs:
+    """The attempts that hung while shrinking a failure of ``kind``."""
+
+    kind: str
+    limit: float
+    count: int = 0
+
+    def spent(self) -> bool:
+        """Whether no attempt should be asked any more."""
+        return self.kind != "timeout" and self.count >= MAX_HUNG
+
+    def saw(self, kind: str) -> str:
+        """Count an attempt's kind; the kind."""
+        self.count += kind == "timeout" and self.kind != "timeout"
+        return kind
+
+    def note(self) -> str:
+        """What the report says if shrinking stopped here."""
+        if not self.spent():
+            return ""
+        return (f"{MAX_HUNG} attempts hung while shrinking (each stopped at {self.limit:.3g} s): "
+                f"shrinking stopped there, and the case may not be minimal")  # fmt: skip
+
+
 def _shrink_alone(o: "Outcome", alone: "Outcome", r: Replays, how: Shrinking) -> Shrunk:
     """Shrink a failure that is the case's own, in the running process; confirm it alone."""
-    limit = attempt_limit(r.target, o)
+    hangs = _Hangs(o.kind, attempt_limit(r.target, o))
 
     def fails(c: Case) -> bool:
-        if how.skipped(c):
+        if how.skipped(c) or hangs.spent():
             return False
-        with r.limited(limit):
-            return r.outcome(c, "shrinking").kind == o.kind
+        with r.limited(hangs.limit):
+            return hangs.saw(r.outcome(c, "shrinking").kind) == o.kind
 
     steps: list[Case] = []
     stopped = _shrink(o.case, fails, how, how.budget, how.seconds, steps)
@@ -173,7 +203,7 @@ def _shrink_alone(o: "Outcome", alone: "Outcome", r: Replays, how: Shrinking) ->
             low, high = (mid, high) if fails_alone(mid) else (low, mid)
     else:
         low = high
-    return Shrunk(o, confirmed[low], low, note=_stopped(stopped))
+    return Shrunk(o, confirmed[low], low, note=_stopped(stopped) or hangs.note())
 
 
 def _shrink_culprit(
@@ -181,19 +211,22 @@ def _shrink_culprit(
 ) -> Shrunk:
     """Shrink the case before a failure that is not the case's own, then the failing case."""
     probe = o.case
-    limit = attempt_limit(
-        r.target, o if o.kind == "timeout" else max(first, then, key=lambda x: x.seconds)
-    )
+    slower = o if o.kind == "timeout" else max(first, then, key=lambda x: x.seconds)
+    hangs = _Hangs(o.kind, attempt_limit(r.target, slower))
 
     def breaks(c: Case) -> bool:  # c, then the probe
-        return not how.skipped(c) and r.pair(c, probe, limit) == o.kind
+        if how.skipped(c) or hangs.spent():
+            return False
+        return hangs.saw(r.pair(c, probe, hangs.limit)) == o.kind
 
     culprits: list[Case] = []
     stopped = _shrink(first.case, breaks, how, how.budget // 2, how.seconds / 2, culprits)
     culprit = culprits[-1] if culprits else first.case
 
     def fails_after(c: Case) -> bool:
-        return not how.skipped(c) and r.pair(culprit, c, limit) == o.kind
+        if how.skipped(c) or hangs.spent():
+            return False
+        return hangs.saw(r.pair(culprit, c, hangs.limit)) == o.kind
 
     probes: list[Case] = []
     also = _shrink(probe, fails_after, how, how.budget // 2, how.seconds / 2, probes)
@@ -211,7 +244,7 @@ def _shrink_culprit(
     problems = [broken, *m.problems]
     minimal = attrs.evolve(m, name="minimal", kind=o.kind, problems=problems)
     return Shrunk(o, minimal, len(culprits) + len(probes), then=attrs.evolve(n, name="then"),
-                  note=_stopped(stopped or also))  # fmt: skip
+                  note=_stopped(stopped or also) or hangs.note())  # fmt: skip
 
 
 def _shrink(  # noqa: PLR0917 - shrink's own arguments, and where to keep its steps
