@@ -890,16 +890,22 @@ class BehaviourCoverage:
     semantics: str
     by_depth: bool = False
     skip: frozenset[str] = frozenset()
+    unasked: frozenset[str] = frozenset()
+    """Behaviours no case asked of the target shows (``--full-window``, ``--move-only``)."""
     phases: dict[str, Shown] = attrs.field(factory=lambda: {"vectors": Shown(),
                                                             "generated": Shown()})  # fmt: skip
 
     @property
     def excluded(self) -> frozenset[str]:
-        """Behaviours whose every case carries a skipped flag (or moves twice, alternating)."""
+        """Behaviours no case of the run may show: flags skipped, players alternating, unasked.
+
+        A behaviour whose every case carries a skipped flag, a player moving twice with
+        ``--alternating``, or what no case asked of the target shows (:attr:`unasked`).
+        """
         out = {b.name for b in catalogue(self.semantics) if set(b.flags) & self.skip}
         if self.by_depth:
             out.add("moves-twice")
-        return frozenset(out)
+        return frozenset(out | (self.unasked & set(behaviour_names(self.semantics))))
 
     @property
     def infeasible(self) -> dict[Pair, str]:
@@ -981,7 +987,8 @@ class BehaviourCoverage:
             tail = f" ... and {more} more (--json lists them)" if more > 0 else ""
             lines.append(f"  pairs not shown: {listed}{tail}")
         if self.excluded:
-            lines.append(f"  not asked (flags skipped): {', '.join(sorted(self.excluded))}")
+            lines.append(f"  not asked (flags skipped, or not asked of this target): "
+                         f"{', '.join(sorted(self.excluded))}")  # fmt: skip
         reasons = Counter(self.infeasible.values())
         because = "; ".join(f"{why} ({n})" for why, n in reasons.most_common())
         lines.append(f"  infeasible pairs: {len(self.infeasible)} (--json lists each): {because}")

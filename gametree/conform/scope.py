@@ -48,8 +48,10 @@ __all__ = [
 TALL = 6
 """A tree at least this high earns ``Tall``: a cut-off or a bound passed down wrongly only some
 levels below the root shows there (and in N-player trees, deep pruning from far up)."""
-DEEP = 1000
-"""A tree at least this high earns ``Deep``: deeper than Python's default recursion limit."""
+DEEP = 400
+"""A tree at least this high earns ``Deep``: a request nests two JSON levels a level of its
+tree, so a reader that recurses under Python's default limit of 1,000 frames (``json.loads``)
+fails from about 495 levels, and a search that recurses from about 1,000."""
 WIDE = 16
 """A node with more children than this earns ``Wide``: past move lists of 4, 8 and 16."""
 MANY = 5

@@ -157,12 +157,12 @@ aimed at one of them starts from a tree built to show it (:func:`base`)."""
 
 
 def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth: bool = False,
-            skip: frozenset[str] = frozenset(),
-            max_nodes: int = 1000) -> tuple[Case, Scalar | None]:  # fmt: skip
+            skip: frozenset[str] = frozenset(), max_nodes: int = 1000,
+            windowless: bool = False) -> tuple[Case, Scalar | None]:  # fmt: skip
     """One candidate case of ``semantics`` built with the knobs ``aim`` sets, and its value.
 
     The value is the true value of a window semantics' case (its window is placed against
-    it), ``None`` for the others.
+    it, unless ``windowless``: the engine takes none), ``None`` for the others.
     """
     aim = set(aim)
     k = _knobs(rng, semantics, aim, by_depth=by_depth, skip=skip)
@@ -189,6 +189,8 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
     v = (negamax if semantics.startswith("negamax") or semantics == "pvs" else minimax)(t).value
     unit = Fraction(1, k.denominator) if rng.random() < 0.3 else 1
     a, b = _place(k.alpha, v, unit, rng), _place(k.beta, v, unit, rng)
+    if windowless:
+        a = b = None
     if a is not None and b is not None and a >= b:
         a, b = (b, a) if a != b else (a - 1, a)
     case = attrs.evolve(case, alpha=a, beta=b)
@@ -759,6 +761,7 @@ class Steering:
         by_depth: bool,
         skip: frozenset[str],
         max_nodes: int,
+        windowless: bool = False,
         tries: int = 24,
         rounds: int = 60,
     ) -> tuple[Case, frozenset[str]] | None:
@@ -777,7 +780,7 @@ class Steering:
                 break
             aim: tuple[str, ...] = rng.choice(missing) if i % 3 or i >= tries else ()
             case, value = self._candidate(rng, aim, by_depth=by_depth, skip=skip,
-                                          max_nodes=max_nodes)  # fmt: skip
+                                          max_nodes=max_nodes, windowless=windowless)  # fmt: skip
             if not allowed(case):
                 continue
             self.candidates += 1
@@ -795,7 +798,8 @@ class Steering:
         return None if best is None else (best[2], best[3])
 
     def _candidate(self, rng: random.Random, aim: tuple[str, ...], *, by_depth: bool,
-                   skip: frozenset[str], max_nodes: int) -> tuple[Case, Scalar | None]:  # fmt: skip
+                   skip: frozenset[str], max_nodes: int,
+                   windowless: bool = False) -> tuple[Case, Scalar | None]:  # fmt: skip
         """A candidate aimed at ``aim``: a kept case lifted or wrapped, or a new one."""
         if SEMANTICS[self.semantics].game:
             return propose_game(rng, self.semantics, set(aim), alternating=by_depth)
@@ -805,11 +809,11 @@ class Steering:
             kept, value = rng.choice(self.corpus[other])
             if to in MAGNITUDES or to == "fractions":
                 return lifted(kept, value, to, rng)
-            if to in WRAPPED and not SEMANTICS[self.semantics].guess:
+            if to in WRAPPED and not SEMANTICS[self.semantics].guess and not windowless:
                 if value is None:
                     v = expected(kept).true_value
                     assert not isinstance(v, tuple)
                     value = v
                 return wrapped(kept, value, aim, rng)
         return propose(rng, self.semantics, aim, by_depth=by_depth, skip=skip,
-                       max_nodes=max_nodes)  # fmt: skip
+                       max_nodes=max_nodes, windowless=windowless)  # fmt: skip
