@@ -200,6 +200,12 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
     return case, v
 
 
+QUIESCENT = frozenset(
+    {"quiescence-to-limit", "quiescence-at-limit", "quiescence-one-short", "quiescence-shorter",
+     "quiescence-settles", "check", "stand-pat"}
+)  # fmt: skip
+"""What only a game with states that are not quiet shows."""
+
 HORIZON = {"game-longer": (2, 3), "game-at-depth+1": (1,), "game-at-depth": (0,),
            "game-at-depth-1": (-1,), "game-shorter": (-2, -3)}  # fmt: skip
 """How much longer than the depth the game's longest line is, for each ``horizon`` place."""
@@ -214,8 +220,7 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
 
     witness = semantics == "game-negamax-witness"
     n = rng.randint(3, 15 if witness else 9)
-    noisy = not witness and (aim & {"quiescence-to-limit", "quiescence-settles", "check",
-                                    "stand-pat"} or rng.random() < 0.6)  # fmt: skip
+    noisy = not witness and (bool(aim & QUIESCENT) or rng.random() < 0.6)
     shift = 0
     magnitude: str | None = next((m for m in SHIFTS if m in aim), None)
     if magnitude or rng.random() < 0.15:
@@ -247,9 +252,12 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
     place = next((h for h in HORIZON if h in aim), None)
     ahead = rng.choice(HORIZON[place]) if place else rng.randint(-2, 2)
     depth = max(1, min(6 if witness else 4, longest - ahead))
-    q = 0 if witness else rng.randint(1 if semantics == "game-negamax-stand-pat" else 0, 2)
+    q = 0 if witness else rng.randint(1 if semantics == "game-negamax-stand-pat" else 0, 3)
     if aim & {"quiescence-to-limit", "quiescence-settles", "check", "stand-pat"}:
         q = max(q, 1)
+    q = {"quiescence-one-short": max(q, 2), "quiescence-shorter": 3}.get(
+        next((a for a in aim if a in {"quiescence-one-short", "quiescence-shorter"}), ""), q
+    )
     if semantics == "game-deepening":
         case = game_case(semantics, g, depth, quiescence=q, max_nodes=rng.randint(1, 60),
                          max_tree=20_000)  # fmt: skip
