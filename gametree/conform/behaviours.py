@@ -1001,8 +1001,8 @@ class BehaviourCoverage:
             tail = f" ... and {more} more (--json lists them)" if more > 0 else ""
             lines.append(f"  pairs not shown: {listed}{tail}")
         if self.excluded:
-            lines.append(f"  not asked (flags skipped, or not asked of this target): "
-                         f"{', '.join(sorted(self.excluded))}")  # fmt: skip
+            why = "flags skipped, outside the declared --values, or not asked of this target"
+            lines.append(f"  not asked ({why}): {', '.join(sorted(self.excluded))}")
         reasons = Counter(self.infeasible.values())
         because = "; ".join(f"{why} ({n})" for why, n in reasons.most_common())
         lines.append(f"  infeasible pairs: {len(self.infeasible)} (--json lists each): {because}")
