@@ -6,7 +6,8 @@ verdict runs (``decide_chain`` without a witness: ``_survives``, ``_Numbers``, `
 ``_Search``), so that ``bench/optimality_bench.py`` measures today's search against this one
 in the same run, whatever becomes of the package's modules. Only the witness branches, which
 the verdict never takes, are left out; the rest is the code as it was, for its speed as well
-as its answers. Nothing imports it but the benchmark.
+as its answers. The benchmark imports it, and tests/test_optimal_kernel.py, which checks
+that today's search reads the leaves this one reads on every tree it draws.
 
     git show 3ca50161f53e:gametree/impl/optimal.py
     git show 3ca50161f53e:gametree/impl/necessity.py

@@ -5,12 +5,15 @@ built, ``impl._compiled.OPTIMAL``); the reference is ``impl.optimal.optimal_sear
 default verdict, ``necessary`` (``impl.necessity.decide_chain``), which tests/test_impl_optimal.py
 checks against the definition (``proofs.optimality.decide``, with z3 where it must). Here: the
 kernel, each build of it, returns the reference's value, principal variation, node and leaf
-counts and trace, over the reals and the integers, for N = 2..5, bounds tight (a total at or
-just above N L: few vectors, many ties) and loose, lower bounds negative, zero and
-fractional, leaves on grids of 1, 1/2 and 1/3, unary nodes, ties, players in turn or not;
-on deeper seeded trees too, with leaves of several denominators. Its search alone, shortcuts
-off, does as well; a shortcut that claims too much is caught. And the package chooses a build
-of the kernel only when it is built from the source beside it.
+counts and trace (the leaves read, in order), and so does the search as it was before the
+kernel (``bench/optimal_baseline.py``, frozen at 3ca5016, the benchmark's baseline), over the
+reals and the integers, for N = 2..5, bounds tight (a total at or just above N L: few
+vectors, many ties) and loose, lower bounds negative, zero and fractional, leaves on grids of
+1, 1/2 and 1/3, unary nodes, ties, players in turn or not; on drawn trees of every shape up
+to 5 levels and 3 children, wide ones (up to 8 children, 3 levels) and deep ones (up to 10
+levels, 2 children); on deeper seeded trees too, with leaves of several denominators. Its
+search alone, shortcuts off, does as well; a shortcut that claims too much is caught. And the
+package chooses a build of the kernel only when it is built from the source beside it.
 """
 
 import random
@@ -31,8 +34,12 @@ from gametree.spec import Bounds, Leaf, Node, Tree, TreeError, Value, iter_leave
 from gametree.spec.strategies import vector_trees
 from tests.test_alphabeta import fake_build
 from tests.test_impl_optimal import domains
+from tests.test_kernel import script
 
 NATIVE = _compiled.OPTIMAL if _compiled.OPTIMAL_COMPILED else None
+
+BASELINE = script("bench/optimal_baseline.py")
+"""``impl.optimal`` as it was before its kernel (3ca5016): the reads the kernel must keep."""
 
 KERNELS = [
     pytest.param(_optimal_kernel, id="pure"),
@@ -54,10 +61,12 @@ def every_kernel() -> Iterator[ModuleType]:
 
 
 def same_as_the_reference(t: Tree, bounds: Bounds) -> None:
-    """Every kernel, and ``optimal``, against ``optimal_search`` in every domain that applies."""
+    """Every kernel, ``optimal`` and the baseline against ``optimal_search`` in every domain
+    that applies."""
     for domain in domains(t, bounds):
         expected = optimal_search(t, bounds, domain=domain, trace=True)
         assert optimal(t, bounds, domain=domain, trace=True) == expected, domain
+        assert BASELINE.optimal(t, bounds, domain=domain, trace=True) == expected, domain
         for kernel in every_kernel():
             assert walk(kernel, t, bounds, domain) == expected, (kernel.__name__, domain)
 
@@ -94,6 +103,22 @@ def cases(draw: st.DrawFn, *, max_depth: int = 5, max_branching: int = 3) -> tup
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_the_kernel_reads_what_the_reference_reads(case: tuple[Tree, Bounds]) -> None:
+    same_as_the_reference(*case)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases(max_depth=3, max_branching=8))
+def test_the_kernel_reads_what_the_reference_reads_on_wide_trees(
+    case: tuple[Tree, Bounds],
+) -> None:
+    same_as_the_reference(*case)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cases(max_depth=10, max_branching=2))
+def test_the_kernel_reads_what_the_reference_reads_on_deep_trees(
+    case: tuple[Tree, Bounds],
+) -> None:
     same_as_the_reference(*case)
 
 
@@ -240,3 +265,11 @@ def test_a_build_of_another_source_is_refused_with_a_warning(
     monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
     with pytest.warns(RuntimeWarning, match=r"built from another impl/_optimal_kernel\.py"):
         assert _compiled.choose("_optimal_kernel") is _optimal_kernel
+
+
+def test_no_build_means_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wheel built without a C compiler has no build: the reference runs (and reads as the
+    compiled one, test_both_builds_give_the_same_results)."""
+    monkeypatch.setitem(sys.modules, "gametree.impl._optimal_kernel_mypyc", None)  # ImportError
+    monkeypatch.delenv("GAMETREE_PURE_PYTHON", raising=False)
+    assert _compiled.choose("_optimal_kernel") is _optimal_kernel
