@@ -83,17 +83,20 @@ def rate(decide_one: Callable[[Chain], object], every: list[Chain]) -> tuple[flo
 
 DOMAINS: tuple[Domain, ...] = ("reals", "integers")
 
-REPEAT = 3
+REPEAT = 5
 """Runs of each whole-tree search; the fastest is quoted (the others met a busier machine)."""
 
 
-def best_seconds(run: Callable[[], object]) -> float:
-    times = []
+def best_seconds(*runs: Callable[[], object]) -> list[float]:
+    """Each run's fastest of ``REPEAT`` times, the runs taken in turn (ABAB..., not AA...BB...),
+    so that a burst of load on the shared machine meets all of them alike, not one alone."""
+    times: list[list[float]] = [[] for _ in runs]
     for _ in range(REPEAT):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for run, taken in zip(runs, times, strict=True):
+            start = time.perf_counter()
+            run()
+            taken.append(time.perf_counter() - start)
+    return [min(taken) for taken in times]
 
 
 def same_reads(t: Tree, bounds: Bounds, domain: Domain) -> int:
@@ -113,11 +116,15 @@ def optimal_line(t: Tree, every: list[Chain], domain: Domain) -> str:
         return c.leaf not in leaves or necessary(c, b, dom)
 
     read = same_reads(t, BOUNDS, domain)
-    ours = best_seconds(lambda: optimal(t, BOUNDS, domain=domain))
-    before = best_seconds(lambda: optimal_baseline.optimal(t, BOUNDS, domain=domain))
-    pure = best_seconds(lambda: with_kernel(_optimal_kernel, t, BOUNDS, domain=domain))
-    each = best_seconds(lambda: optimal_search(t, BOUNDS, domain=domain, verdict=every_leaf))
-    pruning = best_seconds(lambda: shallow(t, BOUNDS))
+    ours, before, pure = best_seconds(
+        lambda: optimal(t, BOUNDS, domain=domain),
+        lambda: optimal_baseline.optimal(t, BOUNDS, domain=domain),
+        lambda: with_kernel(_optimal_kernel, t, BOUNDS, domain=domain),
+    )
+    each, pruning = best_seconds(
+        lambda: optimal_search(t, BOUNDS, domain=domain, verdict=every_leaf),
+        lambda: shallow(t, BOUNDS),
+    )
     kernel = "compiled kernel" if _compiled.OPTIMAL_COMPILED else "pure-Python kernel"
     line = (f"  impl.optimal, {domain}: {len(every) / ours:,.0f} leaves/s ({ours:.3f} s, "
             f"{read} read, {kernel}); before its kernel (optimal_baseline) "
@@ -151,9 +158,9 @@ def series(trees: int) -> None:
                 for d in depths:
                     ts = [tree((model, b, n, d, k))[0] for k in range(trees)]
                     read = sum(same_reads(t, bounds, domain) for t in ts)
-                    ours = best_seconds(partial(search_all, optimal, ts, bounds, domain))
-                    before = best_seconds(
-                        partial(search_all, optimal_baseline.optimal, ts, bounds, domain)
+                    ours, before = best_seconds(
+                        partial(search_all, optimal, ts, bounds, domain),
+                        partial(search_all, optimal_baseline.optimal, ts, bounds, domain),
                     )
                     leaves = trees * b**d
                     print(f"  {model} ({domain}), N = {n}, b = {b}, d = {d}: "
