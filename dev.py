@@ -4,7 +4,7 @@
     python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair,
                           # the explore page in Debian's headless Chromium, installed if missing)
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
-    python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
+    python3 dev.py build  # compile impl's two kernels with mypyc (test does it too)
     python3 dev.py verify [--check] [KERNEL...]  # Nagini on the verified kernels (and flaws)
     python3 dev.py verify why3 [FILE...]  # Why3 on the WhyML transcriptions and their flaws
 
@@ -19,13 +19,14 @@ last run's unexplained survivors, after tests were added to kill them, and any m
 checked. Either way a source edited since its mutants were made gets new ones first, so that the
 mutants of its changed functions are run too.
 
-``build`` compiles ``impl/_kernel.py`` with mypyc into ``impl._kernel_mypyc`` (C extensions
-beside it, ignored by git), tagged with the source's SHA-256 so that impl never runs a build
-of another source (``impl/_compiled.py``). It runs the wheel's own build in place
-(``setup.py build_ext --inplace``: one recipe for the checkout and for every wheel), and
-stamps the source it built in ``build/kernel.sha256``. It needs a C compiler; without one it
-says so and the pure-Python kernel runs. ``test`` builds first (once per source), so the tests
-check the compiled kernel against the pure-Python one and the spec.
+``build`` compiles ``impl/_kernel.py`` (alpha-beta's) and ``impl/_optimal_kernel.py`` (the
+optimal search's) with mypyc into ``impl._kernel_mypyc`` and ``impl._optimal_kernel_mypyc`` (C
+extensions beside them, ignored by git), each tagged with its source's SHA-256 so that impl
+never runs a build of another source (``impl/_compiled.py``). It runs the wheel's own build in
+place (``setup.py build_ext --inplace``: one recipe for the checkout and for every wheel), and
+stamps each source it built in ``build/<name>.sha256``. It needs a C compiler; without one it
+says so and the pure-Python kernels run. ``test`` builds first (once per source), so the tests
+check each compiled kernel against its pure-Python one and the spec.
 
 ``verify [KERNEL...]`` runs Nagini on the kernels of ``gametree/proofs/nagini/`` (all, or
 those named) and on each of their seeded flaws, and stores the results
@@ -157,28 +158,42 @@ def listed(which: str, modules: list[str]) -> list[str]:
     return done.stdout.split()
 
 
+KERNELS = ("_kernel", "_optimal_kernel")
+"""The kernels ``build`` compiles, in gametree/impl (``gametree.impl._compiled.SOURCES``)."""
+
+
 def build() -> None:
-    """Compile impl/_kernel.py with mypyc into impl._kernel_mypyc, unless already built from it."""
-    source = ROOT / "gametree" / "impl" / "_kernel.py"
-    digest = hashlib.sha256(source.read_bytes()).hexdigest()
-    stamp = ROOT / "build" / "kernel.sha256"
-    # This interpreter's two extensions (the .venv's Python is the one running this script):
-    # the module and mypyc's shared library, which it loads.
+    """Compile impl's kernels with mypyc into impl.<name>_mypyc, unless already built from them."""
+    impl = ROOT / "gametree" / "impl"
+    # This interpreter's two extensions a kernel (the .venv's Python is the one running this
+    # script): the module and mypyc's shared library, which it loads.
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
-    built = [
-        source.with_name(f"{name}{suffix}") for name in ("_kernel_mypyc", "_kernel_mypyc__mypyc")
-    ]
-    if all(p.exists() for p in built) and stamp.exists() and stamp.read_text() == digest:
+    built = {
+        name: [impl / f"{name}_mypyc{suffix}", impl / f"{name}_mypyc__mypyc{suffix}"]
+        for name in KERNELS
+    }
+    digests = {
+        name: hashlib.sha256((impl / f"{name}.py").read_bytes()).hexdigest() for name in KERNELS
+    }
+    stamps = {name: ROOT / "build" / f"{name}.sha256" for name in KERNELS}
+    if all(
+        all(p.exists() for p in built[name])
+        and stamps[name].exists()
+        and stamps[name].read_text() == digests[name]
+        for name in KERNELS
+    ):
         return
-    stamp.unlink(missing_ok=True)
-    for old in source.parent.glob("_kernel_mypyc*"):
-        old.unlink()  # a build of another source; if this one fails, the reference runs
+    for name in KERNELS:
+        stamps[name].unlink(missing_ok=True)
+        for old in impl.glob(f"{name}_mypyc*"):
+            old.unlink()  # a build of another source; if this one fails, the reference runs
     # The wheel's build, in place: it says why on standard error when it compiles nothing (no C
-    # compiler, mypyc or the compiler failed), and the pure-Python kernel runs.
+    # compiler, mypyc or the compiler failed), and the pure-Python kernels run.
     run([str(PYTHON), "setup.py", "--quiet", "build_ext", "--inplace"])
-    if all(p.exists() for p in built):
-        stamp.parent.mkdir(exist_ok=True)
-        stamp.write_text(digest)
+    for name in KERNELS:
+        if all(p.exists() for p in built[name]):
+            stamps[name].parent.mkdir(exist_ok=True)
+            stamps[name].write_text(digests[name])
 
 
 WORKERS = ["-n", "2", "--dist", "loadfile"]

@@ -2,8 +2,9 @@
 
 Exit codes are the ones of ``gametree.clitools.EXIT_CODES``, listed in ``--help``; each
 command's own ``--help`` says which of them it uses. ``gametree --version`` prints the
-installed version and which alpha-beta kernel runs, compiled or pure Python
-(``gametree.impl.KERNEL_DESCRIPTION``).
+installed version and which kernels run, compiled or pure Python: alpha-beta's
+(``gametree.impl.KERNEL_DESCRIPTION``) and the optimal search's
+(``gametree.impl.OPTIMAL_KERNEL_DESCRIPTION``).
 """
 
 import argparse
@@ -26,7 +27,7 @@ from gametree.commands import (
     solve,
     vectors,
 )
-from gametree.impl import KERNEL_DESCRIPTION
+from gametree.impl import KERNEL_DESCRIPTION, OPTIMAL_KERNEL_DESCRIPTION
 
 COMMANDS = [
     examples,
@@ -57,7 +58,7 @@ def parser() -> argparse.ArgumentParser:
         "--version",
         action="version",
         version=version(),
-        help="print the version and which alpha-beta kernel runs, then exit",
+        help="print the version and which kernels run (compiled or pure Python), then exit",
     )
     subparsers = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
@@ -70,12 +71,15 @@ def parser() -> argparse.ArgumentParser:
 
 
 def version() -> str:
-    """What ``gametree --version`` prints: the version, then which alpha-beta kernel runs."""
+    """What ``gametree --version`` prints: the version, then which kernels run."""
     try:
         number = importlib.metadata.version("gametree")
     except importlib.metadata.PackageNotFoundError:  # imported from a source tree, uninstalled
         number = "(not installed)"
-    return f"gametree {number}\nalpha-beta kernel: {KERNEL_DESCRIPTION}"
+    return (
+        f"gametree {number}\nalpha-beta kernel: {KERNEL_DESCRIPTION}\n"
+        f"optimal search kernel: {OPTIMAL_KERNEL_DESCRIPTION}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

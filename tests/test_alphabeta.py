@@ -495,11 +495,11 @@ def test_bottom_and_top_bound_every_scalar_and_negate_into_each_other() -> None:
 # Which kernel runs (impl._compiled): never a build of another source.
 
 
-def fake_build(digest: str) -> ModuleType:
-    """A stand-in for impl._kernel_mypyc carrying the tag ``digest``."""
-    module = ModuleType("gametree.impl._kernel_mypyc")
+def fake_build(digest: str, name: str = "_kernel") -> ModuleType:
+    """A stand-in for impl.<name>_mypyc (alpha-beta's kernel by default) tagged ``digest``."""
+    module = ModuleType(f"gametree.impl.{name}_mypyc")
     module.SOURCE_SHA256 = digest  # type: ignore[attr-defined]
-    module.__file__ = "gametree/impl/_kernel_mypyc.so"
+    module.__file__ = f"gametree/impl/{name}_mypyc.so"
     return module
 
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from gametree.algorithms import ALGORITHMS, Options
 from gametree.impl import optimal
 from gametree.impl.last_branch import last_branch
-from gametree.impl.necessity import Chain, Domain, chain, decide_chain
+from gametree.impl.necessity import Chain, Domain, chain, chains, decide_chain
 from gametree.impl.optimal import LINE_VERSUS_VALUE, necessary, optimal_search
 from gametree.impl.shallow import shallow
 from gametree.proofs.optimality import decide, grid_prefixes, random_tree
@@ -225,6 +225,15 @@ def test_line_and_value_necessity_agree_on_every_small_tree() -> None:
                     decided += 1
     assert decided > 1000
     assert LINE_VERSUS_VALUE.startswith("none within this scope")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_every_chain_at_once_is_each_leafs_chain(data: st.DataObject) -> None:
+    """``necessity.chains`` (one walk, as the optimal search's) against ``necessity.chain``
+    (one leaf at a time), leaves left to right."""
+    t, _ = data.draw(bounded_trees(max_players=4))
+    assert list(chains(t).items()) == [(p, chain(t, p)) for p, _ in iter_leaves(t)]
 
 
 def test_registered() -> None:

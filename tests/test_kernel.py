@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 
 from gametree import cli, impl
-from gametree.impl import _compiled, _kernel
+from gametree.impl import _compiled, _kernel, _optimal_kernel
 from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
 from gametree.impl.result import SearchResult
 from gametree.impl.window import Bound
@@ -48,15 +48,28 @@ def with_kernel(kernel: ModuleType, t: Tree, w: tuple[Bound, Bound]) -> list[Sea
         _compiled.KERNEL = chosen
 
 
-def test_a_successful_build_of_this_kernel_is_the_one_that_runs() -> None:
+@pytest.mark.parametrize("name", sorted(_compiled.SOURCES))
+def test_a_successful_build_of_this_kernel_is_the_one_that_runs(name: str) -> None:
     """Else the compiled path would go untested without anyone noticing (a build for another
     Python, a copy that does not import). ``dev.py build`` writes the stamp only on success."""
     if os.environ.get("GAMETREE_PURE_PYTHON", "") not in {"", "0"}:
         pytest.skip("the pure-Python kernel is forced")
-    stamp = Path(__file__).resolve().parent.parent / "build" / "kernel.sha256"
-    if not stamp.exists() or stamp.read_text() != _compiled.source_digest():
+    stamp = Path(__file__).resolve().parent.parent / "build" / f"{name}.sha256"
+    if not stamp.exists() or stamp.read_text() != _compiled.source_digest(name):
         pytest.skip("no successful build of this kernel here (python3 dev.py build says why)")
-    assert _compiled.COMPILED, "impl._kernel_mypyc was built from this source but is not used"
+    chosen = _compiled.choose(name)
+    assert chosen is not _compiled.SOURCES[name], (
+        f"impl.{name}_mypyc was built from this source but is not used"
+    )
+    assert chosen is {"_kernel": _compiled.KERNEL, "_optimal_kernel": _compiled.OPTIMAL}[name]
+
+
+def test_the_build_the_task_runner_and_the_package_name_the_same_kernels() -> None:
+    names = sorted(_compiled.SOURCES)
+    assert sorted(p.stem for p in setup_module_functions().KERNELS) == names
+    assert sorted(script("dev.py").KERNELS) == names
+    for name, module in _compiled.SOURCES.items():
+        assert module.__name__ == f"gametree.impl.{name}"
 
 
 @pytest.mark.skipif(NATIVE is None, reason="the compiled kernel is not built here")
@@ -88,28 +101,40 @@ def test_each_kernel_agrees_with_the_loop_on_a_tree_deeper_than_its_recursion_he
     assert loop_only[0].value == minimax(t).value
 
 
-def test_the_package_says_which_kernel_runs() -> None:
+def test_the_package_says_which_kernels_run() -> None:
     assert impl.KERNEL_COMPILED is _compiled.COMPILED
-    name, kernel = cli.version().splitlines()
-    described = impl.KERNEL_DESCRIPTION
+    assert impl.OPTIMAL_KERNEL_COMPILED is _compiled.OPTIMAL_COMPILED
+    name, kernel, optimal = cli.version().splitlines()
     assert name.startswith("gametree 0.")
-    assert kernel == f"alpha-beta kernel: {described}"
-    if impl.KERNEL_COMPILED:
-        assert described == f"compiled by mypyc ({_compiled.KERNEL.__file__})"
-    else:
-        assert described.startswith(f"pure Python ({_kernel.__file__}; ")
+    assert kernel == f"alpha-beta kernel: {impl.KERNEL_DESCRIPTION}"
+    assert optimal == f"optimal search kernel: {impl.OPTIMAL_KERNEL_DESCRIPTION}"
+    for compiled, described, chosen, reference in (
+        (impl.KERNEL_COMPILED, impl.KERNEL_DESCRIPTION, _compiled.KERNEL, _kernel),
+        (impl.OPTIMAL_KERNEL_COMPILED, impl.OPTIMAL_KERNEL_DESCRIPTION, _compiled.OPTIMAL,
+         _optimal_kernel),
+    ):  # fmt: skip
+        if compiled:
+            assert described == f"compiled by mypyc ({chosen.__file__})"
+        else:
+            assert described.startswith(f"pure Python ({reference.__file__}; ")
 
 
-def setup_module_functions() -> ModuleType:
-    """``setup.py``'s functions, imported without running ``setup()`` (it runs as __main__)."""
+def script(name: str) -> ModuleType:
+    """A script of the checkout (``setup.py``, ``dev.py``), imported without running it: each
+    runs only as __main__."""
     spec = importlib.util.spec_from_file_location(
-        "gametree_setup", Path(__file__).resolve().parent.parent / "setup.py"
+        f"gametree_{Path(name).stem}", Path(__file__).resolve().parent.parent / name
     )
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def setup_module_functions() -> ModuleType:
+    """``setup.py``'s functions, imported without running ``setup()``."""
+    return script("setup.py")
 
 
 @pytest.mark.parametrize(

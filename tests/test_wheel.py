@@ -204,29 +204,34 @@ def test_the_wheel_carries_the_package_data_and_no_pure_copy_of_the_kernel(
         names = set(archive.namelist())
     data = [p.relative_to(ROOT).as_posix() for p in read_at_run_time()]
     assert not [d for d in data if d not in names]
-    assert "gametree/impl/_kernel_mypyc.py" not in names  # mypyc's input, tagged as the build
-    assert "gametree/impl/_kernel.py" in names
-    kernel = sorted(n for n in names if n.startswith("gametree/impl/_kernel_mypyc"))
-    if impl.KERNEL_COMPILED:  # a compiler and mypyc are here: the wheel has the build
-        assert [n.split(".")[0] for n in kernel] == [
-            "gametree/impl/_kernel_mypyc",
-            "gametree/impl/_kernel_mypyc__mypyc",
-        ]
-        assert "-py3-none-any" not in installed.wheel.name
-    elif not kernel:
-        assert installed.wheel.name.endswith("-py3-none-any.whl")
+    for name, compiled in (("_kernel", impl.KERNEL_COMPILED),
+                           ("_optimal_kernel", impl.OPTIMAL_KERNEL_COMPILED)):  # fmt: skip
+        assert f"gametree/impl/{name}_mypyc.py" not in names  # mypyc's input, tagged as the build
+        assert f"gametree/impl/{name}.py" in names
+        kernel = sorted(n for n in names if n.startswith(f"gametree/impl/{name}_mypyc"))
+        if compiled:  # a compiler and mypyc are here: the wheel has the build
+            assert [n.split(".")[0] for n in kernel] == [
+                f"gametree/impl/{name}_mypyc",
+                f"gametree/impl/{name}_mypyc__mypyc",
+            ]
+            assert "-py3-none-any" not in installed.wheel.name
+        elif not kernel:
+            assert installed.wheel.name.endswith("-py3-none-any.whl")
 
 
 @slow
-def test_the_installed_version_says_which_kernel_runs(installed: Installation) -> None:
-    name, kernel = succeeded(installed.gametree("--version")).stdout.splitlines()
+def test_the_installed_version_says_which_kernels_run(installed: Installation) -> None:
+    name, kernel, optimal = succeeded(installed.gametree("--version")).stdout.splitlines()
     assert name.startswith("gametree ")
     site = installed.bin.parent
-    if impl.KERNEL_COMPILED:  # the checkout's build is compiled: so is the installed one
-        assert kernel.startswith("alpha-beta kernel: compiled by mypyc (")
-    else:
-        assert kernel.startswith("alpha-beta kernel: ")
-    assert f"({site}" in kernel  # the venv's, not the checkout's
+    for line, title, compiled in ((kernel, "alpha-beta kernel", impl.KERNEL_COMPILED),
+                                  (optimal, "optimal search kernel",
+                                   impl.OPTIMAL_KERNEL_COMPILED)):  # fmt: skip
+        if compiled:  # the checkout's build is compiled: so is the installed one
+            assert line.startswith(f"{title}: compiled by mypyc (")
+        else:
+            assert line.startswith(f"{title}: ")
+        assert f"({site}" in line  # the venv's, not the checkout's
 
 
 @slow

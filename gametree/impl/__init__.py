@@ -9,7 +9,9 @@ ties and moves, and cites its source.
 Alpha-beta's recursive core runs compiled by mypyc where a build of it is installed (wheels
 built with a C compiler carry one; see ``impl._compiled``): :data:`KERNEL_COMPILED` says
 whether it does, :data:`KERNEL_DESCRIPTION` which file runs, and so does ``gametree
---version``. Both kernels give the same results and counts.
+--version``. So does the optimal directional search's walk and decision
+(:data:`OPTIMAL_KERNEL_COMPILED`, :data:`OPTIMAL_KERNEL_DESCRIPTION`). Compiled and pure
+Python, each kernel gives the same results and counts.
 
 >>> from gametree.spec import Node
 >>> from gametree.impl import alphabeta, shallow
@@ -22,6 +24,8 @@ whether it does, :data:`KERNEL_DESCRIPTION` which file runs, and so does ``gamet
 
 from gametree.impl._compiled import COMPILED as KERNEL_COMPILED
 from gametree.impl._compiled import DESCRIPTION as KERNEL_DESCRIPTION
+from gametree.impl._compiled import OPTIMAL_COMPILED as OPTIMAL_KERNEL_COMPILED
+from gametree.impl._compiled import OPTIMAL_DESCRIPTION as OPTIMAL_KERNEL_DESCRIPTION
 from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
 from gametree.impl.best_case import best_case_leaves, best_ordered_tree
 from gametree.impl.deep import deep_pruning_unsound
@@ -51,6 +55,8 @@ __all__ = [
     "BOTTOM",
     "KERNEL_COMPILED",
     "KERNEL_DESCRIPTION",
+    "OPTIMAL_KERNEL_COMPILED",
+    "OPTIMAL_KERNEL_DESCRIPTION",
     "TOP",
     "DeepeningResult",
     "Engine",

@@ -90,11 +90,12 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from gametree.impl._optimal_kernel import leftmost as _leftmost
 from gametree.impl.last_branch import Frame as LastBranchFrame
 from gametree.impl.last_branch import is_last_branch_cutoff
 from gametree.impl.maxn_stack import Backed, korf_bounds, require_vectors, unwind, vector_leaf
 from gametree.impl.necessity import Chain, Domain, Level
-from gametree.impl.optimal import _leftmost, _reader, necessary
+from gametree.impl.optimal import _reader, necessary
 from gametree.impl.speculative import Frame as SpeculativeFrame
 from gametree.impl.speculative import Speculated, speculative_cutoff
 from gametree.impl.window import BOTTOM, TOP, Bound, check_scalar_tree, window

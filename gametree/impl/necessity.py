@@ -171,40 +171,53 @@ def _choose(p: int, values: Sequence[Vector]) -> Vector | None:
 
 
 def chains(t: Tree) -> dict[Path, Chain]:
-    """The chain of every leaf of ``t``, in one pass over the tree (O(nodes + leaves x depth)).
+    """The chain of every leaf of ``t``, left to right, in one pass (O(nodes + leaves x depth)).
 
+    Depth first, left to right, as the optimal search walks: when the walk enters child i of
+    a node, children 0..i-1 are done and B_j is the best of their values (leftmost strict).
     Iterative, so a tree of any height is taken.
     """
     players = t.players
-    values: dict[Path, Vector] = {}
-    stack: list[tuple[Path, Tree, bool]] = [((), t, False)]
-    while stack:
-        path, x, done = stack.pop()
-        if isinstance(x, Leaf):
-            values[path] = _vector(x)
-        elif done:
-            chosen = _choose(x.to_move, [values[(*path, i)] for i in range(len(x.children))])
-            assert chosen is not None
-            values[path] = chosen
-        else:
-            stack.append((path, x, True))
-            stack.extend(((*path, i), c, False) for i, c in enumerate(x.children))
     out: dict[Path, Chain] = {}
-    walk: list[tuple[Path, Tree, tuple[Level, ...]]] = [((), t, ())]
-    while walk:
-        path, x, levels = walk.pop()
-        if isinstance(x, Leaf):
-            out[path] = Chain(path, players, levels)
+    # One frame per node on the path: the node, the child being walked, the best before it.
+    nodes: list[Node] = []
+    index: list[int] = []
+    bests: list[Vector | None] = []
+    levels: list[Level] = []
+    path: list[int] = []
+    x = t
+    while True:
+        if isinstance(x, Node):
+            nodes.append(x)
+            index.append(0)
+            bests.append(None)
+            levels.append(Level(x.to_move, None, len(x.children) > 1))
+            path.append(0)
+            x = x.children[0]
             continue
-        assert isinstance(x, Node)
-        p, n = x.to_move, len(x.children)
-        best: Vector | None = None
-        for i, c in enumerate(x.children):
-            walk.append(((*path, i), c, (*levels, Level(p, best, i < n - 1))))
-            v = values[(*path, i)]
-            if best is None or v[p] > best[p]:
-                best = v
-    return dict(sorted(out.items()))
+        value = _vector(x)
+        here = tuple(path)
+        out[here] = Chain(here, players, tuple(levels))
+        while nodes:  # back the value up through every node whose last child this was
+            node, best = nodes[-1], bests[-1]
+            p = node.to_move
+            if best is None or value[p] > best[p]:
+                best = bests[-1] = value
+            i = index[-1] + 1
+            levels.pop()
+            path.pop()
+            if i < len(node.children):
+                index[-1] = i
+                levels.append(Level(p, best, i + 1 < len(node.children)))
+                path.append(i)
+                x = node.children[i]
+                break
+            nodes.pop()
+            index.pop()
+            bests.pop()
+            value = best
+        else:
+            return out
 
 
 def chain(t: Tree, leaf: Path) -> Chain:

@@ -58,14 +58,23 @@ vector, changes the root). So an unnecessary node has no necessary leaf below it
 search skips the subtree whole, with the placeholder (called with the node's path) as its
 value. The reads are the same as deciding each of its leaves in turn; only the work differs.
 
-**Cost.** The chains are built incrementally: the walk keeps, for each ancestor on the path,
-its best child so far (with placeholders), which is B_j. So a node costs O(depth) to frame
-and one ``decide_chain`` to decide (immediate when the node's value can pass every level, the
-common case, exponential in the depth at worst). The walk enters every node whose ancestors
-are all necessary (``nodes_visited``; it must know the path to a leaf to decide it) and
-evaluates only the necessary leaves (``leaves_evaluated``). If ``decide_chain`` gives up at
-its limit the node is decided again without one (exact, only slower), so that the search needs
-no solver. ``bench/optimality_bench.py`` measures the leaves of a tree decided per second.
+**Cost.** The walk keeps, for each ancestor on the path, its best child so far (with
+placeholders), which is B_j. So a node costs O(depth) to frame and one ``decide_chain`` to
+decide (immediate when the node's value can pass every level, the common case, exponential in
+the depth at worst). The walk enters every node whose ancestors are all necessary
+(``nodes_visited``; it must know the path to a leaf to decide it) and evaluates only the
+necessary leaves (``leaves_evaluated``). If ``decide_chain`` gives up at its limit the node
+is decided again without one (exact, only slower), so that the search needs no solver.
+
+**The kernel.** That is :func:`optimal_search`, the reference. :func:`optimal` runs the same
+walk and the same decision in :mod:`gametree.impl._optimal_kernel` (compiled by mypyc where a
+build is installed, ``impl._compiled``), which reads the same leaves and returns the same
+answer and counts, with the work that does not depend on the node asked about done once: the
+chain's constants as integers and the survival test kept per level as the walk goes, and two
+verdicts known without a search (a first child of a necessary node is necessary, and a node
+whose chain is its left sibling's gets its sibling's verdict), and three simple witnesses
+tried before the search. ``bench/optimality_bench.py`` measures the leaves of a tree decided
+per second, against this module as it was before the kernel (``bench/optimal_baseline.py``).
 
 >>> from gametree.spec import Bounds, Node
 >>> t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
@@ -76,14 +85,25 @@ no solver. ``bench/optimality_bench.py`` measures the leaves of a tree decided p
 
 import sys
 from collections.abc import Callable
+from functools import partial
 from math import ceil
+from types import ModuleType
 
+from gametree.impl import _compiled
+from gametree.impl._optimal_kernel import leftmost
 from gametree.impl.maxn_stack import require_vectors
 from gametree.impl.necessity import Chain, Domain, Level, decide_chain
 from gametree.impl.result import SearchResult
 from gametree.spec import Bounds, Leaf, Node, Path, Tree, TreeError, Value, Vector
 
-__all__ = ["LINE_VERSUS_VALUE", "Placeholder", "Verdict", "optimal", "optimal_search"]
+__all__ = [
+    "LINE_VERSUS_VALUE",
+    "Placeholder",
+    "Verdict",
+    "optimal",
+    "optimal_search",
+    "with_kernel",
+]
 
 Placeholder = Callable[[Path], Vector]
 """The vector put at a skipped leaf or subtree, by its path (the search never reads below it)."""
@@ -128,9 +148,57 @@ def optimal(
     left to right, a skipped leaf never. Every leaf read is checked against the bounds and
     the domain (a ``TreeError`` names it); a skipped leaf is the caller's declaration.
     ``placeholder`` (default: the least vector of the domain) is what a skipped leaf or
-    subtree is taken to be; the answer and the leaves read do not depend on it (module docstring).
+    subtree is taken to be, a vector of the domain within the bounds (another is an error);
+    the answer and the leaves read do not depend on it (module docstring). Runs the kernel
+    (module docstring): the same reads, answer and counts as :func:`optimal_search`.
     """
-    return optimal_search(t, bounds, domain=domain, trace=trace, placeholder=placeholder)
+    return with_kernel(
+        _compiled.OPTIMAL, t, bounds, domain=domain, trace=trace, placeholder=placeholder
+    )
+
+
+def with_kernel(
+    kernel: ModuleType,
+    t: Tree,
+    bounds: Bounds,
+    *,
+    domain: Domain = "reals",
+    trace: bool = False,
+    placeholder: Placeholder | None = None,
+) -> SearchResult[Value]:
+    """:func:`optimal` run by ``kernel``: ``impl._optimal_kernel`` or a build of it.
+
+    The tests and the benchmark run each build this way, side by side.
+    """
+    players, lowest, evaluate = _reader(t, bounds, domain)
+    if placeholder is None:
+        fill: Placeholder = lambda _path: lowest  # noqa: E731 - the default, as in optimal_search
+    else:
+        fill = partial(_checked, placeholder, bounds=bounds, domain=domain)
+    value, line, nodes, read = kernel.walk(
+        t,
+        players,
+        bounds.lower,
+        bounds.total,
+        integers=domain == "integers",
+        fill=fill,
+        evaluate=evaluate,
+    )
+    return SearchResult(value, line, nodes, len(read), tuple(read) if trace else None)
+
+
+def _checked(placeholder: Placeholder, path: Path, *, bounds: Bounds, domain: Domain) -> Vector:
+    """The caller's placeholder at ``path``, checked: a vector of the domain within the bounds.
+
+    The kernel's shortcuts, like the module docstring's argument, take every B_j in D.
+    """
+    v = placeholder(path)
+    problem = bounds.problem(v)
+    if problem is None and domain == "integers" and any(int(x) != x for x in v):
+        problem = f"the domain is the integers (got {v!r})"
+    if problem is not None:
+        raise TreeError(f"the placeholder is not a vector of the domain: {problem}", path)
+    return v
 
 
 def optimal_search(
@@ -157,7 +225,7 @@ def optimal_search(
         nodes += 1
         here = tuple(path)
         if not verdict(Chain(here, players, tuple(levels)), bounds, domain):
-            value, line = fill(here), _leftmost(x, here)
+            value, line = fill(here), leftmost(x, here)
         elif isinstance(x, Node):
             frames.append((x, x.to_move, 0, None, ()))
             levels.append(Level(x.to_move, None, len(x.children) > 1))
@@ -186,19 +254,6 @@ def optimal_search(
             return SearchResult(value, line, nodes, len(read), tuple(read) if trace else None)
 
 
-def _leftmost(x: Tree, here: Path) -> Path:
-    """The line a skipped subtree would give if its leaves all tied: its leftmost leaf.
-
-    It reaches the root's line only when D is a single vector (then every leaf is that vector
-    and ``spec.maxn`` takes the leftmost path); otherwise a skipped subtree is never on it.
-    """
-    path = list(here)
-    while isinstance(x, Node):
-        x = x.children[0]
-        path.append(0)
-    return tuple(path)
-
-
 def _reader(
     t: Tree, bounds: Bounds, domain: Domain
 ) -> tuple[int, Vector, Callable[[Leaf, Path], Vector]]:
@@ -215,13 +270,17 @@ def _reader(
             (),
         )
 
+    integers = domain == "integers"
+    ints = (int,) * players
+
     def evaluate(leaf: Leaf, path: Path) -> Vector:
         v = leaf.value
         assert isinstance(v, tuple)
         problem = bounds.problem(v)
         if problem is not None:
             raise TreeError(f"the optimal search relies on {bounds}: {problem}", path)
-        if domain == "integers" and any(int(x) != x for x in v):
+        # ints first: the kernel reads thousands of leaves a second, nearly all of them ints
+        if integers and not all(map(isinstance, v, ints)) and any(int(x) != x for x in v):
             raise TreeError(
                 f"the optimal search was told the leaves are integers (got {v!r})", path
             )
