@@ -64,6 +64,23 @@ _CALLABLE = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Z
 _MEMORY_WORDS = ("MemoryError", "bad_alloc", "out of memory", "Cannot allocate memory")
 
 
+TIMEOUT_BYTES = 1 << 20
+"""Each whole MiB of a request adds the timeout again to its deadline (:func:`allowed_seconds`)."""
+
+
+def allowed_seconds(timeout: float, size: int) -> float:
+    """The seconds a target has to answer a request of ``size`` bytes.
+
+    ``timeout`` for each whole :data:`TIMEOUT_BYTES` of it, and one more: a case of 10^5
+    nodes is about 2 MiB, and a target needs that much longer to read and search it; a hang
+    still costs a bounded wait.
+
+    >>> allowed_seconds(10.0, 1000), allowed_seconds(10.0, 2_400_000)
+    (10.0, 30.0)
+    """
+    return timeout * (1 + size // TIMEOUT_BYTES)
+
+
 class TargetStartError(RuntimeError):
     """The target could not be started at all (no such program, a callable that won't import)."""
 
@@ -135,6 +152,8 @@ class ProcessTarget:
         self.buffer = bytearray()
         self.next_id = 0
         self.answered = False
+        self.allowed = timeout
+        """The seconds the last request was given (:func:`allowed_seconds`)."""
 
     @classmethod
     def from_spec(cls, target: str, **kwargs: float) -> "ProcessTarget":
@@ -185,7 +204,8 @@ class ProcessTarget:
         self.next_id += 1
         rid = self.next_id
         data = request_line(case, rid, trace=trace).encode()
-        allowed = self.timeout + (self.startup if self.fresh else 0.0)
+        allowed = allowed_seconds(self.timeout, len(data)) + (self.startup if self.fresh else 0.0)
+        self.allowed = allowed
         started = time.monotonic()
         outcome = self._exchange(data, started + allowed)
         seconds = time.monotonic() - started
@@ -202,6 +222,7 @@ class ProcessTarget:
         assert proc.stdout is not None
         stdin, stdout = proc.stdin.fileno(), proc.stdout.fileno()
         sent = 0
+        unsent = memoryview(data)  # each write takes what the pipe holds, without a copy
         with selectors.DefaultSelector() as sel:
             sel.register(stdout, selectors.EVENT_READ)
             sel.register(stdin, selectors.EVENT_WRITE)
@@ -211,14 +232,14 @@ class ProcessTarget:
                 if left <= 0:
                     self.kill()
                     what = "reply" if sent == len(data) else "request to be read"
-                    return Reply("timeout", detail=f"no {what} within {self.timeout:g} s")
+                    return Reply("timeout", detail=f"no {what} within {self.allowed:g} s")
                 if self._stderr_size() > MAX_STDERR_BYTES:  # a flood would fill the disk
                     self.kill()
                     return Reply("garbage", detail="more than 64 MiB on its standard error")
                 for key, _ in sel.select(min(left, 0.1)):
                     if key.fd == stdin:
                         try:
-                            sent += os.write(stdin, data[sent:])
+                            sent += os.write(stdin, unsent[sent:])
                         except BrokenPipeError:
                             return self._died("closed its input")
                         if sent == len(data):
@@ -347,7 +368,9 @@ class CallableTarget:
         import threading  # noqa: PLC0415 - only to know whether an alarm can be used
 
         self.next_id += 1
-        request = json_loads(request_line(case, self.next_id, trace=trace))
+        line = request_line(case, self.next_id, trace=trace)
+        request = json_loads(line)
+        timeout = allowed_seconds(self.timeout, len(line))
         assert isinstance(request, dict)
         request.pop("id")
         alarm = (
@@ -361,13 +384,13 @@ class CallableTarget:
         previous = signal.signal(signal.SIGALRM, expire) if alarm else None
         try:
             if alarm:
-                signal.setitimer(signal.ITIMER_REAL, self.timeout)
+                signal.setitimer(signal.ITIMER_REAL, timeout)
             result = self.function(request)
             if not isinstance(result, dict):
                 raise TypeError(f"the target returned {type(result).__name__}, not a dict")
             text = json.dumps(result, default=_encode)
         except _Timeout:
-            return Reply("timeout", detail=f"no reply within {self.timeout:g} s",
+            return Reply("timeout", detail=f"no reply within {timeout:g} s",
                          seconds=time.monotonic() - started)  # fmt: skip
         except MemoryError:
             return Reply("memory", detail="MemoryError", seconds=time.monotonic() - started)
