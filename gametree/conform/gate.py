@@ -29,6 +29,7 @@ from typing import Any, Literal, Protocol
 
 import attrs
 
+from gametree.conform.scale import scale_cases, scale_count
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Coverage, Tier, case_flags, case_shape
 from gametree.conform.semantics import (
     SEMANTICS,
@@ -40,6 +41,7 @@ from gametree.conform.semantics import (
     expected,
     request,
     request_line,
+    tree_text,
 )
 from gametree.conform.shrink import shrink, size
 from gametree.conform.targets import Reply
@@ -123,7 +125,7 @@ class Outcome:
             req["tree" if shallow else "tree_text"] = (
                 document_json(self.case.tree, self.case.bounds)
                 if shallow
-                else dumps(self.case.tree, self.case.bounds)
+                else tree_text(self.case.tree, self.case.bounds)
             )
         return {
             "name": self.name,
@@ -256,7 +258,7 @@ class Report:
             lines.append(f"  game: {clip(json.dumps(req.pop('game')))}")
             lines.append(f"  cut tree: {clip(dumps(m.case.tree))}")
         else:
-            tree = dumps(m.case.tree, m.case.bounds)
+            tree = tree_text(m.case.tree, m.case.bounds)
             if len(tree) > LINE:
                 shape = case_shape(m.case)
                 lines.append(f"  tree: {shape.nodes} nodes, height {shape.height}, branching up "
@@ -305,7 +307,8 @@ LINE = 1000
 
 def _too_long(o: Outcome) -> bool:
     """Whether the text report clips something of ``o`` (so that a file should hold it)."""
-    texts = [*o.problems, dumps(o.case.tree, o.case.bounds), json.dumps(o.response, default=repr)]
+    texts = [*o.problems, tree_text(o.case.tree, o.case.bounds),
+             json.dumps(o.response, default=repr)]  # fmt: skip
     if o.expected is not None:
         texts.append(json.dumps(o.expected.json()))
     return any(len(x) > LINE for x in texts)
@@ -407,7 +410,7 @@ def run_gate(
         if flags is None:
             flags = case_flags(case)
         if phase in report.coverage:
-            report.coverage[phase].add(case_shape(case), flags)
+            report.coverage[phase].add(case_shape(case), flags, e.visited)
         return Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
 
     def skipped(case: Case) -> bool:
@@ -483,7 +486,9 @@ def _generated_phase(
     of the tiers and the number of choices each makes, not their weights.
     """
     small, tail = schedule(options)
-    first = _small_phase(report, options, ask, record, tick, skipped=skipped, budget=small)
+    scale = scale_count(SCOPES[options.scope], options.budget, options.skip_flags)
+    first = _small_phase(report, options, ask, record, tick, skipped=skipped,
+                         budget=small - scale)  # fmt: skip
     if first is not None or report.gave_up:
         return first
     s = SEMANTICS[options.semantics]
@@ -507,6 +512,18 @@ def _generated_phase(
         report.generated += 1
         tick(f"generated {report.generated}")
         o = ask(case, f"generated #{report.generated} ({tier})", "generated")
+        if o.failed:
+            record(o)
+            return o
+        report.outcomes.append(o)
+    for shape, case in scale_cases(s.name, SCOPES[options.scope], count=scale, seed=options.seed,
+                                   skip=options.skip_flags):  # fmt: skip
+        flags = case_flags(case)  # the last, as they cost the most
+        if set(flags) & options.skip_flags or (options.by_depth and not is_by_depth(case.tree)):
+            continue
+        report.generated += 1
+        tick(f"generated {report.generated}")
+        o = ask(case, f"generated #{report.generated} (scale, {shape})", "generated", flags=flags)
         if o.failed:
             record(o)
             return o
