@@ -39,7 +39,7 @@ from gametree.conform.scale import (
 from gametree.conform.scope import MAGNITUDE_FLAGS, MANY_STATES, SCOPES, case_flags, per_tree
 from gametree.conform.semantics import SEMANTICS, Case, Checks, expected, game_case, tree_text
 from gametree.conform.targets import CallableTarget
-from gametree.conform.vectors import is_by_depth
+from gametree.conform.vectors import is_by_depth, vector_cases
 from gametree.spec import Leaf, Node, Tree
 from gametree.treefile import dumps, read_tree_text
 
@@ -224,3 +224,16 @@ def test_a_number_too_long_is_still_marked_when_numbers_skip_the_python_hook() -
     assert loads(f"[1, {long}]") == [1, Invalid(f"a number longer than {MAX_NUMBER_LENGTH} "
                                                 "characters")]  # fmt: skip
     assert loads("[1, 2.5, -3]") == [1, 2.5, -3]
+
+
+def test_the_n_player_semantics_have_deep_vectors() -> None:
+    """Height 1,200, flagged ``Deep``, for every N-player semantics; impl searches them."""
+    for name, s in SEMANTICS.items():
+        if s.kind != "vector" or s.game:
+            continue
+        deep = [vc for vc in vector_cases(name) if "Deep" in vc.flags]
+        assert deep, name
+        assert all(vc.case.tree.height >= 1_000 and vc.case.tree.players >= 3 for vc in deep)
+        for vc in deep[:1]:
+            e = expected(vc.case)
+            assert len(e.trace[0]) == vc.case.tree.height  # the first leaf read is the deepest

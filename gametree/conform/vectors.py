@@ -50,6 +50,7 @@ from gametree.treefile import FORMAT, TreeFileError, document_json, dumps, read_
 __all__ = [
     "NOTES",
     "VectorCase",
+    "deep_vector_trees",
     "generate",
     "is_by_depth",
     "vector_cases",
@@ -256,6 +257,53 @@ def _chain(depth: int) -> Tree:
     return t
 
 
+def _caterpillar(rng: random.Random, *, players: int, depth: int, bounds: Bounds) -> Tree:
+    """A chain ``depth`` deep, the first child of every node, with a leaf after it.
+
+    So the first leaf a directional search reads is ``depth`` plies down. Players move in
+    turn by depth; the leaves are vectors within ``bounds``, a third of them summing to the
+    bound, so that pruning cuts the side leaves off at many depths on the way back up; a node
+    of three leaves ends the chain. Built bottom-up, without recursion.
+    """
+    total = int(bounds.total - players * bounds.lower)
+
+    def vector() -> tuple[int, ...]:
+        left, out = total, []
+        for _ in range(players - 1):
+            x = rng.randint(0, left)
+            out.append(x)
+            left -= x
+        out.append(left if rng.random() < 0.35 else rng.randint(0, left))
+        rng.shuffle(out)
+        return tuple(int(bounds.lower) + x for x in out)
+
+    t: Tree = Node(depth % players, [vector() for _ in range(3)])
+    for d in range(depth - 1, -1, -1):
+        t = Node(d % players, [t, Leaf(vector())])
+    return t
+
+
+@functools.cache
+def deep_vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
+    """The N-player trees deeper than Python's recursion limit, 1,200 plies (``Deep``).
+
+    A recursive maxn, shallow or speculative search dies on them before its first leaf; and
+    shallow pruning cuts some side leaves off on the way back up (checked).
+    """
+    rng = random.Random(20260504)  # noqa: S311 - fixed trees, not secrets
+    nine = Bounds(0, 9)
+    out: list[tuple[str, str, tuple[str, ...], Tree, Bounds]] = []
+    for players in (3, 4):
+        t = _caterpillar(rng, players=players, depth=1200, bounds=nine)
+        read = impl.shallow(t, nine, trace=True).trace
+        assert read is not None
+        assert len(read[0]) == 1201, "the first leaf read is at the bottom"
+        assert len(read) < t.leaf_count, "shallow pruning cuts side leaves off"
+        out.append(("deep", f"{players} players: a chain 1,200 deep, a leaf after it at every "
+                    "node, drawn from seed 20260504", (), t, nine))  # fmt: skip
+    return out
+
+
 @functools.cache
 def scalar_trees() -> list[tuple[str, str, tuple[str, ...], Tree]]:
     """The two-player trees: (group, comment, flags, tree)."""
@@ -354,7 +402,7 @@ def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
         t = _random_vector_tree(rng, players=players, depth=3, branching=3, total=9)
         trees.append(("generated", f"{players} players, drawn from seed 20260502, tree {i}",
                       ("Generated",), t, nine))  # fmt: skip
-    return trees + vector_edge_trees()
+    return trees + vector_edge_trees() + deep_vector_trees()
 
 
 EDGE_GROUPS = frozenset({"wide", "tall", "magnitudes", "players", "transpositions"})
