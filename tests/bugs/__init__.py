@@ -5,9 +5,11 @@ Each bug is the correct algorithm with one classic mistake, a conformance target
 ``multi``, ``engine``, ``optimal``, ``scout`` for PVS and MTD(f), ``sturtevant`` for
 last-branch, speculative and deep pruning; ``edges`` and ``edges_numbers`` hold the mistakes
 that show only past small trees: wide nodes, tall trees, many players, repeated subtrees,
-large magnitudes, tiny fractions); :data:`BUGS` says, for each, what it claims (the semantics and
-what the gate compares) and what mistake it makes; its function's docstring says where the
-mistake is seen in practice. :data:`CORRECT` lists the correct versions, which pass the same gate.
+large magnitudes, tiny fractions; ``scale`` those that show only on searches of 10^5 nodes,
+games of thousands of states and trees hundreds of plies high); :data:`BUGS` says, for
+each, what it claims (the semantics and what the gate compares) and what mistake it makes;
+its function's docstring says where the mistake is seen in practice. :data:`CORRECT` lists the
+correct versions, which pass the same gate.
 
 ``python -m tests.bugs.catalogue`` runs the gate on every bug without the vectors the
 catalogue itself added (so the gate has to find the mistake on its own), keeps each minimal
@@ -40,6 +42,9 @@ class Bug:
     principal_variation: bool = False
     skip: tuple[str, ...] = ("Deep",)
     """Vector flags skipped: the recursive searches here are not gated on recursion depth."""
+    shrink_seconds: float = 600.0
+    """How long the catalogue shrinks its failure (each try of a case of 10^5 nodes costs
+    seconds)."""
 
     @property
     def function(self) -> Callable[[dict[str, Any]], object]:
@@ -75,7 +80,12 @@ class Bug:
     def edge(self) -> bool:
         """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``):
         such a bug must be caught by the generated phase alone, without any vector."""
-        return self.target.split(":")[0].rsplit(".", 1)[1] in {"edges", "edges_numbers"}
+        return self.target.split(":")[0].rsplit(".", 1)[1] in {"edges", "edges_numbers", "scale"}
+
+    @property
+    def scale(self) -> bool:
+        """Whether the mistake shows only at scale (``scale``): its cases hold up to 10^5 nodes."""
+        return self.target.split(":")[0].endswith(".scale")
 
     @property
     def argv(self) -> list[str]:
@@ -157,6 +167,15 @@ BUGS: tuple[Bug, ...] = (
     bug("last_branch_any_branch", "sturtevant", "last-branch"),
     bug("speculative_no_research", "sturtevant", "speculative"),
     bug("deep_strict_bound", "sturtevant", "deep-pruning-unsound", strict_order=True),
+    bug("node_index_int16", "scale", "alphabeta-fail-hard", strict_order=True, best_move=True,
+        principal_variation=True, shrink_seconds=60.0),
+    bug("node_budget_polled", "scale", "negamax-alphabeta-fail-soft", strict_order=True,
+        best_move=True, principal_variation=True, shrink_seconds=60.0),
+    bug("tt_refuses_when_full", "scale", "game-negamax", best_move=True, shrink_seconds=60.0),
+    bug("max_ply_128", "scale", "alphabeta-fail-soft", strict_order=True, best_move=True,
+        principal_variation=True),
+    bug("shallow_recursive", "scale", "shallow", strict_order=True, best_move=True,
+        principal_variation=True, skip=()),
 )  # fmt: skip
 """Every bug, in the order of ``docs/bugs.md``."""
 

@@ -82,8 +82,10 @@ DEFAULT_BUDGET = GateOptions("minimax").budget
 """The gate's default budget of generated cases, which the table is measured with."""
 
 
-def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = True) -> Report:
-    """The gate's report on ``b`` (the catalogue's own vectors skipped unless asked)."""
+def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = True,
+         shrink_seconds: float | None = None) -> Report:  # fmt: skip
+    """The gate's report on ``b`` (the catalogue's own vectors skipped unless asked), its
+    failure shrunk for ``shrink_seconds`` (``Bug.shrink_seconds`` by default)."""
     skip = set(b.skip) | ({"BugCatalogue"} if skip_catalogue else set())
     options = GateOptions(
         b.semantics,
@@ -91,7 +93,7 @@ def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = Tr
         budget=budget,
         skip_flags=frozenset(skip),
         shrink_budget=20_000,
-        shrink_seconds=600.0,
+        shrink_seconds=b.shrink_seconds if shrink_seconds is None else shrink_seconds,
         vectors=vectors,
     )
     target = ProcessTarget.from_spec(b.target, timeout=10.0, startup=20.0)
