@@ -475,12 +475,13 @@ def _generated_phase(
     *,
     skipped: Callable[[Case], bool],
 ) -> Outcome | None:
-    """The generated cases: the small tier's from Hypothesis, then the tail's from seeds.
+    """The generated cases: the small tier's from Hypothesis, the tail's from seeds, then scale.
 
-    The budget is split by the scope's weights (:func:`schedule`). Hypothesis draws the
-    small cases until one fails, and shrinks it; if none does, the tail's cases are built
-    from seeds in the order of the schedule until one fails, which the gate's shrinker then
-    shrinks (Hypothesis could only shrink a seed, which says nothing about the tree).
+    The budget is split by the scope's weights (:func:`schedule`), less the scale cases
+    (:func:`gametree.conform.scale.scale_count`). Hypothesis draws the small cases until one
+    fails, and shrinks it; if none does, the tail's cases are built from seeds in the order of
+    the schedule until one fails, which the gate's shrinker then shrinks (Hypothesis could only
+    shrink a seed, which says nothing about the tree); then the scale cases, the costliest.
     Hypothesis does not draw the tail itself: it draws its first examples near the low end of
     an integer's range and mutates the ones it has, so the mix it gave would follow the order
     of the tiers and the number of choices each makes, not their weights.

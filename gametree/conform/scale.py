@@ -11,8 +11,9 @@ Engines break at scale where no small tree reaches: a node counter or a node ind
 16 bits, a fixed-size transposition table that must replace entries once it is full, a node or
 time budget checked every 2^k nodes, a per-ply stack sized ``MAX_PLY``, a recursive search on
 a line 1,000 plies long. The generated phase ends with the scope's scale cases
-(``Scope.scale``: three of 10^5 visits by default, 10^5, 3 x 10^5 and 10^6 with ``--scope
-large``), one of each shape in turn:
+(``Scope.scale``: three of 10^5 visits by default, 10^5, 3 x 10^5 and 9.5 x 10^5 with
+``--scope large``, within the 10^6 nodes the tree reader takes by default), one of each shape
+in turn:
 
 - **bushy**: wide and deep, about eight pieces 6 to 16 high (2 to 4 children a node)
   below the root;
@@ -53,6 +54,7 @@ from gametree.conform.scope import WIDE, Scope
 from gametree.conform.semantics import SEMANTICS, Case, Semantics, game_case
 from gametree.impl.necessity import Domain
 from gametree.spec import Bounds, Leaf, Node, Tree, Value
+from gametree.treefile import Limits
 
 __all__ = [
     "FULL_BUDGET",
@@ -87,6 +89,10 @@ DEEP = (1_000, 1_300)
 
 MAX_PIECE = 16
 """The highest piece: past it a larger tree has more children at its root."""
+
+MAX_NODES = Limits().max_nodes
+"""The most nodes of a scale tree: what the tree reader takes by default (10^6), so that a
+target that reads requests with it (``gametree.treefile.read_tree_json``) reads them all."""
 
 
 def scale_count(scope: Scope, budget: int, skip: frozenset[str]) -> int:
@@ -191,7 +197,6 @@ def scale_tree(pieces: Pieces, shape: str, visits: int, *, place: Place) -> Tree
     piece beside it.
     """
     rng = pieces.rng
-    q = 1 % pieces.players
     height = min(range(6, MAX_PIECE + 1),  # pieces of about an eighth of the nodes asked
                  key=lambda h: abs(math.log(8 * _mean(pieces, h) / visits)))  # fmt: skip
     early, last = no_cut_places(maximiser=pieces.maximiser(0), place=place, k=2)
@@ -201,17 +206,30 @@ def scale_tree(pieces: Pieces, shape: str, visits: int, *, place: Place) -> Tree
     while True:  # at most 16 children, so that the root does not earn Wide
         kids = list(spine)
         size = 1 + sum(c.size for c in kids)
-        while True:
-            final = pieces.get(height, last, q)
+        while True:  # within the reader's limit (a last leaf always fits)
+            final = _fitting(pieces, height, last, MAX_NODES - size)
             if kids and size + final.size >= visits:
                 break
-            kids.append(pieces.get(height, early, q))
+            kids.append(_fitting(pieces, height, early, MAX_NODES - size - 1))
             size += kids[-1].size
         if len(kids) < WIDE or height == MAX_PIECE:
             break
         height += 1
     rng.shuffle(kids)
     return Node(0, [*kids, final])
+
+
+def _fitting(pieces: Pieces, height: int, place: Place, room: int) -> Tree:
+    """A piece of ``height`` below the root, or the largest lower one within ``room`` nodes.
+
+    The lower one only when the first has more than ``room`` nodes.
+    """
+    q = 1 % pieces.players
+    t = pieces.get(height, place, q)
+    if t.size <= room:
+        return t
+    fits = [v for h in range(height) for v in pieces.all(h, place, q) if v.size <= room]
+    return max(fits, key=lambda v: v.size)
 
 
 def _mean(pieces: Pieces, height: int) -> float:
@@ -320,7 +338,7 @@ GAME_MOVES = (2, 3, 3)
 
 GAME_WIDTH = 1200
 """The widest layer of a layered game: 5,000 states with moves within 12 layers (10^5
-visits), and all under the format's 10,000 with 10^6 visits (14 layers)."""
+visits), and all under the format's 10,000 with 9.5 x 10^5 visits (14 layers)."""
 
 GAME_STATES = 5_000
 """The fewest states with moves in a layered game: past 4,096, so that a table of that many

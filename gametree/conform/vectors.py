@@ -229,22 +229,24 @@ def _random_scalar_tree(rng: random.Random, *, depth: int, branching: int) -> Tr
     return build(0)
 
 
+def _vector(rng: random.Random, players: int, total: int) -> tuple[int, ...]:
+    """Components of 0..total summing to at most total, to exactly total half of the time."""
+    left, out = total, []
+    for _ in range(players - 1):
+        x = rng.randint(0, left)
+        out.append(x)
+        left -= x
+    out.append(left if rng.random() < 0.5 else rng.randint(0, left))
+    rng.shuffle(out)
+    return tuple(out)
+
+
 def _random_vector_tree(
     rng: random.Random, *, players: int, depth: int, branching: int, total: int
 ) -> Tree:
-    def vector() -> tuple[int, ...]:
-        left, out = total, []
-        for _ in range(players - 1):
-            x = rng.randint(0, left)
-            out.append(x)
-            left -= x
-        out.append(left if rng.random() < 0.5 else rng.randint(0, left))
-        rng.shuffle(out)
-        return tuple(out)
-
     def build(d: int) -> Tree:
         if d == depth or (d > 0 and rng.random() < 0.25):
-            return Leaf(vector())
+            return Leaf(_vector(rng, players, total))
         return Node(d % players, [build(d + 1) for _ in range(rng.randint(1, branching))])
 
     return build(0)
@@ -257,30 +259,26 @@ def _chain(depth: int) -> Tree:
     return t
 
 
-def _caterpillar(rng: random.Random, *, players: int, depth: int, bounds: Bounds) -> Tree:
-    """A chain ``depth`` deep, the first child of every node, with a leaf after it.
+def _deep_chain(rng: random.Random, *, players: int, depth: int, total: int) -> Tree:
+    """A chain ``depth`` deep, the first child of every node, a leaf after it now and then.
 
-    So the first leaf a directional search reads is ``depth`` plies down. Players move in
-    turn by depth; the leaves are vectors within ``bounds``, a third of them summing to the
-    bound, so that pruning cuts the side leaves off at many depths on the way back up; a node
-    of three leaves ends the chain. Built bottom-up, without recursion.
+    So the first leaf a directional search reads is ``depth`` plies down, where the node's
+    player gets the whole sum (immediate pruning cuts its other two leaves off). Players move
+    in turn by depth; a side leaf follows the chain every :data:`SIDE_EVERY` plies, a vector
+    within ``Bounds(0, total)``: few leaves, as each one's path in a trace is as long as its
+    depth. Built bottom-up, without recursion.
     """
-    total = int(bounds.total - players * bounds.lower)
-
-    def vector() -> tuple[int, ...]:
-        left, out = total, []
-        for _ in range(players - 1):
-            x = rng.randint(0, left)
-            out.append(x)
-            left -= x
-        out.append(left if rng.random() < 0.35 else rng.randint(0, left))
-        rng.shuffle(out)
-        return tuple(int(bounds.lower) + x for x in out)
-
-    t: Tree = Node(depth % players, [vector() for _ in range(3)])
+    p = depth % players
+    whole = tuple(total if i == p else 0 for i in range(players))
+    t: Tree = Node(p, [whole, *(_vector(rng, players, total) for _ in range(2))])
     for d in range(depth - 1, -1, -1):
-        t = Node(d % players, [t, Leaf(vector())])
+        side = [Leaf(_vector(rng, players, total))] if d % SIDE_EVERY == 0 else []
+        t = Node(d % players, [t, *side])
     return t
+
+
+SIDE_EVERY = 50
+"""The plies between the side leaves of :func:`_deep_chain`."""
 
 
 @functools.cache
@@ -288,19 +286,19 @@ def deep_vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
     """The N-player trees deeper than Python's recursion limit, 1,200 plies (``Deep``).
 
     A recursive maxn, shallow or speculative search dies on them before its first leaf; and
-    shallow pruning cuts some side leaves off on the way back up (checked).
+    shallow pruning cuts leaves off at the bottom (checked).
     """
     rng = random.Random(20260504)  # noqa: S311 - fixed trees, not secrets
     nine = Bounds(0, 9)
     out: list[tuple[str, str, tuple[str, ...], Tree, Bounds]] = []
     for players in (3, 4):
-        t = _caterpillar(rng, players=players, depth=1200, bounds=nine)
+        t = _deep_chain(rng, players=players, depth=1200, total=9)
         read = impl.shallow(t, nine, trace=True).trace
         assert read is not None
         assert len(read[0]) == 1201, "the first leaf read is at the bottom"
-        assert len(read) < t.leaf_count, "shallow pruning cuts side leaves off"
-        out.append(("deep", f"{players} players: a chain 1,200 deep, a leaf after it at every "
-                    "node, drawn from seed 20260504", (), t, nine))  # fmt: skip
+        assert len(read) < t.leaf_count, "shallow pruning cuts leaves off"
+        out.append(("deep", f"{players} players: a chain 1,200 deep, a leaf after it every "
+                    f"{SIDE_EVERY} plies, drawn from seed 20260504", (), t, nine))  # fmt: skip
     return out
 
 
