@@ -17,9 +17,9 @@ in turn:
 
 - **bushy**: wide and deep, about eight pieces 6 to 16 high (2 to 4 children a node)
   below the root;
-- **tall**: the same beside a spine 300 to 400 plies long, past ``MAX_PLY`` as engines set it
-  (64, 100, 128, 246, 256), with a piece 0 to 3 high beside the spine at every ply; at most 400
-  high, so that the request nests fewer than 1,000 JSON levels (Python's ``json`` stops there);
+- **tall**: the same beside a spine 260 to 380 plies long, past ``MAX_PLY`` as engines set it
+  (64, 100, 128, 246, 256), with a piece 0 to 3 high beside the spine at every ply; below
+  ``Deep`` (400), so that a recursive engine that skips ``Deep`` takes it;
 - **deep**: a spine of 1,000 to 1,300 plies (``Deep``), when ``Deep`` is not skipped; the
   bushy shape again when it is.
 
@@ -81,8 +81,8 @@ NO_PRUNING_BOUNDS = Bounds(0, 99)
 """Korf's bounds of the N-player scale trees: components of 0..9 for at most 4 players never
 reach ``Sum - Best``, so nothing is pruned and the reference reads every leaf."""
 
-TALL = (300, 400)
-"""The spine of the tall shape: past every ``MAX_PLY`` engines use, below 1,000 JSON levels."""
+TALL = (260, 380)
+"""The spine of the tall shape: past every ``MAX_PLY`` engines use, below ``Deep`` (400)."""
 
 DEEP = (1_000, 1_300)
 """The spine of the deep shape: ``Deep``, past Python's recursion limit."""

@@ -49,8 +49,13 @@ __all__ = [
 TALL = 6
 """A tree at least this high earns ``Tall``: a cut-off or a bound passed down wrongly only some
 levels below the root shows there (and in N-player trees, deep pruning from far up)."""
-DEEP = 1000
-"""A tree at least this high earns ``Deep``: deeper than Python's default recursion limit."""
+DEEP = 400
+"""A tree at least this high earns ``Deep``: past what a recursive search in Python survives
+under the default recursion limit of 1,000 frames when it takes two frames a ply besides its
+caller's (``tests.bugs.alphabeta.recursion_limit`` dies at 497), and past what Python's
+``json`` reads of the canonical form, two levels of nesting a ply. (It was 1,000, as deep as
+one frame a ply reaches: a recursive engine that skipped ``Deep`` then still met trees 497 and
+990 high that it could not take.)"""
 WIDE = 16
 """A node with more children than this earns ``Wide``: past move lists of 4, 8 and 16."""
 MANY = 5

@@ -102,8 +102,10 @@ NOTES: dict[str, dict[str, str]] = {
         "Skipped with --alternating."},
     "Fraction": {"bugType": "NUMBERS", "description": "Values are exact fractions, written "
         "as strings \"p/q\"."},
-    "Deep": {"bugType": "RECURSION", "description": "A chain deeper than Python's default "
-        "recursion limit (1,200 levels)."},
+    "Deep": {"bugType": "RECURSION", "description": "A tree 400 or more plies high: past what "
+        "a recursive search in Python takes under the default limit of 1,000 frames (two "
+        "frames a ply die at about 500) and what Python's json reads of the canonical form (two "
+        "levels a ply); the vectors' chains are 1,200 deep."},
     "ShiftedBounds": {"bugType": "FUNCTIONALITY", "description": "Korf's lower bound is not "
         "0: the bounds must be shifted (3.2)."},
     "OtherPlayer": {"bugType": "FUNCTIONALITY", "description": "The paranoid player is not "
@@ -191,7 +193,7 @@ NOTES: dict[str, dict[str, str]] = {
         "scale cases, on which the reference search visits 10^5 nodes or more. Catches a node "
         "counter or node index held in 16 bits, a node budget checked every 2^k nodes that "
         "ends a fixed-depth search early, a per-ply stack or PV array sized MAX_PLY (the scale "
-        "cases' tall trees are 300 to 400 high), a fixed-size transposition table that answers "
+        "cases' tall trees are 260 to 380 high), a fixed-size transposition table that answers "
         "wrongly once it must replace entries (the scale games' searches store thousands); "
         "skip it for an engine declared smaller."},
 }  # fmt: skip
