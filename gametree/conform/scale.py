@@ -68,6 +68,7 @@ __all__ = [
     "scale_cases",
     "scale_count",
     "scale_tree",
+    "shrink_budget",
 ]
 
 FULL_BUDGET = 200
@@ -277,14 +278,36 @@ def vector_leaves(players: int, player: int | None) -> Leaves:
     return leaf
 
 
-def scale_cases(semantics: str, scope: Scope, *, count: int, seed: int, skip: frozenset[str]) -> (
-    Iterator[tuple[str, Case]]
-):  # fmt: skip
+SHRINK_NODES = 10_000
+"""Past this many nodes (a game's cut tree's) a failure gets fewer attempts at shrinking."""
+
+
+def shrink_budget(budget: int, case: Case) -> int:
+    """The attempts at shrinking a failure of ``case``, out of ``budget``.
+
+    ``budget`` up to :data:`SHRINK_NODES` nodes, proportionally fewer past them (at least 20,
+    or ``budget`` if smaller): each attempt on a case of 10^5 nodes costs the target seconds,
+    and a count of attempts, unlike a time limit, keeps the minimal case the same on a slower
+    machine.
+
+    >>> from gametree.spec import Node
+    >>> small, big = Case("minimax", Node(0, [1, 2])), Case("minimax", Node(0, [0] * 99_999))
+    >>> shrink_budget(500, small), shrink_budget(500, big), shrink_budget(10, big)
+    (500, 50, 10)
+    """
+    n = case.tree.size
+    if n <= SHRINK_NODES:
+        return budget
+    return max(min(budget, 20), budget * SHRINK_NODES // n)
+
+
+def scale_cases(semantics: str, scope: Scope, *, count: int, seed: int, skip: frozenset[str],
+                windowless: bool = False) -> Iterator[tuple[str, Case]]:  # fmt: skip
     """The first ``count`` scale cases of ``scope``: (shape, case), each built when it is due.
 
     The shapes take :data:`SHAPES` in turn, the bushy one again for the deep one when ``Deep``
     is skipped; a ``game-`` semantics is asked one game, of the most visits of the ``count``;
-    the trees are drawn from ``seed``.
+    the trees are drawn from ``seed``, with the full window when ``windowless``.
     """
     seeds = random.Random(f"scale {seed}")  # noqa: S311 - test trees, not secrets
     asked = list(scope.scale[:count])
@@ -295,20 +318,24 @@ def scale_cases(semantics: str, scope: Scope, *, count: int, seed: int, skip: fr
         if shape == "deep" and "Deep" in skip:
             shape = "bushy"
         rng = random.Random(seeds.getrandbits(64))  # noqa: S311
-        yield shape, scale_case(semantics, rng, visits, shape)
+        yield shape, scale_case(semantics, rng, visits, shape, windowless=windowless)
 
 
-def scale_case(semantics: str, rng: random.Random, visits: int, shape: str) -> Case:
+def scale_case(semantics: str, rng: random.Random, visits: int, shape: str, *,
+               windowless: bool = False) -> Case:  # fmt: skip
     """A case of ``semantics`` of ``shape`` (ignored for games) and at least ``visits`` nodes.
 
     Its reference search visits at least ``visits`` nodes (``Expected.visited``; the tests
     check it for every semantics and shape: here it would cost a second search).
     """
     s = SEMANTICS[semantics]
-    return _game_case(s, rng, visits) if s.game else _tree_case(s, rng, visits, shape)
+    if s.game:
+        return _game_case(s, rng, visits)
+    return _tree_case(s, rng, visits, shape, windowless=windowless)
 
 
-def _tree_case(s: Semantics, rng: random.Random, visits: int, shape: str) -> Case:
+def _tree_case(s: Semantics, rng: random.Random, visits: int, shape: str, *,
+               windowless: bool) -> Case:  # fmt: skip
     place: Place = rng.choice(("low", "high"))
     if s.kind == "scalar":
         unit = s.name in {"pvs", "mtdf"}
@@ -317,6 +344,8 @@ def _tree_case(s: Semantics, rng: random.Random, visits: int, shape: str) -> Cas
         if not s.window:
             return Case(s.name, t)
         alpha, beta = rng.choice([(None, None), (-10, 10), (None, 10), (-10, None), (-50, 99)])
+        if windowless:  # an engine that takes no window (--full-window)
+            alpha, beta = None, None
         return Case(s.name, t, alpha=alpha, beta=beta, first_guess=0)
     players = rng.choice((3, 3, 4))
     player = rng.randrange(players) if s.player else None

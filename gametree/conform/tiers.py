@@ -36,6 +36,7 @@ import attrs
 from gametree._json import MAX_NUMBER_LENGTH
 from gametree.conform.scope import Scope, Tier, magnitude_flags
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value, minimax
+from gametree.spec.fold import fold
 
 __all__ = [
     "BUFFERS",
@@ -46,6 +47,7 @@ __all__ = [
     "Ask",
     "Drawn",
     "grow",
+    "map_leaves",
     "tight_tree",
 ]
 
@@ -138,6 +140,20 @@ def grow(
         if not stack:
             return node
         stack[-1][3].append(node)
+
+
+def map_leaves(t: Tree, f: Callable[[Value], Value]) -> Tree:
+    """``t`` with every leaf's value v replaced by f(v), built without recursion."""
+
+    def leaf(n: Tree) -> Tree:
+        assert isinstance(n, Leaf)
+        return Leaf(f(n.value))
+
+    def node(n: Tree, _kids: object, built: list[Tree]) -> Tree:
+        assert isinstance(n, Node)
+        return Node(n.to_move, built)
+
+    return fold(t, lambda n: n.children if isinstance(n, Node) else None, leaf, node)
 
 
 def _movers(rng: random.Random, players: int, ask: Ask, *, drawn: float = 0.3) -> Callable[
@@ -284,7 +300,7 @@ def tall(rng: random.Random, ask: Ask) -> Drawn:
 TRAP_BOUNDS = Bounds(0, 9)
 
 
-def trap(rng: random.Random, players: int, distance: int, *, height: int) -> Tree:
+def trap(rng: random.Random, players: int, distance: int, *, height: int, floor: int = 0) -> Tree:
     """A tree on which pruning with the bound of the root, ``distance`` levels up, is wrong.
 
     The root A (player 0) reads a leaf (x, 0, ...) first, so its best is x. Its second child
@@ -297,6 +313,11 @@ def trap(rng: random.Random, players: int, distance: int, *, height: int) -> Tre
     and A takes x + 1. Shallow pruning never cuts here: every component is below Sum. Zero
     vectors, which nobody strictly prefers, are added as later children here and there, and
     u and w sit at the ends of unary chains down to ``height``.
+
+    With ``floor`` c every component is at least c (the other components of u, w and the
+    leaves are c, u[r] is c + 1, A's leaves are x + c and x + 1 + c), so that the trap holds
+    with no component at the lower bound 0: x is then drawn from 1 + N c to Sum - 1 - N c,
+    which needs Sum >= 2 + 2 N c.
     """
     total = TRAP_BOUNDS.total
     assert isinstance(total, int)
@@ -305,11 +326,11 @@ def trap(rng: random.Random, players: int, distance: int, *, height: int) -> Tre
     assert q != 0, (players, distance)
     j = next(i for i in range(1, distance) if i % players not in {0, q})
     r = j % players
-    x = rng.randint(1, total - 1)
-    zero = (0,) * players
+    x = rng.randint(1 + players * floor, total - 1 - players * floor)
+    zero = (floor,) * players
 
     def vector(**at: int) -> tuple[int, ...]:
-        v = [0] * players
+        v = [floor] * players
         for key, value in at.items():
             v[int(key[1:])] += value
         return tuple(v)

@@ -102,10 +102,10 @@ NOTES: dict[str, dict[str, str]] = {
         "Skipped with --alternating."},
     "Fraction": {"bugType": "NUMBERS", "description": "Values are exact fractions, written "
         "as strings \"p/q\"."},
-    "Deep": {"bugType": "RECURSION", "description": "A tree 400 or more plies high: past what "
-        "a recursive search in Python takes under the default limit of 1,000 frames (two "
-        "frames a ply die at about 500) and what Python's json reads of the canonical form (two "
-        "levels a ply); the vectors' chains are 1,200 deep."},
+    "Deep": {"bugType": "RECURSION", "description": "A tree 400 levels high or more: its "
+        "request nests two JSON levels a level, past what a recursive reader takes under "
+        "Python's default recursion limit from about 495, and a recursive search from about "
+        "1,000, or about 500 at two frames a level (the chains are 1,200 levels)."},
     "ShiftedBounds": {"bugType": "FUNCTIONALITY", "description": "Korf's lower bound is not "
         "0: the bounds must be shifted (3.2)."},
     "OtherPlayer": {"bugType": "FUNCTIONALITY", "description": "The paranoid player is not "

@@ -5,11 +5,12 @@ Each bug is the correct algorithm with one classic mistake, a conformance target
 ``multi``, ``engine``, ``optimal``, ``scout`` for PVS and MTD(f), ``sturtevant`` for
 last-branch, speculative and deep pruning; ``edges`` and ``edges_numbers`` hold the mistakes
 that show only past small trees: wide nodes, tall trees, many players, repeated subtrees,
-large magnitudes, tiny fractions; ``scale`` those that show only on searches of 10^5 nodes,
-games of thousands of states and trees hundreds of plies high); :data:`BUGS` says, for
-each, what it claims (the semantics and what the gate compares) and what mistake it makes;
-its function's docstring says where the mistake is seen in practice. :data:`CORRECT` lists the
-correct versions, which pass the same gate.
+large magnitudes, tiny fractions; ``combinations`` those that show only when two such things
+meet in one case; ``scale`` those that show only on searches of 10^5 nodes, games of
+thousands of states and trees hundreds of plies high); :data:`BUGS` says, for each, what it
+claims (the semantics and what the gate compares) and what mistake it makes; its function's
+docstring says where the mistake is seen in practice. :data:`CORRECT` lists the correct
+versions, which pass the same gate.
 
 ``python -m tests.bugs.catalogue`` runs the gate on every bug without the vectors the
 catalogue itself added (so the gate has to find the mistake on its own), keeps each minimal
@@ -78,9 +79,11 @@ class Bug:
 
     @property
     def edge(self) -> bool:
-        """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``):
-        such a bug must be caught by the generated phase alone, without any vector."""
-        return self.target.split(":")[0].rsplit(".", 1)[1] in {"edges", "edges_numbers", "scale"}
+        """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``,
+        ``combinations``, ``scale``): such a bug must be caught by the generated phase alone,
+        without any vector."""
+        module = self.target.split(":")[0].rsplit(".", 1)[1]
+        return module in {"edges", "edges_numbers", "combinations", "scale"}
 
     @property
     def scale(self) -> bool:
@@ -167,6 +170,8 @@ BUGS: tuple[Bug, ...] = (
     bug("last_branch_any_branch", "sturtevant", "last-branch"),
     bug("speculative_no_research", "sturtevant", "speculative"),
     bug("deep_strict_bound", "sturtevant", "deep-pruning-unsound", strict_order=True),
+    bug("mate_distance", "combinations", "negamax", best_move=True),
+    bug("root_split_ties", "combinations", "negamax", best_move=True, principal_variation=True),
     bug("node_index_int16", "scale", "alphabeta-fail-hard", strict_order=True, best_move=True,
         principal_variation=True, shrink_seconds=60.0),
     bug("node_budget_polled", "scale", "negamax-alphabeta-fail-soft", strict_order=True,

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import attrs
 
+from gametree.conform.behaviours import behaviour_names, observe
 from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.semantics import Case, Checks, request
 from gametree.conform.targets import ProcessTarget
@@ -154,10 +155,10 @@ def table(rows: list[Row]) -> str:
     """The markdown table of ``docs/bugs.md``."""
     lines = [
         (
-            "| # | bug | gated as | the mistake | where it is seen | minimal case | caught by "
-            "| seconds to catch | generated alone |"
+            "| # | bug | gated as | the mistake | where it is seen | minimal case | it shows "
+            "| caught by | seconds to catch | generated alone |"
         ),
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for i, r in enumerate(rows, start=1):
         b = r.bug
@@ -168,9 +169,18 @@ def table(rows: list[Row]) -> str:
         alone = "?" if r.alone is None else r.alone.text()
         lines.append(
             f"| {i} | [`{b.name}`](../{module}.py) | {gated} | {b.mistake} | {b.where_seen} | "
-            f"{r.size} | {r.caught_by} | {r.seconds:.2f} | {alone} |"
+            f"{r.size} | {shows(r.case)} | {r.caught_by} | {r.seconds:.2f} | {alone} |"
         )
     return "\n".join(lines)
+
+
+def shows(case: Case) -> str:
+    """The behaviours of the reference the minimal case shows (``gametree.conform.behaviours``),
+    but the commonest (small values, the request's open window edges): the coverage that
+    names what the mistake needs."""
+    plain = {"values-small", "alpha-open", "beta-open", "exact", "domain-reals"}
+    names = [n for n in behaviour_names(case.semantics) if n in observe(case) and n not in plain]
+    return ", ".join(f"`{n}`" for n in names) or "(nothing rarer)"
 
 
 def write_doc(rows: list[Row]) -> None:
