@@ -34,11 +34,11 @@ def gametree_conform() -> Callable[..., Any]:
     ``move_only``, ``full_window`` (an engine that reports only its move, or takes no window),
     ``budget`` (generated trees, default 200), ``keep_going``, ``shrink_budget``, ``scope``
     (``small``, ``default`` or ``large``: what they are drawn from), ``vectors`` (False: the
-    generated trees only),
-    ``seed``, ``alternating``, ``skip_flags`` (a list of flags), ``timeout`` and
-    ``memory_mb``. An unknown semantics or flag, or ``skip_flags`` given as one string, is a
-    ``ValueError``. Returns the ``Report``. A failing case too long to print is written to a
-    file the message names.
+    generated trees only), ``seed``, ``alternating``, ``values`` (the number type the engine
+    holds: ``exact``, ``int64``, ``int32``, ``int16`` or ``double``), ``skip_flags`` (a list
+    of flags), ``timeout`` and ``memory_mb``. An unknown semantics, flag or number type, or
+    ``skip_flags`` given as one string, is a ``ValueError``. Returns the ``Report``. A failing
+    case too long to print is written to a file the message names.
     """
 
     def conform(
@@ -57,6 +57,7 @@ def gametree_conform() -> Callable[..., Any]:
         vectors: bool = True,
         seed: int = 0,
         alternating: bool = False,
+        values: str = "exact",
         skip_flags: Iterable[str] = (),
         timeout: float = 10.0,
         memory_mb: int = 2048,
@@ -78,6 +79,7 @@ def gametree_conform() -> Callable[..., Any]:
             full_window=full_window,
             keep_going=keep_going,
             shrink_budget=shrink_budget,
+            values=values,
         )
         if isinstance(target, str):
             runner: Any = ProcessTarget.from_spec(target, timeout=timeout, memory_mb=memory_mb)

@@ -25,7 +25,7 @@ from gametree.conform.behaviours import (
 )
 from gametree.conform.game_behaviours import longest_line
 from gametree.conform.games import GameGraph, GameState
-from gametree.conform.semantics import SEMANTICS, Case, game_case
+from gametree.conform.semantics import SEMANTICS, Case, game_case, request
 from gametree.conform.steer import Steering, chain, lifted, propose, wrapped
 from gametree.spec import Bounds, Leaf, Node, Tree, minimax, negamax
 from gametree.spec.examples import korf_figure5
@@ -243,6 +243,22 @@ def test_no_drawn_case_shows_a_pair_called_infeasible(semantics: str) -> None:
         assert got <= set(behaviour_names(semantics))
         bad = pairs_of(semantics, got) & set(ruled)
         assert not bad, (case, [(p, ruled[p]) for p in bad])
+        assert not _whole_numbers_as_text(request(case, trace=False)), case
+
+
+def _whole_numbers_as_text(x: object) -> list[str]:
+    """The strings in a request that are whole numbers: an int engine takes them for fractions."""
+    if isinstance(x, dict):
+        return [s for v in x.values() for s in _whole_numbers_as_text(v)]
+    if isinstance(x, list):
+        return [s for v in x for s in _whole_numbers_as_text(v)]
+    return [x] if isinstance(x, str) and x.lstrip("-").isdigit() else []
+
+
+def test_a_whole_fraction_for_an_edge_is_sent_as_an_integer() -> None:
+    case = Case("mtdf", Leaf(0), alpha=Fraction(2**53 + 1), beta=None, first_guess=Fraction(4, 2))
+    assert (case.alpha, case.first_guess) == (2**53 + 1, 2)
+    assert all(type(x) is int for x in (case.alpha, case.first_guess))
 
 
 def test_every_pair_has_a_verdict_and_the_catalogue_is_documented() -> None:

@@ -79,6 +79,6 @@ def test_skipped_flags_exclude_their_behaviours() -> None:
     assert not coverage.all().behaviours & coverage.excluded
     assert coverage.missing() == []
     assert (
-        "not asked (flags skipped, or not asked of this target): fractions, values-huge, wide"
-        in (report.text())
+        "not asked (flags skipped, outside the declared --values, or not asked of this target): "
+        "fractions, values-huge, wide" in (report.text())
     )

@@ -23,6 +23,7 @@ from gametree.clitools import (
 )
 from gametree.conform.gate import GateError, GateOptions, run_gate
 from gametree.conform.junit import junit_xml
+from gametree.conform.numbers import NUMBER_TYPES
 from gametree.conform.scope import SCOPES, Scope
 from gametree.conform.semantics import SEMANTICS, Checks
 from gametree.conform.targets import ProcessTarget, TargetStartError
@@ -110,6 +111,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--alternating", action="store_true",
                         help="only trees whose players move in turn by depth from 0, and only "
                         "games where no player moves twice")  # fmt: skip
+    parser.add_argument("--values", choices=list(NUMBER_TYPES), default="exact",
+                        help="the number type the engine holds: cases with a number outside it "
+                        "are skipped (and counted), and its edges are asked on purpose; "
+                        + "; ".join(f"{t.name}: {t.summary}" for t in NUMBER_TYPES.values())
+                        + " (default exact)")  # fmt: skip
     parser.add_argument("--skip-flag", action="append", default=[], metavar="FLAG",
                         choices=sorted(NOTES), help="skip the vectors and generated trees with "
                         "this flag (repeatable): " + ", ".join(sorted(NOTES)))  # fmt: skip
@@ -193,6 +199,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         full_window=args.full_window,
         keep_going=args.keep_going,
         shrink_budget=args.shrink_budget,
+        values=args.values,
     )
     try:
         target = ProcessTarget.from_spec(

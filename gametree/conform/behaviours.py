@@ -59,7 +59,9 @@ The behaviours, by what shows them (:func:`catalogue` lists those of one semanti
 - **Games** (the ``game-`` semantics, read from the game graph and the search's cut tree):
   ``transposition`` (a state reached by two lines within the depth), ``deeper-first`` (a
   state reached first with more plies left than later: where a table entry of a deeper search
-  can answer), ``quiescence-to-limit`` (an extension still noisy at the quiescence limit),
+  can answer), where the longest quiescence extension ends against the limit q (group
+  ``quiescence``: ``quiescence-to-limit``, still noisy at the limit, one beyond it;
+  ``quiescence-at-limit``; ``quiescence-one-short``; ``quiescence-shorter``),
   ``quiescence-settles`` (an extension that ends on a quiet state before it), ``check``
   (a state in check inside an extension), ``stand-pat`` (standing pat is the best reply),
   ``terminal-above-horizon`` (a game end before the depth); group ``horizon``: the game's
@@ -260,7 +262,14 @@ def _search(semantics: str) -> tuple[Behaviour, ...]:  # noqa: PLR0911 - one lis
 GAME = (
     _b("transposition", "a state reached by two lines within the depth"),
     _b("deeper-first", "a state reached first with more plies left than later"),
-    _b("quiescence-to-limit", "an extension still noisy at the quiescence limit"),
+    _b("quiescence-to-limit", "an extension still noisy at the quiescence limit (one beyond)",
+       "quiescence"),
+    _b("quiescence-at-limit", "the longest extension ends exactly at the quiescence limit",
+       "quiescence"),
+    _b("quiescence-one-short", "the longest extension ends one ply short of the limit",
+       "quiescence"),
+    _b("quiescence-shorter", "every extension ends two plies or more short of the limit",
+       "quiescence"),
     _b("quiescence-settles", "an extension ending on a quiet state before the limit"),
     _b("check", "a state in check inside an extension"),
     _b("terminal-above-horizon", "a game end before the depth"),
@@ -278,7 +287,7 @@ def catalogue(semantics: str) -> tuple[Behaviour, ...]:
     """Every behaviour the reference for ``semantics`` can show, in a fixed order."""
     s = SEMANTICS[semantics]
     if s.game:
-        quiet = {"quiescence-to-limit", "quiescence-settles", "check"}
+        quiet = {b.name for b in GAME if b.group == "quiescence"} | {"quiescence-settles", "check"}
         out: tuple[Behaviour, ...] = tuple(
             b
             for b in (*GAME, *MAGNITUDE[:3])
@@ -785,6 +794,11 @@ def _window_pairs(semantics: str, *, integers: bool = False) -> dict[Pair, str]:
     }
 
 
+QUIESCENCE = frozenset(
+    {"quiescence-to-limit", "quiescence-at-limit", "quiescence-one-short", "quiescence-shorter"}
+)
+"""Where the longest quiescence extension ends against the limit q (group ``quiescence``)."""
+
 IMMEDIATE_NEEDS = frozenset({"lower-one-short", "lower-clear", "sum-one-short", "sum-clear"})
 """What no immediate cut-off shows: it needs a leaf with one component at S - (N - 1) L (the
 whole shifted sum), so every other component of that leaf is L and the leaf sums to S."""
@@ -807,7 +821,7 @@ def _rule(semantics: str, a: str, b: str, *, by_depth: bool) -> str | None:  # n
         return ("a first test at v returns v as a bound (a fail-soft bound lies between the "
                 "test value and v), and a second at v the other bound: two tests; outside the "
                 "window the guess is clamped to an edge and one test leaves it")  # fmt: skip
-    past = pair & {"quiescence-to-limit", "quiescence-settles", "check", "stand-pat"}
+    past = pair & {*QUIESCENCE, "quiescence-settles", "check", "stand-pat"}
     if past and pair & {"game-at-depth", "game-at-depth-1", "game-shorter"}:
         return ("a quiescence extension starts at a state with moves at the horizon: the game "
                 "has a line longer than the depth")  # fmt: skip
@@ -987,8 +1001,8 @@ class BehaviourCoverage:
             tail = f" ... and {more} more (--json lists them)" if more > 0 else ""
             lines.append(f"  pairs not shown: {listed}{tail}")
         if self.excluded:
-            lines.append(f"  not asked (flags skipped, or not asked of this target): "
-                         f"{', '.join(sorted(self.excluded))}")  # fmt: skip
+            why = "flags skipped, outside the declared --values, or not asked of this target"
+            lines.append(f"  not asked ({why}): {', '.join(sorted(self.excluded))}")
         reasons = Counter(self.infeasible.values())
         because = "; ".join(f"{why} ({n})" for why, n in reasons.most_common())
         lines.append(f"  infeasible pairs: {len(self.infeasible)} (--json lists each): {because}")

@@ -45,18 +45,24 @@ def _reached(g: GameGraph, depth: int, q: int) -> set[str]:
     out: set[str] = set()
     first: dict[int, int] = {}
     """The most plies left any visit so far reached each state with."""
+    deepest = 0
+    """The most plies past the horizon any extension reached."""
     for s, r in _walk(g, depth, q):
         x = g.states[s]
         if s in first:
             out.add("transposition")
             out |= {"deeper-first"} if first[s] > r else set()
         first[s] = max(first.get(s, r), r)
+        deepest = max(deepest, -r)
         if any(g.states[t].to_move == x.to_move for _, t in x.moves):
             out.add("moves-twice")
         if not x.moves:
             out |= {"terminal-above-horizon"} if r > 0 else set()
         elif r <= 0 < q:
             out |= _extension(g, s, r, q)
+    if deepest and "quiescence-to-limit" not in out:  # an extension ran, and ended
+        out.add({q: "quiescence-at-limit", q - 1: "quiescence-one-short"}.get(
+            deepest, "quiescence-shorter"))  # fmt: skip
     return out
 
 

@@ -32,6 +32,7 @@ import attrs
 from gametree.conform.behaviours import BehaviourCoverage
 from gametree.conform.faults import Replays, Shrinking, Shrunk, locate
 from gametree.conform.scale import scale_cases, scale_count, shrink_budget
+from gametree.conform.numbers import NUMBER_TYPES, number_text, outside
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Coverage, Tier, case_flags, case_shape
 from gametree.conform.semantics import (
     SEMANTICS,
@@ -102,6 +103,9 @@ class GateOptions:
     keep_going: bool = False
     """Go on after a failure (``--keep-going``): every distinct failure (:func:`signature`)
     is shrunk and reported, not only the first of each phase."""
+    values: str = attrs.field(default="exact", validator=attrs.validators.in_(NUMBER_TYPES))
+    """The number type the engine holds (:mod:`gametree.conform.numbers`): no case outside it
+    is asked, and the magnitude tier draws its edges."""
 
 
 @attrs.define
@@ -174,16 +178,19 @@ class Report:
     """What each phase asked (the largest branching, height, players, magnitude)."""
     behaviours: BehaviourCoverage = attrs.field(
         default=attrs.Factory(
-            lambda self: BehaviourCoverage(
+            lambda self: BehaviourCoverage(  # what the declared type cannot hold is excluded too
                 self.semantics,
                 self.options.by_depth,
-                self.options.skip_flags,
+                self.options.skip_flags | NUMBER_TYPES[self.options.values].excluded_flags(),
                 unasked=unasked_behaviours(self.options),
             ),
             takes_self=True,
         )
     )
     """Which behaviours of the reference, and which pairs of them, each phase showed."""
+    outside: dict[str, int] = attrs.field(factory=lambda: {"vectors": 0, "generated": 0})
+    """Per phase, the cases not asked because a number of theirs is outside ``options.values``
+    (generated ones are drawn again)."""
 
     @property
     def failures(self) -> list[Outcome]:
@@ -217,6 +224,7 @@ class Report:
             "vectors": self.counts("vectors"),
             "generated": self.counts("generated"),
             "gave_up": self.gave_up,
+            "values": {"type": self.options.values, "outside": self.outside},
             "first_failure_seconds": None
             if self.first_failure_seconds is None
             else round(self.first_failure_seconds, 3),
@@ -251,6 +259,11 @@ class Report:
         for phase, cov in self.coverage.items():
             if cov.cases:
                 lines.append(f"covered by the {phase}: {cov.text()}")
+        if self.options.values != "exact":
+            kind = NUMBER_TYPES[self.options.values]
+            lines.append(f"values {kind.name} ({kind.range_text()}): outside it, "
+                         f"{self.outside['vectors']} vectors skipped, "
+                         f"{self.outside['generated']} generated cases drawn again")  # fmt: skip
         lines.extend(self.behaviours.text())
         for o in self.failures[:20]:
             what = f"{o.name}" + (f" ({o.comment})" if o.comment else "")
@@ -493,19 +506,10 @@ def run_gate(
         for i, vc in enumerate(vector_cases(options.semantics) if options.vectors else [], 1):
             label = f"tcId {i}"
             why = _not_asked(vc.flags, vc.case, options)
+            report.outside["vectors"] += outside(options.values, vc.case) is not None
             if why:
-                report.outcomes.append(
-                    Outcome(
-                        label,
-                        "vectors",
-                        vc.case,
-                        "skipped",
-                        why,
-                        None,
-                        comment=vc.comment,
-                        flags=vc.flags,
-                    )
-                )
+                report.outcomes.append(Outcome(label, "vectors", vc.case, "skipped", why, None,
+                                               comment=vc.comment, flags=vc.flags))  # fmt: skip
                 continue
             tick(f"vector {label}")
             record(ask(vc.case, label, "vectors", vc.comment, vc.flags))
@@ -577,13 +581,15 @@ def unasked(case: Case, options: GateOptions) -> str:
     """Why ``case`` is not asked of this target (``""``: it is).
 
     A window, of an engine that takes none (``--full-window``); a lone leaf, where there is
-    no move to report (``--move-only``).
+    no move to report (``--move-only``); a number outside the number type the engine declares
+    (``--values``).
     """
     if options.full_window and (case.alpha is not None or case.beta is not None):
         return "a window (--full-window)"
     if options.checks.move_only and case.game is None and not isinstance(case.tree, Node):
         return "a lone leaf: no move to report (--move-only)"
-    return ""
+    x = outside(options.values, case)
+    return "" if x is None else f"{number_text(x)} is outside {options.values}"
 
 
 def _generated_phase(
@@ -618,7 +624,8 @@ def _generated_phase(
         return found
     s = SEMANTICS[options.semantics]
     ask_tier = Ask(s.kind == "vector", s.window and not options.full_window,
-                   SCOPES[options.scope], options.skip_flags, options.by_depth)  # fmt: skip
+                   SCOPES[options.scope], options.skip_flags, options.by_depth,
+                   options.values)  # fmt: skip
     seeds = random.Random(options.seed)  # noqa: S311 - test trees, not secrets
     asked = {o.case for o in report.outcomes}  # a case asked already is drawn again
     for tier in tail:
@@ -630,10 +637,12 @@ def _generated_phase(
             if s.domain and seeds.random() < 0.5:
                 case = in_integers(case)
             if s.guess and seeds.random() < 0.5:  # MTD(f) from a leaf's value, at any magnitude
-                case = attrs.evolve(case, first_guess=_first_scalar(case.tree))
+                guess = _first_scalar(case.tree) if drawn.first_guess is None else drawn.first_guess
+                case = attrs.evolve(case, first_guess=guess)
             fits = not options.by_depth or is_by_depth(case.tree)
             if not skipped(case) and fits and case not in asked:
                 break
+            report.outside["generated"] += outside(options.values, case) is not None
         else:
             continue
         asked.add(case)
@@ -907,13 +916,18 @@ def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
     The scope's mix, less the many-players tier for two-player semantics and less every tier
     whose flag is skipped (the small tier is always there); for ``optimal`` half the small
     tier's weight goes to the tight tier, whose trees are where its leaves differ from shallow
-    pruning's (:func:`gametree.conform.tiers.tight`).
+    pruning's (:func:`gametree.conform.tiers.tight`); for an engine that declares its number
+    type (``--values``), the magnitude tier, which then draws that type's edges
+    (:func:`gametree.conform.tiers.typed`), takes as much again from the small tier.
     """
     s = SEMANTICS[options.semantics]
     mix = dict(SCOPES[options.scope].weights)
     if s.domain:
         mix["tight"] = mix["small"] // 2
         mix["small"] -= mix["tight"]
+    if options.values != "exact" and "magnitude" in mix:  # the type's edges, at twice the share
+        mix["small"] -= mix["magnitude"]
+        mix["magnitude"] *= 2
     return [
         (tier, weight)
         for tier, weight in mix.items()

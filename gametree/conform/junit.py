@@ -5,7 +5,9 @@ Each phase's suite carries what it covered as properties (``coverage.max_branchi
 :meth:`gametree.conform.scope.Coverage.json`), and which behaviours of the reference and which
 pairs of them it showed (``behaviour_coverage.behaviours``, ``behaviour_coverage.pairs`` as
 ``a+b`` joined by commas, ``behaviour_coverage.pairs_not_shown``, the counts; see
-:mod:`gametree.conform.behaviours`), so that a green gate says how much it asked.
+:mod:`gametree.conform.behaviours`), so that a green gate says how much it asked; and the
+number type the engine declared (``values``) with the cases outside it that the phase did not
+ask (``values.outside``).
 """
 
 import json
@@ -50,6 +52,8 @@ def _properties(suite: ET.Element, report: Report, phase: str) -> None:
     """What the phase covered, as the suite's properties (``coverage.max_branching``, ...)."""
     props = ET.SubElement(suite, "properties")
     ET.SubElement(props, "property", name="scope", value=report.options.scope)
+    ET.SubElement(props, "property", name="values", value=report.options.values)
+    ET.SubElement(props, "property", name="values.outside", value=str(report.outside[phase]))
     for key, value in report.coverage[phase].json().items():
         text = ",".join(value) if isinstance(value, list) else str(value)
         ET.SubElement(props, "property", name=f"coverage.{key}", value=text)

@@ -77,7 +77,7 @@ from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_jso
 from gametree.conform.scope import per_tree
 from gametree.impl.necessity import Domain
 from gametree.impl.window import Bound
-from gametree.spec import Bounds, Path, Scalar, Tree, Value, iter_leaves
+from gametree.spec import Bounds, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
 from gametree.spec.fold import fold
 from gametree.treefile import (
     TreeFileError,
@@ -111,16 +111,22 @@ __all__ = [
 class Case:
     """One question: a tree under a semantics, with its window, bounds or player if any.
 
-    ``alpha`` and ``beta`` are ``None`` for an unbounded side. A ``game-`` case has a
-    ``game``, its ``depth`` (``max_depth`` for deepening), ``quiescence`` and ``max_nodes``;
-    its ``tree`` is the cut tree (build it with :func:`game_case`).
+    ``alpha`` and ``beta`` are ``None`` for an unbounded side; a whole ``Fraction`` given
+    for an edge or a guess is kept as an ``int``, so that the request writes it as one.
+    A ``game-`` case has a ``game``, its ``depth`` (``max_depth`` for deepening),
+    ``quiescence`` and ``max_nodes``; its ``tree`` is the cut tree (build it with
+    :func:`game_case`).
     """
 
     semantics: str
     tree: Tree
     bounds: Bounds | None = None
-    alpha: Scalar | None = None
-    beta: Scalar | None = None
+    alpha: Scalar | None = attrs.field(
+        default=None, converter=attrs.converters.optional(exact_scalar)
+    )
+    beta: Scalar | None = attrs.field(
+        default=None, converter=attrs.converters.optional(exact_scalar)
+    )
     player: int | None = None
     game: GameGraph | None = None
     depth: int = 0
@@ -128,7 +134,7 @@ class Case:
     max_nodes: int | None = None
     domain: Domain = "reals"
     """The values the leaves are drawn from, for ``optimal``: necessity depends on it."""
-    first_guess: Scalar = 0
+    first_guess: Scalar = attrs.field(default=0, converter=exact_scalar)
     """Where MTD(f)'s tests start, for ``mtdf``: the leaves it reads depend on it."""
 
 

@@ -62,6 +62,7 @@ class Knobs:
     span: int = 3
     shift: int = 0
     denominator: int = 1
+    scale: int = 1
     total: int = 9
     exact_total: bool = False
     concentrated: bool = False
@@ -200,6 +201,12 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
     return case, v
 
 
+QUIESCENT = frozenset(
+    {"quiescence-to-limit", "quiescence-at-limit", "quiescence-one-short", "quiescence-shorter",
+     "quiescence-settles", "check", "stand-pat"}
+)  # fmt: skip
+"""What only a game with states that are not quiet shows."""
+
 HORIZON = {"game-longer": (2, 3), "game-at-depth+1": (1,), "game-at-depth": (0,),
            "game-at-depth-1": (-1,), "game-shorter": (-2, -3)}  # fmt: skip
 """How much longer than the depth the game's longest line is, for each ``horizon`` place."""
@@ -214,8 +221,7 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
 
     witness = semantics == "game-negamax-witness"
     n = rng.randint(3, 15 if witness else 9)
-    noisy = not witness and (aim & {"quiescence-to-limit", "quiescence-settles", "check",
-                                    "stand-pat"} or rng.random() < 0.6)  # fmt: skip
+    noisy = not witness and (bool(aim & QUIESCENT) or rng.random() < 0.6)
     shift = 0
     magnitude: str | None = next((m for m in SHIFTS if m in aim), None)
     if magnitude or rng.random() < 0.15:
@@ -247,9 +253,12 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
     place = next((h for h in HORIZON if h in aim), None)
     ahead = rng.choice(HORIZON[place]) if place else rng.randint(-2, 2)
     depth = max(1, min(6 if witness else 4, longest - ahead))
-    q = 0 if witness else rng.randint(1 if semantics == "game-negamax-stand-pat" else 0, 2)
+    q = 0 if witness else rng.randint(1 if semantics == "game-negamax-stand-pat" else 0, 3)
     if aim & {"quiescence-to-limit", "quiescence-settles", "check", "stand-pat"}:
         q = max(q, 1)
+    q = {"quiescence-one-short": max(q, 2), "quiescence-shorter": 3}.get(
+        next((a for a in aim if a in {"quiescence-one-short", "quiescence-shorter"}), ""), q
+    )
     if semantics == "game-deepening":
         case = game_case(semantics, g, depth, quiescence=q, max_nodes=rng.randint(1, 60),
                          max_tree=20_000)  # fmt: skip
@@ -504,18 +513,18 @@ def _vector_leaf(rng: random.Random, k: Knobs) -> Callable[[], Value]:
 
 
 def _value_map(k: Knobs) -> Callable[[Scalar], Scalar]:
-    """V -> v / denominator + shift, which changes no comparison a search makes."""
+    """The map v -> v * scale / denominator + shift, which changes no comparison a search makes."""
 
     def f(x: Scalar) -> Scalar:
-        y = Fraction(x) / k.denominator + k.shift
+        y = Fraction(x) * k.scale / k.denominator + k.shift
         return y.numerator if y.denominator == 1 else y
 
     return f
 
 
 def _map_values(t: Tree, k: Knobs) -> Tree:
-    """``t`` with every value (every component) v turned into v / denominator + shift."""
-    if k.shift == 0 and k.denominator == 1:
+    """``t`` with every value (every component) mapped by :func:`_value_map`."""
+    if k.shift == 0 and k.denominator == 1 and k.scale == 1:
         return t
     f = _value_map(k)
 
@@ -600,13 +609,19 @@ MAGNITUDES = {"values-large": SHIFTS["values-large"], "values-huge": SHIFTS["val
 def lifted(
     case: Case, value: Scalar | None, to: str, rng: random.Random
 ) -> tuple[Case, Scalar | None]:
-    """``case`` with every number shifted into the magnitude ``to``, or divided (``fractions``).
+    """``case`` with every number shifted or scaled into the magnitude ``to``, or divided.
 
     The same map on the leaves, the window, the first guess and Korf's bounds (the sum takes
-    N times the shift), so the search makes the same comparisons and shows the same behaviours.
+    N times the shift), so the search makes the same comparisons and shows the same behaviours;
+    scaling by a power of two (half the time) keeps a number a double can hold one that it can.
     """
-    shift = rng.choice(MAGNITUDES[to]) * rng.choice((1, -1)) if to in MAGNITUDES else 0
-    k = Knobs(shift=shift, denominator=rng.choice(DENOMINATORS) if to == "fractions" else 1)
+    shift, scale = 0, 1
+    if to in MAGNITUDES and rng.random() < 0.5:  # a power of two keeps a double a double
+        scale = 2 ** rng.randint(*((10, 40) if to == "values-large" else (54, 70)))
+    elif to in MAGNITUDES:
+        shift = rng.choice(MAGNITUDES[to]) * rng.choice((1, -1))
+    k = Knobs(shift=shift, scale=scale,
+              denominator=rng.choice(DENOMINATORS) if to == "fractions" else 1)  # fmt: skip
     f = _value_map(k)
     t = _map_values(case.tree, k)
     out = attrs.evolve(case, tree=t, first_guess=f(case.first_guess))

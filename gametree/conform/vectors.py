@@ -405,7 +405,8 @@ def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
     return trees + vector_edge_trees() + deep_vector_trees()
 
 
-EDGE_GROUPS = frozenset({"wide", "tall", "magnitudes", "players", "transpositions"})
+EDGE_GROUPS = frozenset({"wide", "tall", "magnitudes", "players", "transpositions",
+                         "number types"})  # fmt: skip
 """The groups of :mod:`gametree.conform.edge_trees`: each of their trees is asked under four
 windows (open, around the value, below it, above it), in its own group."""
 

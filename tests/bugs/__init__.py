@@ -6,9 +6,11 @@ Each bug is the correct algorithm with one classic mistake, a conformance target
 last-branch, speculative and deep pruning; ``edges`` and ``edges_numbers`` hold the mistakes
 that show only past small trees: wide nodes, tall trees, many players, repeated subtrees,
 large magnitudes, tiny fractions; ``combinations`` those that show only when two such things
-meet in one case; ``scale`` those that show only on searches of 10^5 nodes, games of
-thousands of states and trees hundreds of plies high); :data:`BUGS` says, for each, what it
-claims (the semantics and what the gate compares) and what mistake it makes; its function's
+meet in one case; ``number_types`` those of engines that declare the number type they hold,
+``--values``, and break at its edges; ``scale`` those that show only on searches of 10^5
+nodes, games of thousands of states and trees hundreds of plies high); :data:`BUGS` says,
+for each, what it claims (the semantics, what the gate compares, the number type) and what
+mistake it makes; its function's
 docstring says where the mistake is seen in practice. :data:`CORRECT` lists the correct
 versions, which pass the same gate.
 
@@ -46,6 +48,8 @@ class Bug:
     shrink_seconds: float = 600.0
     """How long the catalogue shrinks its failure (each try of a case of 10^5 nodes costs
     seconds)."""
+    values: str = "exact"
+    """The number type the engine declares (``--values``)."""
 
     @property
     def function(self) -> Callable[[dict[str, Any]], object]:
@@ -80,10 +84,10 @@ class Bug:
     @property
     def edge(self) -> bool:
         """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``,
-        ``combinations``, ``scale``): such a bug must be caught by the generated phase alone,
-        without any vector."""
+        ``combinations``, ``number_types``, ``scale``): such a bug must be caught by the
+        generated phase alone, without any vector."""
         module = self.target.split(":")[0].rsplit(".", 1)[1]
-        return module in {"edges", "edges_numbers", "combinations", "scale"}
+        return module in {"edges", "edges_numbers", "combinations", "number_types", "scale"}
 
     @property
     def scale(self) -> bool:
@@ -98,7 +102,7 @@ class Bug:
         out += ["--principal-variation"] * self.principal_variation
         for flag in self.skip:
             out += ["--skip-flag", flag]
-        return out
+        return out + ["--values", self.values] * (self.values != "exact")
 
 
 def bug(name: str, module: str, semantics: str, **checks: Any) -> Bug:
@@ -172,6 +176,16 @@ BUGS: tuple[Bug, ...] = (
     bug("deep_strict_bound", "sturtevant", "deep-pruning-unsound", strict_order=True),
     bug("mate_distance", "combinations", "negamax", best_move=True),
     bug("root_split_ties", "combinations", "negamax", best_move=True, principal_variation=True),
+    bug("int64_sentinel", "number_types", "negamax-alphabeta-fail-soft", best_move=True,
+        principal_variation=True, values="int64"),
+    bug("int64_korf_shift", "number_types", "shallow", strict_order=True, best_move=True,
+        principal_variation=True, values="int64"),
+    bug("int32_mtdf_null_window", "number_types", "mtdf", values="int32"),
+    bug("int16_pvs_null_window", "number_types", "pvs", strict_order=True, best_move=True,
+        principal_variation=True, values="int16"),
+    bug("double_mtdf_epsilon", "number_types", "mtdf", values="double"),
+    bug("double_fraction_division", "number_types", "alphabeta-fail-hard", strict_order=True,
+        best_move=True, principal_variation=True, values="double"),
     bug("node_index_int16", "scale", "alphabeta-fail-hard", strict_order=True, best_move=True,
         principal_variation=True, shrink_seconds=60.0),
     bug("node_budget_polled", "scale", "negamax-alphabeta-fail-soft", strict_order=True,

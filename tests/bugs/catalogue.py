@@ -96,6 +96,7 @@ def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = Tr
         shrink_budget=20_000,
         shrink_seconds=b.shrink_seconds if shrink_seconds is None else shrink_seconds,
         vectors=vectors,
+        values=b.values,
     )
     target = ProcessTarget.from_spec(b.target, timeout=10.0, startup=20.0)
     try:
@@ -163,8 +164,9 @@ def table(rows: list[Row]) -> str:
     for i, r in enumerate(rows, start=1):
         b = r.bug
         module = b.target.split(":")[0].replace(".", "/")
-        options = " ".join(a for a in b.argv if a.startswith("--") and a not in {
-            "--target", "--semantics", "--skip-flag"})  # fmt: skip
+        options = " ".join([a for a in b.argv if a.startswith("--") and a not in {
+            "--target", "--semantics", "--skip-flag", "--values"}]
+            + ["--values", b.values] * (b.values != "exact"))  # fmt: skip
         gated = f"`{b.semantics}`" + (f" `{options}`" if options else "")
         alone = "?" if r.alone is None else r.alone.text()
         lines.append(
