@@ -31,8 +31,8 @@ import attrs
 
 from gametree.conform.behaviours import BehaviourCoverage
 from gametree.conform.faults import Replays, Shrinking, Shrunk, locate
-from gametree.conform.scale import scale_cases, scale_count, shrink_budget
 from gametree.conform.numbers import NUMBER_TYPES, number_text, outside
+from gametree.conform.scale import scale_cases, scale_count, shrink_budget
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Coverage, Tier, case_flags, case_shape
 from gametree.conform.semantics import (
     SEMANTICS,
