@@ -203,6 +203,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", action="append", default=[],
                         help="these bugs only; the other rows are kept as they are")  # fmt: skip
     args = parser.parse_args(argv)
+    unknown = sorted(set(args.only) - {b.name for b in BUGS})
+    if unknown:
+        parser.error(f"--only: no bug named {', '.join(unknown)} (one each: --only A --only B)")
     rows = []
     missed = []
     for b in BUGS:
