@@ -34,6 +34,7 @@ gametree._json.JSONSyntaxError: expected a value (got ']') at line 1, column 7 i
 import json
 import re
 from collections.abc import Sequence
+from itertools import accumulate
 
 import attrs
 
@@ -139,36 +140,40 @@ def loads(text: str, *, max_depth: int | None = None) -> JSONValue:
     ...
     gametree._json.JSONSyntaxError: nested deeper than 2 levels at line 1, column 3 in /0/0
     """
+    # Numbers go through a Python hook only when one may be too long: a hook per number costs
+    # more than the parse itself (a trace of 10^5 leaves holds millions of them).
+    long = _LONG_NUMBER.search(text) is not None
     try:
-        value = json.loads(
-            text,
-            object_pairs_hook=_pairs,
-            parse_constant=_constant,
-            parse_int=_integer,
-            parse_float=_real,
-        )
+        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant,
+                           parse_int=_integer if long else None,
+                           parse_float=_real if long else None)  # fmt: skip
     except (ValueError, RecursionError):
         return loads_iteratively(text, max_depth=max_depth)
-    if max_depth is not None and _is_deeper(value, max_depth):
+    if max_depth is not None and _is_deeper(text, max_depth):
         return loads_iteratively(text, max_depth=max_depth)  # to say where
     return value
 
 
-def _is_deeper(value: object, max_depth: int) -> bool:
-    """Whether ``value`` nests lists and dicts more than ``max_depth`` levels deep."""
-    if not isinstance(value, list | dict):
-        return False
-    if max_depth < 1:
-        return True
-    stack: list[tuple[list[object] | dict[str, object], int]] = [(value, 1)]
-    while stack:  # containers only: a list of 10^7 numbers costs no tuples
-        x, depth = stack.pop()
-        for c in x.values() if isinstance(x, dict) else x:
-            if isinstance(c, list | dict):
-                if depth >= max_depth:
-                    return True
-                stack.append((c, depth + 1))
-    return False
+_LONG_NUMBER = re.compile(rf"(?<![-+.0-9eE])[-+.0-9eE]{{{MAX_NUMBER_LENGTH + 1}}}")
+"""A run of number characters longer than a number may be: where a token that long can be
+(the lookbehind starts a match only where a run starts, so a search takes linear time)."""
+
+_STRING_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _is_deeper(text: str, max_depth: int) -> bool:
+    """Whether the JSON ``text`` (which parses) nests more than ``max_depth`` levels deep.
+
+    The brackets outside strings are counted, in C: a walk over the values in Python would
+    visit every number of a reply that holds millions.
+
+    >>> _is_deeper('[[1], {"a": "[[[["}]', 2), _is_deeper('[[[1]]]', 2)
+    (False, True)
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING_TOKEN.sub("", text))
+    return bool(brackets) and max(accumulate(map(_DEPTH_STEP.__getitem__, brackets))) > max_depth
 
 
 _TOKEN = re.compile(

@@ -32,6 +32,7 @@ import attrs
 from gametree.conform.behaviours import BehaviourCoverage
 from gametree.conform.faults import Replays, Shrinking, Shrunk, locate
 from gametree.conform.numbers import NUMBER_TYPES, number_text, outside
+from gametree.conform.scale import scale_cases, scale_count, shrink_budget
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Coverage, Tier, case_flags, case_shape
 from gametree.conform.semantics import (
     SEMANTICS,
@@ -43,6 +44,7 @@ from gametree.conform.semantics import (
     expected,
     request,
     request_line,
+    tree_text,
 )
 from gametree.conform.shrink import size
 from gametree.conform.targets import Reply
@@ -140,7 +142,7 @@ class Outcome:
             req["tree" if shallow else "tree_text"] = (
                 document_json(self.case.tree, self.case.bounds)
                 if shallow
-                else dumps(self.case.tree, self.case.bounds)
+                else tree_text(self.case.tree, self.case.bounds)
             )
         return {
             "name": self.name,
@@ -324,7 +326,7 @@ class Report:
             lines.append(f"game: {clip(json.dumps(req.pop('game')))}")
             lines.append(f"cut tree: {clip(dumps(m.case.tree))}")
         else:
-            tree = dumps(m.case.tree, m.case.bounds)
+            tree = tree_text(m.case.tree, m.case.bounds)
             if len(tree) > LINE:
                 shape = case_shape(m.case)
                 lines.append(f"tree: {shape.nodes} nodes, height {shape.height}, branching up "
@@ -376,7 +378,8 @@ LINE = 1000
 
 def _too_long(o: Outcome) -> bool:
     """Whether the text report clips something of ``o`` (so that a file should hold it)."""
-    texts = [*o.problems, dumps(o.case.tree, o.case.bounds), json.dumps(o.response, default=repr)]
+    texts = [*o.problems, tree_text(o.case.tree, o.case.bounds),
+             json.dumps(o.response, default=repr)]  # fmt: skip
     if o.expected is not None:
         texts.append(json.dumps(o.expected.json()))
     return any(len(x) > LINE for x in texts)
@@ -483,7 +486,7 @@ def run_gate(
         if flags is None:
             flags = case_flags(case)
         if phase in report.coverage:
-            report.coverage[phase].add(case_shape(case), flags)
+            report.coverage[phase].add(case_shape(case), flags, e.visited)
             report.behaviours.phases[phase].add(options.semantics, case, shown)
         o = Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
         if o.failed:  # the case asked before it in the same process, for its replay
@@ -539,7 +542,8 @@ def _located(
                        flags=case_flags(c))  # fmt: skip
 
     # A case with a flag skipped is never asked, shrunk ones included, as in the vectors.
-    how = Shrinking(options.shrink_budget, options.shrink_seconds, options.by_depth, skipped)
+    budget = shrink_budget(options.shrink_budget, o.case)
+    how = Shrinking(budget, options.shrink_seconds, options.by_depth, skipped)
     return locate(o, o.before, Replays(target, outcome), how)
 
 
@@ -598,21 +602,24 @@ def _generated_phase(
     skipped: Callable[[Case], bool],
     known: set[tuple[str, str]],
 ) -> list[Outcome]:
-    """The generated cases: the small tier's from Hypothesis, then the tail's from seeds.
+    """The generated cases: from Hypothesis, from seeds, steered, then at scale.
 
-    The budget is split by the scope's weights (:func:`schedule`). Hypothesis draws the
-    small cases until one fails, and shrinks it; if none does, the tail's cases are built
-    from seeds in the order of the schedule until one fails, which the gate's shrinker then
-    shrinks (Hypothesis could only shrink a seed, which says nothing about the tree).
-    Hypothesis does not draw the tail itself: it draws its first examples near the low end of
-    an integer's range and mutates the ones it has, so the mix it gave would follow the order
-    of the tiers and the number of choices each makes, not their weights. With
-    ``--keep-going`` both go on after a failure, and return each failure whose
-    :func:`signature` is not ``known`` yet (the first of each); else the first failure.
+    The budget is split by the scope's weights (:func:`schedule`), less the scale cases
+    (:func:`gametree.conform.scale.scale_count`). Hypothesis draws the small cases until one
+    fails, and shrinks it; if none does, the tail's cases are built from seeds in the order of
+    the schedule until one fails, which the gate's shrinker then shrinks (Hypothesis could only
+    shrink a seed, which says nothing about the tree); then the steered cases
+    (:func:`_steered_phase`) and the scale cases, the costliest, last. Hypothesis does not draw
+    the tail itself: it draws its first examples near the low end of an integer's range and
+    mutates the ones it has, so the mix it gave would follow the order of the tiers and the
+    number of choices each makes, not their weights. With ``--keep-going`` all go on after a
+    failure, and return each failure whose :func:`signature` is not ``known`` yet (the first of
+    each); else the first failure.
     """
     small, tail, steered = schedule(options)
-    found = _small_phase(report, options, ask, record, tick, skipped=skipped, budget=small,
-                         known=known)  # fmt: skip
+    scale = scale_count(SCOPES[options.scope], options.budget, options.skip_flags)
+    found = _small_phase(report, options, ask, record, tick, skipped=skipped,
+                         budget=small - scale, known=known)  # fmt: skip
     if (found and not options.keep_going) or report.gave_up:
         return found
     s = SEMANTICS[options.semantics]
@@ -649,9 +656,11 @@ def _generated_phase(
             break
     if (found and not options.keep_going) or _gave_up(report):
         return found
-    steering = _steered_phase(report, options, ask, record, tick, skipped=skipped,
-                              budget=steered, known=known)  # fmt: skip
-    return found + steering
+    found += _steered_phase(report, options, ask, record, tick, skipped=skipped,
+                            budget=steered, known=known)  # fmt: skip
+    if (found and not options.keep_going) or _gave_up(report):
+        return found
+    return found + _scale_phase(report, options, ask, record, tick, count=scale, known=known)
 
 
 def _failed(  # noqa: PLR0917 - the outcome, then where it goes
@@ -723,6 +732,34 @@ def _steered_phase(
         tick(f"generated {report.generated} (steered)")
         o = ask(case, f"generated #{report.generated} (steered)", "generated", shown=shown)
         steering.record(shown)
+        if not o.failed:
+            report.outcomes.append(o)
+        elif _failed(o, report, options, record, known, found):
+            break
+    return found
+
+
+def _scale_phase(
+    report: Report,
+    options: GateOptions,
+    ask: Callable[..., Outcome],
+    record: Callable[[Outcome], None],
+    tick: Progress,
+    *,
+    count: int,
+    known: set[tuple[str, str]],
+) -> list[Outcome]:
+    """The scope's scale cases (:mod:`gametree.conform.scale`), last, as they cost the most."""
+    found: list[Outcome] = []
+    for shape, case in scale_cases(options.semantics, SCOPES[options.scope], count=count,
+                                   seed=options.seed, skip=options.skip_flags,
+                                   windowless=options.full_window):  # fmt: skip
+        flags = case_flags(case)
+        if set(flags) & options.skip_flags or (options.by_depth and not is_by_depth(case.tree)):
+            continue
+        report.generated += 1
+        tick(f"generated {report.generated} (scale)")
+        o = ask(case, f"generated #{report.generated} (scale, {shape})", "generated", flags=flags)
         if not o.failed:
             report.outcomes.append(o)
         elif _failed(o, report, options, record, known, found):

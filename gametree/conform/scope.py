@@ -19,9 +19,9 @@ mistake each flag is there to catch.
 ('NotByDepth', 'Sentinel', 'Int16', 'Int32', 'Float64', 'RepeatedSubtree')
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 import attrs
 
@@ -43,6 +43,7 @@ __all__ = [
     "content_flags",
     "magnitude_flags",
     "magnitude_text",
+    "per_tree",
 ]
 
 TALL = 6
@@ -51,7 +52,8 @@ levels below the root shows there (and in N-player trees, deep pruning from far 
 DEEP = 400
 """A tree at least this high earns ``Deep``: a request nests two JSON levels a level of its
 tree, so a reader that recurses under Python's default limit of 1,000 frames (``json.loads``)
-fails from about 495 levels, and a search that recurses from about 1,000."""
+fails from about 495 levels, and a search that recurses from about 1,000, or about 500 when it
+takes two frames a ply (``tests.bugs.alphabeta.recursion_limit`` dies at 497)."""
 WIDE = 16
 """A node with more children than this earns ``Wide``: past move lists of 4, 8 and 16."""
 MANY = 5
@@ -60,6 +62,13 @@ TINY = 10**9
 """A denominator at least this large earns ``TinyFraction``: finer than a 1e-9 tolerance."""
 REPEATED = 3
 """An interior subtree of at least this many nodes, found twice, earns ``RepeatedSubtree``."""
+MANY_NODES = 2**16
+"""A tree (a game's cut tree) of at least this many nodes earns ``ManyNodes``: past a node count
+or a node index held in 16 bits, and past what a fixed node budget of that size lets a search
+finish (:mod:`gametree.conform.scale` asks such cases)."""
+MANY_STATES = 2**12
+"""A game of at least this many states earns ``ManyNodes`` too: more positions than a
+transposition table of this many entries holds."""
 
 MAGNITUDE_FLAGS: tuple[tuple[str, int], ...] = (
     ("Sentinel", 998),
@@ -84,6 +93,7 @@ CONTENT_FLAGS: tuple[str, ...] = (
     "ManyPlayers",
     *(flag for flag, _ in MAGNITUDE_FLAGS),
     "RepeatedSubtree",
+    "ManyNodes",
 )
 """The flags :func:`content_flags` works out from a tree and the numbers asked with it."""
 
@@ -146,6 +156,7 @@ class Shape:
             "Wide": self.branching > WIDE,
             "ManyPlayers": self.players >= MANY,
             "RepeatedSubtree": self.repeated,
+            "ManyNodes": self.nodes >= MANY_NODES,
             **dict.fromkeys(magnitude_flags(self.magnitude), True),
         }
         return tuple(f for f in CONTENT_FLAGS if earned.get(f))
@@ -166,7 +177,34 @@ def case_numbers(case: "Case") -> list[Scalar]:
 
 def case_shape(case: "Case") -> Shape:
     """The shape of what ``case`` asks: its tree (a game's cut tree) and its other numbers."""
-    return Shape.of(case.tree, case_numbers(case))
+    numbers = case_numbers(case)
+    return per_tree(case.tree, ("shape", *numbers), lambda: Shape.of(case.tree, numbers))
+
+
+T = TypeVar("T")
+
+_KEPT: dict[tuple[int, object], tuple[Tree, object]] = {}
+KEPT = 8
+"""How many results about large trees :func:`per_tree` keeps."""
+KEPT_FROM = 1_000
+"""The smallest tree a result is kept for: a smaller one is walked again, in microseconds."""
+
+
+def per_tree(t: Tree, key: object, make: Callable[[], T]) -> T:
+    """``make()``, worked out once for a large tree ``t`` and ``key`` however often it is asked.
+
+    A case of 10^5 nodes is flagged, measured, written, sent and reported, each of which
+    walks the tree: the last :data:`KEPT` results are kept, by the tree's identity (each
+    entry holds its tree, so that the identity is not reused while it is kept).
+    """
+    if t.size < KEPT_FROM:
+        return make()
+    kept = _KEPT.pop((id(t), key), None)
+    value = kept[1] if kept is not None and kept[0] is t else make()
+    _KEPT[(id(t), key)] = (t, value)  # the newest last
+    while len(_KEPT) > KEPT:
+        del _KEPT[next(iter(_KEPT))]
+    return cast(T, value)
 
 
 def case_flags(case: "Case") -> tuple[str, ...]:
@@ -175,8 +213,10 @@ def case_flags(case: "Case") -> tuple[str, ...]:
     A game's graph earns ``Transposition`` (a state reached by two moves), ``Quiescence``
     (a state that is not quiet), ``Check`` and ``MovesTwice`` (a move to a state where the
     same player moves); its cut tree's players move as the game says, so ``NotByDepth`` is
-    not a game's flag. A case asked over the integers (``optimal``) earns ``IntegerDomain``,
-    so that an engine deciding over the reals only can skip those cases too.
+    not a game's flag; a game of :data:`MANY_STATES` states or more earns ``ManyNodes``, as a
+    cut tree of :data:`MANY_NODES` nodes does. A case asked over the integers (``optimal``)
+    earns ``IntegerDomain``, so that an engine deciding over the reals only can skip those
+    cases too.
     """
     if case.game is None:
         content = case_shape(case).flags()
@@ -193,8 +233,10 @@ def case_flags(case: "Case") -> tuple[str, ...]:
         flags.append("Check")
     if not alternates(g):
         flags.append("MovesTwice")
-    shape = case_shape(case)
-    return (*flags, *(f for f in shape.flags() if f not in {"NotByDepth", "RepeatedSubtree"}))
+    tree = [f for f in case_shape(case).flags() if f not in {"NotByDepth", "RepeatedSubtree"}]
+    if len(g.states) >= MANY_STATES and "ManyNodes" not in tree:
+        tree.append("ManyNodes")
+    return (*flags, *tree)
 
 
 def alternates(g: "GameGraph") -> bool:
@@ -235,10 +277,13 @@ class Coverage:
     magnitude: Scalar = 0
     denominator: int = 1
     flags: set[str] = attrs.field(factory=set)
+    visited: int = 0
+    """The most nodes the reference search visited on one case (``Expected.visited``)."""
 
-    def add(self, shape: Shape, flags: Iterable[str]) -> None:
-        """Count one case of this shape, with the flags it carries."""
+    def add(self, shape: Shape, flags: Iterable[str], visited: int | None = None) -> None:
+        """Count one case of this shape, with the flags it carries and the reference's visits."""
         self.cases += 1
+        self.visited = max(self.visited, visited or 0)
         self.nodes = max(self.nodes, shape.nodes)
         self.height = max(self.height, shape.height)
         self.branching = max(self.branching, shape.branching)
@@ -258,6 +303,7 @@ class Coverage:
             max(self.magnitude, other.magnitude),
             max(self.denominator, other.denominator),
             self.flags | other.flags,
+            max(self.visited, other.visited),
         )
 
     def json(self) -> dict[str, object]:
@@ -271,6 +317,7 @@ class Coverage:
             "max_magnitude": str(self.magnitude),
             "max_magnitude_digits": len(str(int(self.magnitude))),
             "max_denominator": str(self.denominator),
+            "max_visited": self.visited,
             "flags": sorted(self.flags),
         }
 
@@ -278,9 +325,10 @@ class Coverage:
         """One line for the text report.
 
         >>> c = Coverage()
-        >>> c.add(Shape(nodes=258, height=1, branching=257, players=3, magnitude=2**53 + 1), [])
+        >>> c.add(Shape(nodes=258, height=1, branching=257, players=3, magnitude=2**53 + 1), [],
+        ...       visited=258)
         >>> c.text()
-        '1 case: branching up to 257, height up to 1, 3 players at most, 258 nodes at most, |value| up to 9007199254740993 (2^53 + 1)'
+        '1 case: branching up to 257, height up to 1, 3 players at most, 258 nodes at most (the reference visited 258 at most), |value| up to 9007199254740993 (2^53 + 1)'
         """  # noqa: E501 - a doctest's output is one line
         if not self.cases:
             return "no case asked"
@@ -288,7 +336,8 @@ class Coverage:
         return (
             f"{self.cases} case{'s' * (self.cases != 1)}: branching up to {self.branching}, "
             f"height up to {self.height}, {self.players} players at most, {self.nodes} nodes "
-            f"at most, |value| up to {magnitude_text(self.magnitude)}"
+            f"at most (the reference visited {self.visited} at most), |value| up to "
+            f"{magnitude_text(self.magnitude)}"
             f"{fine if self.denominator > 1 else ''}"
         )
 
@@ -321,6 +370,9 @@ class Scope:
     """The tall tier's highest tree."""
     max_players: int
     """The many-players tier's largest number of players."""
+    scale: tuple[int, ...] = ()
+    """The scale cases (:mod:`gametree.conform.scale`): the nodes the reference search visits on
+    each, at least."""
 
 
 SCOPES: dict[str, Scope] = {
@@ -341,6 +393,7 @@ SCOPES: dict[str, Scope] = {
             max_nodes=1_000,
             max_height=12,
             max_players=8,
+            scale=(100_000, 100_000, 100_000),
         ),
         Scope(
             "large",
@@ -356,10 +409,13 @@ SCOPES: dict[str, Scope] = {
             max_nodes=20_000,
             max_height=40,
             max_players=8,
+            scale=(100_000, 300_000, 950_000),
         ),
     )
 }
 """The scopes ``--scope`` chooses from. ``small`` is the gate as it was before the tiers: depth
 <= 4, branching <= 3, 2 to 4 players, values in -9..9 (121 nodes is the complete ternary tree
 of depth 4). ``default`` keeps most cases small, as they shrink well and find most bugs, with
-a heavy tail of the other tiers; ``large`` draws more of the tail, and larger."""
+a heavy tail of the other tiers and three scale cases of 10^5 visited nodes; ``large`` draws
+more of the tail, and larger, and scale cases of 10^5, 3 x 10^5 and 9.5 x 10^5 visited nodes
+(the tree reader takes 10^6 nodes by default)."""

@@ -67,16 +67,18 @@ The best move and principal variation are checked only when the value is exact (
 """
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
 import attrs
 
 from gametree import impl, spec
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
+from gametree.conform.scope import per_tree
 from gametree.impl.necessity import Domain
 from gametree.impl.window import Bound
 from gametree.spec import Bounds, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
+from gametree.spec.fold import fold
 from gametree.treefile import (
     TreeFileError,
     document_json,
@@ -85,7 +87,6 @@ from gametree.treefile import (
     parse_number,
     parse_value,
     read_tree_json,
-    read_tree_text,
 )
 
 __all__ = [
@@ -102,6 +103,7 @@ __all__ = [
     "game_case",
     "request",
     "request_line",
+    "tree_text",
 ]
 
 
@@ -171,6 +173,9 @@ class Expected:
     """For deepening: (depth, value, optimal moves) for every depth the reply may name."""
     witness: spec.Witnessed | None = None
     """For table reuse: the witnesses' values and the window (``spec.search.witness``)."""
+    visited: int | None = None
+    """The nodes the reference search visited: ``impl``'s ``nodes_visited``, every node for
+    the plain definitions, the cut tree's nodes for a game (not compared: a measure)."""
 
     def json(self) -> dict[str, object]:
         """As in the vector files: only the keys that constrain the answer, and the truth."""
@@ -220,43 +225,66 @@ class Semantics:
     """Whether the request says MTD(f)'s ``first_guess`` (``mtdf``)."""
 
 
-def _all_leaves(t: Tree) -> tuple[Path, ...]:
-    return tuple(p for p, _ in iter_leaves(t))
+Read = tuple[tuple[Path, ...], int]
+"""What a reference search read: its leaves in order, and the nodes it visited."""
 
 
-def _exact(solution: spec.Solution[Any], trace: tuple[Path, ...]) -> Expected:
+def _all_leaves(t: Tree) -> Read:
+    return tuple(p for p, _ in iter_leaves(t)), t.size
+
+
+def _exact(solution: spec.Solution[Any], read: Read) -> Expected:
     s = solution
-    return Expected(s.value, s.value, None, s.best_move, s.principal_variation, trace)
+    trace, visited = read
+    return Expected(s.value, s.value, None, s.best_move, s.principal_variation, trace,
+                    visited=visited)  # fmt: skip
 
 
 def _mover(t: Tree) -> int:
     return t.to_move if isinstance(t, spec.Node) else 0
 
 
-Leaves = Callable[[Case, Bound, Bound], tuple[Path, ...]]
-"""The leaves a windowed search reads on a case, given its window with infinities filled in."""
+Leaves = Callable[[Case, Bound, Bound], Read]
+"""What a windowed search reads on a case, given its window with infinities filled in."""
 
 
-def _alphabeta_leaves(case: Case, lo: Bound, hi: Bound) -> tuple[Path, ...]:
+def _alphabeta_leaves(case: Case, lo: Bound, hi: Bound) -> Read:
     return _traced(impl.alphabeta(case.tree, lo, hi, trace=True))
 
 
-def _negamax_alphabeta_leaves(case: Case, lo: Bound, hi: Bound) -> tuple[Path, ...]:
+def _negamax_alphabeta_leaves(case: Case, lo: Bound, hi: Bound) -> Read:
     return _traced(impl.negamax_alphabeta(case.tree, lo, hi, trace=True))
 
 
-def _pvs_leaves(case: Case, lo: Bound, hi: Bound) -> tuple[Path, ...]:
+def _pvs_leaves(case: Case, lo: Bound, hi: Bound) -> Read:
     return _traced(impl.pvs(case.tree, lo, hi, trace=True))
 
 
-def _mtdf_leaves(case: Case, lo: Bound, hi: Bound) -> tuple[Path, ...]:
+def _mtdf_leaves(case: Case, lo: Bound, hi: Bound) -> Read:
     """MTD(f)'s leaves on the request's tree, where no two nodes are one (no transpositions).
 
     ``impl.mtdf`` keys its table by node identity, and a drawn tree may hold one subtree in
-    two places; read back from its text, as a target reads it, each place is its own node.
+    two places; in the copy it searches, as in the text a target reads, each place is its own
+    node.
     """
-    t = read_tree_text(dumps(case.tree)).tree
-    return _traced(impl.mtdf(t, case.first_guess, lo, hi, trace=True))
+    return _traced(impl.mtdf(_unshared(case.tree), case.first_guess, lo, hi, trace=True))
+
+
+def _unshared(t: Tree) -> Tree:
+    """A copy of ``t`` in which no node is reached by two paths (over an explicit stack)."""
+
+    def expand(n: Tree) -> tuple[Tree, ...] | None:
+        return n.children if isinstance(n, spec.Node) else None
+
+    def leaf(n: Tree) -> Tree:
+        assert isinstance(n, spec.Leaf)
+        return spec.Leaf(n.value)
+
+    def node(n: Tree, _kids: Sequence[Tree], built: list[Tree]) -> Tree:
+        assert isinstance(n, spec.Node)
+        return spec.Node(n.to_move, built)
+
+    return fold(t, expand, leaf, node)
 
 
 def _windowed(case: Case, *, negamax: bool, hard: bool, leaves: Leaves) -> Expected:
@@ -266,20 +294,20 @@ def _windowed(case: Case, *, negamax: bool, hard: bool, leaves: Leaves) -> Expec
     v = s.value
     lo = impl.BOTTOM if a is None else a
     hi = impl.TOP if b is None else b
-    trace = leaves(case, lo, hi)
+    trace, n = leaves(case, lo, hi)
     if (a is None or a < v) and (b is None or v < b):
-        return Expected(v, v, None, s.best_move, s.principal_variation, trace)
+        return Expected(v, v, None, s.best_move, s.principal_variation, trace, visited=n)
     interior = isinstance(t, spec.Node)
     # The side on which the root's mover fails low: its own bound, exact under fail-hard.
     maximiser = negamax or _mover(t) == 0
     if a is not None and v <= a:
         if hard and interior and maximiser:
-            return Expected(v, a, None, None, None, trace)
-        return Expected(v, None, (v, a), None, None, trace)
+            return Expected(v, a, None, None, None, trace, visited=n)
+        return Expected(v, None, (v, a), None, None, trace, visited=n)
     assert b is not None
     if hard and interior and not maximiser:
-        return Expected(v, b, None, None, None, trace)
-    return Expected(v, None, (b, v), None, None, trace)
+        return Expected(v, b, None, None, None, trace, visited=n)
+    return Expected(v, None, (b, v), None, None, trace, visited=n)
 
 
 def _bounds(case: Case) -> Bounds:
@@ -287,16 +315,18 @@ def _bounds(case: Case) -> Bounds:
     return case.bounds
 
 
-def _traced(r: impl.SearchResult[Any]) -> tuple[Path, ...]:
+def _traced(r: impl.SearchResult[Any]) -> Read:
     assert r.trace is not None
-    return r.trace
+    return r.trace, r.nodes_visited
 
 
 def _deep(case: Case) -> Expected:
     """Deep pruning's own answers: its value, line and leaves; the truth is maxn's."""
     r = impl.deep_pruning_unsound(case.tree, _bounds(case), trace=True)
     s = spec.maxn(case.tree)
-    return Expected(s.value, r.value, None, r.best_move, r.principal_variation, _traced(r))
+    trace, visited = _traced(r)
+    return Expected(s.value, r.value, None, r.best_move, r.principal_variation, trace,
+                    visited=visited)  # fmt: skip
 
 
 def _game_answers(g: GameGraph, depth: int, quiescence: int, *, stand_pat: bool) -> tuple[
@@ -322,18 +352,19 @@ def _game(case: Case) -> Expected:
     g = case.game
     assert g is not None
     pat = case.semantics == "game-negamax-stand-pat"
+    n = case.tree.size  # what the definitions walk (the witness criterion memoises)
     if case.semantics == "game-negamax-witness":
         w = spec.witness(g, 0, case.depth, case.alpha, case.beta)
-        return Expected(w.fixed, None, None, None, None, (), witness=w)
+        return Expected(w.fixed, None, None, None, None, (), witness=w, visited=n)
     if case.semantics != "game-deepening":
         v, moves = _game_answers(g, case.depth, case.quiescence, stand_pat=pat)
-        return Expected(v, v, None, None, None, (), moves)
+        return Expected(v, v, None, None, None, (), moves, visited=n)
     table = []
     for d in range(case.depth + 1):
         v, moves = _game_answers(g, d, case.quiescence, stand_pat=False)
         table.append((d, v, moves))
     v = table[-1][1]
-    return Expected(v, None, None, None, None, (), None, tuple(table))
+    return Expected(v, None, None, None, None, (), None, tuple(table), visited=n)
 
 
 def _registry() -> dict[str, Semantics]:
@@ -487,11 +518,25 @@ def request_line(case: Case, rid: int, *, trace: bool) -> str:
     head = json.dumps({"id": rid, **request(case, trace=trace, tree=False)})
     if case.game is not None:
         return head + "\n"
-    return f'{head[:-1]}, "tree": {dumps(case.tree, case.bounds)}}}\n'
+    return f'{head[:-1]}, "tree": {tree_text(case.tree, case.bounds)}}}\n'
 
 
-MAX_CUT_NODES = 100_000
-"""The largest cut tree a request's game may ask for (the vectors' largest has 11 nodes)."""
+def tree_text(t: Tree, bounds: Bounds | None = None) -> str:
+    """``treefile.dumps(t, bounds)``, written once for a large tree however often it is asked.
+
+    A case is sent to the target, keyed, reported and saved: at 10^5 nodes each writing costs
+    a good part of a second (:func:`gametree.conform.scope.per_tree` keeps the text).
+    """
+    return per_tree(t, ("text", bounds), lambda: dumps(t, bounds))
+
+
+MAX_CUT_NODES = 2**18
+"""The largest cut tree a request's game may ask for: the default scope's scale cases have
+10^5 nodes (:mod:`gametree.conform.scale`), the small vectors 11; building one past the limit
+to find out costs a few seconds."""
+
+MAX_BUDGET = 10**9
+"""The largest node budget (``max_nodes``) a deepening request may give."""
 
 
 def case_from_request(semantics: str, req: dict[str, object]) -> Case:
@@ -500,10 +545,11 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         raise TreeFileError(f"no semantics {semantics!r}", "/semantics")
     s = SEMANTICS[semantics]
 
-    def count(key: str, low: int) -> int:
+    def count(key: str, low: int, high: int = 1000) -> int:
         x = req.get(key, low)
-        if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= 1000:
-            raise TreeFileError(f"'{key}' must be an integer in {low}..1000 (got {x!r})", f"/{key}")
+        if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
+            raise TreeFileError(f"'{key}' must be an integer in {low}..{high} (got {x!r})",
+                                f"/{key}")  # fmt: skip
         return x
 
     if s.game:
@@ -513,7 +559,7 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
             raise TreeFileError(e.problem, "/game" + e.pointer) from None
         deepening = semantics == "game-deepening"
         depth = count("max_depth" if deepening else "depth", 0)
-        budget = count("max_nodes", 1) if deepening else None
+        budget = count("max_nodes", 1, MAX_BUDGET) if deepening else None
         q = count("quiescence", 0)
         alpha, beta = _window(req) if s.window else (None, None)
         if s.window and q:

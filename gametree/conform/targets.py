@@ -66,6 +66,23 @@ _ADDRESS_SPACE_WORDS = ("Sanitizer", "ulimit -v", "shadow memory")
 """What a sanitized build writes when it cannot reserve its shadow memory under ``RLIMIT_AS``."""
 
 
+TIMEOUT_BYTES = 1 << 20
+"""Each whole MiB of a request adds the timeout again to its deadline (:func:`allowed_seconds`)."""
+
+
+def allowed_seconds(timeout: float, size: int) -> float:
+    """The seconds a target has to answer a request of ``size`` bytes.
+
+    ``timeout`` for each whole :data:`TIMEOUT_BYTES` of it, and one more: a case of 10^5
+    nodes is about 2 MiB, and a target needs that much longer to read and search it; a hang
+    still costs a bounded wait.
+
+    >>> allowed_seconds(10.0, 1000), allowed_seconds(10.0, 2_400_000)
+    (10.0, 30.0)
+    """
+    return timeout * (1 + size // TIMEOUT_BYTES)
+
+
 class TargetStartError(RuntimeError):
     """The target could not be started at all (no such program, a callable that won't import)."""
 
@@ -146,6 +163,8 @@ class ProcessTarget:
         self.previous: Case | None = None
         """The case asked before the last one, in the same process (``None``: it was first)."""
         self.last_answered = False
+        self.grace = ""
+        """What the last request was given beyond ``timeout``, in words."""
 
     @classmethod
     def from_spec(cls, target: str, **kwargs: float) -> "ProcessTarget":
@@ -240,7 +259,13 @@ class ProcessTarget:
         self.next_id += 1
         rid = self.next_id
         data = request_line(case, rid, trace=trace).encode()
-        allowed = self.timeout + (self._startup() if self.fresh else 0.0)
+        for_size = allowed_seconds(self.timeout, len(data)) - self.timeout
+        for_start = self._startup() if self.fresh else 0.0
+        allowed = self.timeout + for_size + for_start
+        self.grace = " and ".join(
+            [f"{for_size:.3g} s more for its {len(data) >> 20} MiB"] * (for_size > 0)
+            + [f"{for_start:.3g} s more to start"] * (for_start > 0)
+        )
         started = time.monotonic()
         outcome = self._exchange(data, started + allowed, allowed)
         seconds = time.monotonic() - started
@@ -283,6 +308,7 @@ class ProcessTarget:
         assert proc.stdout is not None
         stdin, stdout = proc.stdin.fileno(), proc.stdout.fileno()
         sent = 0
+        unsent = memoryview(data)  # each write takes what the pipe holds, without a copy
         with selectors.DefaultSelector() as sel:
             sel.register(stdout, selectors.EVENT_READ)
             sel.register(stdin, selectors.EVENT_WRITE)
@@ -297,7 +323,7 @@ class ProcessTarget:
                 for key, _ in sel.select(min(left, 0.1)):
                     if key.fd == stdin:
                         try:
-                            sent += os.write(stdin, data[sent:])
+                            sent += os.write(stdin, unsent[sent:])
                         except BrokenPipeError:
                             return self._died("closed its input")
                         if sent == len(data):
@@ -320,8 +346,7 @@ class ProcessTarget:
         self.kill()
         limit = f"{allowed:.3g} s"
         if allowed != self.timeout:
-            grace = allowed - self.timeout
-            limit += f" (--timeout {self.timeout:g} s, and {grace:.3g} s more to start)"
+            limit += f" (--timeout {self.timeout:g} s, and {self.grace})"
         if not sent:
             return Reply("timeout", detail=f"no request to be read within {limit}")
         if partial:
@@ -447,7 +472,9 @@ class CallableTarget:
         import threading  # noqa: PLC0415 - only to know whether an alarm can be used
 
         self.next_id += 1
-        request = json_loads(request_line(case, self.next_id, trace=trace))
+        line = request_line(case, self.next_id, trace=trace)
+        request = json_loads(line)
+        timeout = allowed_seconds(self.timeout, len(line))
         assert isinstance(request, dict)
         request.pop("id")
         alarm = (
@@ -461,13 +488,13 @@ class CallableTarget:
         previous = signal.signal(signal.SIGALRM, expire) if alarm else None
         try:
             if alarm:
-                signal.setitimer(signal.ITIMER_REAL, self.timeout)
+                signal.setitimer(signal.ITIMER_REAL, timeout)
             result = self.function(request)
             if not isinstance(result, dict):
                 raise TypeError(f"the target returned {type(result).__name__}, not a dict")
             text = json.dumps(result, default=_encode)
         except _Timeout:
-            return Reply("timeout", detail=f"no reply within {self.timeout:g} s",
+            return Reply("timeout", detail=f"no reply within {timeout:g} s",
                          seconds=time.monotonic() - started)  # fmt: skip
         except MemoryError:
             return Reply("memory", detail="MemoryError", seconds=time.monotonic() - started)

@@ -47,7 +47,15 @@ from gametree.spec._package_data import package_text
 from gametree.spec.examples import korf_figure5, seed002_alpha_beta, seed004_cut
 from gametree.treefile import FORMAT, TreeFileError, document_json, dumps, read_tree_text
 
-__all__ = ["NOTES", "VectorCase", "generate", "is_by_depth", "vector_cases", "vector_files"]
+__all__ = [
+    "NOTES",
+    "VectorCase",
+    "deep_vector_trees",
+    "generate",
+    "is_by_depth",
+    "vector_cases",
+    "vector_files",
+]
 
 SCHEMA = "gametree-vectors/1"
 
@@ -97,7 +105,7 @@ NOTES: dict[str, dict[str, str]] = {
     "Deep": {"bugType": "RECURSION", "description": "A tree 400 levels high or more: its "
         "request nests two JSON levels a level, past what a recursive reader takes under "
         "Python's default recursion limit from about 495, and a recursive search from about "
-        "1,000 (the chain is 1,200 levels)."},
+        "1,000, or about 500 at two frames a level (the chains are 1,200 levels)."},
     "ShiftedBounds": {"bugType": "FUNCTIONALITY", "description": "Korf's lower bound is not "
         "0: the bounds must be shifted (3.2)."},
     "OtherPlayer": {"bugType": "FUNCTIONALITY", "description": "The paranoid player is not "
@@ -180,6 +188,14 @@ NOTES: dict[str, dict[str, str]] = {
         "subtree occurs twice, the copies searched under different windows. Catches a memo "
         "or table keyed by the subtree (as by a position's hash) that keeps a bound from one "
         "window and returns it as exact under another."},
+    "ManyNodes": {"bugType": "SCALE", "description": "A tree of 2^16 = 65,536 nodes or more "
+        "(a game's cut tree), or a game of 2^12 = 4,096 states or more: the generated phase's "
+        "scale cases, on which the reference search visits 10^5 nodes or more. Catches a node "
+        "counter or node index held in 16 bits, a node budget checked every 2^k nodes that "
+        "ends a fixed-depth search early, a per-ply stack or PV array sized MAX_PLY (the scale "
+        "cases' tall trees are 260 to 380 high), a fixed-size transposition table that answers "
+        "wrongly once it must replace entries (the scale games' searches store thousands); "
+        "skip it for an engine declared smaller."},
 }  # fmt: skip
 """Every flag: the kind of bug it is there to catch, and how."""
 
@@ -215,22 +231,24 @@ def _random_scalar_tree(rng: random.Random, *, depth: int, branching: int) -> Tr
     return build(0)
 
 
+def _vector(rng: random.Random, players: int, total: int) -> tuple[int, ...]:
+    """Components of 0..total summing to at most total, to exactly total half of the time."""
+    left, out = total, []
+    for _ in range(players - 1):
+        x = rng.randint(0, left)
+        out.append(x)
+        left -= x
+    out.append(left if rng.random() < 0.5 else rng.randint(0, left))
+    rng.shuffle(out)
+    return tuple(out)
+
+
 def _random_vector_tree(
     rng: random.Random, *, players: int, depth: int, branching: int, total: int
 ) -> Tree:
-    def vector() -> tuple[int, ...]:
-        left, out = total, []
-        for _ in range(players - 1):
-            x = rng.randint(0, left)
-            out.append(x)
-            left -= x
-        out.append(left if rng.random() < 0.5 else rng.randint(0, left))
-        rng.shuffle(out)
-        return tuple(out)
-
     def build(d: int) -> Tree:
         if d == depth or (d > 0 and rng.random() < 0.25):
-            return Leaf(vector())
+            return Leaf(_vector(rng, players, total))
         return Node(d % players, [build(d + 1) for _ in range(rng.randint(1, branching))])
 
     return build(0)
@@ -241,6 +259,49 @@ def _chain(depth: int) -> Tree:
     for d in range(depth - 1, -1, -1):
         t = Node(d % 2, [t])
     return t
+
+
+def _deep_chain(rng: random.Random, *, players: int, depth: int, total: int) -> Tree:
+    """A chain ``depth`` deep, the first child of every node, a leaf after it now and then.
+
+    So the first leaf a directional search reads is ``depth`` plies down, where the node's
+    player gets the whole sum (immediate pruning cuts its other two leaves off). Players move
+    in turn by depth; a side leaf follows the chain every :data:`SIDE_EVERY` plies, a vector
+    within ``Bounds(0, total)``: few leaves, as each one's path in a trace is as long as its
+    depth. Built bottom-up, without recursion.
+    """
+    p = depth % players
+    whole = tuple(total if i == p else 0 for i in range(players))
+    t: Tree = Node(p, [whole, *(_vector(rng, players, total) for _ in range(2))])
+    for d in range(depth - 1, -1, -1):
+        side = [Leaf(_vector(rng, players, total))] if d % SIDE_EVERY == 0 else []
+        t = Node(d % players, [t, *side])
+    return t
+
+
+SIDE_EVERY = 50
+"""The plies between the side leaves of :func:`_deep_chain`."""
+
+
+@functools.cache
+def deep_vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
+    """The N-player trees deeper than Python's recursion limit, 1,200 plies (``Deep``).
+
+    A recursive maxn, shallow or speculative search dies on them before its first leaf; and
+    shallow pruning cuts leaves off at the bottom (checked).
+    """
+    rng = random.Random(20260504)  # noqa: S311 - fixed trees, not secrets
+    nine = Bounds(0, 9)
+    out: list[tuple[str, str, tuple[str, ...], Tree, Bounds]] = []
+    for players in (3, 4):
+        t = _deep_chain(rng, players=players, depth=1200, total=9)
+        read = impl.shallow(t, nine, trace=True).trace
+        assert read is not None
+        assert len(read[0]) == 1201, "the first leaf read is at the bottom"
+        assert len(read) < t.leaf_count, "shallow pruning cuts leaves off"
+        out.append(("deep", f"{players} players: a chain 1,200 deep, a leaf after it every "
+                    f"{SIDE_EVERY} plies, drawn from seed 20260504", (), t, nine))  # fmt: skip
+    return out
 
 
 @functools.cache
@@ -341,7 +402,7 @@ def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
         t = _random_vector_tree(rng, players=players, depth=3, branching=3, total=9)
         trees.append(("generated", f"{players} players, drawn from seed 20260502, tree {i}",
                       ("Generated",), t, nine))  # fmt: skip
-    return trees + vector_edge_trees()
+    return trees + vector_edge_trees() + deep_vector_trees()
 
 
 EDGE_GROUPS = frozenset({"wide", "tall", "magnitudes", "players", "transpositions",
@@ -376,9 +437,10 @@ data, read by the gate through :func:`catalogue`."""
 
 
 @functools.cache
-def catalogue() -> tuple[tuple[str, str, str, Case], ...]:
+def catalogue(semantics: str | None = None) -> tuple[tuple[str, str, str, Case], ...]:
     """(bug, semantics, comment, case) for every case kept from the bug catalogue.
 
+    With ``semantics``, that semantics' only: only its cases are read (some have 10^5 nodes).
     Raises ``MissingPackageDataError`` if ``catalogue.json`` is missing (an incomplete
     installation): a gate without those cases would pass engines it should fail.
     """
@@ -387,6 +449,7 @@ def catalogue() -> tuple[tuple[str, str, str, Case], ...]:
     return tuple(
         (e["bug"], e["semantics"], e["comment"], case_from_request(e["semantics"], e["input"]))
         for e in entries
+        if semantics in {None, e["semantics"]}
     )
 
 
@@ -549,10 +612,9 @@ def _game_vector_cases(semantics: str) -> list[VectorCase]:
 def vector_cases(semantics: str) -> list[VectorCase]:
     """Every case of one semantics, in file order."""
     out = list(_vector_cases(semantics))
-    for bug, sem, comment, case in catalogue():
-        if sem == semantics:
-            out.append(VectorCase("bug catalogue", f"tests/bugs: {bug}: {comment}",
-                                  ("BugCatalogue", *case_flags(case)), case))  # fmt: skip
+    for bug, _, comment, case in catalogue(semantics):
+        out.append(VectorCase("bug catalogue", f"tests/bugs: {bug}: {comment}",
+                              ("BugCatalogue", *case_flags(case)), case))  # fmt: skip
     return out
 
 

@@ -7,8 +7,10 @@ last-branch, speculative and deep pruning; ``edges`` and ``edges_numbers`` hold 
 that show only past small trees: wide nodes, tall trees, many players, repeated subtrees,
 large magnitudes, tiny fractions; ``combinations`` those that show only when two such things
 meet in one case; ``number_types`` those of engines that declare the number type they hold,
-``--values``, and break at its edges); :data:`BUGS` says, for each, what it claims (the
-semantics, what the gate compares, the number type) and what mistake it makes; its function's
+``--values``, and break at its edges; ``scale`` those that show only on searches of 10^5
+nodes, games of thousands of states and trees hundreds of plies high); :data:`BUGS` says,
+for each, what it claims (the semantics, what the gate compares, the number type) and what
+mistake it makes; its function's
 docstring says where the mistake is seen in practice. :data:`CORRECT` lists the correct
 versions, which pass the same gate.
 
@@ -43,6 +45,9 @@ class Bug:
     principal_variation: bool = False
     skip: tuple[str, ...] = ("Deep",)
     """Vector flags skipped: the recursive searches here are not gated on recursion depth."""
+    shrink_seconds: float = 600.0
+    """How long the catalogue shrinks its failure (each try of a case of 10^5 nodes costs
+    seconds)."""
     values: str = "exact"
     """The number type the engine declares (``--values``)."""
 
@@ -79,10 +84,15 @@ class Bug:
     @property
     def edge(self) -> bool:
         """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``,
-        ``combinations``, ``number_types``): such a bug must be caught by the generated phase
-        alone, without any vector."""
+        ``combinations``, ``number_types``, ``scale``): such a bug must be caught by the
+        generated phase alone, without any vector."""
         module = self.target.split(":")[0].rsplit(".", 1)[1]
-        return module in {"edges", "edges_numbers", "combinations", "number_types"}
+        return module in {"edges", "edges_numbers", "combinations", "number_types", "scale"}
+
+    @property
+    def scale(self) -> bool:
+        """Whether the mistake shows only at scale (``scale``): its cases hold up to 10^5 nodes."""
+        return self.target.split(":")[0].endswith(".scale")
 
     @property
     def argv(self) -> list[str]:
@@ -176,6 +186,15 @@ BUGS: tuple[Bug, ...] = (
     bug("double_mtdf_epsilon", "number_types", "mtdf", values="double"),
     bug("double_fraction_division", "number_types", "alphabeta-fail-hard", strict_order=True,
         best_move=True, principal_variation=True, values="double"),
+    bug("node_index_int16", "scale", "alphabeta-fail-hard", strict_order=True, best_move=True,
+        principal_variation=True, shrink_seconds=60.0),
+    bug("node_budget_polled", "scale", "negamax-alphabeta-fail-soft", strict_order=True,
+        best_move=True, principal_variation=True, shrink_seconds=60.0),
+    bug("tt_refuses_when_full", "scale", "game-negamax", best_move=True, shrink_seconds=60.0),
+    bug("max_ply_128", "scale", "alphabeta-fail-soft", strict_order=True, best_move=True,
+        principal_variation=True),
+    bug("shallow_recursive", "scale", "shallow", strict_order=True, best_move=True,
+        principal_variation=True, skip=()),
 )  # fmt: skip
 """Every bug, in the order of ``docs/bugs.md``."""
 

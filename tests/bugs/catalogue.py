@@ -83,8 +83,10 @@ DEFAULT_BUDGET = GateOptions("minimax").budget
 """The gate's default budget of generated cases, which the table is measured with."""
 
 
-def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = True) -> Report:
-    """The gate's report on ``b`` (the catalogue's own vectors skipped unless asked)."""
+def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = True,
+         shrink_seconds: float | None = None) -> Report:  # fmt: skip
+    """The gate's report on ``b`` (the catalogue's own vectors skipped unless asked), its
+    failure shrunk for ``shrink_seconds`` (``Bug.shrink_seconds`` by default)."""
     skip = set(b.skip) | ({"BugCatalogue"} if skip_catalogue else set())
     options = GateOptions(
         b.semantics,
@@ -92,7 +94,7 @@ def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = Tr
         budget=budget,
         skip_flags=frozenset(skip),
         shrink_budget=20_000,
-        shrink_seconds=600.0,
+        shrink_seconds=b.shrink_seconds if shrink_seconds is None else shrink_seconds,
         vectors=vectors,
         values=b.values,
     )
@@ -201,6 +203,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", action="append", default=[],
                         help="these bugs only; the other rows are kept as they are")  # fmt: skip
     args = parser.parse_args(argv)
+    unknown = sorted(set(args.only) - {b.name for b in BUGS})
+    if unknown:
+        parser.error(f"--only: no bug named {', '.join(unknown)} (one each: --only A --only B)")
     rows = []
     missed = []
     for b in BUGS:
