@@ -32,11 +32,29 @@ tool for it.
 
 ``python3 dev.py verify`` runs Nagini (in a venv of its own: its pinned tools conflict with
 the project's) on each kernel, and on copies of it with a flaw seeded (:data:`FLAWS`), which
-must fail naming the condition they break; it stores what it found, with the SHA-256 of each
-kernel's source, in ``results.json`` beside this file. Nagini does not run anywhere else:
-``gametree prove`` and the tests read the stored results (:func:`stored`), and say when a
-kernel changed since it was verified (:func:`stale`). The tests also run the kernels as
-Python, against ``spec`` and ``impl`` on random trees (:mod:`gametree.proofs.nagini.convert`):
+must fail naming the condition they break; it stores what it found in ``results.json`` beside
+this file, one record per kernel, keyed by everything the verdict depends on
+(:mod:`gametree.proofs.stored`: the kernel's source, its claims, its flaws, the verify logic,
+Nagini's and z3's versions; :func:`key`). Nagini does not run anywhere else: ``gametree
+prove`` and the tests read the stored records (:func:`stored`), and a record whose key is not
+the current one is stale (:func:`stale`): it proves nothing, and ``gametree prove`` exits with
+1 on it. A claim is verified when Nagini reported no error in any function it relies on
+(:func:`verdicts`, :func:`gametree.proofs.nagini.calls.relies_on`).
+
+The record's JSON (``results.json``)::
+
+    {"kernels": [{"kernel": "two_player",
+                  "key": {"source": SHA, "claims": SHA, "flaws": SHA, "logic": SHA,
+                          "tool": "Nagini 1.2.0 (...)"},
+                  "verified": true, "errors": [], "seconds": 135.2,
+                  "flaws": [{"flaw": "min-raises-beta", "caught": true,
+                             "errors": ["Postcondition of ... (two_player.py@L.C--L.C)"],
+                             "seconds": 61.0}, ...]},
+                 ...]}
+
+The tests also run the kernels as Python against ``spec`` and ``impl`` on random trees
+(:mod:`gametree.proofs.nagini.convert`), by value and by what they read
+(:mod:`gametree.proofs.nagini.reads`: the leaves, in order, and where each search cuts off):
 a proof about code nobody runs would prove nothing about gametree.
 
 The kernels import ``nagini_contracts.contracts``, as Nagini requires. Where Nagini is not
@@ -48,6 +66,7 @@ import ast
 import hashlib
 import importlib.util
 import json
+import re
 import sys
 import types
 from pathlib import Path
@@ -55,6 +74,7 @@ from typing import Literal
 
 import attrs
 
+from gametree.proofs import stored as cache
 from gametree.spec._package_data import package_text
 
 if importlib.util.find_spec("nagini_contracts") is None:
@@ -65,6 +85,7 @@ __all__ = [
     "FLAWS",
     "KERNELS",
     "RESULTS",
+    "TOOL",
     "Claim",
     "Flaw",
     "FlawResult",
@@ -72,6 +93,9 @@ __all__ = [
     "Proved",
     "Results",
     "definitions",
+    "flaws_of",
+    "function_at",
+    "key",
     "proved",
     "proved_json",
     "proved_text",
@@ -81,6 +105,8 @@ __all__ = [
     "source_hash",
     "stale",
     "stored",
+    "verdicts",
+    "where",
 ]
 
 HERE = Path(__file__).parent
@@ -90,13 +116,26 @@ RESULTS = HERE / "results.json"
 KERNELS = ("two_player", "fail_soft", "multi_player", "deep")
 """The verified modules, each a file ``NAME.py`` beside this one."""
 
+VERSIONS = {"nagini": "1.2.0", "z3-solver": "4.8.7.0"}
+"""The versions of Nagini and of the z3 it runs that the stored verdicts are made with
+(``dev.py`` installs ``nagini==1.2.0``, which pins that z3; ``verify`` refuses others)."""
+
+TOOL = f"Nagini {VERSIONS['nagini']} (Viper's Silicon, z3 {VERSIONS['z3-solver']})"
+"""The verifier, as the stored keys and the reports name it."""
+
 
 @attrs.frozen
 class Claim:
-    """What a kernel proves of one theorem of :data:`gametree.proofs.THEOREMS`.
+    """What a kernel proves of one theorem of :data:`gametree.proofs.THEOREMS`, exactly.
 
-    ``functions`` are the kernel's functions that make the claim (an error Nagini reports in
-    one of them, or in a definition that belongs to no claim, fails it).
+    ``functions`` are the kernel's functions that make the claim: it is verified when Nagini
+    reports no error in them nor in any function they rely on (:func:`verdicts`).
+    ``statement`` is what is proved, as the contracts say it; ``domain`` the values it is
+    proved for; ``window`` the windows or bounds the searches are proved over; ``composed``
+    what the claim, or the theorem it is reported under, adds by hand to the proof (empty:
+    nothing); ``pinned`` what the tests tie the verified functions to, by behaviour (the code
+    users run is not the kernel); ``ordered`` whether, and why, the proof's argument carries
+    over to other ordered domains (argued by hand, not verified).
     """
 
     name: str
@@ -105,7 +144,10 @@ class Claim:
     functions: tuple[str, ...]
     statement: str
     ordered: str
-    """Whether the proof carries over to any ordered domain, and why."""
+    domain: str = "integers (Python's int, any size)"
+    window: str = "none (no window or bound)"
+    composed: str = ""
+    pinned: str = ""
 
 
 _COMPARISONS = "yes: it compares values, nothing else"
@@ -415,8 +457,29 @@ def definitions(kernel: str) -> dict[str, str]:
 
 
 def source_hash(kernel: str) -> str:
-    """The SHA-256 of the source of ``kernel``, as the stored results name it."""
+    """The SHA-256 of the source of ``kernel``, as its key's ``source`` names it."""
     return hashlib.sha256(source(kernel).encode()).hexdigest()
+
+
+def flaws_of(kernel: str) -> tuple[Flaw, ...]:
+    """The seeded flaws of ``kernel``, in :data:`FLAWS`'s order."""
+    return tuple(f for f in FLAWS if f.kernel == kernel)
+
+
+def key(kernel: str) -> cache.Key:
+    """The key a verdict on ``kernel`` must be stored with to be current.
+
+    Its parts are those of :mod:`gametree.proofs.stored`.
+    """
+    from gametree.proofs.nagini import verify  # noqa: PLC0415 - it imports this package
+
+    return {
+        "source": source_hash(kernel),
+        "claims": cache.digest([attrs.asdict(c) for c in CLAIMS if c.kernel == kernel]),
+        "flaws": cache.digest([attrs.asdict(f) for f in flaws_of(kernel)]),
+        "logic": verify.LOGIC,
+        "tool": TOOL,
+    }
 
 
 def seeded(flaw: Flaw) -> str:
@@ -441,76 +504,122 @@ Verdict = Literal["verified", "failed"]
 
 
 @attrs.frozen
-class KernelResult:
-    """What Nagini found on one kernel: per theorem, and every error it reported."""
-
-    kernel: str
-    sha256: str
-    verdicts: dict[str, Verdict]
-    """Per claim, by name."""
-    errors: tuple[str, ...]
-    seconds: float
-
-
-@attrs.frozen
 class FlawResult:
     """What Nagini found on a kernel with a flaw seeded: ``caught`` if it failed as expected."""
 
     flaw: str
-    sha256: str
     caught: bool
     errors: tuple[str, ...]
     seconds: float
 
 
 @attrs.frozen
-class Results:
-    """The stored results: the tool, the kernels, the seeded flaws."""
+class KernelResult:
+    """What Nagini found on one kernel and its seeded flaws, under the key it was made with."""
 
-    tool: str
-    kernels: tuple[KernelResult, ...]
+    kernel: str
+    key: cache.Key
+    verified: bool
+    """Whether Nagini verified the whole file (no error anywhere)."""
+    errors: tuple[str, ...]
+    seconds: float
     flaws: tuple[FlawResult, ...]
+
+
+@attrs.frozen
+class Results:
+    """The stored results: one record per kernel."""
+
+    kernels: tuple[KernelResult, ...]
 
     def kernel(self, name: str) -> KernelResult | None:
         """The result stored for kernel ``name``, if any."""
         return next((k for k in self.kernels if k.kernel == name), None)
 
 
+def results_json(results: Results) -> dict[str, object]:
+    """``results`` as ``results.json`` holds them (the module docstring shows the layout)."""
+    return {"kernels": [attrs.asdict(k) for k in results.kernels]}
+
+
 def stored() -> Results:
     """The results stored by ``python3 dev.py verify`` (in :data:`RESULTS`)."""
     data = json.loads(package_text(RESULTS))
     return Results(
-        tool=data["tool"],
         kernels=tuple(
             KernelResult(
                 kernel=k["kernel"],
-                sha256=k["sha256"],
-                verdicts=dict(k["verdicts"]),
+                key=dict(k["key"]),
+                verified=k["verified"],
                 errors=tuple(k["errors"]),
                 seconds=k["seconds"],
+                flaws=tuple(
+                    FlawResult(f["flaw"], f["caught"], tuple(f["errors"]), f["seconds"])
+                    for f in k["flaws"]
+                ),
             )
             for k in data["kernels"]
-        ),
-        flaws=tuple(
-            FlawResult(
-                flaw=f["flaw"],
-                sha256=f["sha256"],
-                caught=f["caught"],
-                errors=tuple(f["errors"]),
-                seconds=f["seconds"],
-            )
-            for f in data["flaws"]
         ),
     )
 
 
-def stale(results: Results) -> list[str]:
-    """The kernels whose source changed since their stored result (or that have none)."""
-    return [
-        name
-        for name in KERNELS
-        if (r := results.kernel(name)) is None or r.sha256 != source_hash(name)
-    ]
+def stale(results: Results) -> dict[str, tuple[str, ...]]:
+    """The kernels whose stored record is not current, each with what changed.
+
+    What changed is :func:`gametree.proofs.stored.changed`'s; empty when every record is
+    current.
+    """
+    out = {}
+    for name in KERNELS:
+        r = results.kernel(name)
+        parts = cache.changed(None if r is None else r.key, key(name))
+        if parts:
+            out[name] = parts
+    return out
+
+
+_POSITION = re.compile(r"\(([^()@]+)@(\d+)\.\d+--\d+\.\d+\)\s*$")
+
+
+def function_at(text: str, line: int) -> str | None:
+    """The top-level function (or class) of ``text`` whose lines hold ``line``, if any."""
+    return next(
+        (
+            node.name
+            for node in ast.parse(text).body
+            if isinstance(node, ast.FunctionDef | ast.ClassDef)
+            and node.lineno <= line <= (node.end_lineno or node.lineno)
+        ),
+        None,
+    )
+
+
+def where(text: str, error: str) -> str | None:
+    """The function of ``text`` whose lines hold ``error``'s position, if any."""
+    m = _POSITION.search(error)
+    return function_at(text, int(m.group(2))) if m else None
+
+
+def verdicts(kernel: str, text: str, errors: tuple[str, ...]) -> dict[str, Verdict]:
+    """Each claim of ``kernel`` (by name) given Nagini's ``errors`` on its source ``text``.
+
+    A claim fails if an error lies in a function it relies on (its own functions and every
+    function they use, in code or contracts: :func:`~gametree.proofs.nagini.calls.relies_on`),
+    or in no function at all, or in one that no claim relies on; it is verified otherwise.
+    """
+    from gametree.proofs.nagini.calls import relies_on  # noqa: PLC0415 - a small module, here
+
+    claims = [c for c in CLAIMS if c.kernel == kernel]
+    rests = {c.name: relies_on(text, c.functions) for c in claims}
+    anyone = set().union(*rests.values())
+    failed: set[str] = set()
+    for error in errors:
+        f = where(text, error)
+        if f is None or f not in anyone:
+            failed.update(rests)
+        else:
+            failed.update(name for name, fs in rests.items() if f in fs)
+    return {c.name: "failed" if c.name in failed else "verified" for c in claims}
 
 
 @attrs.frozen
@@ -520,71 +629,78 @@ class Proved:
     claim: Claim
     verdict: Verdict | None
     """``None`` when no result is stored for the kernel."""
-    sha256: str | None
-    """The SHA-256 of the source the stored result was made for."""
-    current: bool
-    """Whether the kernel's source is still the one verified."""
+    stale: tuple[str, ...]
+    """What changed since the verdict was stored (empty: it is current)."""
     seconds: float
-    tool: str
+    caught: tuple[str, ...]
+    """The seeded flaws of the claim's functions that Nagini caught."""
+    flaws: tuple[str, ...]
+    """The seeded flaws of the claim's functions."""
 
 
 def proved(results: Results, theorems: "set[int] | None" = None) -> list[Proved]:
-    """Each claim of :data:`CLAIMS` (of ``theorems``, or all) with its stored result."""
+    """Each claim of :data:`CLAIMS` (of ``theorems``, or all) with its stored result.
+
+    The verdict is worked out from the errors stored (:func:`verdicts`) on the kernel as it
+    is, so it means something only while the record is current (``stale`` empty).
+    """
+    from gametree.proofs.nagini.verify import selected  # noqa: PLC0415 - see key
+
     out = []
+    gone = stale(results)
     for claim in CLAIMS:
         if theorems is not None and claim.theorem not in theorems:
             continue
         r = results.kernel(claim.kernel)
+        mine = tuple(f.name for f in flaws_of(claim.kernel) if selected(f) in claim.functions)
+        found = {} if r is None else {f.flaw: f for f in r.flaws}
         out.append(
             Proved(
                 claim=claim,
-                verdict=None if r is None else r.verdicts.get(claim.name),
-                sha256=None if r is None else r.sha256,
-                current=r is not None and r.sha256 == source_hash(claim.kernel),
+                verdict=None
+                if r is None
+                else verdicts(claim.kernel, source(claim.kernel), r.errors)[claim.name],
+                stale=gone.get(claim.kernel, ()),
                 seconds=0.0 if r is None else r.seconds,
-                tool=results.tool,
+                caught=tuple(f for f in mine if f in found and found[f].caught),
+                flaws=mine,
             )
         )
     return out
 
 
 def proved_text(rows: list[Proved]) -> str:
-    """The lines ``gametree prove`` prints about the claims proved for every tree."""
-    lines = ["Proved for every tree (stored results of python3 dev.py verify):"]
-    for p in rows:
-        if p.verdict is None or p.sha256 is None:
-            state = "no stored result"
-        else:
-            state = f"{p.verdict} by {p.tool} in {p.seconds:.0f} s, source {p.sha256[:12]}"
-            if not p.current:
-                now = source_hash(p.claim.kernel)[:12]
-                state += (
-                    f"; {p.claim.kernel}.py has CHANGED since (now {now}): the result is for "
-                    "the old source; run python3 dev.py verify"
-                )
-        lines.append(
-            f"  Theorem {p.claim.theorem}, {p.claim.name} ({p.claim.kernel}.py): "
-            f"{p.claim.statement}"
-        )
-        lines.append(f"    {state}")
-    return "\n".join(lines)
+    """The lines ``gametree prove`` prints about the claims Nagini proved for every tree."""
+    return cache.claims_text(
+        f"Proved for every tree by {TOOL} (stored verdicts of python3 dev.py verify):",
+        [_record(p) for p in rows],
+    )
 
 
 def proved_json(rows: list[Proved]) -> list[dict[str, object]]:
     """The same, for ``gametree prove --json``."""
-    return [
-        {
-            "theorem": p.claim.theorem,
-            "name": p.claim.name,
-            "kernel": p.claim.kernel,
-            "claim": p.claim.statement,
-            "ordered_domains": p.claim.ordered,
-            "verdict": p.verdict,
-            "tool": p.tool,
-            "sha256": p.sha256,
-            "current_sha256": source_hash(p.claim.kernel),
-            "current": p.current,
-            "seconds": p.seconds,
-        }
-        for p in rows
-    ]
+    return [_record(p) for p in rows]
+
+
+def _record(p: Proved) -> dict[str, object]:
+    c = p.claim
+    return {
+        "theorem": c.theorem,
+        "name": c.name,
+        "verifier": TOOL,
+        "file": f"{c.kernel}.py",
+        "functions": list(c.functions),
+        "claim": c.statement,
+        "domain": c.domain,
+        "window": c.window,
+        "composed": c.composed,
+        "pinned": c.pinned,
+        "other_domains": c.ordered,
+        "verdict": p.verdict,
+        "current": not p.stale,
+        "stale": list(p.stale),
+        "reverify": cache.reverify("nagini", [c.kernel]),
+        "seconds": p.seconds,
+        "flaws": list(p.flaws),
+        "flaws_caught": list(p.caught),
+    }

@@ -11,10 +11,27 @@ postconditions.
 
 ``python -m gametree.proofs.why3.verify`` (or ``python3 dev.py verify why3``) proves every
 goal of :data:`FILES` and, for each of :data:`FLAWS`, a copy with the flaw seeded, which must
-leave its named goal unproved; it stores what it found, with each file's SHA-256, in
-``results.json`` beside this file. Installed, ``gametree prove`` reads the stored results
-(:func:`stored`, :func:`proved`) and says when a file changed since (:func:`stale`). The tests
-also run the transcriptions (``why3 execute``) on random trees against ``spec`` and ``impl``.
+leave its named goal unproved; it stores what it found in ``results.json`` beside this file,
+one record per file, keyed by everything the verdict depends on (:mod:`gametree.proofs.stored`:
+the file's text, its claims, its flaws, the verify logic, Why3's and the provers' versions;
+:func:`key`). Installed, ``gametree prove`` reads the stored records (:func:`stored`,
+:func:`proved`); a record whose key is not the current one is stale (:func:`stale`), proves
+nothing, and makes ``gametree prove`` exit with 1. A claim is verified when every goal of its
+file is proved (its own goals and every lemma and definition of the file: Why3's goals are
+not charged to claims one by one). The record's JSON (``results.json``)::
+
+    {"files": [{"file": "shallow",
+                "key": {"source": SHA, "claims": SHA, "flaws": SHA, "logic": SHA,
+                        "tool": "Why3 1.5.1 (cvc4 1.8, z3 4.8.12)"},
+                "goals": [{"goal": "shallow'vc", "proved": true, "provers": ["cvc4"],
+                           "seconds": 3.1, "subgoals": 12, "unproved": []}, ...],
+                "seconds": 107.0,
+                "flaws": [{"flaw": "no-repeated-mover-line", "caught": true,
+                           "unproved": ["shallow_from'vc"], "seconds": 40.2}, ...]},
+               ...]}
+
+The tests also run the transcriptions (``why3 execute``) on random trees against ``spec`` and
+``impl``, by value and by the leaves they read (:mod:`gametree.proofs.why3.execute`).
 """
 
 import hashlib
@@ -23,6 +40,7 @@ from pathlib import Path
 
 import attrs
 
+from gametree.proofs import stored as cache
 from gametree.spec._package_data import package_text
 
 __all__ = [
@@ -30,6 +48,8 @@ __all__ = [
     "FILES",
     "FLAWS",
     "RESULTS",
+    "TOOL",
+    "VERSIONS",
     "Claim",
     "FileResult",
     "Flaw",
@@ -37,6 +57,8 @@ __all__ = [
     "GoalResult",
     "Proved",
     "Results",
+    "flaws_of",
+    "key",
     "proved",
     "proved_json",
     "proved_text",
@@ -54,13 +76,22 @@ RESULTS = HERE / "results.json"
 FILES = {"shallow": "Shallow", "alphabeta": "AlphaBeta"}
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 
+VERSIONS = {"why3": "1.5.1", "cvc4": "1.8", "z3": "4.8.12"}
+"""The versions of Why3 and its provers that the stored verdicts are made with (Debian
+bookworm's packages; ``verify`` refuses others)."""
+
+TOOL = f"Why3 {VERSIONS['why3']} (cvc4 {VERSIONS['cvc4']}, z3 {VERSIONS['z3']})"
+"""The verifier, as the stored keys and the reports name it."""
+
 
 @attrs.frozen
 class Claim:
     """What a transcription proves of one theorem of :data:`gametree.proofs.THEOREMS`.
 
     ``goals`` are Why3's verification conditions that make the claim (``NAME'vc``): the claim
-    holds when every one of them, and every other goal of the file, is proved.
+    holds when every one of them, and every other goal of the file, is proved. ``statement``,
+    ``domain``, ``window``, ``composed`` and ``pinned`` as for Nagini's claims
+    (:class:`gametree.proofs.nagini.Claim`).
     """
 
     name: str
@@ -68,6 +99,10 @@ class Claim:
     file: str
     goals: tuple[str, ...]
     statement: str
+    domain: str = "rationals (Why3's real stands for Q: the file's header says why)"
+    window: str = "none (no window or bound)"
+    composed: str = ""
+    pinned: str = ""
 
 
 CLAIMS = (
@@ -234,8 +269,29 @@ def source(file: str) -> str:
 
 
 def source_hash(file: str) -> str:
-    """The SHA-256 of ``file``'s text, as the stored results name it."""
+    """The SHA-256 of ``file``'s text, as its key's ``source`` names it."""
     return hashlib.sha256(source(file).encode()).hexdigest()
+
+
+def flaws_of(file: str) -> tuple[Flaw, ...]:
+    """The seeded flaws of ``file``, in :data:`FLAWS`'s order."""
+    return tuple(f for f in FLAWS if f.file == file)
+
+
+def key(file: str) -> cache.Key:
+    """The key a verdict on ``file`` must be stored with to be current.
+
+    Its parts are those of :mod:`gametree.proofs.stored`.
+    """
+    from gametree.proofs.why3 import verify  # noqa: PLC0415 - it imports this package
+
+    return {
+        "source": source_hash(file),
+        "claims": cache.digest([attrs.asdict(c) for c in CLAIMS if c.file == file]),
+        "flaws": cache.digest([attrs.asdict(f) for f in flaws_of(file)]),
+        "logic": verify.LOGIC,
+        "tool": TOOL,
+    }
 
 
 def seeded(flaw: Flaw) -> str:
@@ -264,25 +320,10 @@ class GoalResult:
 
 
 @attrs.frozen
-class FileResult:
-    """What Why3 found on one file: every goal, with the SHA-256 of the text proved."""
-
-    file: str
-    sha256: str
-    goals: tuple[GoalResult, ...]
-    seconds: float
-
-    def goal(self, name: str) -> GoalResult | None:
-        """The result for goal ``name``, if any."""
-        return next((g for g in self.goals if g.goal == name), None)
-
-
-@attrs.frozen
 class FlawResult:
     """What Why3 found on a file with a flaw seeded: ``caught`` if the expected goal failed."""
 
     flaw: str
-    sha256: str
     caught: bool
     unproved: tuple[str, ...]
     """The goals left unproved."""
@@ -290,17 +331,34 @@ class FlawResult:
 
 
 @attrs.frozen
-class Results:
-    """The stored results: the tool, the time limit per sub-goal, the files, the flaws."""
+class FileResult:
+    """What Why3 found on one file and its seeded flaws, under the key it was made with."""
 
-    tool: str
-    timelimit: float
-    files: tuple[FileResult, ...]
+    file: str
+    key: cache.Key
+    goals: tuple[GoalResult, ...]
+    seconds: float
     flaws: tuple[FlawResult, ...]
+
+    def goal(self, name: str) -> GoalResult | None:
+        """The result for goal ``name``, if any."""
+        return next((g for g in self.goals if g.goal == name), None)
+
+
+@attrs.frozen
+class Results:
+    """The stored results: one record per file."""
+
+    files: tuple[FileResult, ...]
 
     def file(self, name: str) -> FileResult | None:
         """The result stored for file ``name``, if any."""
         return next((f for f in self.files if f.file == name), None)
+
+
+def results_json(results: Results) -> dict[str, object]:
+    """``results`` as ``results.json`` holds them (the module docstring shows the layout)."""
+    return {"files": [attrs.asdict(f) for f in results.files]}
 
 
 def _goal(g: dict[str, object]) -> GoalResult:
@@ -318,35 +376,35 @@ def stored() -> Results:
     """The results stored by ``python -m gametree.proofs.why3.verify`` (in :data:`RESULTS`)."""
     data = json.loads(package_text(RESULTS))
     return Results(
-        tool=data["tool"],
-        timelimit=data["timelimit"],
         files=tuple(
             FileResult(
                 file=f["file"],
-                sha256=f["sha256"],
+                key=dict(f["key"]),
                 goals=tuple(_goal(g) for g in f["goals"]),
                 seconds=f["seconds"],
+                flaws=tuple(
+                    FlawResult(x["flaw"], x["caught"], tuple(x["unproved"]), x["seconds"])
+                    for x in f["flaws"]
+                ),
             )
             for f in data["files"]
-        ),
-        flaws=tuple(
-            FlawResult(
-                flaw=f["flaw"],
-                sha256=f["sha256"],
-                caught=f["caught"],
-                unproved=tuple(f["unproved"]),
-                seconds=f["seconds"],
-            )
-            for f in data["flaws"]
         ),
     )
 
 
-def stale(results: Results) -> list[str]:
-    """The files whose text changed since their stored result (or that have none)."""
-    return [
-        name for name in FILES if (r := results.file(name)) is None or r.sha256 != source_hash(name)
-    ]
+def stale(results: Results) -> dict[str, tuple[str, ...]]:
+    """The files whose stored record is not current, each with what changed.
+
+    What changed is :func:`gametree.proofs.stored.changed`'s; empty when every record is
+    current.
+    """
+    out = {}
+    for name in FILES:
+        r = results.file(name)
+        parts = cache.changed(None if r is None else r.key, key(name))
+        if parts:
+            out[name] = parts
+    return out
 
 
 @attrs.frozen
@@ -356,77 +414,76 @@ class Proved:
     claim: Claim
     verdict: str | None
     """``verified`` (every goal proved) or ``failed``; ``None`` when no result is stored."""
-    sha256: str | None
-    """The SHA-256 of the text the stored result was made for."""
-    current: bool
-    """Whether the file's text is still the one proved."""
+    stale: tuple[str, ...]
+    """What changed since the verdict was stored (empty: it is current)."""
     seconds: float
-    tool: str
+    caught: tuple[str, ...]
+    """The seeded flaws of the claim's goals that left their goal unproved."""
+    flaws: tuple[str, ...]
+    """The seeded flaws of the claim's goals."""
 
 
 def proved(results: Results, theorems: "set[int] | None" = None) -> list[Proved]:
     """Each claim of :data:`CLAIMS` (of ``theorems``, or all) with its stored result.
 
-    A claim is ``proved`` when every goal of its file is (its own goals and the lemmas and
+    A claim is ``verified`` when every goal of its file is (its own goals and the lemmas and
     definitions they rest on).
     """
     out = []
+    gone = stale(results)
     for claim in CLAIMS:
         if theorems is not None and claim.theorem not in theorems:
             continue
         r = results.file(claim.file)
         ok = r is not None and all(r.goal(g) is not None for g in claim.goals)
         ok = ok and r is not None and all(g.proved for g in r.goals)
+        mine = tuple(f.name for f in flaws_of(claim.file) if f.expected in claim.goals)
+        found = {} if r is None else {f.flaw: f for f in r.flaws}
         out.append(
             Proved(
                 claim=claim,
                 verdict=None if r is None else ("verified" if ok else "failed"),
-                sha256=None if r is None else r.sha256,
-                current=r is not None and r.sha256 == source_hash(claim.file),
+                stale=gone.get(claim.file, ()),
                 seconds=0.0 if r is None else r.seconds,
-                tool=results.tool,
+                caught=tuple(f for f in mine if f in found and found[f].caught),
+                flaws=mine,
             )
         )
     return out
 
 
 def proved_text(rows: list[Proved]) -> str:
-    """The lines ``gametree prove`` prints about the claims proved over the rationals."""
-    lines = ["Proved for every tree over the rationals (stored results of Why3):"]
-    for p in rows:
-        if p.verdict is None or p.sha256 is None:
-            state = "no stored result"
-        else:
-            state = f"{p.verdict} by {p.tool} in {p.seconds:.0f} s, source {p.sha256[:12]}"
-            if not p.current:
-                now = source_hash(p.claim.file)[:12]
-                state += (
-                    f"; {p.claim.file}.mlw has CHANGED since (now {now}): the result is for "
-                    "the old source; run python -m gametree.proofs.why3.verify"
-                )
-        lines.append(
-            f"  Theorem {p.claim.theorem}, {p.claim.name} ({p.claim.file}.mlw): {p.claim.statement}"
-        )
-        lines.append(f"    {state}")
-    return "\n".join(lines)
+    """The lines ``gametree prove`` prints about the claims Why3 proved over the rationals."""
+    return cache.claims_text(
+        f"Proved for every tree over the rationals by {TOOL} (stored verdicts of "
+        "python3 dev.py verify why3):",
+        [_record(p) for p in rows],
+    )
 
 
 def proved_json(rows: list[Proved]) -> list[dict[str, object]]:
     """The same, for ``gametree prove --json``."""
-    return [
-        {
-            "theorem": p.claim.theorem,
-            "name": p.claim.name,
-            "file": f"{p.claim.file}.mlw",
-            "goals": list(p.claim.goals),
-            "claim": p.claim.statement,
-            "domain": "rationals (Why3's real: linear arithmetic, the same theory over Q)",
-            "verdict": p.verdict,
-            "tool": p.tool,
-            "sha256": p.sha256,
-            "current_sha256": source_hash(p.claim.file),
-            "current": p.current,
-            "seconds": p.seconds,
-        }
-        for p in rows
-    ]
+    return [_record(p) for p in rows]
+
+
+def _record(p: Proved) -> dict[str, object]:
+    c = p.claim
+    return {
+        "theorem": c.theorem,
+        "name": c.name,
+        "verifier": TOOL,
+        "file": f"{c.file}.mlw",
+        "goals": list(c.goals),
+        "claim": c.statement,
+        "domain": c.domain,
+        "window": c.window,
+        "composed": c.composed,
+        "pinned": c.pinned,
+        "verdict": p.verdict,
+        "current": not p.stale,
+        "stale": list(p.stale),
+        "reverify": cache.reverify("why3", [c.file]),
+        "seconds": p.seconds,
+        "flaws": list(p.flaws),
+        "flaws_caught": list(p.caught),
+    }
