@@ -235,6 +235,7 @@ def test_a_check_verifies_the_fast_subset_again_and_stores_nothing(tmp_path: Pat
     failing = fake_nagini(tmp_path, "Verification failed", "Errors:", "Postcondition of f.")
     assert main(["--check", str(failing), "two_player"]) == 1
     assert main(["--check", str(tmp_path / "missing")]) == 2
+    assert main(["--jobs", "0", str(failing)]) == 2
     assert RESULTS.read_text() == before
 
 

@@ -120,8 +120,13 @@ def claims_text(title: str, records: list[dict[str, Any]]) -> str:
     for r in records:
         lines.append(f"  Theorem {r['theorem']}, {r['name']} ({r['file']}): {r['claim']}")
         lines.append(f"    domain: {r['domain']}; window: {r['window']}")
-        if r.get("other_domains"):
-            lines.append(f"    other domains (argued by hand, not verified): {r['other_domains']}")
+        if r.get("rationals"):
+            lifted = ", ".join(r["rationals"])
+            lines.append(f"    over the rationals: Why3's {lifted}; other ordered domains, "
+                         f"argued by hand: {r['other_domains']}")  # fmt: skip
+        elif r.get("other_domains"):
+            lines.append("    over the rationals and other ordered domains: argued by hand, "
+                         f"not verified: {r['other_domains']}")  # fmt: skip
         lines.append(f"    composed by hand: {r['composed'] or 'nothing'}")
         lines.append(f"    pinned to the code users run by: {r['pinned'] or 'nothing'}")
         if r["verdict"] is None or r["stale"] == ["missing"]:

@@ -86,6 +86,7 @@ __all__ = [
     "KERNELS",
     "RESULTS",
     "TOOL",
+    "UNPRUNED",
     "Claim",
     "Flaw",
     "FlawResult",
@@ -135,7 +136,8 @@ class Claim:
     what the claim, or the theorem it is reported under, adds by hand to the proof (empty:
     nothing); ``pinned`` what the tests tie the verified functions to, by behaviour (the code
     users run is not the kernel); ``ordered`` whether, and why, the proof's argument carries
-    over to other ordered domains (argued by hand, not verified).
+    over to other ordered domains (argued by hand; a Why3 claim that proves it over the
+    rationals names it in its ``lifts``).
     """
 
     name: str
@@ -152,6 +154,19 @@ class Claim:
 
 _COMPARISONS = "yes: it compares values, nothing else"
 _NEGATION = "yes, in any ordered abelian group: comparisons, and negation reversing them"
+_WINDOW = (
+    "any integer window a < b (both finite: impl's default (BOTTOM, TOP) is not a window the "
+    "kernel takes)"
+)
+_KORF = (
+    "Korf's bounds with the lower bound shifted to 0 (components in 0..s, any two summing to "
+    "at most s), integer s"
+)
+_SHIFT = (
+    "that impl's shift of a lower bound L to 0 (impl.maxn_stack.korf_bounds: components less "
+    "L, Sum less n L) preserves the search is argued by hand"
+)
+_READS = "value, leaves read in order, nodes entered and cut-offs, on Hypothesis trees"
 
 CLAIMS = (
     Claim(
@@ -159,19 +174,25 @@ CLAIMS = (
         theorem=1,
         kernel="two_player",
         functions=("alphabeta_choice", "alphabeta"),
-        statement="fail-hard alpha-beta, max/min form (seed 002's procedure), over any window "
+        statement="fail-hard alpha-beta, max/min form (seed 002's procedure), over a window "
         "a < b, with v the minimax value: v <= a => r <= a; a < v < b => r = v; v >= b => "
         "r >= b (Knuth-Moore); it terminates",
         ordered=_COMPARISONS,
+        window=_WINDOW,
+        pinned=f"impl.alphabeta (fail-hard): {_READS}",
     ),
     Claim(
         name="full-window",
         theorem=1,
         kernel="two_player",
         functions=("inside", "within", "choice_is_inside", "alphabeta_full_window"),
-        statement="over a window around every leaf value (a below the least, b above the "
-        "greatest: the full window on this tree), fail-hard alpha-beta is the minimax value",
+        statement="over a finite window around every leaf value (a below the least, b above "
+        "the greatest), fail-hard alpha-beta is the minimax value",
         ordered=_COMPARISONS,
+        window="a finite integer window around every leaf value, not impl's (BOTTOM, TOP)",
+        composed="that impl's full window (BOTTOM, TOP) acts as such a window (BOTTOM and TOP "
+        "compare below and above every value) is argued by hand",
+        pinned=f"impl.alphabeta (fail-hard): {_READS}",
     ),
     Claim(
         name="negamax-form",
@@ -182,15 +203,20 @@ CLAIMS = (
         "player searched over (-b, -a) and negated, one of the same player over (a, b)), "
         "against the negamax value: Knuth-Moore's three cases; it terminates",
         ordered=_NEGATION,
+        window=_WINDOW,
+        pinned=f"impl.negamax_alphabeta (fail-hard): {_READS}",
     ),
     Claim(
         name="fail-soft",
         theorem=1,
         kernel="two_player",
         functions=("alphabeta_soft_choice", "alphabeta_soft"),
-        statement="fail-soft alpha-beta, max/min form, over any window a < b: r <= a => v <= "
-        "r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates",
+        statement="fail-soft alpha-beta, max/min form, over a window a < b: r <= a => v <= "
+        "r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates. Not proved: that "
+        "r lies between fail-hard's result and v",
         ordered=_COMPARISONS,
+        window=_WINDOW,
+        pinned=f"impl.alphabeta(fail_soft=True): {_READS}",
     ),
     Claim(
         name="fail-soft-negamax-form",
@@ -201,6 +227,8 @@ CLAIMS = (
         "best child's result returned), against the negamax value: Fishburn's three cases; it "
         "terminates",
         ordered=_NEGATION,
+        window=_WINDOW,
+        pinned=f"impl.negamax_alphabeta(fail_soft=True): {_READS}",
     ),
     Claim(
         name="negamax",
@@ -210,6 +238,8 @@ CLAIMS = (
         statement="negamax (ModMinMax) = minimax if player 0 moves at the root, -minimax "
         "otherwise, any player at any node (players moving twice included); it terminates",
         ordered=_NEGATION,
+        pinned="spec.negamax and spec.minimax: value, every leaf read left to right, nothing "
+        "cut, on Hypothesis trees",
     ),
     Claim(
         name="maxn-pairs",
@@ -223,9 +253,13 @@ CLAIMS = (
             "maxn_on_pairs",
         ),
         statement="maxn on a two-player tree of pairs (x, -x) is (v, -v), v the minimax value "
-        "of the x's (with Theorem 2: the root mover's component is the negamax value), any "
-        "player at any node; it terminates",
+        "of the x's, any player at any node; it terminates",
         ordered=_NEGATION,
+        composed="the theorem's '= negamax' is this with Theorem 2 (negamax, two_player.py: "
+        "negamax = minimax with the root mover's sign), composed by hand: the two kernels "
+        "have different tree types (pairs, scalars) and share no definition",
+        pinned="impl.maxn: value, leaves read in order, nodes entered, on Hypothesis trees; "
+        "spec.minimax of the first components: value, every leaf read",
     ),
     Claim(
         name="shallow",
@@ -235,8 +269,13 @@ CLAIMS = (
         statement="shallow pruning (Korf's Shallow, with the line for a player moving twice) "
         "is the maxn vector, tie rule included, on every tree whose leaves keep to Korf's "
         "bounds (shifted to 0: components in 0..s, any two summing to at most s, which Korf's "
-        "sum bound implies), any number of players, any player at any node; it terminates",
+        "sum bound implies), any number of players, any player at any node; once "
+        "Best[Player] >= Bound it returns Best as it is (the cut-off, which maxn does not "
+        "meet); it terminates",
         ordered="yes, in any ordered abelian group: comparisons and sums of two components",
+        window=_KORF,
+        composed=_SHIFT,
+        pinned=f"impl.shallow: {_READS}",
     ),
     Claim(
         name="immediate",
@@ -245,8 +284,12 @@ CLAIMS = (
         functions=("immediate_kids", "immediate"),
         statement="immediate pruning (Korf 3.2.1: stop when the best has the whole sum for "
         "the player to move) is the maxn vector, tie rule included, under the same bounds, any "
-        "number of players, any player at any node; it terminates",
-        ordered="yes: comparisons only (the bounds as stated for shallow pruning)",
+        "number of players, any player at any node; it terminates (its cut-off changes what is "
+        "read, not the value: the tests pin it)",
+        ordered="yes: comparisons only",
+        window=_KORF,
+        composed=_SHIFT,
+        pinned=f"impl.immediate: {_READS}",
     ),
     Claim(
         name="deep-pairs",
@@ -254,10 +297,15 @@ CLAIMS = (
         kernel="deep",
         functions=("split", "splits", "maxn_choice_splits", "seen", "deep_kids", "deep"),
         statement="deep pruning (impl.deep's search, bounds from every ancestor) on a "
-        "two-player tree of pairs (x, -x) under Korf's bounds (-m, 0), shifted by m (leaves "
-        "(y, 2m - y), y in 0..2m), is the maxn vector, component by component, any player at "
-        "any node; it terminates",
+        "two-player tree of pairs (y, 2m - y), y in 0..2m, floors 0 at the root, is the maxn "
+        "vector, component by component, any player at any node; once Best[p] >= Sum - "
+        "floors[o] it returns Best as it is (the cut-off); it terminates",
         ordered="yes, in any ordered abelian group: comparisons and y + (s - y) = s",
+        window="the pairs' bounds shifted to 0 (y in 0..s, s = 2m), integer s",
+        composed="that the pairs (x, -x) under Korf's bounds (-m, 0) become (y, 2m - y) "
+        "shifted by m, as impl shifts them, and that the pairs stand for two-player minimax "
+        "(Theorem 3), is argued by hand",
+        pinned=f"impl.deep_pruning_unsound on pairs: {_READS}",
     ),
     Claim(
         name="paranoid",
@@ -269,9 +317,15 @@ CLAIMS = (
             "paranoid_choice_is_a_guarantee",
             "paranoid_is_a_guarantee",
         ),
-        statement="the paranoid value for any player q is at most q's component of the maxn "
+        statement="the paranoid value (the definition: q maximises, every other player "
+        "minimises q's component) for any player q is at most q's component of the maxn "
         "value, for any number of players, any player at any node; both terminate",
         ordered=_COMPARISONS,
+        composed="the proof is of the paranoid definition, not of impl.paranoid's alpha-beta "
+        "with its cut-offs: that impl.paranoid computes the definition is tested (samples and "
+        "shapes), not verified",
+        pinned="spec.paranoid (the definition): value, every leaf read left to right, nothing "
+        "cut, on Hypothesis trees; not impl.paranoid",
     ),
 )
 """Every claim proved for all trees."""
@@ -295,6 +349,21 @@ _FLOORS_LEAVE_A_WINDOW = (
     "The precondition of function deep_kids might not hold. Assertion (((f0 + f1) < s) or (s == 0))"
 )
 """A floor raised past the other player's bound: the floors no longer leave a window."""
+
+_SHALLOW_CUT_DELETED = Flaw(
+    name="shallow-cut-deleted",
+    kernel="multi_player",
+    original="    if not first and best[p] >= bound:\n        return best\n",
+    seeded="",
+    expected="Postcondition of shallow_kids might not hold",
+)
+_DEEP_CUT_DELETED = Flaw(
+    name="deep-cut-deleted",
+    kernel="deep",
+    original="    if not first and best[p] >= bound:\n        return best\n",
+    seeded="",
+    expected="Postcondition of deep_kids might not hold",
+)
 
 FLAWS = (
     Flaw(
@@ -431,8 +500,51 @@ FLAWS = (
         seeded="    return alphabeta_choice(k, p, a, beta)\n",
         expected="Function might not terminate",
     ),
+    _SHALLOW_CUT_DELETED,
+    _DEEP_CUT_DELETED,
 )
 """The seeded flaws: each must make verification fail, naming what no longer holds."""
+
+
+def _no_cut(name: str, kernel: str, test: str, then: str) -> Flaw:
+    """The cut-off ``if TEST or k.tail is None:`` (then ``then``) with its test deleted."""
+    return Flaw(
+        name=name,
+        kernel=kernel,
+        original=f"if {test} or k.tail is None:\n{then}",
+        seeded=f"if k.tail is None:\n{then}",
+        expected="",
+    )
+
+
+UNPRUNED = (
+    _no_cut("alphabeta-max-cut-deleted", "two_player", "alpha >= b",
+            "            return alpha\n        return alphabeta_choice("),
+    _no_cut("alphabeta-min-cut-deleted", "two_player", "a >= beta",
+            "        return beta\n    return alphabeta_choice("),
+    _no_cut("soft-max-cut-deleted", "two_player", "alpha >= b",
+            "            return r\n        s = alphabeta_soft_choice("),
+    _no_cut("soft-min-cut-deleted", "two_player", "a >= beta",
+            "        return r\n    s = alphabeta_soft_choice("),
+    _no_cut("negamax-cut-deleted", "two_player", "alpha >= b",
+            "        return alpha\n    return negamax_alphabeta_choice("),
+    _no_cut("negamax-soft-cut-deleted", "fail_soft", "alpha >= b",
+            "        return r\n    s = negamax_alphabeta_soft_choice("),
+    _SHALLOW_CUT_DELETED,
+    Flaw(
+        name="immediate-cut-deleted",
+        kernel="multi_player",
+        original="    if not first and best[p] >= s:\n        return best\n",
+        seeded="",
+        expected="",
+    ),
+    _DEEP_CUT_DELETED,
+)  # fmt: skip
+"""Every cut-off of every verified search, deleted: the search then reads more than the
+pruning it claims to be, and is still correct, so a contract that states only its value cannot
+catch it. The tests that tie each search to ``impl`` by what it reads must
+(``tests/test_verified_pinned.py``); where a contract states the cut-off itself, verification
+catches it too, and the flaw is among :data:`FLAWS` (``expected`` names the error)."""
 
 
 def source(kernel: str) -> str:
@@ -682,6 +794,13 @@ def proved_json(rows: list[Proved]) -> list[dict[str, object]]:
     return [_record(p) for p in rows]
 
 
+def _lifted(name: str) -> list[str]:
+    """The Why3 claims that prove Nagini's claim ``name`` over the rationals."""
+    from gametree.proofs import why3  # noqa: PLC0415 - a sibling verifier, read only here
+
+    return [c.name for c in why3.CLAIMS if name in c.lifts]
+
+
 def _record(p: Proved) -> dict[str, object]:
     c = p.claim
     return {
@@ -696,6 +815,7 @@ def _record(p: Proved) -> dict[str, object]:
         "composed": c.composed,
         "pinned": c.pinned,
         "other_domains": c.ordered,
+        "rationals": _lifted(c.name),
         "verdict": p.verdict,
         "current": not p.stale,
         "stale": list(p.stale),

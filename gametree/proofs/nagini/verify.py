@@ -242,6 +242,7 @@ def main(argv: list[str]) -> int:
 
 def _verify(command: Path, chosen: list[str], jobs: int) -> int:
     """Verify the kernels ``chosen`` and their flaws, ``jobs`` runs at once; store the records."""
+    keys = {name: key(name) for name in chosen}  # of the sources as they are verified
     tasks: list[tuple[str, Flaw | None]] = [(name, None) for name in chosen]
     tasks += [(f.kernel, f) for name in chosen for f in flaws_of(name)]
 
@@ -271,7 +272,7 @@ def _verify(command: Path, chosen: list[str], jobs: int) -> int:
         records.append(
             KernelResult(
                 kernel=name,
-                key=key(name),
+                key=keys[name],
                 verified=run.verified,
                 errors=run.errors,
                 seconds=round(run.seconds, 1),

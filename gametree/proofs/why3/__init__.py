@@ -49,6 +49,7 @@ __all__ = [
     "FLAWS",
     "RESULTS",
     "TOOL",
+    "UNPRUNED",
     "VERSIONS",
     "Claim",
     "FileResult",
@@ -91,7 +92,8 @@ class Claim:
     ``goals`` are Why3's verification conditions that make the claim (``NAME'vc``): the claim
     holds when every one of them, and every other goal of the file, is proved. ``statement``,
     ``domain``, ``window``, ``composed`` and ``pinned`` as for Nagini's claims
-    (:class:`gametree.proofs.nagini.Claim`).
+    (:class:`gametree.proofs.nagini.Claim`); ``lifts`` names the Nagini claims this one proves
+    over the rationals (the reports say so beside them).
     """
 
     name: str
@@ -103,7 +105,25 @@ class Claim:
     window: str = "none (no window or bound)"
     composed: str = ""
     pinned: str = ""
+    lifts: tuple[str, ...] = ()
 
+
+_WINDOW = (
+    "any rational window a < b (both finite: impl's default (BOTTOM, TOP) is not a window the "
+    "transcription takes)"
+)
+_KORF = (
+    "Korf's bounds with the lower bound shifted to 0 (components in 0..Sum, any two summing "
+    "to at most Sum), rational Sum"
+)
+_SHIFT = (
+    "that impl's shift of a lower bound L to 0 (impl.maxn_stack.korf_bounds) preserves the "
+    "search is argued by hand"
+)
+_EXECUTED = (
+    "(why3 execute on the integers, the tree scaled): value, leaves read in order, nodes "
+    "entered and cut-offs, on Hypothesis trees with Fraction values"
+)
 
 CLAIMS = (
     Claim(
@@ -121,7 +141,12 @@ CLAIMS = (
         "Sum - Best[Player], the tie rule Next[Player] > Best[Player], and Sum for a player "
         "moving twice) returns the maxn vector itself on every tree whose rational leaves keep "
         "to Korf's bounds (shifted to 0: components in 0..Sum, any two summing to at most Sum), "
-        "any number of players, any player at any node; it terminates",
+        "any number of players, any player at any node; once Best[Player] >= Bound it returns "
+        "Best as it is (the cut-off, which maxn does not meet); it terminates",
+        window=_KORF,
+        composed=_SHIFT,
+        pinned=f"impl.shallow {_EXECUTED}",
+        lifts=("shallow",),
     ),
     Claim(
         name="immediate-rationals",
@@ -130,16 +155,24 @@ CLAIMS = (
         goals=("maxn_from_stays'vc", "immediate'vc", "immediate_from'vc"),
         statement="immediate pruning (Korf 3.2.1: stop when Best[Player] reaches Sum) returns "
         "the maxn vector itself, tie rule included, under the same bounds, any number of "
-        "players, any player at any node; it terminates",
+        "players, any player at any node; it terminates (its cut-off changes what is read, "
+        "not the value: the tests pin it)",
+        window=_KORF,
+        composed=_SHIFT,
+        pinned=f"impl.immediate {_EXECUTED}",
+        lifts=("immediate",),
     ),
     Claim(
         name="fail-hard-rationals",
         theorem=1,
         file="alphabeta",
         goals=("alphabeta'vc", "alphabeta_kids'vc", "alphabeta_full_window'vc"),
-        statement="fail-hard alpha-beta, max/min form, over any rational window a < b, with v "
+        statement="fail-hard alpha-beta, max/min form, over a rational window a < b, with v "
         "the minimax value: v <= a => r <= a; a < v < b => r = v; v >= b => r >= b "
-        "(Knuth-Moore); over a window around every leaf, r = v; it terminates",
+        "(Knuth-Moore); over a finite window around every leaf, r = v; it terminates",
+        window=_WINDOW + "; the full window only as a finite window around every leaf",
+        pinned=f"impl.alphabeta (fail-hard) {_EXECUTED}",
+        lifts=("fail-hard", "full-window"),
     ),
     Claim(
         name="negamax-form-rationals",
@@ -148,8 +181,11 @@ CLAIMS = (
         goals=("negamax_alphabeta'vc", "negamax_alphabeta_kids'vc", "negamax_alphabeta_child'vc"),
         statement="fail-hard alpha-beta, negamax form (Knuth-Moore's F2: a child of the other "
         "player searched over (-b, -a) and negated, one of the same player over (a, b)), over "
-        "any rational window a < b, against the negamax value: Knuth-Moore's three cases; it "
+        "a rational window a < b, against the negamax value: Knuth-Moore's three cases; it "
         "terminates",
+        window=_WINDOW,
+        pinned=f"impl.negamax_alphabeta (fail-hard) {_EXECUTED}",
+        lifts=("negamax-form",),
     ),
     Claim(
         name="negamax-rationals",
@@ -159,14 +195,21 @@ CLAIMS = (
         statement="negamax (ModMinMax) = minimax if player 0 moves at the root, -minimax "
         "otherwise, on every rational tree, any player at any node (players moving twice "
         "included); it terminates",
+        pinned="spec.negamax and spec.minimax (why3 execute): value, on Hypothesis trees with "
+        "Fraction values",
+        lifts=("negamax",),
     ),
     Claim(
         name="fail-soft-rationals",
         theorem=1,
         file="alphabeta",
         goals=("alphabeta_soft'vc", "alphabeta_soft_kids'vc"),
-        statement="fail-soft alpha-beta, max/min form, over any rational window a < b: "
-        "r <= a => v <= r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates",
+        statement="fail-soft alpha-beta, max/min form, over a rational window a < b: "
+        "r <= a => v <= r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates. "
+        "Not proved: that r lies between fail-hard's result and v",
+        window=_WINDOW,
+        pinned=f"impl.alphabeta(fail_soft=True) {_EXECUTED}",
+        lifts=("fail-soft",),
     ),
 )
 """Every claim proved for all trees over the rationals."""
@@ -206,6 +249,13 @@ FLAWS = (
         file="shallow",
         original="        let next = shallow c (s -. comp best p) p s n in\n        if",
         seeded="        let next = shallow c (comp best p -. s) p s n in\n        if",
+        expected="shallow_from'vc",
+    ),
+    Flaw(
+        name="shallow-cut-deleted",
+        file="shallow",
+        original="  = if comp best p >=. bound then begin\n",
+        seeded="  = if false then begin\n",
         expected="shallow_from'vc",
     ),
     Flaw(
@@ -259,6 +309,34 @@ FLAWS = (
     ),
 )
 """The seeded flaws: each must leave its named goal unproved."""
+
+
+def _no_cut(name: str, file: str, test: str, rest: str) -> Flaw:
+    """The cut-off ``if TEST then ... else REST`` with its test made ``false``."""
+    return Flaw(name, file, f"if {test} then {rest}", f"if false then {rest}", expected="")
+
+
+UNPRUNED = (
+    next(f for f in FLAWS if f.name == "shallow-cut-deleted"),
+    Flaw(
+        name="bound-unsubtracted",
+        file="shallow",
+        original="let next = shallow c (s -. comp best p) p s n in\n        shallow_from",
+        seeded="let next = shallow c s p s n in\n        shallow_from",
+        expected="",
+    ),
+    _no_cut("immediate-cut-deleted", "shallow", "comp best p >=. s", "begin maxn_from_stays"),
+    _no_cut("alphabeta-max-cut-deleted", "alphabeta", "alpha >=. b", "alpha else alphabeta_kids"),
+    _no_cut("alphabeta-min-cut-deleted", "alphabeta", "a >=. beta", "beta else alphabeta_kids"),
+    _no_cut("soft-max-cut-deleted", "alphabeta", "alpha >=. b", "r else max r"),
+    _no_cut("soft-min-cut-deleted", "alphabeta", "a >=. beta", "r else min r"),
+    _no_cut("negamax-cut-deleted", "alphabeta", "alpha >=. b", "alpha else negamax_alphabeta_kids"),
+)
+"""Every cut-off of every transcribed search, deleted, and shallow pruning's bound passed to a
+child unsubtracted (Sum for Sum - Best[Player]): each search then reads more than the pruning
+it claims to be, and is still correct, so only a contract that states the cut-off can catch it
+(shallow-cut-deleted is among :data:`FLAWS`); the tests that compare what the transcriptions
+read with ``impl`` must catch every one (``tests/test_verified_why3_execute.py``)."""
 
 
 def source(file: str) -> str:

@@ -217,16 +217,16 @@ def versions() -> dict[str, str]:
 
 def main(argv: list[str]) -> int:
     """Prove the files named (all by default, or ``--stale`` ones) and their flaws; store."""
-    args, jobs, stale_only = list(argv), 1, False
-    while args and args[0].startswith("--"):
+    args, jobs, stale_only, bad = list(argv), 1, False, False
+    while args and args[0].startswith("--") and not bad:
         flag = args.pop(0)
         if flag == "--stale":
             stale_only = True
         elif flag == "--jobs" and args and args[0].isdigit() and int(args[0]) >= 1:
             jobs = int(args.pop(0))
         else:
-            args = ["--"]
-    if not set(args) <= set(FILES):
+            bad = True
+    if bad or not set(args) <= set(FILES):
         sys.stderr.write(
             "usage: python -m gametree.proofs.why3.verify [--stale] [--jobs N] [FILE ...] "
             f"(files: {', '.join(FILES)})\n"
@@ -255,6 +255,7 @@ def main(argv: list[str]) -> int:
 
 def _verify(chosen: list[str], jobs: int) -> int:
     """Prove the files ``chosen`` and their flaws, ``jobs`` at once; store the records."""
+    keys = {name: key(name) for name in chosen}  # of the texts as they are proved
     tasks: list[tuple[str, Flaw | None]] = [(name, None) for name in chosen]
     tasks += [(name, f) for name in chosen for f in flaws_of(name)]
 
@@ -290,7 +291,7 @@ def _verify(chosen: list[str], jobs: int) -> int:
         records.append(
             FileResult(
                 file=name,
-                key=key(name),
+                key=keys[name],
                 goals=goals,
                 seconds=round(proof.seconds, 1),
                 flaws=tuple(flaws),
