@@ -28,8 +28,10 @@ on it; CI verifies it again, then fails (``dev.py``).
 import hashlib
 import inspect
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+import attrs
 
 __all__ = [
     "PARTS",
@@ -38,7 +40,9 @@ __all__ = [
     "claims_text",
     "code_digest",
     "digest",
+    "key",
     "reverify",
+    "stale",
     "staleness",
 ]
 
@@ -68,6 +72,36 @@ def digest(value: object) -> str:
 def code_digest(*functions: Callable[..., object]) -> str:
     """The SHA-256 of the source of ``functions``, in order (the ``logic`` part of a key)."""
     return digest([inspect.getsource(f) for f in functions])
+
+
+def key(text: str, claims: Iterable[Any], flaws: Iterable[Any], logic: str, tool: str) -> Key:
+    """The key of a file whose text is ``text``.
+
+    ``claims`` are made from it and ``flaws`` seeded in it (attrs instances, every field
+    counted); ``logic`` and ``tool`` as the verifier's :data:`PARTS` say.
+    """
+    return {
+        "source": hashlib.sha256(text.encode()).hexdigest(),
+        "claims": digest([attrs.asdict(c) for c in claims]),
+        "flaws": digest([attrs.asdict(f) for f in flaws]),
+        "logic": logic,
+        "tool": tool,
+    }
+
+
+def stale(
+    names: Iterable[str], stored: Callable[[str], Key | None], current: Callable[[str], Key]
+) -> dict[str, tuple[str, ...]]:
+    """The files of ``names`` whose ``stored`` key is not the ``current`` one.
+
+    Each with what changed (:func:`changed`); empty when every record is current.
+    """
+    out = {}
+    for name in names:
+        parts = changed(stored(name), current(name))
+        if parts:
+            out[name] = parts
+    return out
 
 
 def changed(stored: Mapping[str, str] | None, current: Mapping[str, str]) -> tuple[str, ...]:

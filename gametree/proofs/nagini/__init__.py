@@ -55,7 +55,25 @@ The record's JSON (``results.json``)::
 The tests also run the kernels as Python against ``spec`` and ``impl`` on random trees
 (:mod:`gametree.proofs.nagini.convert`), by value and by what they read
 (:mod:`gametree.proofs.nagini.reads`: the leaves, in order, and where each search cuts off):
-a proof about code nobody runs would prove nothing about gametree.
+a proof about code nobody runs would prove nothing about gametree. Each kernel with a cut-off
+deleted (:data:`UNPRUNED`), and each seeded flaw, fails that comparison.
+
+**What the contracts say of the pruning itself.** "The search returns the maxn vector" (or
+Knuth-Moore's cases) is met by a search that prunes nothing. Where the cut-off has a value of
+its own, the contract states it: shallow pruning (``shallow_kids``) and deep pruning
+(``deep_kids``) return Best as it is once ``Best[p] >= Bound``, whatever the children left
+hold, which the unpruned search does not (a later child better for p would replace Best); so
+deleting either cut-off fails verification (the flaws ``shallow-cut-deleted`` and
+``deep-cut-deleted``). Immediate pruning's cut-off has no value of its own: under Korf's bounds
+nothing after a Best with the whole sum can replace it, so only what is read differs. Alpha-beta's
+cut-off returns the bound (fail-hard) or the child's result (fail-soft) once it reaches b,
+which Knuth-Moore's and Fishburn's cases allow of the unpruned search too; a contract that told
+them apart would name the first child's result at the node, restating the code's line, so it
+is left to the comparison with ``impl``. No contract counts the leaves read: the only
+definition of what shallow pruning or alpha-beta reads is the procedure itself (a count proved
+against a copy of it would restate it), and the definition independent of the procedure, the
+leaves every directional search must read (Theorem 6), is one shallow pruning does not meet;
+for alpha-beta it is :mod:`gametree.proofs.alphabeta_optimality`'s, not mechanised here.
 
 The kernels import ``nagini_contracts.contracts``, as Nagini requires. Where Nagini is not
 installed, importing this package puts a typed stand-in for it (``_standin/``) at the end of
@@ -585,13 +603,8 @@ def key(kernel: str) -> cache.Key:
     """
     from gametree.proofs.nagini import verify  # noqa: PLC0415 - it imports this package
 
-    return {
-        "source": source_hash(kernel),
-        "claims": cache.digest([attrs.asdict(c) for c in CLAIMS if c.kernel == kernel]),
-        "flaws": cache.digest([attrs.asdict(f) for f in flaws_of(kernel)]),
-        "logic": verify.LOGIC,
-        "tool": TOOL,
-    }
+    mine = [c for c in CLAIMS if c.kernel == kernel]
+    return cache.key(source(kernel), mine, flaws_of(kernel), verify.LOGIC, TOOL)
 
 
 def seeded(flaw: Flaw) -> str:
@@ -681,13 +694,7 @@ def stale(results: Results) -> dict[str, tuple[str, ...]]:
     What changed is :func:`gametree.proofs.stored.changed`'s; empty when every record is
     current.
     """
-    out = {}
-    for name in KERNELS:
-        r = results.kernel(name)
-        parts = cache.changed(None if r is None else r.key, key(name))
-        if parts:
-            out[name] = parts
-    return out
+    return cache.stale(KERNELS, lambda k: None if (r := results.kernel(k)) is None else r.key, key)
 
 
 _POSITION = re.compile(r"\(([^()@]+)@(\d+)\.\d+--\d+\.\d+\)\s*$")

@@ -363,13 +363,8 @@ def key(file: str) -> cache.Key:
     """
     from gametree.proofs.why3 import verify  # noqa: PLC0415 - it imports this package
 
-    return {
-        "source": source_hash(file),
-        "claims": cache.digest([attrs.asdict(c) for c in CLAIMS if c.file == file]),
-        "flaws": cache.digest([attrs.asdict(f) for f in flaws_of(file)]),
-        "logic": verify.LOGIC,
-        "tool": TOOL,
-    }
+    mine = [c for c in CLAIMS if c.file == file]
+    return cache.key(source(file), mine, flaws_of(file), verify.LOGIC, TOOL)
 
 
 def seeded(flaw: Flaw) -> str:
@@ -476,13 +471,7 @@ def stale(results: Results) -> dict[str, tuple[str, ...]]:
     What changed is :func:`gametree.proofs.stored.changed`'s; empty when every record is
     current.
     """
-    out = {}
-    for name in FILES:
-        r = results.file(name)
-        parts = cache.changed(None if r is None else r.key, key(name))
-        if parts:
-            out[name] = parts
-    return out
+    return cache.stale(FILES, lambda f: None if (r := results.file(f)) is None else r.key, key)
 
 
 @attrs.frozen
