@@ -81,7 +81,6 @@ installed, importing this package puts a typed stand-in for it (``_standin/``) a
 """
 
 import ast
-import hashlib
 import importlib.util
 import json
 import re
@@ -121,7 +120,6 @@ __all__ = [
     "seeded",
     "seeded_module",
     "source",
-    "source_hash",
     "stale",
     "stored",
     "verdicts",
@@ -584,11 +582,6 @@ def definitions(kernel: str) -> dict[str, str]:
         for node in ast.parse(text).body
         if isinstance(node, ast.FunctionDef | ast.ClassDef)
     }
-
-
-def source_hash(kernel: str) -> str:
-    """The SHA-256 of the source of ``kernel``, as its key's ``source`` names it."""
-    return hashlib.sha256(source(kernel).encode()).hexdigest()
 
 
 def flaws_of(kernel: str) -> tuple[Flaw, ...]:

@@ -34,7 +34,6 @@ The tests also run the transcriptions (``why3 execute``) on random trees against
 ``impl``, by value and by the leaves they read (:mod:`gametree.proofs.why3.execute`).
 """
 
-import hashlib
 import json
 from pathlib import Path
 
@@ -65,7 +64,6 @@ __all__ = [
     "proved_text",
     "seeded",
     "source",
-    "source_hash",
     "stale",
     "stored",
 ]
@@ -344,11 +342,6 @@ def source(file: str) -> str:
     if file not in FILES:
         raise ValueError(f"no WhyML transcription called {file!r}; they are {tuple(FILES)}")
     return package_text(HERE / f"{file}.mlw")
-
-
-def source_hash(file: str) -> str:
-    """The SHA-256 of ``file``'s text, as its key's ``source`` names it."""
-    return hashlib.sha256(source(file).encode()).hexdigest()
 
 
 def flaws_of(file: str) -> tuple[Flaw, ...]:
