@@ -214,10 +214,13 @@ def _verdict(r: dict[str, Any]) -> str:
 
 
 def _changed(flaw: nagini.Flaw | why3.Flaw) -> str:
-    """The line a flaw changes, before and after."""
-    pairs = zip(flaw.original.splitlines(), flaw.seeded.splitlines(), strict=True)
-    (before, after), *_ = [(a.strip(), b.strip()) for a, b in pairs if a != b]
-    return f"`{before}` made `{after}`"
+    """The line a flaw changes, before and after (or the lines it deletes)."""
+    before, after = flaw.original.splitlines(), flaw.seeded.splitlines()
+    if len(after) < len(before):
+        return f"`{' '.join(line.strip() for line in before)}` deleted"
+    pairs = zip(before, after, strict=True)
+    (was, now), *_ = [(a.strip(), b.strip()) for a, b in pairs if a != b]
+    return f"`{was}` made `{now}`"
 
 
 def _flaws() -> list[str]:

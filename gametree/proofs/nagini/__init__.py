@@ -63,8 +63,9 @@ Knuth-Moore's cases) is met by a search that prunes nothing. Where the cut-off h
 its own, the contract states it: shallow pruning (``shallow_kids``) and deep pruning
 (``deep_kids``) return Best as it is once ``Best[p] >= Bound``, whatever the children left
 hold, which the unpruned search does not (a later child better for p would replace Best); so
-deleting either cut-off fails verification (the flaws ``shallow-cut-deleted`` and
-``deep-cut-deleted``). Immediate pruning's cut-off has no value of its own: under Korf's bounds
+deleting either cut-off fails verification (the flaws ``shallow-cut-deleted``, at that
+postcondition, and ``deep-cut-deleted``, at the floors' invariant, which Nagini reports first).
+Immediate pruning's cut-off has no value of its own: under Korf's bounds
 nothing after a Best with the whole sum can replace it, so only what is read differs. Alpha-beta's
 cut-off returns the bound (fail-hard) or the child's result (fail-soft) once it reaches b,
 which Knuth-Moore's and Fishburn's cases allow of the unpruned search too; a contract that told
@@ -118,6 +119,7 @@ __all__ = [
     "proved_json",
     "proved_text",
     "seeded",
+    "seeded_in",
     "seeded_module",
     "source",
     "stale",
@@ -378,8 +380,10 @@ _DEEP_CUT_DELETED = Flaw(
     kernel="deep",
     original="    if not first and best[p] >= bound:\n        return best\n",
     seeded="",
-    expected="Postcondition of deep_kids might not hold",
+    expected=_FLOORS_LEAVE_A_WINDOW,
 )
+"""Nagini reports the floors' invariant first: the search goes on with Best[p] past the bound,
+and the floor it raises to Best[p] leaves the other player no window."""
 
 FLAWS = (
     Flaw(
@@ -600,6 +604,18 @@ def key(kernel: str) -> cache.Key:
     return cache.key(source(kernel), mine, flaws_of(kernel), verify.LOGIC, TOOL)
 
 
+def seeded_in(flaw: Flaw) -> str:
+    """The function of its kernel that ``flaw`` changes.
+
+    >>> seeded_in(next(f for f in FLAWS if f.name == "negamax-no-negation"))
+    'negamax_choice'
+    """
+    text = source(flaw.kernel)
+    found = function_at(text, text[: text.index(flaw.original)].count("\n") + 1)
+    assert found is not None, f"{flaw.name} is seeded outside every function"
+    return found
+
+
 def seeded(flaw: Flaw) -> str:
     """The source of ``flaw.kernel`` with the flaw seeded (``ValueError`` if it cannot be)."""
     text = source(flaw.kernel)
@@ -745,9 +761,9 @@ class Proved:
     """What changed since the verdict was stored (empty: it is current)."""
     seconds: float
     caught: tuple[str, ...]
-    """The seeded flaws of the claim's functions that Nagini caught."""
+    """The seeded flaws of the functions the claim relies on that Nagini caught."""
     flaws: tuple[str, ...]
-    """The seeded flaws of the claim's functions."""
+    """The seeded flaws of the functions the claim relies on (:func:`seeded_in`)."""
 
 
 def proved(results: Results, theorems: "set[int] | None" = None) -> list[Proved]:
@@ -756,7 +772,7 @@ def proved(results: Results, theorems: "set[int] | None" = None) -> list[Proved]
     The verdict is worked out from the errors stored (:func:`verdicts`) on the kernel as it
     is, so it means something only while the record is current (``stale`` empty).
     """
-    from gametree.proofs.nagini.verify import selected  # noqa: PLC0415 - see key
+    from gametree.proofs.nagini.calls import relies_on  # noqa: PLC0415 - see verdicts
 
     out = []
     gone = stale(results)
@@ -764,7 +780,8 @@ def proved(results: Results, theorems: "set[int] | None" = None) -> list[Proved]
         if theorems is not None and claim.theorem not in theorems:
             continue
         r = results.kernel(claim.kernel)
-        mine = tuple(f.name for f in flaws_of(claim.kernel) if selected(f) in claim.functions)
+        rests = relies_on(source(claim.kernel), claim.functions)
+        mine = tuple(f.name for f in flaws_of(claim.kernel) if seeded_in(f) in rests)
         found = {} if r is None else {f.flaw: f for f in r.flaws}
         out.append(
             Proved(

@@ -24,9 +24,10 @@ W[q] <= R[q] for each player q (the result is a bound no better for q than the t
 does not beat q's floor), and R = W when R beats both floors; and R is a pair (y, s - y). At
 the root the floors are 0, so R = W. It terminates: ``Decreases(vkids(k, 2))``, as in the
 other kernels. Its last postcondition is the cut-off itself (``Best[p] >= Sum - floors[o]``:
-Best is returned as it is), which the maxn vector does not meet: deleting the cut-off fails
-verification (the seeded flaw ``deep-cut-deleted``); what it reads is tied to ``impl`` by the
-tests (:mod:`gametree.proofs.nagini.reads`).
+Best is returned as it is), which the maxn vector does not meet. Deleting the cut-off fails
+verification (the seeded flaw ``deep-cut-deleted``), at the floors' invariant first: the search
+goes on past the bound, and the floor it raises leaves the other player no window. What it
+reads is tied to ``impl`` by the tests (:mod:`gametree.proofs.nagini.reads`).
 
 The proof uses only comparisons and sums of two components (y + (s - y) = s), so it holds in
 any ordered abelian group: the rationals too.

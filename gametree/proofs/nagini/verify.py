@@ -69,8 +69,9 @@ __all__ = [
     "versions",
 ]
 
-TIMEOUT = 900.0
-"""Seconds one run of Nagini may take (a kernel takes one to two minutes on 2 busy cores)."""
+TIMEOUT = 3600.0
+"""Seconds one run of Nagini may take: a hang guard (a kernel takes 1.5 to 2.5 minutes on a
+quiet 2-core machine, and more than 15 at load 20, niced)."""
 
 
 @attrs.frozen
