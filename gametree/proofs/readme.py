@@ -225,24 +225,22 @@ def _changed(flaw: nagini.Flaw | why3.Flaw) -> str:
 
 def _flaws() -> list[str]:
     """One line per seeded flaw of either verifier, with what the stored run found."""
-    found: dict[str, tuple[bool, float]] = {}
+    # keyed by file and flaw: both verifiers seed flaws of the same names (min-raises-beta, ...)
+    found: dict[tuple[str, str], tuple[bool, float]] = {}
     for k in nagini.stored().kernels:
-        found.update({f.flaw: (f.caught, f.seconds) for f in k.flaws})
+        found.update({(f"{k.kernel}.py", f.flaw): (f.caught, f.seconds) for f in k.flaws})
     for w in why3.stored().files:
-        found.update({f.flaw: (f.caught, f.seconds) for f in w.flaws})
+        found.update({(f"{w.file}.mlw", f.flaw): (f.caught, f.seconds) for f in w.flaws})
     flaws: list[tuple[str, nagini.Flaw | why3.Flaw]] = [
         *((f"{f.kernel}.py", f) for f in nagini.FLAWS),
         *((f"{f.file}.mlw", f) for f in why3.FLAWS),
     ]
-    return [
-        f"- `{f.name}` ({where}): {_changed(f)}: "
-        + (
-            f"caught ({f.expected}), {found[f.name][1]:.0f} s"
-            if found.get(f.name, (False, 0.0))[0]
-            else "not caught yet"
-        )
-        for where, f in flaws
-    ]
+    lines = []
+    for where, f in flaws:
+        caught, seconds = found.get((where, f.name), (False, 0.0))
+        verdict = f"caught ({f.expected}), {seconds:.0f} s" if caught else "not caught yet"
+        lines.append(f"- `{f.name}` ({where}): {_changed(f)}: {verdict}")
+    return lines
 
 
 def _everywhere() -> str:
