@@ -97,9 +97,22 @@ def ensure_venv(extra: str | None) -> None:
     if stamp.exists() and stamp.read_text() == digest:
         return
     print(f"installing gametree{target[1:]} into {VENV}", flush=True)
-    run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
-    run([str(PYTHON), "-m", "pip", "install", "--quiet", "--editable", target])
+    run_quietly([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    run_quietly([str(PYTHON), "-m", "pip", "install", "--quiet", "--editable", target])
     stamp.write_text(digest)
+
+
+def run_quietly(command: list[str]) -> None:
+    """Run ``command`` in the checkout, showing its output only if it fails (then exit).
+
+    pip prints setuptools' warnings (the editable install's box) even with ``--quiet``: the
+    first screen of a fresh clone's ``dev.py main`` should be its results.
+    """
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr)
+        sys.exit(done.returncode)
 
 
 def run(command: list[str], env: dict[str, str] | None = None) -> None:
