@@ -8,7 +8,17 @@ from pathlib import Path
 import pytest
 
 from gametree import proofs
-from gametree.proofs import THEOREMS, Budget, Counterexample, Result, Scope, Shard, parse_shard
+from gametree.proofs import (
+    THEOREMS,
+    Budget,
+    Counterexample,
+    Result,
+    Scope,
+    Shard,
+    nagini,
+    parse_shard,
+    why3,
+)
 from gametree.proofs.readme import PATH, render
 from gametree.proofs.runner import disagreements, report_json, table
 from gametree.proofs.shapes import all_shapes, parse, shapes, text
@@ -24,8 +34,6 @@ def test_the_readme_is_generated_from_the_theorems() -> None:
 def test_the_readme_gives_each_seeded_flaw_its_own_files_verdict() -> None:
     """Both verifiers seed flaws of the same names (min-raises-beta in two_player.py and in
     alphabeta.mlw): each line shows what the stored run on its own file found."""
-    from gametree.proofs import nagini, why3  # noqa: PLC0415 - only this test reads them
-
     lines = render().split("The seeded flaws:")[1].splitlines()
     runs = [(f"{k.kernel}.py", f) for k in nagini.stored().kernels for f in k.flaws]
     runs += [(f"{w.file}.mlw", f) for w in why3.stored().files for f in w.flaws]
