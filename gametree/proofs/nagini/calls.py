@@ -38,8 +38,9 @@ def _decorated(f: ast.FunctionDef, name: str) -> bool:
 def uses(text: str) -> dict[str, frozenset[str]]:
     r"""Each function of the kernel ``text``, with the functions whose names occur in it.
 
-    >>> uses("def f(x):\n    return g(x) + f(x)\ndef g(x):\n    return x\n")
-    {'f': frozenset({'f', 'g'}), 'g': frozenset()}
+    >>> found = uses("def f(x):\n    return g(x) + f(x)\ndef g(x):\n    return x\n")
+    >>> {name: sorted(used) for name, used in found.items()}
+    {'f': ['f', 'g'], 'g': []}
     """
     functions = _functions(text)
     return {
