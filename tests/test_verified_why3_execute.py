@@ -155,4 +155,5 @@ def test_each_seeded_flaw_is_a_real_bug_when_run(
         v, *others = run("alphabeta", [f"Answer (minimax {tree}) {searches} {negamax_searches}"])
         assert v == minimax(t).value
         assert others != [v] * 4
-    assert {f.name for f in FLAWS} == {*SHALLOW_WITNESSES, *ALPHABETA_WITNESSES, "no-progress"}
+    witnessed = {*SHALLOW_WITNESSES, *ALPHABETA_WITNESSES, "no-progress"}
+    assert {f.name for f in FLAWS if f.file in {"shallow", "alphabeta"}} == witnessed

@@ -51,7 +51,13 @@ HERE = Path(__file__).parent
 RESULTS = HERE / "results.json"
 """The stored results of ``python -m gametree.proofs.why3.verify``."""
 
-FILES = {"shallow": "Shallow", "alphabeta": "AlphaBeta"}
+FILES = {
+    "shallow": "Shallow",
+    "alphabeta": "AlphaBeta",
+    "fail_soft": "FailSoft",
+    "pairs": "Pairs",
+    "paranoid": "Paranoid",
+}
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 
 
@@ -132,6 +138,100 @@ CLAIMS = (
         goals=("alphabeta_soft'vc", "alphabeta_soft_kids'vc"),
         statement="fail-soft alpha-beta, max/min form, over any rational window a < b: "
         "r <= a => v <= r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates",
+    ),
+    Claim(
+        name="fail-soft-between-rationals",
+        theorem=1,
+        file="fail_soft",
+        goals=(
+            "hard_by_soft_tree'vc",
+            "hard_by_soft_kids'vc",
+            "fail_soft_between'vc",
+            "hard_by_soft_negated'vc",
+            "negamax_hard_by_soft_tree'vc",
+            "negamax_hard_by_soft_kids'vc",
+            "negamax_hard_by_soft_child'vc",
+            "negamax_fail_soft_between'vc",
+        ),
+        statement="over any finite rational window a < b, the fail-soft result s lies between "
+        "the fail-hard result h and the value v, min(h, v) <= s <= max(h, v), in max/min form "
+        "(v the minimax value) and in negamax form (v the negamax value), h as impl computes it "
+        "(not clipped to the window); the four searches are impl's kernels (fail_soft False "
+        "and True) transcribed as pure functions, tested to read impl's leaves in impl's order; "
+        "one statement per form, nothing composed by hand; they terminate",
+    ),
+    Claim(
+        name="fail-soft-negamax-form-rationals",
+        theorem=1,
+        file="fail_soft",
+        goals=(
+            "negamax_alphabeta_soft'vc",
+            "negamax_alphabeta_soft_kids'vc",
+            "negamax_alphabeta_soft_child'vc",
+        ),
+        statement="fail-soft alpha-beta, negamax form (impl.negamax_alphabeta with fail_soft: "
+        "a child of the other player searched over (-b, -a) and negated, the largest result "
+        "returned), over any finite rational window a < b, against the negamax value: r <= a "
+        "=> v <= r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates",
+    ),
+    Claim(
+        name="maxn-pairs-negamax-rationals",
+        theorem=3,
+        file="pairs",
+        goals=(
+            "comp_pair'vc",
+            "better_pairs'vc",
+            "maxn_of_pairs'vc",
+            "maxn_from_pairs'vc",
+            "negamax_kids_is_signed'vc",
+            "negamax_child_is_signed'vc",
+            "maxn_on_pairs_is_negamax'vc",
+        ),
+        statement="one statement about one tree: for every two-player tree t with rational "
+        "values, any player at any node (players moving twice included), maxn of its pairs "
+        "(x, -x) (spec.as_pairs) is (v, -v), v the minimax value, and its component for the "
+        "player to move at the root is the negamax value; nothing composed by hand",
+    ),
+    Claim(
+        name="deep-pairs-rationals",
+        theorem=5,
+        file="pairs",
+        goals=(
+            "maxn_splits'vc",
+            "maxn_from_splits'vc",
+            "maxn_from_better'vc",
+            "better_split'vc",
+            "kids_max_split'vc",
+            "deep'vc",
+            "deep_from'vc",
+            "deep_is_maxn'vc",
+        ),
+        statement="deep pruning (impl.deep's deep_search on two players: bounds from every "
+        "ancestor) on a two-player tree of rational pairs (x, -x) under Korf's bounds (-m, 0), "
+        "m > 0, shifted by m as impl shifts them (leaves (y, 2m - y), y in [0, 2m]), returns "
+        "the maxn vector itself, any player at any node; tested to read impl's leaves in "
+        "impl's order; it terminates",
+    ),
+    Claim(
+        name="paranoid-rationals",
+        theorem=9,
+        file="paranoid",
+        goals=("paranoid_below_maxn'vc", "maxn_from_above'vc", "paranoid_is_a_guarantee'vc"),
+        statement="the paranoid value for any player q is at most q's component of the maxn "
+        "value, on every tree with rational components, any number of players, any player at "
+        "any node, no bounds on the values; it terminates",
+    ),
+    Claim(
+        name="paranoid-alphabeta-rationals",
+        theorem=9,
+        file="paranoid",
+        goals=("search'vc", "search_from'vc", "paranoid_search_is_paranoid'vc"),
+        statement="impl.paranoid's alpha-beta (fail-soft, its cut-offs included), from the root "
+        "with no bounds (None, None: the unbounded window), returns the paranoid value for any "
+        "player q, on every tree with rational components, any number of players, any player "
+        "at any node; below the root, Fishburn's property for any bounds (None or a value, "
+        "alpha < beta); so its value is a guarantee (at most q's component of maxn); tested to "
+        "read impl's leaves in impl's order; it terminates",
     ),
 )
 """Every claim proved for all trees over the rationals."""
@@ -221,6 +321,118 @@ FLAWS = (
         original="if a >=. beta then beta else alphabeta_kids rest p a beta\n",
         seeded="if a >=. beta then beta else alphabeta_kids k p a beta\n",
         expected="alphabeta_kids'vc",
+    ),
+    Flaw(
+        name="soft-never-cuts",
+        file="fail_soft",
+        original="        if alpha >=. b then r\n",
+        seeded="        if false then r\n",
+        expected="alphabeta_soft_kids'vc",
+    ),
+    Flaw(
+        name="hard-max-forgets-alpha",
+        file="fail_soft",
+        original="worth r (if p = 0 then max a r.value else min b r.value)",
+        seeded="worth r (if p = 0 then r.value else min b r.value)",
+        expected="alphabeta_kids'vc",
+    ),
+    Flaw(
+        name="hard-alpha-not-passed-on",
+        file="fail_soft",
+        original="else followed r (alphabeta_kids rest p alpha b)\n",
+        seeded="else followed r (alphabeta_kids rest p a b)\n",
+        expected="hard_by_soft_kids'vc",
+    ),
+    Flaw(
+        name="soft-negamax-window-not-swapped",
+        file="fail_soft",
+        original="negamax_alphabeta_soft_kids k q (-. b) (-. a) in worth r (-. r.value)",
+        seeded="negamax_alphabeta_soft_kids k q a b in worth r (-. r.value)",
+        expected="negamax_alphabeta_soft_child'vc",
+    ),
+    Flaw(
+        name="soft-negamax-never-cuts",
+        file="fail_soft",
+        original="\n      if alpha >=. b then r\n",
+        seeded="\n      if false then r\n",
+        expected="negamax_alphabeta_soft_kids'vc",
+    ),
+    Flaw(
+        name="hard-negamax-not-negated",
+        file="fail_soft",
+        original="negamax_alphabeta_kids k q (-. b) (-. a) in worth r (-. r.value)",
+        seeded="negamax_alphabeta_kids k q (-. b) (-. a) in worth r r.value",
+        expected="negamax_hard_by_soft_child'vc",
+    ),
+    Flaw(
+        name="pairs-of-equal-components",
+        file="pairs",
+        original="let function pair (x: real) : vec = Cons x (Cons (-. x) Nil)",
+        seeded="let function pair (x: real) : vec = Cons x (Cons x Nil)",
+        expected="comp_pair'vc",
+    ),
+    Flaw(
+        name="pairs-negamax-no-negation",
+        file="pairs",
+        original="if q = p then negamax_kids k q else -. negamax_kids k q\n",
+        seeded="if q = p then negamax_kids k q else negamax_kids k q\n",
+        expected="negamax_child_is_signed'vc",
+    ),
+    Flaw(
+        name="deep-never-cuts",
+        file="pairs",
+        original="if comp best.value p >=. s -. (if p = 0 then f1 else f0) then best",
+        seeded="if false then best",
+        expected="deep_from'vc",
+    ),
+    Flaw(
+        name="deep-bound-from-the-wrong-player",
+        file="pairs",
+        original="if comp best.value p >=. s -. (if p = 0 then f1 else f0) then best",
+        seeded="if comp best.value p >=. s -. (if p = 0 then f0 else f1) then best",
+        expected="deep_from'vc",
+    ),
+    Flaw(
+        name="deep-floor-raised-where-the-other-moves",
+        file="pairs",
+        original="if p = i && comp best i >. f then comp best i else f",
+        seeded="if p <> i && comp best i >. f then comp best i else f",
+        expected="deep_from'vc",
+    ),
+    Flaw(
+        name="paranoid-reads-player-0s-component",
+        file="paranoid",
+        original="    | Leaf _ v -> comp v q\n",
+        seeded="    | Leaf _ v -> comp v 0\n",
+        expected="paranoid_below_maxn'vc",
+    ),
+    Flaw(
+        name="paranoid-player-minimises",
+        file="paranoid",
+        original="if p = q then max x y else min x y",
+        seeded="if p <> q then max x y else min x y",
+        expected="maxn_from_above'vc",
+    ),
+    Flaw(
+        name="paranoid-search-never-fails-high",
+        file="paranoid",
+        original="      if high beta best.value then best\n",
+        seeded="      if false then best\n",
+        expected="search_from'vc",
+    ),
+    Flaw(
+        name="paranoid-search-never-fails-low",
+        file="paranoid",
+        original="      if low alpha best.value then best\n",
+        seeded="      if false then best\n",
+        expected="search_from'vc",
+    ),
+    Flaw(
+        name="paranoid-search-min-keeps-the-larger",
+        file="paranoid",
+        original="else n.value <. best.value in",
+        seeded="else n.value >. best.value in",
+        expected="search_from'vc",
     ),
 )
 """The seeded flaws: each must leave its named goal unproved."""
