@@ -5,8 +5,8 @@
                           # the explore page in Debian's headless Chromium, installed if missing)
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's alpha-beta kernel with mypyc (test does it too)
-    python3 dev.py verify [--check] [KERNEL...]  # Nagini on the verified kernels (and flaws)
-    python3 dev.py verify why3 [FILE...]  # Why3 on the WhyML transcriptions and their flaws
+    python3 dev.py verify [--check | --stale] [--jobs N] [KERNEL...]  # Nagini (and flaws)
+    python3 dev.py verify why3 [--stale] [--jobs N] [FILE...]  # Why3 on the transcriptions
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
@@ -29,27 +29,34 @@ check the compiled kernel against the pure-Python one and the spec.
 
 ``verify [KERNEL...]`` runs Nagini on the kernels of ``gametree/proofs/nagini/`` (all, or
 those named) and on each of their seeded flaws, and stores the results
-(``gametree/proofs/nagini/results.json``, with each kernel's SHA-256; a kernel not named keeps
-its stored result), which ``test`` checks are for the current sources. Nagini's pinned tools
-(mypy 0.900, z3 4.8.7, pytest 7.0) conflict with the project's, so it gets a venv of its own,
-``.venv-nagini`` (nagini 1.2.0, the last release for Python 3.11, which bundles Viper's
-backends; building its typed-ast needs a C compiler); it needs Java 11 or newer, which
-``verify`` installs from Debian's packages (openjdk-17-jre-headless) when there is none and
-apt-get can. One run of Nagini takes 1 to 3 minutes on the shared 2 cores (a kernel about 100
-to 135 s, each flaw, which verifies only the function it breaks, 1 to 3 minutes;
-``gametree/proofs/README.md`` has the times), the whole of ``verify`` about 40 minutes: too
-long for CI. ``verify --check [KERNEL...]`` verifies the kernels named (by default the fast
-subset, ``gametree.proofs.nagini.verify.FAST``) again without their flaws and stores nothing;
-``test`` runs it in CI (``CI`` set, as ``.ci/run`` sets it) or when ``GAMETREE_NAGINI=fast``,
-beside pytest (Nagini is mostly Java and z3, which take the second core) and prints its output
-after pytest's: about 4 minutes on a fresh machine, venv included (README.md, Development, has
-the measured times). Either way
-``test`` checks that the stored results are for the current sources, every claim verified and
-every flaw caught, and runs the kernels against ``spec`` and ``impl``.
+(``gametree/proofs/nagini/results.json``, one record per kernel, keyed by everything the
+verdict depends on: ``gametree/proofs/stored.py``; a kernel not named keeps its record).
+Nagini's pinned tools (mypy 0.900, z3 4.8.7, pytest 7.0) conflict with the project's, so it
+gets a venv of its own, ``.venv-nagini`` (nagini 1.2.0, the last release for Python 3.11,
+which bundles Viper's backends; building its typed-ast needs a C compiler; the version is
+``gametree.proofs.nagini.VERSIONS``'s, which a test checks against ``NAGINI``); it needs Java 11
+or newer, which ``verify`` installs from Debian's packages (openjdk-17-jre-headless) when there
+is none and apt-get can. One run of Nagini takes 1 to 3 minutes on the shared 2 cores (a kernel
+about 100 to 135 s, each flaw, which verifies only the function it breaks, 1 to 3 minutes;
+``gametree/proofs/README.md`` has the times), the whole of ``verify`` about 40 minutes in one
+process; ``--jobs N`` runs N at once. ``verify --stale`` verifies only what is stale (Nagini's
+and Why3's), ``verify --check [KERNEL...]`` the kernels named (by default the fast subset,
+``gametree.proofs.nagini.verify.FAST``) again without their flaws, storing nothing.
 
 ``verify why3 [FILE...]`` proves the WhyML transcriptions of ``gametree/proofs/why3/`` (over
 the rationals) and their seeded flaws with Why3 and stores the results there; plain ``verify``
-runs it after Nagini.
+(with no kernel named) runs it after Nagini.
+
+In CI (``CI`` set, as ``.ci/run`` sets it) ``test`` first asks which stored verdicts are stale
+(``python -m gametree.proofs.everywhere --stale``). Normally none is: then it verifies
+Nagini's fast subset with ``verify --check`` beside pytest (Nagini is mostly Java and z3, which
+take the second core; ``GAMETREE_NAGINI=fast`` does this outside CI too) and prints Nagini's
+output after pytest's, about 4 minutes on a fresh machine, venv included. When some are
+stale, it verifies them again first, with their flaws, two runs at a time (``verify --stale
+--jobs 2``), so the tests read verdicts for the sources as they are; then runs pytest; then
+fails anyway, naming what was stale: a change must land with its verdicts (README.md,
+Development, has the worst case's cost). Outside CI a stale verdict fails the tests, which
+name the command that verifies it again.
 
 ``test`` installs, with one apt-get, the system tools the tests use and the machine lacks
 (``SYSTEM_TOOLS``: Chromium for the browser tests, Node.js for the explore engine's gate, Why3
@@ -90,9 +97,22 @@ def ensure_venv(extra: str | None) -> None:
     if stamp.exists() and stamp.read_text() == digest:
         return
     print(f"installing gametree{target[1:]} into {VENV}", flush=True)
-    run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
-    run([str(PYTHON), "-m", "pip", "install", "--quiet", "--editable", target])
+    run_quietly([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+    run_quietly([str(PYTHON), "-m", "pip", "install", "--quiet", "--editable", target])
     stamp.write_text(digest)
+
+
+def run_quietly(command: list[str]) -> None:
+    """Run ``command`` in the checkout, showing its output only if it fails (then exit).
+
+    pip prints setuptools' warnings (the editable install's box) even with ``--quiet``: the
+    first screen of a fresh clone's ``dev.py main`` should be its results.
+    """
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr)
+        sys.exit(done.returncode)
 
 
 def run(command: list[str], env: dict[str, str] | None = None) -> None:
@@ -244,23 +264,40 @@ def verify(arguments: list[str]) -> None:
     """Run Nagini on the verified kernels (or those named) and their flaws; store the results.
 
     ``--check`` first: verify the kernels named (the fast subset by default) again, no flaws,
-    storing nothing (the test command does this in CI). ``why3 [FILE...]``: Why3 on the WhyML
-    transcriptions instead. No arguments: both, everything.
+    storing nothing (the test command does this in CI). ``--stale``: only what is stale.
+    ``--jobs N``: N runs at once. ``why3 [FILE...]``: Why3 on the WhyML transcriptions
+    instead. No kernel named (and no ``--check``): both, everything (or everything stale).
     """
     ensure_venv("dev")
     if arguments[:1] == ["why3"]:
         ensure_system_tools("why3", "cvc4", "z3")
         run([str(PYTHON), "-m", "gametree.proofs.why3.verify", *arguments[1:]])
         return
+    flags: list[str] = []
+    names: list[str] = []
+    for i, a in enumerate(arguments):
+        (flags if a.startswith("--") or arguments[i - 1 : i] == ["--jobs"] else names).append(a)
     ensure_java()
     ensure_nagini()
-    flags = arguments[:1] if arguments[:1] == ["--check"] else []
     nagini = str(NAGINI_BIN / "nagini")
-    rest = arguments[len(flags) :]
-    run([str(PYTHON), "-m", "gametree.proofs.nagini.verify", *flags, nagini, *rest])
-    if not arguments:
+    code = subprocess.call(
+        [str(PYTHON), "-m", "gametree.proofs.nagini.verify", *flags, nagini, *names], cwd=ROOT
+    )
+    if not names and "--check" not in flags:
         ensure_system_tools("why3", "cvc4", "z3")
-        run([str(PYTHON), "-m", "gametree.proofs.why3.verify"])
+        why3 = [str(PYTHON), "-m", "gametree.proofs.why3.verify", *flags]
+        code = subprocess.call(why3, cwd=ROOT) or code
+    if code:
+        sys.exit(code)
+
+
+def stale_verdicts() -> list[str]:
+    """The stored verdicts that are stale, as ``VERIFIER NAME`` (``gametree.proofs.stored``)."""
+    done = subprocess.run(
+        [str(PYTHON), "-m", "gametree.proofs.everywhere", "--stale"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return done.stdout.splitlines()
 
 
 def main(argv: list[str]) -> None:
@@ -285,7 +322,13 @@ def main(argv: list[str]) -> None:
     run([str(PYTHON), "-m", "ruff", "check", "."])
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])
-    check_nagini = bool(os.environ.get("CI")) or os.environ.get("GAMETREE_NAGINI") == "fast"
+    stale = stale_verdicts() if os.environ.get("CI") else []
+    if stale:  # verified again first, on both cores, so that the tests read current verdicts
+        print(f"stale stored verdicts: {', '.join(stale)}; verifying them again", flush=True)
+        reverified = subprocess.call([sys.executable, __file__, "verify", "--stale", "--jobs", "2"])
+    check_nagini = not stale and (
+        bool(os.environ.get("CI")) or os.environ.get("GAMETREE_NAGINI") == "fast"
+    )
     with tempfile.TemporaryFile("w+") as log:
         nagini = None
         if check_nagini:  # beside the tests: it is mostly Java and z3, on the second core
@@ -300,6 +343,14 @@ def main(argv: list[str]) -> None:
             log.seek(0)
             print(f"--- Nagini's fast subset (exit code {verified}) ---\n{log.read()}", flush=True)
             code = code or verified
+    if stale:
+        print(
+            f"FAILED: the stored verdicts of {', '.join(stale)} were stale; they were verified "
+            f"again above (exit code {reverified}) for this run only: verify them and commit "
+            "the results (python3 dev.py verify --stale)",
+            flush=True,
+        )
+        code = code or 1
     sys.exit(code)
 
 

@@ -15,7 +15,8 @@ so only trees whose players move in turn by depth are asked (``--alternating``).
 gives the leaf's value from the point of view of the player to move there, as easyAI's
 negamax wants, and records the leaf's path, which is the trace. The value is
 ``Negamax.alpha``, the root's negamax value, and the best move what ``Negamax`` returns.
-Nothing is corrected: the adapter reports what the library computes. ``alphabeta`` calls the
+Nothing is corrected: the adapter reports what the library computes. ``dual`` runs easyAI's
+``DUAL`` (an MTD driver) the same way, as ``negamax``. ``alphabeta`` calls the
 module's ``negamax`` function itself (which ``Negamax`` calls with the window (-win_score,
 +win_score)) with the request's window, to gate its pruning and its fail-soft bounds.
 
@@ -38,7 +39,7 @@ finite sentinel, and it keeps no transposition table unless given one, so ``Sent
 from fractions import Fraction
 from typing import Any
 
-from easyAI import AI_Player, Negamax, TwoPlayerGame
+from easyAI import DUAL, AI_Player, Negamax, TwoPlayerGame
 from easyAI.AI.Negamax import negamax as easyai_negamax
 
 
@@ -111,3 +112,17 @@ def alphabeta(request: dict[str, Any]) -> dict[str, Any]:
     depth = _height(root)
     value = easyai_negamax(game, depth, depth, lambda g: g.scoring(), alpha, beta)
     return {"value": value, "best_move": getattr(game, "ai_move", None), "trace": trace}
+
+
+def dual(request: dict[str, Any]) -> dict[str, Any]:
+    """Run easyAI's ``DUAL`` (MTD from -win_score, stepping up: an MT driver), full depth.
+
+    Its tests start from ``-win_score`` (-100000) and step up from each bound the last one
+    returned, until the two bounds meet: on a tree whose value lies below -100000 they never
+    meet, and the search does not end (the gate's hang, shrunk to a lone leaf).
+    """
+    root = request["tree"]["tree"]
+    game = ExplicitTree(root, [])
+    ai = DUAL(_height(root))
+    move = ai(game)
+    return {"value": ai.alpha, "best_move": move}

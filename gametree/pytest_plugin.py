@@ -29,11 +29,16 @@ __all__ = ["gametree_conform", "gametree_strategies"]
 def gametree_conform() -> Callable[..., Any]:
     """``conform(target, semantics, **options)``: run the gate; fail the test unless it passes.
 
-    Options: ``strict_order``, ``best_move``, ``principal_variation`` (what to compare),
-    ``budget`` (generated trees, default 200), ``scope`` (``small``, ``default`` or
-    ``large``: what they are drawn from), ``vectors`` (False: the generated trees only),
-    ``seed``, ``alternating``, ``skip_flags``, ``timeout`` and ``memory_mb``. Returns the
-    ``Report``. A failing case too long to print is written to a file the message names.
+    Options, each the keyword of a ``gametree conform`` option (``docs/conformance.md``
+    lists them): ``strict_order``, ``best_move``, ``principal_variation`` (what to compare),
+    ``move_only``, ``full_window`` (an engine that reports only its move, or takes no window),
+    ``budget`` (generated trees, default 200), ``keep_going``, ``shrink_budget``, ``scope``
+    (``small``, ``default`` or ``large``: what they are drawn from), ``vectors`` (False: the
+    generated trees only), ``seed``, ``alternating``, ``values`` (the number type the engine
+    holds: ``exact``, ``int64``, ``int32``, ``int16`` or ``double``), ``skip_flags`` (a list
+    of flags), ``timeout`` and ``memory_mb``. An unknown semantics, flag or number type, or
+    ``skip_flags`` given as one string, is a ``ValueError``. Returns the ``Report``. A failing
+    case too long to print is written to a file the message names.
     """
 
     def conform(
@@ -43,11 +48,16 @@ def gametree_conform() -> Callable[..., Any]:
         strict_order: bool = False,
         best_move: bool = False,
         principal_variation: bool = False,
+        move_only: bool = False,
+        full_window: bool = False,
         budget: int = 200,
+        keep_going: bool = False,
+        shrink_budget: int = 500,
         scope: str = "default",
         vectors: bool = True,
         seed: int = 0,
         alternating: bool = False,
+        values: str = "exact",
         skip_flags: Iterable[str] = (),
         timeout: float = 10.0,
         memory_mb: int = 2048,
@@ -56,15 +66,20 @@ def gametree_conform() -> Callable[..., Any]:
         from gametree.conform.semantics import Checks  # noqa: PLC0415
         from gametree.conform.targets import CallableTarget, ProcessTarget  # noqa: PLC0415
 
+        _check_arguments(semantics, skip_flags)
         options = GateOptions(
             semantics=semantics,
-            checks=Checks(best_move, principal_variation, strict_order),
+            checks=Checks(best_move, principal_variation, strict_order, move_only),
             budget=budget,
             seed=seed,
             by_depth=alternating,
             skip_flags=frozenset(skip_flags),
             scope=scope,
             vectors=vectors,
+            full_window=full_window,
+            keep_going=keep_going,
+            shrink_budget=shrink_budget,
+            values=values,
         )
         if isinstance(target, str):
             runner: Any = ProcessTarget.from_spec(target, timeout=timeout, memory_mb=memory_mb)
@@ -82,6 +97,26 @@ def gametree_conform() -> Callable[..., Any]:
         return report
 
     return conform
+
+
+def _check_arguments(semantics: str, skip_flags: Iterable[str]) -> None:
+    """A ``ValueError`` naming what the command line would refuse.
+
+    A semantics or a flag that does not exist, or ``skip_flags`` given as one string (whose
+    letters are not flags).
+    """
+    from gametree.conform.semantics import SEMANTICS  # noqa: PLC0415
+    from gametree.conform.vectors import NOTES  # noqa: PLC0415
+
+    if semantics not in SEMANTICS:
+        raise ValueError(f"no semantics {semantics!r}: the semantics are {', '.join(SEMANTICS)}")
+    if isinstance(skip_flags, str):
+        raise ValueError(f"skip_flags is a collection of flags, such as [{skip_flags!r}] "
+                         f"(got the string {skip_flags!r})")  # fmt: skip
+    unknown = sorted(set(skip_flags) - set(NOTES))
+    if unknown:
+        raise ValueError(f"no flag {unknown[0]!r} (skip_flags): the flags are "
+                         f"{', '.join(sorted(NOTES))}")  # fmt: skip
 
 
 @pytest.fixture

@@ -77,8 +77,8 @@ def test_the_shape_flags_are_earned_at_their_thresholds() -> None:
     assert "Wide" in content_flags(Node(0, list(range(17))))
     assert "Tall" not in content_flags(chain(5))
     assert "Tall" in content_flags(chain(6))
-    assert "Deep" not in content_flags(chain(999))
-    assert {"Deep", "Tall"} <= set(content_flags(chain(1000)))
+    assert "Deep" not in content_flags(chain(399))
+    assert {"Deep", "Tall"} <= set(content_flags(chain(400)))
     four, five = (0, 0, 0, 1), (0, 0, 0, 0, 1)
     assert "ManyPlayers" not in content_flags(Node(0, [four]))
     assert "ManyPlayers" in content_flags(Node(0, [five]))
@@ -212,18 +212,23 @@ def test_the_edge_vectors_reach_every_edge() -> None:
 
 @pytest.mark.parametrize("semantics", ["alphabeta-fail-hard", "shallow", "paranoid"])
 def test_the_schedule_splits_the_budget_by_weight(semantics: str) -> None:
-    small, tail = schedule(GateOptions(semantics, budget=200))
-    assert small + len(tail) == 200
+    small, tail, steered = schedule(GateOptions(semantics, budget=200))
+    assert small + len(tail) + steered == 200
     weights = SCOPES["default"].weights
     total = sum(w for t, w in weights.items() if t != "many" or semantics != "alphabeta-fail-hard")
     for tier, weight in weights.items():
-        if tier != "small" and (tier != "many" or semantics != "alphabeta-fail-hard"):
+        if tier not in {"small", "steered"} and (
+            tier != "many" or semantics != "alphabeta-fail-hard"
+        ):
             assert tail.count(tier) == 200 * weight // total
-    assert small > len(tail)  # mostly small trees
-    _, skipping = schedule(GateOptions(semantics, budget=200, skip_flags=frozenset({"Wide"})))
+    assert steered == 200 * weights["steered"] // total
+    assert small >= 200 * weights["small"] // total
+    _, skipping, _ = schedule(GateOptions(semantics, budget=200, skip_flags=frozenset({"Wide"})))
     assert "wide" not in skipping
-    assert schedule(GateOptions(semantics, budget=200, scope="small")) == (200, [])
-    assert schedule(GateOptions("game-negamax", budget=50)) == (50, [])
+    assert schedule(GateOptions(semantics, budget=200, scope="small")) == (200, [], 0)
+    small, tail, steered = schedule(GateOptions("game-negamax", budget=50))
+    assert (tail, small + steered) == ([], 50)
+    assert steered > 0
 
 
 def test_a_wide_node_shrinks_in_a_few_dozen_attempts() -> None:

@@ -18,8 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametree import cli
-from gametree.experiments import EXPERIMENTS, Config, average_case, lazy, optimum
-from gametree.experiments._common import GRID, korf_vector, task_random, uniform_tree
+from gametree.experiments import EXPERIMENTS, Config, average_case, growth, lazy, optimum, scaling
+from gametree.experiments._common import GRID, _write_csv, korf_vector, task_random, uniform_tree
 from gametree.experiments._schedule import Series, run_series
 from gametree.experiments.best_case import korf_asymptote
 from gametree.experiments.convergence import root_values
@@ -176,7 +176,7 @@ def read_csv(path: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-PARTS = ("optimal", "two-players", "games", "cost")
+PARTS = ("optimal", "trees", "growth", "two-players", "games", "cost")
 
 
 @pytest.mark.parametrize("name", sorted(EXPERIMENTS))
@@ -190,7 +190,7 @@ def test_each_experiment_writes_its_files(
     expected = [f"{name}.csv", f"{name}.md", f"{name}.png"]
     if name == "average-case":
         expected += [f"{name}-{p}.csv" for p in PARTS]
-        expected += [f"{name}-{p}.png" for p in ("grid", "optimal", "two-players")]
+        expected += [f"{name}-{p}.png" for p in average_case.PLOTS]
     assert paths == sorted(expected)
     for png in tmp_path.glob("*.png"):
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -216,6 +216,12 @@ def test_each_experiment_writes_its_files(
         two = read_csv(tmp_path / f"{name}-two-players.csv")
         assert {r["search"] for r in two} == {"knuth-moore", "pearl"}
         assert all(r["stopped"] == "cap" for r in read_csv(tmp_path / f"{name}-cost.csv"))
+        # The growth table is computed from the per-tree table alone: again from the file.
+        again = tmp_path / "again.csv"
+        _write_csv(again, growth.COLUMNS,
+                   growth.growth_rows(read_csv(tmp_path / f"{name}-trees.csv"), 1989))  # fmt: skip
+        assert again.read_bytes() == (tmp_path / f"{name}-growth.csv").read_bytes()
+        assert len(read_csv(again)) == 6  # (N, b) = (2, 2), (2, 3), (3, 2) in both models
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:
@@ -233,6 +239,75 @@ def test_bad_usage(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert "--jobs must be at least 1" in capsys.readouterr().err
     assert cli.main(["experiment", "average-case", "--budget", "-3", "--out", str(tmp_path)]) == 2
     assert "--budget must be a positive number of minutes (got -3.0)" in capsys.readouterr().err
+    out = ["--out", str(tmp_path)]
+    assert cli.main(["experiment", "best-case", "--cluster", "127.0.0.1:8786", *out]) == 2
+    assert "address is tcp://HOST:PORT or tls://HOST:PORT (got '127.0.0.1:8786')" in (
+        capsys.readouterr().err
+    )
+    assert cli.main(["experiment", "best-case", "--cluster", "tcp://h:1", "--jobs", "2", *out]) == 2
+    assert "--jobs and --cluster exclude each other" in capsys.readouterr().err
     with pytest.raises(SystemExit) as e:
         cli.main(["experiment", "nope", "--out", str(tmp_path)])
     assert e.value.code == 2
+
+
+def _trees(growth_per_ply: float, b: int, n: int, count: int, seed: int) -> list[dict[str, object]]:
+    """Per-tree rows whose optimum grows by ``growth_per_ply`` on average (log-normal noise)."""
+    rng = np.random.default_rng(seed)
+    rows: list[dict[str, object]] = []
+    for d in (6, 6 + n):
+        for k, noise in enumerate(rng.lognormal(0.0, 0.2, size=count)):
+            optimal = round(1000 * growth_per_ply**d * noise)
+            rows.append({"model": "korf", "b": b, "players": n, "d": d, "tree": k,
+                         "optimal": optimal, "shallow": round(optimal * 1.05**d)})  # fmt: skip
+    return rows
+
+
+def test_the_growth_intervals_cover_the_truth_and_say_when_b_is_out_of_them() -> None:
+    """Known growths: the interval covers them; below b when far below; trees as predicted."""
+    far = growth.growth_rows(_trees(1.5, 2, 3, 30, 1), seed=1)[0]
+    assert far["optimal_low"] < 1.5 < far["optimal_high"]  # type: ignore[operator]
+    assert far["shallow_low"] < 1.5 * 1.05 < far["shallow_high"]  # type: ignore[operator]
+    assert far["below_b"] is True
+    assert 0 < int(str(far["trees_needed"])) < 30  # fewer would do
+    covered = sum(
+        float(str(r["optimal_low"])) < 1.9 < float(str(r["optimal_high"]))
+        for seed in range(40)
+        for r in growth.growth_rows(_trees(1.9, 2, 3, 20, seed), seed=seed)
+    )
+    assert covered >= 34  # a 95% interval: about 38 of 40, never far fewer
+    at_b = growth.growth_rows(_trees(2.0, 2, 3, 20, 5), seed=5)[0]
+    if float(str(at_b["optimal_growth"])) >= 2:
+        assert at_b["trees_needed"] == ""
+    few = growth.growth_rows(_trees(1.95, 2, 3, 10, 2), seed=2)[0]
+    assert few["below_b"] is False  # 10 trees: an interval about ±0.1 wide
+    needed = int(str(few["trees_needed"]))
+    assert needed > 10
+    g, se = float(str(few["optimal_growth"])), float(str(few["optimal_se"]))
+    half = growth.Z * se * math.sqrt(10 / needed)  # the half-width with that many trees
+    assert half <= 2 - g < growth.Z * se * math.sqrt(10 / (needed - 1))
+    many = growth.growth_rows(_trees(1.95, 2, 3, 200, 2), seed=2)[0]
+    assert many["below_b"] is True  # 200 trees: about ±0.03
+    assert growth.growth_rows(_trees(1.5, 2, 3, 1, 1), seed=1) == []  # one tree: no interval
+
+
+def test_the_plan_plays_the_scheduler_forward() -> None:
+    """Costs that triple a depth: deeper with more machines, stopped by one tree's time."""
+    from gametree.experiments._schedule import Coverage, SeriesCoverage
+
+    seconds = tuple((d, 8 * 0.01 * 3.0**d, 8) for d in range(1, 9))
+    coverage = Coverage(
+        {("optimal", "korf", 2, 3): SeriesCoverage(8, "budget", seconds),
+         ("cheap", "korf", 2, 3): SeriesCoverage(8, "budget", seconds)},
+        0.0, None,
+    )  # fmt: skip
+    few = scaling.plan_rows(coverage, machines=1, hours=1)
+    many = scaling.plan_rows(coverage, machines=100, hours=1)
+    assert [r["cost_growth"] for r in few] == [pytest.approx(3.0)]
+    assert 8 < few[0]["planned_d"] < many[0]["planned_d"]  # type: ignore[operator]
+    assert few[0]["stopped"] == "budget"
+    assert many[0]["stopped"] == "a tree"
+    assert float(str(many[0]["planned_seconds_a_tree"])) <= 3600
+    flat = tuple((d, 8 * 0.001, 8) for d in range(1, 9))  # milliseconds that do not grow
+    coverage = Coverage({("optimal", "korf", 2, 3): SeriesCoverage(8, "budget", flat)}, 0.0, None)
+    assert scaling.plan_rows(coverage) == []  # no plan, rather than no end

@@ -329,7 +329,7 @@ BAD_TARGETS = {
     ("name", "kind", "words"),
     [
         ("crash", "crash", "exit 3"),
-        ("hang", "timeout", "no reply within 0.3 s"),
+        ("hang", "timeout", "no reply within 0.6 s (--timeout 0.3 s, and 0.3 s more to start)"),
         ("garbage", "garbage", "not a JSON line"),
         ("wrong-id", "garbage", "the reply's id is -1"),
         ("memory", "memory", "MemoryError"),

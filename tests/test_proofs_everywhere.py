@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from gametree import cli
-from gametree.proofs import everywhere
+from gametree.proofs import THEOREMS, everywhere
 from gametree.proofs.result import Budget, Method, Reach, Result, Scope, Theorem
 
 CHECKERS = everywhere.verifiers()
@@ -76,6 +76,7 @@ def test_a_run_is_graded_by_its_method_and_what_it_found() -> None:
 def fake_verifier(records: list[dict[str, Any]]) -> Any:
     return types.SimpleNamespace(
         stored=lambda: None,
+        stale=lambda _results: {},
         proved=lambda _results, theorems=None: [r for r in records if r["theorem"] in theorems],
         proved_text=lambda rows: f"{len(rows)} stored",
         proved_json=lambda rows: rows,
@@ -84,10 +85,12 @@ def fake_verifier(records: list[dict[str, Any]]) -> Any:
 
 def record(name: str, *, verdict: str | None = "verified", current: bool = True) -> dict[str, Any]:
     return {"theorem": 2, "name": name, "claim": f"{name} holds", "verdict": verdict,
-            "tool": "Why3 1.5", "sha256": "ab" * 32, "current": current}  # fmt: skip
+            "verifier": "Why3 1.5", "domain": "rationals", "file": "x.mlw", "current": current,
+            "stale": [] if current else ["source"],
+            "reverify": "python3 dev.py verify why3 x"}  # fmt: skip
 
 
-def test_the_summary_puts_the_verified_claims_first_and_says_when_a_source_changed(
+def test_the_summary_puts_the_verified_claims_first_and_a_stale_one_apart(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     why3 = fake_verifier(
@@ -101,14 +104,19 @@ def test_the_summary_puts_the_verified_claims_first_and_says_when_a_source_chang
         result("proved", theorem=3),
     ]
     (s,) = everywhere.summaries([2], results, stored)
-    assert list(s.levels) == ["every tree", "per shape", "on samples"]
-    ok, old = s.levels["every tree"]  # a failed verdict proves nothing
+    assert list(s.levels) == ["every tree", "stale", "per shape", "on samples"]
+    (ok,) = s.levels["every tree"]  # a failed verdict proves nothing, a stale one neither
     assert (ok.claim, ok.current) == ("ok: ok holds", True)
-    assert ok.by == "Why3 1.5, stored, source abababababab"
+    assert ok.by == "Why3 1.5, rationals, x.mlw"
+    (old,) = s.levels["stale"]
     assert not old.current
-    assert "CHANGED" in old.by
+    assert "STALE, verify it again: python3 dev.py verify why3 x" in old.by
     text = everywhere.summary_text([s])
-    assert "  Theorem 2:\n    every tree:\n      - ok: ok holds [Why3 1.5, stored" in text
+    assert "  Theorem 2:\n    every tree:\n      - ok: ok holds [Why3 1.5, rationals" in text
+    assert everywhere.problems(stored) == [
+        "old (x.mlw, Why3 1.5): stale: python3 dev.py verify why3 x",
+        "bad (x.mlw, Why3 1.5): failed",
+    ]
     assert [c["claim"] for c in everywhere.summary_json([s])[0]["levels"]["on samples"]] == [  # type: ignore[index]
         "claim held"
     ]
@@ -143,4 +151,16 @@ def test_prove_says_which_claims_are_proved_for_every_tree(
     out = capsys.readouterr().out
     summary = out.split("How strongly each claim is established (strongest first):\n")[1]
     assert summary.startswith("  Theorem 2:\n    every tree:\n      - negamax: negamax (ModMinMax)")
-    assert "Proved for every tree (stored results of python3 dev.py verify):" in out
+    assert "Proved for every tree by Nagini 1.2.0" in out
+
+
+def test_what_a_theorem_says_beyond_its_proofs_is_named() -> None:
+    """Theorem 1's proofs take finite windows, not impl's (BOTTOM, TOP): the summary says so
+    under "every tree"; Theorem 3's "= negamax", once composed by hand, is one Why3 statement
+    now (pairs.mlw), and nothing is named open for it."""
+    assert set(everywhere.OPEN) <= {th.number for th in THEOREMS}
+    rows = everywhere.summaries([1], [], everywhere.proved_everywhere({1}))
+    text = " ".join(everywhere.summary_text(rows).split())
+    assert "not proved for every tree: impl's default window (BOTTOM, TOP)" in text
+    rows = everywhere.summaries([3], [], everywhere.proved_everywhere({3}))
+    assert "not proved for every tree" not in everywhere.summary_text(rows)

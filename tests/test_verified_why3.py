@@ -1,10 +1,10 @@
 """The stored results of Why3's proofs: current, complete, and read as they say.
 
 Why3 runs in ``python -m gametree.proofs.why3.verify`` (minutes); here, in a second: the
-stored results are for the transcriptions' current text (edit a ``.mlw`` file and this fails
-until it is proved again), every goal is proved and every claim's goals are among them, every
-seeded flaw left its named goal unproved, Why3's output is read as it says, and the functions
-``gametree prove`` reports with name the text the results were made for.
+stored records are current (edit a ``.mlw`` file, a claim or a flaw and this fails until it is
+proved again), every goal is proved and every claim's goals are among them, every seeded flaw
+left its named goal unproved, Why3's output is read as it says, and ``gametree prove``'s
+records say when a verdict is stale.
 """
 
 import re
@@ -13,31 +13,33 @@ import shutil
 import attrs
 import pytest
 
-from gametree.proofs import THEOREMS
+from gametree.proofs import THEOREMS, why3
+from gametree.proofs import stored as cache
 from gametree.proofs.why3 import (
     CLAIMS,
     FILES,
     FLAWS,
-    RESULTS,
+    VERSIONS,
     Flaw,
+    flaws_of,
+    key,
     proved,
     proved_json,
     proved_text,
     seeded,
     source,
-    source_hash,
     stale,
     stored,
 )
-from gametree.proofs.why3.verify import main, outcomes, prove
+from gametree.proofs.why3.verify import main, outcomes, prove, versions
 
 
 def test_the_stored_results_are_for_the_current_sources() -> None:
-    """Edit a .mlw file and this fails until ``python -m gametree.proofs.why3.verify`` ran."""
-    results = stored()
-    assert stale(results) == [], (
-        f"{RESULTS.name} is not for the current text of {stale(results)}: "
-        "run python -m gametree.proofs.why3.verify"
+    """Edit a .mlw file, a claim or a flaw and this fails until it is proved again."""
+    gone = stale(stored())
+    assert gone == {}, "; ".join(
+        f"{cache.staleness(f'{f}.mlw', parts)}: {cache.reverify('why3', [f])}"
+        for f, parts in gone.items()
     )
 
 
@@ -49,13 +51,11 @@ def test_every_goal_is_proved_and_every_flaw_caught_in_the_stored_results() -> N
         assert found.goals, f"no goal stored for {name}.mlw"
         assert [g.goal for g in found.goals if not g.proved] == []
         assert all(g.subgoals >= 1 and g.provers for g in found.goals)
-    by_name = {f.flaw: f for f in results.flaws}
-    assert set(by_name) == {f.name for f in FLAWS}
-    for flaw in FLAWS:
-        found_flaw = by_name[flaw.name]
-        assert found_flaw.sha256 == source_hash(flaw.file), f"{flaw.name} seeded in another text"
-        assert found_flaw.caught
-        assert flaw.expected in found_flaw.unproved
+        by_name = {f.flaw: f for f in found.flaws}
+        assert list(by_name) == [f.name for f in flaws_of(name)]
+        for flaw in flaws_of(name):
+            assert by_name[flaw.name].caught
+            assert flaw.expected in by_name[flaw.name].unproved
 
 
 def test_every_claim_names_a_theorem_and_goals_of_its_file() -> None:
@@ -100,43 +100,60 @@ def test_why3_output_is_read_as_it_says() -> None:
     assert outcomes("File \"s.mlw\", line 3, characters 1-2:\nunbound symbol 'x'\n") == []
 
 
-def test_the_report_names_the_text_proved_and_says_when_it_changed() -> None:
+def test_the_report_says_what_each_claim_proves_and_when_its_verdict_is_stale() -> None:
     results = stored()
-    rows = proved(results, {4})
+    current = type(results)(tuple(attrs.evolve(f, key=key(f.file)) for f in results.files))
+    rows = proved(current, {4})
     assert [r.claim.name for r in rows] == ["shallow-rationals", "immediate-rationals"]
-    assert all(r.verdict == "verified" and r.current for r in rows)
-    assert [r["sha256"] for r in proved_json(rows)] == [source_hash("shallow")] * 2
+    assert all(r.verdict == "verified" and not r.stale for r in rows)
+    records = proved_json(rows)
+    assert [r["file"] for r in records] == ["shallow.mlw"] * 2
+    assert all(str(r["domain"]).startswith("rationals") for r in records)
     assert "Theorem 4, shallow-rationals (shallow.mlw)" in proved_text(rows)
-    first, *others = results.files
-    changed = type(results)(
-        results.tool,
-        results.timelimit,
-        (type(first)(first.file, "0" * 64, first.goals, 0.0), *others),
-        (),
-    )
-    assert stale(changed) == [first.file]
+    first, *others = current.files
+    for part in cache.PARTS:
+        changed = type(results)((attrs.evolve(first, key={**first.key, part: "x"}), *others))
+        assert stale(changed) == {first.file: (part,)}
+    changed = type(results)((attrs.evolve(first, key={**first.key, "source": "0"}), *others))
     text = proved_text(proved(changed, {4}))
-    assert "source 000000000000; shallow.mlw has CHANGED since" in text
-    assert f"(now {source_hash('shallow')[:12]})" in text
-    none = type(results)(results.tool, results.timelimit, (), ())
-    assert stale(none) == list(FILES)
-    assert "no stored result" in proved_text(proved(none))
+    assert "shallow.mlw's stored verdict is STALE: the file changed since" in text
+    assert "verify it again with python3 dev.py verify why3 shallow" in text
+    none = type(results)(())
+    assert stale(none) == dict.fromkeys(FILES, ("missing",))
+    assert "NO STORED VERDICT" in proved_text(proved(none))
 
 
 def test_a_claim_fails_when_any_goal_of_its_file_is_unproved() -> None:
     results = stored()
     first, *others = results.files
     g, *gs = first.goals
-    broken = type(first)(first.file, first.sha256, (attrs.evolve(g, proved=False), *gs), 0.0)
-    rows = proved(type(results)(results.tool, results.timelimit, (broken, *others), ()))
+    broken = attrs.evolve(first, goals=(attrs.evolve(g, proved=False), *gs))
+    rows = proved(type(results)((broken, *others)))
     assert {r.claim.name: r.verdict for r in rows if r.claim.file == first.file} == dict.fromkeys(
         (c.name for c in CLAIMS if c.file == first.file), "failed"
     )
 
 
+def test_a_claims_wording_is_part_of_its_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = key("alphabeta")
+    claim = next(c for c in CLAIMS if c.file == "alphabeta")
+    reworded = tuple(attrs.evolve(c, window="any") if c == claim else c for c in CLAIMS)
+    monkeypatch.setattr(why3, "CLAIMS", reworded)
+    assert cache.changed(before, key("alphabeta")) == ("claims",)
+    assert cache.changed(key("shallow"), key("shallow")) == ()
+
+
 def test_the_runner_names_the_files_it_takes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nope"]) == 2
     assert "files: shallow, alphabeta" in capsys.readouterr().err
+    assert main(["--jobs", "0"]) == 2
+
+
+@pytest.mark.skipif(shutil.which("why3") is None, reason="Why3 is not installed")
+def test_the_stored_verdicts_are_made_with_the_tools_installed_here() -> None:
+    """The versions pinned are Debian bookworm's, which the test command installs; the
+    runner refuses to store verdicts made with others."""
+    assert versions() == VERSIONS
 
 
 @pytest.mark.skipif(

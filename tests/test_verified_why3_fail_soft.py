@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from gametree.impl import alphabeta as impl_alphabeta
 from gametree.impl import negamax_alphabeta as impl_negamax_alphabeta
-from gametree.proofs.why3 import FLAWS, seeded
+from gametree.proofs.why3 import FLAWS, UNPRUNED, seeded
 from gametree.proofs.why3.execute import scale
 from gametree.proofs.why3.traced import found, labelled, number, run, trace_of
 from gametree.spec import Leaf, Node, leaf_values, minimax, negamax
@@ -86,14 +86,22 @@ WITNESSES = {
     "soft-negamax-window-not-swapped": (Node(0, [Node(1, [Leaf(0), Leaf(3)])]), 1, 10),
     "soft-negamax-never-cuts": (Node(0, [Leaf(5), Leaf(3)]), 0, 4),
     "hard-negamax-not-negated": (Node(0, [Node(1, [Leaf(3)])]), 0, 10),
+    "hard-max-cut-deleted": (Node(0, [Leaf(5), Leaf(3)]), 0, 4),
+    "hard-min-cut-deleted": (Node(1, [Leaf(-1), Leaf(3)]), 0, 4),
+    "soft-min-never-cuts": (Node(1, [Leaf(-1), Leaf(3)]), 0, 4),
+    "hard-negamax-never-cuts": (Node(0, [Leaf(5), Leaf(3)]), 0, 4),
 }
-"""A tree and window on which each seeded flaw of fail_soft.mlw departs from impl."""
+"""A tree and window on which each seeded flaw of fail_soft.mlw, and each of its searches with
+a cut-off deleted (:data:`gametree.proofs.why3.UNPRUNED`), departs from impl."""
+
+MUTANTS = {f.name: f for f in (*FLAWS, *UNPRUNED) if f.file == "fail_soft"}
 
 
 @pytest.mark.parametrize("name", WITNESSES)
 def test_each_seeded_flaw_departs_from_impl_when_run(name: str) -> None:
-    """A flaw the proof catches is also a search that is not impl's: in value or in reads."""
-    flaw = next(f for f in FLAWS if f.name == name)
+    """A flaw the proof catches, or a cut-off deleted, is also a search that is not impl's: in
+    value or in reads."""
+    flaw = MUTANTS[name]
     t, a, b = WITNESSES[name]
     _, paths = labelled(t, 1)
     answers = _answers(t, 1, Fraction(a), Fraction(b))[2:]
@@ -106,4 +114,4 @@ def test_each_seeded_flaw_departs_from_impl_when_run(name: str) -> None:
         if got.value != want.value or got.trace != trace_of(want.trace, paths):
             departed.append(label)
     assert departed, f"{name} runs as impl does on its witness"
-    assert {f.name for f in FLAWS if f.file == "fail_soft"} == set(WITNESSES)
+    assert set(MUTANTS) == set(WITNESSES)

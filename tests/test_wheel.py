@@ -272,18 +272,17 @@ def test_the_installed_prove_reports_the_stored_proofs_for_every_tree(
     installed: Installation,
 ) -> None:
     """Nagini cannot run where gametree is installed: ``prove`` reports the stored verdicts
-    with the SHA-256 of the source verified (the checkout's, the same as the wheel's), says in
-    the text which claims are proved for every tree, and says so when the installed kernel is
-    not the one verified."""
-    stored = {k.kernel: k.sha256 for k in nagini.stored().kernels}
+    (the checkout's, the same as the wheel's), says in the text which claims are proved for
+    every tree, and when the installed kernel is not the one verified, says the verdict is
+    stale, how to verify it again, and exits with 1."""
     report = json.loads(
         succeeded(installed.gametree("prove", "negamax", "--budget", "1", "--json")).stdout
     )
-    verified = [v for v in report["verified"] if v["tool"] == nagini.stored().tool]
+    assert report["problems"] == []
+    verified = [v for v in report["verified"] if v["verifier"] == nagini.TOOL]
     assert {v["name"] for v in verified} == {c.name for c in nagini.CLAIMS if c.theorem == 2}
     for v in verified:
         assert v["verdict"] == "verified"
-        assert v["sha256"] == v["current_sha256"] == stored[v["kernel"]]
         assert v["current"] is True
     (strength,) = report["strength"]
     every = [c["claim"].split(":")[0] for c in strength["levels"]["every tree"]]
@@ -292,21 +291,20 @@ def test_the_installed_prove_reports_the_stored_proofs_for_every_tree(
     text = succeeded(installed.gametree("prove", "negamax", "--budget", "1")).stdout
     assert "How strongly each claim is established" in text
     assert "every tree:" in text
-    assert f"source {stored['two_player'][:12]}" in text
-    assert "CHANGED" not in text
+    assert "STALE" not in text
     (kernel,) = installed.bin.parent.glob(
         "lib/*/site-packages/gametree/proofs/nagini/two_player.py"
     )
     original = kernel.read_text()
     try:
         kernel.write_text(original + "\n# edited after verification\n")
-        text = succeeded(installed.gametree("prove", "negamax", "--budget", "1")).stdout
+        done = installed.gametree("prove", "negamax", "--budget", "1")
     finally:
         kernel.write_text(original)
-    words = " ".join(text.split())  # the summary wraps its lines
-    assert "two_player.py has CHANGED since" in words
-    changed = f"stored, source {stored['two_player'][:12]} (the source has CHANGED since)"
-    assert changed in words
+    assert done.returncode == 1, done.stderr
+    words = " ".join(done.stdout.split())  # the summary wraps its lines
+    assert "two_player.py's stored verdict is STALE: the file changed since" in words
+    assert "verify it again: python3 dev.py verify two_player" in words
 
 
 @slow

@@ -7,7 +7,15 @@ import os
 import time
 from pathlib import Path
 
-from gametree.clitools import EXIT_OK, EXIT_USAGE, configure_help, epilog, error, guarded
+from gametree.clitools import (
+    EXIT_OK,
+    EXIT_TARGET,
+    EXIT_USAGE,
+    configure_help,
+    epilog,
+    error,
+    guarded,
+)
 
 NAME = "experiment"
 HELP = "run an experiment (best-case, average-case, convergence): CSV, PNG plot, summary"
@@ -23,15 +31,24 @@ DESCRIPTION = (
     "against height, for 2 and 3 players. Seeds are fixed (--seed); the default size takes a "
     "few minutes (average-case: at most 30) on 2 cores, --full goes further (average-case: "
     "hours), --quick is a smoke test in seconds. Plots need the 'draw' extra: "
-    "pip install 'gametree[draw]'."
+    "pip install 'gametree[draw]'.\n\n"
+    "--cluster ADDRESS runs the tasks on the workers of a Dask distributed scheduler "
+    "(dask scheduler; dask worker ADDRESS --nthreads 1 on each machine, the same gametree "
+    "installed everywhere) instead of --jobs local processes: the results are the same as a "
+    "local run's at every depth both reach. It needs the 'cluster' extra: "
+    "pip install 'gametree[cluster]'."
 )
 
 NAMES = ("best-case", "average-case", "convergence")
 
+CLUSTER_FAILED = (
+    "the Dask scheduler could not be reached or went away, or a worker runs other gametree code"
+)
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    configure_help(parser, epilog(0, 2))
+    configure_help(parser, epilog(0, 2, 4, notes={4: CLUSTER_FAILED}))
     parser.add_argument("name", choices=NAMES, metavar="NAME", help=", ".join(NAMES))
     parser.add_argument("--out", default=".", type=Path, metavar="DIR",
                         help="the directory to write into (default: the current one)")  # fmt: skip
@@ -39,8 +56,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     size.add_argument("--full", action="store_true", help="larger trees, more of them")
     size.add_argument("--quick", action="store_true", help="a smoke test: tiny trees, seconds")
     parser.add_argument("--seed", type=int, default=1989, help="the seed (default 1989)")
-    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
-                        help="worker processes (default: 2, or 1 on a 1-core machine)")  # fmt: skip
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="local worker processes (default: 2, or 1 on one core)")  # fmt: skip
+    parser.add_argument("--cluster", default=None, metavar="ADDRESS",
+                        help="run the tasks on the workers of the Dask scheduler at ADDRESS "
+                        "(tcp://host:port) instead of local processes")  # fmt: skip
     parser.add_argument(
         "--budget",
         type=float,
@@ -54,33 +74,54 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:
-    """Run it; 0, or 2 for bad options or a missing extra."""
-    cpus = os.cpu_count() or 1
-    if not 1 <= args.jobs <= 4 * cpus:  # each job is a process: 10^9 of them is a fork bomb
-        return error(NAME, f"--jobs must be at least 1 and at most {4 * cpus}, 4 per CPU "
-                     f"(got {args.jobs})", EXIT_USAGE)  # fmt: skip
-    if args.budget is not None and not (args.budget > 0 and math.isfinite(args.budget)):
-        return error(NAME, f"--budget must be a positive number of minutes (got {args.budget})",
-                     EXIT_USAGE)  # fmt: skip
-    try:  # checked before minutes of work, not after
-        args.out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        return error(NAME, f"--out {str(args.out)!r} is not a directory it can write into: "
-                     f"{e.strerror or e}", EXIT_USAGE)  # fmt: skip
-    missing = [m for m in ("matplotlib", "numpy") if importlib.util.find_spec(m) is None]
-    if missing:  # checked before minutes of work, not after
-        return error(NAME, f"experiments need the 'draw' extra ({missing[0]} is missing): "
-                     "pip install 'gametree[draw]'", EXIT_USAGE)  # fmt: skip
+    """Run it; 0, 2 for bad options or a missing extra, 4 if the cluster fails."""
+    problem = usage_problem(args)
+    if problem is not None:
+        return error(NAME, problem, EXIT_USAGE)
     from gametree.experiments import Config, run_experiment  # noqa: PLC0415 - needs numpy
+    from gametree.experiments._schedule import ClusterError  # noqa: PLC0415
 
     size = "full" if args.full else "quick" if args.quick else "default"
     budget = None if args.budget is None else 60 * args.budget
-    config = Config(size=size, seed=args.seed, jobs=args.jobs, progress=not args.no_progress,
-                    budget=budget)  # fmt: skip
+    jobs = args.jobs if args.jobs is not None else min(2, os.cpu_count() or 1)
+    config = Config(size=size, seed=args.seed, jobs=jobs, progress=not args.no_progress,
+                    budget=budget, cluster=args.cluster)  # fmt: skip
     start = time.monotonic()
-    paths = run_experiment(args.name, config, args.out)
-    print(f"{args.name} ({size}, seed {args.seed}, {args.jobs} workers): "
+    try:
+        paths = run_experiment(args.name, config, args.out)
+    except ClusterError as e:
+        return error(NAME, str(e), EXIT_TARGET)
+    where = f"the Dask scheduler at {args.cluster}" if args.cluster else f"{jobs} workers"
+    print(f"{args.name} ({size}, seed {args.seed}, {where}): "
           f"{time.monotonic() - start:.1f} s")  # fmt: skip
     for path in paths:
         print(f"  wrote {path}")
     return EXIT_OK
+
+
+def usage_problem(args: argparse.Namespace) -> str | None:  # noqa: PLR0911 - one per check
+    """What is wrong with the options or the installation, checked before minutes of work."""
+    cpus = os.cpu_count() or 1
+    if args.cluster is not None and args.jobs is not None:
+        return "--jobs and --cluster exclude each other: on a cluster the scheduler's workers run"
+    if args.jobs is not None and not 1 <= args.jobs <= 4 * cpus:  # a process a job: no fork bomb
+        return f"--jobs must be at least 1 and at most {4 * cpus}, 4 per CPU (got {args.jobs})"
+    if args.budget is not None and not (args.budget > 0 and math.isfinite(args.budget)):
+        return f"--budget must be a positive number of minutes (got {args.budget})"
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        return f"--out {str(args.out)!r} is not a directory it can write into: {e.strerror or e}"
+    missing = [m for m in ("matplotlib", "numpy") if importlib.util.find_spec(m) is None]
+    if missing:
+        return (f"experiments need the 'draw' extra ({missing[0]} is missing): "
+                "pip install 'gametree[draw]'")  # fmt: skip
+    if args.cluster is None:
+        return None
+    if importlib.util.find_spec("distributed") is None:
+        return ("--cluster needs the 'cluster' extra (distributed is missing): "
+                "pip install 'gametree[cluster]'")  # fmt: skip
+    from gametree.experiments._schedule import address_problem  # noqa: PLC0415 - needs numpy
+
+    problem = address_problem(args.cluster)
+    return None if problem is None else f"--cluster: {problem}"

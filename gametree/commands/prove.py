@@ -6,10 +6,15 @@ method, cases covered, outcome, and what the project expects of the claim. Then,
 how strongly each claim is established (:mod:`gametree.proofs.everywhere`): proved for every
 tree (by a verifier's stored results), per shape (z3, CrossHair), within a bound (every tree
 of an enumeration, witnesses), on samples (Hypothesis, or an enumeration the budget cut short),
-or refuted. Then, for each verifier (Nagini, :mod:`gametree.proofs.nagini`), its stored
-results with the SHA-256 of the source they were made for, and whether that source has
-changed since (no verifier runs here: ``python3 dev.py verify`` does). ``--json`` gives the
-same as ``results``, ``strength`` and ``verified``.
+or refuted; and what of the theorem no verifier proved. Then, for each verifier (Nagini,
+:mod:`gametree.proofs.nagini`; Why3, :mod:`gametree.proofs.why3`), each claim it proved: what
+exactly, over which domain and windows, what is composed by hand, and its stored verdict,
+current or **stale** (its key, :mod:`gametree.proofs.stored`, is not the one computed now: the
+file, the claim, the flaws, the verify logic or the tools changed), with the command that
+verifies it again (no verifier runs here: ``python3 dev.py verify`` does). Exit code 1 when an
+outcome contradicts its expectation, or when a claim of the theorems asked is stale, has no
+stored verdict, or failed. ``--json`` gives the same as ``results``, ``strength``, ``verified``
+and ``problems``.
 
 ``gametree prove optimality FILE [--json]`` decides, for the tree in FILE (with Korf's bounds
 in the document), every leaf shallow pruning evaluates: whether a correct directional
@@ -59,12 +64,17 @@ DESCRIPTION = (
     "stated domain; held: no counterexample in the cases tried; failed: a checked "
     "counterexample; unknown: nothing decided), and whether the project expects the claim to "
     "hold or to fail. Published claims that are false are expected to fail: the counterexample "
-    "is the result. Exit code 1 if an outcome contradicts the expectation. Then, per theorem, "
-    "how strongly each claim is established: for every tree (the stored results of a verifier, "
-    "Nagini, with the SHA-256 of the source verified, and a warning if it has changed since: "
+    "is the result. Then, per theorem, how strongly each claim is established: for every tree "
+    "(the stored verdicts of a verifier, Nagini over the integers or Why3 over the rationals: "
     "no verifier runs here), per shape (z3, CrossHair), within a bound (every tree of an "
     "enumeration, witnesses), on samples (Hypothesis, or an enumeration the budget cut short), "
-    "or refuted; --json gives them as 'strength' and the stored verdicts as 'verified'.\n\n"
+    "or refuted, and what of the theorem no verifier proved. Each verified claim says what "
+    "exactly is proved, over which domain and windows, and what is composed by hand; a stored "
+    "verdict made for other sources, claims, flaws, verify logic or tool versions is STALE, "
+    "proves nothing, and is reported with the command that verifies it again. Exit code 1 if "
+    "an outcome contradicts the expectation, or a claim of the theorems asked is stale, has "
+    "no stored verdict or failed. --json gives them as 'strength', the stored verdicts as "
+    "'verified', and what keeps a claim from being proved as 'problems'.\n\n"
     "'gametree prove optimality FILE' decides instead, for the tree in FILE (its document must "
     "give Korf's bounds), every leaf shallow pruning evaluates: whether a correct directional "
     "algorithm must evaluate it, over the reals and over the integers, exactly (by the path "
@@ -96,7 +106,11 @@ DEFAULT_BUDGET = 540.0
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    notes = {2: f"bad usage, or the checkers are not installed ({EXTRA})"}
+    notes = {
+        1: "an outcome contradicts its expectation, or a claim proved for every tree is stale, "
+        "has no stored verdict or failed",
+        2: f"bad usage, or the checkers are not installed ({EXTRA})",
+    }
     configure_help(parser, epilog(0, 1, 2, 3, 5, notes=notes))
     parser.add_argument(
         "theorems",
@@ -157,11 +171,13 @@ def run(args: argparse.Namespace) -> int:
     numbers = [th.number for th in chosen]
     stored = everywhere.proved_everywhere(set(numbers))
     strength = everywhere.summaries(numbers, results, stored)
+    problems = everywhere.problems(stored)
     if args.json:
         report = {
             "results": report_json(results),
             "verified": [record for s in stored for record in s.records()],
             "strength": everywhere.summary_json(strength),
+            "problems": problems,
         }
         print(json.dumps(report, indent=1))
     else:
@@ -171,7 +187,11 @@ def run(args: argparse.Namespace) -> int:
         for s in stored:
             print()
             print(s.text())
-    return EXIT_FAILED if disagreements(results) else EXIT_OK
+        if problems:
+            print()
+            print("NOT PROVED for every tree as stored (exit code 1):")
+            print("\n".join(f"  {p}" for p in problems))
+    return EXIT_FAILED if disagreements(results) or problems else EXIT_OK
 
 
 def _theorem_names(theorems: "Sequence[Theorem]") -> set[str]:

@@ -21,12 +21,19 @@ itself (``BufferSize``, ``DeepCutoff``, ``DeepPruningTrap``, ...); the content f
 - **players**: 5 to 8 players, players 4..7 choosing.
 - **transpositions**: an identical subtree searched first under a window it fails, then
   under another.
+- **number types**: for each type an engine may declare (``--values``,
+  :mod:`gametree.conform.numbers`), its edges: a node whose children all score its smallest
+  value (and Min's, its largest), a root whose first child scores the largest value before a
+  subtree searched under that window, its largest and smallest values side by side; for a
+  double neighbours an ulp apart near 1 and 2^60, and the subnormals; for N players Korf's
+  bounds at its limits, where the shifted Sum and ``Sum - Best`` leave the type.
 """
 
 import functools
 import random
 from fractions import Fraction
 
+from gametree.conform.numbers import NUMBER_TYPES, SMALLEST_DOUBLE
 from gametree.conform.scope import Scope, magnitude_text
 from gametree.conform.tiers import BUFFERS, EDGES, READER_LIMIT, TINY_DENOMINATORS, Ask
 from gametree.conform.tiers import many as many_players
@@ -119,6 +126,37 @@ def scalar_edge_trees() -> list[ScalarEntry]:
         t = repeated_subtrees(_seeded(20261211 + seed), ask).tree
         out.append(("transpositions", f"repeated subtrees drawn from seed {20261211 + seed}",
                     ("Generated",), t))  # fmt: skip
+    return out + _number_type_trees()
+
+
+def _number_type_trees() -> list[ScalarEntry]:
+    """The two-player trees at the edges of each declared number type (see the module)."""
+    out: list[ScalarEntry] = []
+    for kind in NUMBER_TYPES.values():
+        m = kind.largest
+        if m is None:
+            continue
+        name, below = kind.name, kind.below(m)
+        assert below is not None
+        out += [
+            ("number types", f"{name}: Max's children all at its smallest value", (),
+             Node(0, [-m, -m])),
+            ("number types", f"{name}: Min's children all at its largest value, two levels", (),
+             Node.by_depth([[m, m], [m]])),
+            ("number types", f"{name}: the first child at its largest value, then a subtree "
+             "searched under that window", (), Node(0, [m, Node(1, [Node(0, [0, 1]), below])])),
+            ("number types", f"{name}: its largest and smallest values side by side, Min's "
+             "best last", (), Node.by_depth([[m, -m], [below, -m]])),
+        ]  # fmt: skip
+    ulp = Fraction(1, 2**52)
+    out += [
+        ("number types", "double: 1 and the next double, Max's best last", (),
+         Node(0, [1, 1 + ulp])),
+        ("number types", "double: 2^60 and the next double, Min's best last", (),
+         Node.by_depth([[2**60 + 2**8, 2**60]])),
+        ("number types", "double: 0 and the subnormals 2^-1074 and 3·2^-1074, the best last", (),
+         Node(0, [0, SMALLEST_DOUBLE, 3 * SMALLEST_DOUBLE])),
+    ]  # fmt: skip
     return out
 
 
@@ -184,6 +222,17 @@ def vector_edge_trees() -> list[VectorEntry]:
     assert drawn.bounds is not None
     out.append(("transpositions", "repeated subtrees drawn from seed 20261241", ("Generated",),
                 drawn.tree, drawn.bounds))  # fmt: skip
+    for kind in NUMBER_TYPES.values():
+        m = kind.largest
+        if m is not None:
+            out += [
+                ("number types", f"{kind.name}: the lower bound its smallest value, the sum its "
+                 "largest: the shifted Sum leaves it", (),
+                 Node.by_depth([(0, 0, 0), (1, -m, 0), [(m, -m, -m), (-m, m, -m)]]),
+                 Bounds(-m, m)),
+                ("number types", f"{kind.name}: the sum its largest value, reached", (),
+                 Node.by_depth([[(0, m, 0), (1, 0, 0)], (m, 0, 0)]), Bounds(0, m)),
+            ]  # fmt: skip
     return out
 
 

@@ -29,6 +29,9 @@ from typing import Any, Literal, Protocol
 
 import attrs
 
+from gametree.conform.behaviours import BehaviourCoverage
+from gametree.conform.faults import Replays, Shrinking, Shrunk, locate
+from gametree.conform.numbers import NUMBER_TYPES, number_text, outside
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Coverage, Tier, case_flags, case_shape
 from gametree.conform.semantics import (
     SEMANTICS,
@@ -41,11 +44,11 @@ from gametree.conform.semantics import (
     request,
     request_line,
 )
-from gametree.conform.shrink import shrink, size
+from gametree.conform.shrink import size
 from gametree.conform.targets import Reply
 from gametree.conform.tiers import BUILDERS, Ask
 from gametree.conform.vectors import is_by_depth, vector_cases
-from gametree.spec import Bounds, Scalar, Tree, iter_leaves
+from gametree.spec import Bounds, Node, Scalar, Tree, iter_leaves
 from gametree.treefile import document_json, dumps
 
 __all__ = ["GateOptions", "Outcome", "Report", "Shrunk", "Target", "run_gate"]
@@ -81,7 +84,10 @@ class GateOptions:
     by_depth: bool = False
     skip_flags: frozenset[str] = frozenset()
     shrink_budget: int = 500
-    shrink_seconds: float = 30.0
+    """Attempts at most while shrinking one failure (``--shrink-budget``)."""
+    shrink_seconds: float = 600.0
+    """A guard on one failure's shrinking, far above what its budget takes: a limit of time
+    would make the minimal case depend on the target's speed, so the budget decides."""
     max_failures_in_a_row: int = 5
     max_depth: int = 4
     max_branching: int = 3
@@ -89,6 +95,15 @@ class GateOptions:
     """The mix the generated phase draws from (:data:`gametree.conform.scope.SCOPES`)."""
     vectors: bool = True
     """Whether to ask the vectors first (off: the generated phase alone finds what it finds)."""
+    full_window: bool = False
+    """Ask the alpha-beta semantics with the full window only (``--full-window``), for an
+    engine that takes none: the vectors with a window are skipped and none is drawn."""
+    keep_going: bool = False
+    """Go on after a failure (``--keep-going``): every distinct failure (:func:`signature`)
+    is shrunk and reported, not only the first of each phase."""
+    values: str = attrs.field(default="exact", validator=attrs.validators.in_(NUMBER_TYPES))
+    """The number type the engine holds (:mod:`gametree.conform.numbers`): no case outside it
+    is asked, and the magnitude tier draws its edges."""
 
 
 @attrs.define
@@ -105,19 +120,21 @@ class Outcome:
     seconds: float = 0.0
     comment: str = ""
     flags: tuple[str, ...] = ()
+    before: Case | None = None
+    """For a failure: the case asked before it in the same process (``None``: none)."""
 
     @property
     def failed(self) -> bool:
         """Whether the target failed this case."""
         return self.kind in FAILURES
 
-    def json(self) -> dict[str, object]:
-        """The outcome as the JSON report shows it."""
+    def json(self, *, trace: bool) -> dict[str, object]:
+        """The outcome as the JSON report shows it; ``trace``: what the request said."""
         req: dict[str, object] | None = None
         if self.failed and self.case.game is not None:
             req = request(self.case, trace=False)
         elif self.failed:
-            req = request(self.case, trace=True, tree=False)
+            req = request(self.case, trace=trace, tree=False)
             # json.dumps recurses: a tree hundreds of levels deep goes in as text.
             shallow = self.case.tree.height < 200
             req["tree" if shallow else "tree_text"] = (
@@ -129,20 +146,12 @@ class Outcome:
             "name": self.name,
             "phase": self.phase,
             "kind": self.kind,
+            "flags": list(self.flags),
             "problems": self.problems,
             "request": req,
             "expected": self.expected.json() if self.expected and self.failed else None,
             "actual": _plain(self.response) if self.failed else None,
         }
-
-
-@attrs.define
-class Shrunk:
-    """A failure and the smallest case the shrinker found that fails the same way."""
-
-    original: Outcome
-    minimal: Outcome
-    steps: int
 
 
 @attrs.define
@@ -165,6 +174,21 @@ class Report:
         factory=lambda: {"vectors": Coverage(), "generated": Coverage()}
     )
     """What each phase asked (the largest branching, height, players, magnitude)."""
+    behaviours: BehaviourCoverage = attrs.field(
+        default=attrs.Factory(
+            lambda self: BehaviourCoverage(  # what the declared type cannot hold is excluded too
+                self.semantics,
+                self.options.by_depth,
+                self.options.skip_flags | NUMBER_TYPES[self.options.values].excluded_flags(),
+                unasked=unasked_behaviours(self.options),
+            ),
+            takes_self=True,
+        )
+    )
+    """Which behaviours of the reference, and which pairs of them, each phase showed."""
+    outside: dict[str, int] = attrs.field(factory=lambda: {"vectors": 0, "generated": 0})
+    """Per phase, the cases not asked because a number of theirs is outside ``options.values``
+    (generated ones are drawn again)."""
 
     @property
     def failures(self) -> list[Outcome]:
@@ -190,6 +214,7 @@ class Report:
 
     def json(self) -> dict[str, object]:
         """The report as JSON (``gametree conform --json``)."""
+        trace = self.options.checks.strict_order
         return {
             "target": self.target,
             "semantics": self.semantics,
@@ -197,6 +222,7 @@ class Report:
             "vectors": self.counts("vectors"),
             "generated": self.counts("generated"),
             "gave_up": self.gave_up,
+            "values": {"type": self.options.values, "outside": self.outside},
             "first_failure_seconds": None
             if self.first_failure_seconds is None
             else round(self.first_failure_seconds, 3),
@@ -204,9 +230,17 @@ class Report:
                 **{phase: c.json() for phase, c in self.coverage.items()},
                 "all": self.covered().json(),
             },
-            "failures": [o.json() for o in self.failures],
+            "behaviour_coverage": self.behaviours.json(),
+            "failures": [o.json(trace=trace) for o in self.failures],
             "minimal": [
-                {"from": s.original.name, "steps": s.steps, **s.minimal.json()} for s in self.shrunk
+                {
+                    "from": s.original.name,
+                    "steps": s.steps,
+                    **s.minimal.json(trace=trace),
+                    "then": None if s.then is None else s.then.json(trace=trace),
+                    "note": s.note or None,
+                }
+                for s in self.shrunk
             ],
             "seconds": round(self.seconds, 3),
         }
@@ -223,9 +257,15 @@ class Report:
         for phase, cov in self.coverage.items():
             if cov.cases:
                 lines.append(f"covered by the {phase}: {cov.text()}")
+        if self.options.values != "exact":
+            kind = NUMBER_TYPES[self.options.values]
+            lines.append(f"values {kind.name} ({kind.range_text()}): outside it, "
+                         f"{self.outside['vectors']} vectors skipped, "
+                         f"{self.outside['generated']} generated cases drawn again")  # fmt: skip
+        lines.extend(self.behaviours.text())
         for o in self.failures[:20]:
             what = f"{o.name}" + (f" ({o.comment})" if o.comment else "")
-            if o.phase == "generated" and o.flags:
+            if o.flags:
                 what += f" [{', '.join(o.flags)}]"
             lines.append(f"FAIL {o.phase} {what}: {o.kind}")
             lines.extend(f"  {_clip(p, 600)}" for p in o.problems[:5])
@@ -248,27 +288,54 @@ class Report:
             return _clip(text, LINE, note)
 
         origin = f"{s.original.name} ({s.original.case.tree.size} nodes)"
-        steps = f"shrunk in {s.steps} steps to {m.case.tree.size} nodes: {m.kind}"
-        lines = [f"minimal failing case, from {origin} {steps}"]
+        if s.then is not None:
+            head = (f"minimal failing case, from {origin} shrunk in {s.steps} steps to a case "
+                    f"of {m.case.tree.size} nodes that passes alone and breaks the target, "
+                    f"and the request after it, {s.then.case.tree.size} nodes: "
+                    f"{s.then.kind}")  # fmt: skip
+        elif s.note.startswith("not reproduced"):
+            head = f"failing case, from {origin}: {s.original.kind}, not reproduced"
+        else:
+            head = (f"minimal failing case, from {origin} shrunk in {s.steps} steps to "
+                    f"{m.case.tree.size} nodes: {m.kind}")  # fmt: skip
+        lines = [head]
+        if s.note:
+            lines.append(f"  note: {s.note}")
         lines.extend(f"  {clip(p)}" for p in m.problems[:5])
+        lines.extend(self._case_lines(m, clip, "  ", passed=s.then is not None))
+        if s.then is not None:
+            lines.append("  then, asked next in the same process:")
+            lines.extend(f"    {clip(p)}" for p in s.then.problems[:5])
+            lines.extend(self._case_lines(s.then, clip, "    "))
+        if saved:
+            lines.append(f"  the whole case (request, expected, actual): {saved}")
+        return lines
+
+    def _case_lines(
+        self, m: Outcome, clip: Callable[[str], str], indent: str, *, passed: bool = False
+    ) -> list[str]:
+        """One case of a minimal failure: its tree (or game), request, expected and actual.
+
+        ``passed``: the target's answer was right, and is not kept.
+        """
+        lines = []
         req = request(m.case, trace=self.options.checks.strict_order, tree=False)
         if m.case.game is not None:
-            lines.append(f"  game: {clip(json.dumps(req.pop('game')))}")
-            lines.append(f"  cut tree: {clip(dumps(m.case.tree))}")
+            lines.append(f"game: {clip(json.dumps(req.pop('game')))}")
+            lines.append(f"cut tree: {clip(dumps(m.case.tree))}")
         else:
             tree = dumps(m.case.tree, m.case.bounds)
             if len(tree) > LINE:
                 shape = case_shape(m.case)
-                lines.append(f"  tree: {shape.nodes} nodes, height {shape.height}, branching up "
+                lines.append(f"tree: {shape.nodes} nodes, height {shape.height}, branching up "
                              f"to {shape.branching}, {shape.players} players")  # fmt: skip
-            lines.append(f"  tree: {clip(tree)}")
-        lines.append(f"  request (besides the tree): {clip(json.dumps(req))}")
+            lines.append(f"tree: {clip(tree)}")
+        lines.append(f"request (besides the tree): {clip(json.dumps(req))}")
         if m.expected is not None:
-            lines.append(f"  expected: {clip(json.dumps(m.expected.json()))}")
-        lines.append(f"  actual: {clip(json.dumps(m.response, default=repr))}")
-        if saved:
-            lines.append(f"  the whole case (request, expected, actual): {saved}")
-        return lines
+            lines.append(f"expected: {clip(json.dumps(m.expected.json()))}")
+        actual = "right (it passes alone)" if passed else json.dumps(m.response, default=repr)
+        lines.append(f"actual: {clip(actual)}")
+        return [indent + line for line in lines]
 
     def save_cases(self, directory: Path | None) -> None:
         """Write each minimal failing case to ``directory/minimal-K.json``.
@@ -295,7 +362,11 @@ class Report:
                 "expected": m.expected.json() if m.expected else None,
                 "actual": _plain(m.response),
             }
-            path.write_text(f'{json.dumps(head)[:-1]}, "request": {line}}}\n', encoding="utf-8")
+            text = f'{json.dumps(head)[:-1]}, "request": {line}'
+            if s.then is not None:  # the request after it, which then failed
+                then = request_line(s.then.case, 1, trace=self.options.checks.strict_order)
+                text += f', "then": {then.strip()}'
+            path.write_text(text + "}\n", encoding="utf-8")
             self.saved[i] = path
 
 
@@ -400,67 +471,121 @@ def run_gate(
                 f"{o.problems[0][:300] if o.problems else o.kind})"
             )
 
-    def ask(
-        case: Case, label: str, phase: str, comment: str = "", flags: tuple[str, ...] | None = None
+    def ask(  # noqa: PLR0917 - the label, phase and comment read in the report's order
+        case: Case,
+        label: str,
+        phase: str,
+        comment: str = "",
+        flags: tuple[str, ...] | None = None,
+        shown: frozenset[str] | None = None,
     ) -> Outcome:
         kind, problems, response, seconds, e = evaluate(target, case, options.checks)
         if flags is None:
             flags = case_flags(case)
         if phase in report.coverage:
             report.coverage[phase].add(case_shape(case), flags)
-        return Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
+            report.behaviours.phases[phase].add(options.semantics, case, shown)
+        o = Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
+        if o.failed:  # the case asked before it in the same process, for its replay
+            o.before = getattr(target, "previous", None)
+        return o
 
     def skipped(case: Case) -> bool:
-        return bool(set(case_flags(case)) & options.skip_flags)
+        return bool(set(case_flags(case)) & options.skip_flags or unasked(case, options))
 
     def shrink_from(o: Outcome) -> None:
-        if o.kind == "timeout":  # each try would cost a timeout: report the case as found
-            report.shrunk.append(Shrunk(o, o, 0))
-            return
-
-        def fails(c: Case) -> bool:  # a case with a flag skipped is not asked, as vectors
-            return not skipped(c) and evaluate(target, c, options.checks)[0] == o.kind
-
-        smallest, steps = shrink(o.case, fails, by_depth=options.by_depth,
-                                 budget=options.shrink_budget,
-                                 seconds=options.shrink_seconds)  # fmt: skip
-        report.shrunk.append(Shrunk(o, ask(smallest, "minimal", o.phase), steps))
+        report.shrunk.append(_located(target, o, options, skipped))
+        for m in (report.shrunk[-1].minimal, report.shrunk[-1].then):
+            if m is not None and o.phase in report.coverage:
+                report.coverage[o.phase].add(case_shape(m.case), m.flags)
 
     try:
         for i, vc in enumerate(vector_cases(options.semantics) if options.vectors else [], 1):
             label = f"tcId {i}"
-            skip = set(vc.flags) & options.skip_flags
-            for flag in ("NotByDepth", "MovesTwice") if options.by_depth else ():
-                if flag in vc.flags:
-                    skip.add(flag)
-            if skip:
-                report.outcomes.append(
-                    Outcome(
-                        label,
-                        "vectors",
-                        vc.case,
-                        "skipped",
-                        [f"flags {sorted(skip)}"],
-                        None,
-                        comment=vc.comment,
-                        flags=vc.flags,
-                    )
-                )
+            why = _not_asked(vc.flags, vc.case, options)
+            report.outside["vectors"] += outside(options.values, vc.case) is not None
+            if why:
+                report.outcomes.append(Outcome(label, "vectors", vc.case, "skipped", why, None,
+                                               comment=vc.comment, flags=vc.flags))  # fmt: skip
                 continue
             tick(f"vector {label}")
             record(ask(vc.case, label, "vectors", vc.comment, vc.flags))
             if report.gave_up:
-                return report
-        failed = [o for o in report.outcomes if o.failed]
-        if failed:  # a wrong answer first, the smallest of its kind
-            shrink_from(min(failed, key=lambda o: (FAILURES.index(o.kind), size(o.case))))
+                break  # and shrink the smallest failure: the hang, the crash, as the rest
+        failed = sorted((o for o in report.outcomes if o.failed),  # a wrong answer first,
+                        key=lambda o: (FAILURES.index(o.kind), size(o.case)))  # fmt: skip
+        known: set[tuple[str, str]] = set()
+        for o in failed:
+            if signature(o) not in known and (options.keep_going or not known):
+                known.add(signature(o))
+                shrink_from(o)
         if options.budget > 0 and not report.gave_up:
-            first = _generated_phase(report, options, ask, record, tick, skipped=skipped)
-            if first is not None and not report.gave_up:
-                shrink_from(first)
+            for o in _generated_phase(report, options, ask, record, tick, skipped=skipped,
+                                      known=known if options.keep_going else set()):  # fmt: skip
+                shrink_from(o)
     finally:
         report.seconds = time.monotonic() - started
     return report
+
+
+def _located(
+    target: Target, o: Outcome, options: GateOptions, skipped: Callable[[Case], bool]
+) -> Shrunk:
+    """``o`` replayed in a fresh process, its culprit found and shrunk (:mod:`.faults`)."""
+
+    def outcome(c: Case, label: str) -> Outcome:
+        kind, problems, response, seconds, e = evaluate(target, c, options.checks)
+        return Outcome(label, o.phase, c, kind, problems, e, response, seconds,
+                       flags=case_flags(c))  # fmt: skip
+
+    # A case with a flag skipped is never asked, shrunk ones included, as in the vectors.
+    how = Shrinking(options.shrink_budget, options.shrink_seconds, options.by_depth, skipped)
+    return locate(o, o.before, Replays(target, outcome), how)
+
+
+def signature(o: Outcome) -> tuple[str, str]:
+    """What makes two failures one for ``--keep-going``: the kind, and what is wrong.
+
+    For a wrong answer, the first member the report finds wrong (``value``, ``best_move``,
+    ``trace``, ...); a crash, a hang, garbage or an error is one failure of its kind.
+    """
+    wrong = o.problems[0].split(":")[0] if o.kind == "mismatch" and o.problems else ""
+    return o.kind, wrong
+
+
+def _not_asked(flags: tuple[str, ...], case: Case, options: GateOptions) -> list[str]:
+    """Why a vector is skipped (empty: it is asked): its flags skipped, or :func:`unasked`."""
+    skip = set(flags) & options.skip_flags
+    if options.by_depth:
+        skip |= set(flags) & {"NotByDepth", "MovesTwice"}
+    why = [f"flags {sorted(skip)}"] if skip else []
+    return [*why, unasked(case, options)] if unasked(case, options) else why
+
+
+def unasked_behaviours(options: GateOptions) -> frozenset[str]:
+    """The behaviours no case asked of this target can show (see :func:`unasked`)."""
+    out: set[str] = set()
+    if options.full_window:  # the window open on both sides: v inside it
+        out |= {"fail-low", "fail-high", "cut-window"}
+        out |= {f"{e}{p}" for e in ("alpha", "beta") for p in ("=v-1", "=v", "=v+1", "<v", ">v")}
+    if options.checks.move_only:
+        out.add("lone-leaf")
+    return frozenset(out)
+
+
+def unasked(case: Case, options: GateOptions) -> str:
+    """Why ``case`` is not asked of this target (``""``: it is).
+
+    A window, of an engine that takes none (``--full-window``); a lone leaf, where there is
+    no move to report (``--move-only``); a number outside the number type the engine declares
+    (``--values``).
+    """
+    if options.full_window and (case.alpha is not None or case.beta is not None):
+        return "a window (--full-window)"
+    if options.checks.move_only and case.game is None and not isinstance(case.tree, Node):
+        return "a lone leaf: no move to report (--move-only)"
+    x = outside(options.values, case)
+    return "" if x is None else f"{number_text(x)} is outside {options.values}"
 
 
 def _generated_phase(
@@ -471,7 +596,8 @@ def _generated_phase(
     tick: Progress,
     *,
     skipped: Callable[[Case], bool],
-) -> Outcome | None:
+    known: set[tuple[str, str]],
+) -> list[Outcome]:
     """The generated cases: the small tier's from Hypothesis, then the tail's from seeds.
 
     The budget is split by the scope's weights (:func:`schedule`). Hypothesis draws the
@@ -480,16 +606,21 @@ def _generated_phase(
     shrinks (Hypothesis could only shrink a seed, which says nothing about the tree).
     Hypothesis does not draw the tail itself: it draws its first examples near the low end of
     an integer's range and mutates the ones it has, so the mix it gave would follow the order
-    of the tiers and the number of choices each makes, not their weights.
+    of the tiers and the number of choices each makes, not their weights. With
+    ``--keep-going`` both go on after a failure, and return each failure whose
+    :func:`signature` is not ``known`` yet (the first of each); else the first failure.
     """
-    small, tail = schedule(options)
-    first = _small_phase(report, options, ask, record, tick, skipped=skipped, budget=small)
-    if first is not None or report.gave_up:
-        return first
+    small, tail, steered = schedule(options)
+    found = _small_phase(report, options, ask, record, tick, skipped=skipped, budget=small,
+                         known=known)  # fmt: skip
+    if (found and not options.keep_going) or report.gave_up:
+        return found
     s = SEMANTICS[options.semantics]
-    ask_tier = Ask(s.kind == "vector", s.window, SCOPES[options.scope], options.skip_flags,
-                   options.by_depth)  # fmt: skip
+    ask_tier = Ask(s.kind == "vector", s.window and not options.full_window,
+                   SCOPES[options.scope], options.skip_flags, options.by_depth,
+                   options.values)  # fmt: skip
     seeds = random.Random(options.seed)  # noqa: S311 - test trees, not secrets
+    asked = {o.case for o in report.outcomes}  # a case asked already is drawn again
     for tier in tail:
         for _ in range(20):  # a case with a skipped flag is drawn again, a few times
             drawn = BUILDERS[tier](random.Random(seeds.getrandbits(64)), ask_tier)  # noqa: S311
@@ -499,19 +630,104 @@ def _generated_phase(
             if s.domain and seeds.random() < 0.5:
                 case = in_integers(case)
             if s.guess and seeds.random() < 0.5:  # MTD(f) from a leaf's value, at any magnitude
-                case = attrs.evolve(case, first_guess=_first_scalar(case.tree))
-            if not skipped(case) and (not options.by_depth or is_by_depth(case.tree)):
+                guess = _first_scalar(case.tree) if drawn.first_guess is None else drawn.first_guess
+                case = attrs.evolve(case, first_guess=guess)
+            fits = not options.by_depth or is_by_depth(case.tree)
+            if not skipped(case) and fits and case not in asked:
                 break
+            report.outside["generated"] += outside(options.values, case) is not None
         else:
             continue
+        asked.add(case)
         report.generated += 1
         tick(f"generated {report.generated}")
         o = ask(case, f"generated #{report.generated} ({tier})", "generated")
-        if o.failed:
-            record(o)
-            return o
-        report.outcomes.append(o)
-    return None
+        if not o.failed:
+            report.outcomes.append(o)
+            continue
+        if _failed(o, report, options, record, known, found):
+            break
+    if (found and not options.keep_going) or _gave_up(report):
+        return found
+    steering = _steered_phase(report, options, ask, record, tick, skipped=skipped,
+                              budget=steered, known=known)  # fmt: skip
+    return found + steering
+
+
+def _failed(  # noqa: PLR0917 - the outcome, then where it goes
+    o: Outcome,
+    report: Report,
+    options: GateOptions,
+    record: Callable[[Outcome], None],
+    known: set[tuple[str, str]],
+    found: list[Outcome],
+) -> bool:
+    """Record a generated failure, keep it in ``found`` if it is a new kind; whether to stop."""
+    record(o)
+    if signature(o) not in known:
+        known.add(signature(o))
+        found.append(o)
+        if not options.keep_going:
+            return True
+    return _gave_up(report)
+
+
+def _gave_up(report: Report) -> bool:
+    """Whether the gate gave up on the target (read anew: a ``record`` may have just set it)."""
+    return report.gave_up is not None
+
+
+def _steered_phase(
+    report: Report,
+    options: GateOptions,
+    ask: Callable[..., Outcome],
+    record: Callable[[Outcome], None],
+    tick: Progress,
+    *,
+    skipped: Callable[[Case], bool],
+    budget: int,
+    known: set[tuple[str, str]],
+) -> list[Outcome]:
+    """Cases chosen for the behaviour pairs the run has shown least (:mod:`.steer`).
+
+    Up to ``budget`` cases, each the candidate (of many run on the reference alone) that
+    shows the most of the feasible pairs shown least so far: every pair once, then again with
+    the budget left, until no candidate adds one; a failure among them is shrunk by the
+    gate's shrinker (with ``--keep-going`` the steering goes on, as the tail does).
+    """
+    from gametree.conform.steer import Steering  # noqa: PLC0415 - the gate's only steering
+
+    coverage = report.behaviours
+    steering = Steering(options.semantics, coverage.feasible, coverage.excluded)
+    so_far = coverage.all()
+    steering.counts.update(so_far.counts)
+    for b, case in so_far.examples.items():
+        steering.keep(case, None, [b])
+    rng = random.Random(options.seed)  # noqa: S311 - test trees, not secrets
+    found: list[Outcome] = []
+    asked = {o.case for o in report.outcomes}
+
+    def allowed(case: Case) -> bool:
+        fits = not options.by_depth or case.game is not None or is_by_depth(case.tree)
+        return case not in asked and not skipped(case) and fits
+
+    for _ in range(budget):
+        chosen = steering.next_case(rng, allowed, by_depth=options.by_depth,
+                                    skip=options.skip_flags, windowless=options.full_window,
+                                    max_nodes=SCOPES[options.scope].max_nodes)  # fmt: skip
+        if chosen is None or _gave_up(report):
+            break
+        case, shown = chosen
+        asked.add(case)
+        report.generated += 1
+        tick(f"generated {report.generated} (steered)")
+        o = ask(case, f"generated #{report.generated} (steered)", "generated", shown=shown)
+        steering.record(shown)
+        if not o.failed:
+            report.outcomes.append(o)
+        elif _failed(o, report, options, record, known, found):
+            break
+    return found
 
 
 def _first_scalar(t: Tree) -> Scalar:
@@ -521,23 +737,27 @@ def _first_scalar(t: Tree) -> Scalar:
     return v
 
 
-def schedule(options: GateOptions) -> tuple[int, list[Tier]]:
-    """How many small cases the budget holds, and the tail's tiers in the order they are asked.
+def schedule(options: GateOptions) -> tuple[int, list[Tier], int]:
+    """How many small cases, the tail's tiers in their order, how many steered cases.
+
+    The steered cases (:func:`_steered_phase`) follow the tail's, and stop early once every
+    feasible pair of behaviours has been shown.
 
     Each tier gets its weight's share of ``options.budget`` (rounded down, the rest to the
     small tier), interleaved in an order fixed by ``options.seed``. A game semantics has no
-    tiers: its whole budget is Hypothesis's.
+    tiers: its budget is Hypothesis's and the steered cases'.
     """
-    if SEMANTICS[options.semantics].game:
-        return options.budget, []
     mix = tiers(options)
     total = sum(w for _, w in mix)
+    steered = options.budget * dict(mix).get("steered", 0) // total
+    if SEMANTICS[options.semantics].game:
+        return options.budget - steered, [], steered
     tail: list[Tier] = []
     for tier, weight in mix:
-        if tier != "small":
+        if tier not in {"small", "steered"}:
             tail += [tier] * (options.budget * weight // total)
     random.Random(options.seed).shuffle(tail)  # noqa: S311 - an order, not a secret
-    return options.budget - len(tail), tail
+    return options.budget - len(tail) - steered, tail, steered
 
 
 def _small_phase(
@@ -549,21 +769,22 @@ def _small_phase(
     *,
     skipped: Callable[[Case], bool],
     budget: int,
-) -> Outcome | None:
-    """Hypothesis draws small cases until one fails (then shrinks it) or ``budget`` is spent."""
-    try:
-        from hypothesis import HealthCheck, Phase, find, settings  # noqa: PLC0415
-        from hypothesis.errors import HypothesisException, NoSuchExample  # noqa: PLC0415
-    except ImportError:  # pragma: no cover - hypothesis is in the testing extra
-        raise GateError(
-            "generated trees need Hypothesis: pip install 'gametree[testing]' (or --budget 0 "
-            "to run the vectors only)"
-        ) from None
+    known: set[tuple[str, str]],
+) -> list[Outcome]:
+    """Hypothesis draws small cases until one fails (then shrinks it) or ``budget`` is spent.
+
+    With ``--keep-going``, it draws again after each failure (the cases already asked are not
+    asked again) until the budget is spent, shrinking each failure of a new :func:`signature`.
+    """
+    search = _searcher(options, budget)
     if budget <= 0:
-        return None
+        return []
     seen: dict[str, Outcome] = {}
     first: list[Outcome] = []
     asked = 0
+
+    def new(o: Outcome) -> bool:  # a failure not found yet (any failure without --keep-going)
+        return o.failed and signature(o) not in known
 
     def fails(case: Case) -> bool:
         nonlocal asked
@@ -571,11 +792,15 @@ def _small_phase(
             return False
         key = request_line(case, 0, trace=False)
         if key in seen:
-            return seen[key].failed
-        if report.gave_up or (not first and asked >= budget):
+            return new(seen[key])
+        if not first and asked >= budget and not report.gave_up:
+            raise _Enough  # budget distinct cases asked (Hypothesis draws some twice)
+        if report.gave_up:
             return False
         if first and len(seen) > asked + options.shrink_budget:
             return False  # shrinking's budget is spent: nothing new is asked
+        if first and first[0].kind == "timeout":
+            return False  # a hang is shrunk by faults.locate, each attempt under a short limit
         o = ask(case, f"generated #{report.generated + 1}", "generated")
         seen[key] = o
         if not first:
@@ -584,33 +809,68 @@ def _small_phase(
             tick(f"generated {report.generated}")
             if o.failed:
                 record(o)
-                first.append(o)
             else:
                 report.outcomes.append(o)
-        return o.failed
+            if new(o):
+                first.append(o)
+        return new(o)
 
-    quiet = settings(
-        max_examples=budget,
-        database=None,
-        deadline=None,
-        derandomize=False,
-        phases=[Phase.generate, Phase.shrink],
-        suppress_health_check=list(HealthCheck),
-        report_multiple_bugs=False,
-    )
+    found: list[Outcome] = []
+    while not report.gave_up:
+        first.clear()
+        ended, minimal = search(fails)
+        if ended or not first:
+            break
+        best = None if minimal is None else seen.get(request_line(minimal, 0, trace=False))
+        if best is not None and best.failed and signature(best) == signature(first[0]):
+            found.append(attrs.evolve(best, name=f"{first[0].name} as Hypothesis shrank it"))
+        else:
+            found.append(first[0])
+        known.add(signature(first[0]))
+        if not options.keep_going:
+            break
+    return found
+
+
+def _searcher(
+    options: GateOptions, budget: int
+) -> Callable[[Callable[[Case], bool]], tuple[bool, Case | None]]:
+    """Hypothesis's ``find`` over the small tier: (whether nothing failed, the minimal case).
+
+    The minimal case is ``None`` when Hypothesis could not say (Unsatisfiable, Flaky): the
+    failure found first then stands.
+    """
     try:
-        minimal = find(cases(options), fails, settings=quiet, random=random.Random(options.seed))  # noqa: S311
-    except NoSuchExample:
-        return None
-    except HypothesisException:  # Unsatisfiable, Flaky: the failure found first still stands
-        minimal = None
-    if not first:
-        return None
-    if minimal is not None:
-        best = seen.get(request_line(minimal, 0, trace=False))
-        if best is not None and best.failed and best.kind == first[0].kind:
-            return attrs.evolve(best, name=f"{first[0].name} as Hypothesis shrank it")
-    return first[0]
+        from hypothesis import HealthCheck, Phase, find, settings  # noqa: PLC0415
+        from hypothesis.errors import HypothesisException, NoSuchExample  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - hypothesis is in the testing extra
+        raise GateError(
+            "generated trees need Hypothesis: pip install 'gametree[testing]' (or --budget 0 "
+            "to run the vectors only)"
+        ) from None
+    quiet = settings(max_examples=2 * budget,  # enough for ``budget`` distinct cases: _Enough
+                     database=None, deadline=None, derandomize=False,
+                     phases=[Phase.generate, Phase.shrink],
+                     suppress_health_check=list(HealthCheck),
+                     report_multiple_bugs=False)  # fmt: skip
+
+    def search(fails: Callable[[Case], bool]) -> tuple[bool, Case | None]:
+        try:
+            return False, find(cases(options), fails, settings=quiet,
+                               random=random.Random(options.seed))  # noqa: S311  # fmt: skip
+        except (NoSuchExample, _Enough):
+            return True, None
+        except HypothesisException:
+            return False, None
+
+    return search
+
+
+class _Enough(BaseException):
+    """Stops Hypothesis once the small tier's budget is asked.
+
+    A ``BaseException``, which Hypothesis passes on at once rather than shrinking as a failure.
+    """
 
 
 def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
@@ -619,13 +879,18 @@ def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
     The scope's mix, less the many-players tier for two-player semantics and less every tier
     whose flag is skipped (the small tier is always there); for ``optimal`` half the small
     tier's weight goes to the tight tier, whose trees are where its leaves differ from shallow
-    pruning's (:func:`gametree.conform.tiers.tight`).
+    pruning's (:func:`gametree.conform.tiers.tight`); for an engine that declares its number
+    type (``--values``), the magnitude tier, which then draws that type's edges
+    (:func:`gametree.conform.tiers.typed`), takes as much again from the small tier.
     """
     s = SEMANTICS[options.semantics]
     mix = dict(SCOPES[options.scope].weights)
     if s.domain:
         mix["tight"] = mix["small"] // 2
         mix["small"] -= mix["tight"]
+    if options.values != "exact" and "magnitude" in mix:  # the type's edges, at twice the share
+        mix["small"] -= mix["magnitude"]
+        mix["magnitude"] *= 2
     return [
         (tier, weight)
         for tier, weight in mix.items()
@@ -648,7 +913,7 @@ def cases(options: GateOptions) -> Any:
     s = SEMANTICS[options.semantics]
 
     def allowed(case: Case) -> Case:
-        assume(not set(case_flags(case)) & options.skip_flags)
+        assume(not set(case_flags(case)) & options.skip_flags and not unasked(case, options))
         assume(s.game or not options.by_depth or is_by_depth(case.tree))
         return case
 
@@ -675,7 +940,7 @@ def _small_cases(options: GateOptions) -> Any:
                                   ties=ties, by_depth=by_depth))  # fmt: skip
             if not s.window:
                 return Case(s.name, t)
-            ends = st.none() | st.integers(-10, 10)
+            ends = st.none() if options.full_window else st.none() | st.integers(-10, 10)
             alpha, beta = draw(ends), draw(ends)
             if alpha is not None and beta is not None and alpha >= beta:
                 alpha, beta = beta - 1 if alpha == beta else beta, alpha

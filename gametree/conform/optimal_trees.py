@@ -34,10 +34,10 @@ from gametree import impl
 from gametree.conform.edge_trees import power_text
 from gametree.conform.scope import magnitude_text
 from gametree.conform.semantics import Case, domain_problem
-from gametree.conform.tiers import tight_tree
+from gametree.conform.tiers import map_leaves, tight_tree
 from gametree.figures import korf_figure3, last_branch_example
 from gametree.impl.necessity import Domain
-from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value
+from gametree.spec import Bounds, Scalar, Tree, Value
 
 __all__ = ["beyond_shallow", "domain_flags", "domain_matters", "integral", "optimal_trees"]
 
@@ -171,24 +171,8 @@ def _many(rng: random.Random) -> tuple[Tree, Bounds]:
 
 
 def _mapped(t: Tree, f: Callable[[Scalar], Scalar]) -> Tree:
-    """``t`` with every component c of every leaf replaced by f(c), rebuilt without recursion."""
-    if isinstance(t, Leaf):
-        return Leaf(tuple(f(c) for c in _components(t.value)))
-    stack: list[tuple[Node, list[Tree]]] = [(t, [])]
-    while True:
-        node, built = stack[-1]
-        if len(built) < len(node.children):
-            c = node.children[len(built)]
-            if isinstance(c, Leaf):
-                built.append(Leaf(tuple(f(x) for x in _components(c.value))))
-            else:
-                stack.append((c, []))
-            continue
-        stack.pop()
-        rebuilt = Node(node.to_move, built)
-        if not stack:
-            return rebuilt
-        stack[-1][1].append(rebuilt)
+    """``t`` with every component c of every leaf replaced by f(c)."""
+    return map_leaves(t, lambda v: tuple(f(c) for c in _components(v)))
 
 
 def shifted(t: Tree, by: int) -> Tree:

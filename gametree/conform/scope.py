@@ -48,8 +48,10 @@ __all__ = [
 TALL = 6
 """A tree at least this high earns ``Tall``: a cut-off or a bound passed down wrongly only some
 levels below the root shows there (and in N-player trees, deep pruning from far up)."""
-DEEP = 1000
-"""A tree at least this high earns ``Deep``: deeper than Python's default recursion limit."""
+DEEP = 400
+"""A tree at least this high earns ``Deep``: a request nests two JSON levels a level of its
+tree, so a reader that recurses under Python's default limit of 1,000 frames (``json.loads``)
+fails from about 495 levels, and a search that recurses from about 1,000."""
 WIDE = 16
 """A node with more children than this earns ``Wide``: past move lists of 4, 8 and 16."""
 MANY = 5
@@ -291,7 +293,7 @@ class Coverage:
         )
 
 
-Tier = Literal["small", "wide", "tall", "many", "magnitude", "repeated", "tight"]
+Tier = Literal["small", "wide", "tall", "many", "magnitude", "repeated", "tight", "steered"]
 
 TIER_FLAGS: dict[Tier, tuple[str, ...]] = {
     "small": (),
@@ -301,6 +303,7 @@ TIER_FLAGS: dict[Tier, tuple[str, ...]] = {
     "magnitude": (),
     "repeated": ("RepeatedSubtree",),
     "tight": (),
+    "steered": (),
 }
 """The flag each tier is there to earn: a tier whose flag is skipped is not drawn at all (the
 magnitude tier draws only magnitudes whose flags are not skipped)."""
@@ -326,14 +329,30 @@ SCOPES: dict[str, Scope] = {
         Scope("small", {"small": 100}, max_nodes=121, max_height=4, max_players=4),
         Scope(
             "default",
-            {"small": 55, "wide": 10, "tall": 9, "many": 6, "magnitude": 13, "repeated": 7},
+            {
+                "small": 30,
+                "wide": 8,
+                "tall": 8,
+                "many": 5,
+                "magnitude": 12,
+                "repeated": 7,
+                "steered": 30,
+            },
             max_nodes=1_000,
             max_height=12,
             max_players=8,
         ),
         Scope(
             "large",
-            {"small": 30, "wide": 18, "tall": 16, "many": 10, "magnitude": 16, "repeated": 10},
+            {
+                "small": 20,
+                "wide": 15,
+                "tall": 14,
+                "many": 8,
+                "magnitude": 12,
+                "repeated": 8,
+                "steered": 23,
+            },
             max_nodes=20_000,
             max_height=40,
             max_players=8,

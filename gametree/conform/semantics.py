@@ -76,7 +76,7 @@ from gametree import impl, spec
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
 from gametree.impl.necessity import Domain
 from gametree.impl.window import Bound
-from gametree.spec import Bounds, Path, Scalar, Tree, Value, iter_leaves
+from gametree.spec import Bounds, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
 from gametree.treefile import (
     TreeFileError,
     document_json,
@@ -109,16 +109,22 @@ __all__ = [
 class Case:
     """One question: a tree under a semantics, with its window, bounds or player if any.
 
-    ``alpha`` and ``beta`` are ``None`` for an unbounded side. A ``game-`` case has a
-    ``game``, its ``depth`` (``max_depth`` for deepening), ``quiescence`` and ``max_nodes``;
-    its ``tree`` is the cut tree (build it with :func:`game_case`).
+    ``alpha`` and ``beta`` are ``None`` for an unbounded side; a whole ``Fraction`` given
+    for an edge or a guess is kept as an ``int``, so that the request writes it as one.
+    A ``game-`` case has a ``game``, its ``depth`` (``max_depth`` for deepening),
+    ``quiescence`` and ``max_nodes``; its ``tree`` is the cut tree (build it with
+    :func:`game_case`).
     """
 
     semantics: str
     tree: Tree
     bounds: Bounds | None = None
-    alpha: Scalar | None = None
-    beta: Scalar | None = None
+    alpha: Scalar | None = attrs.field(
+        default=None, converter=attrs.converters.optional(exact_scalar)
+    )
+    beta: Scalar | None = attrs.field(
+        default=None, converter=attrs.converters.optional(exact_scalar)
+    )
     player: int | None = None
     game: GameGraph | None = None
     depth: int = 0
@@ -126,7 +132,7 @@ class Case:
     max_nodes: int | None = None
     domain: Domain = "reals"
     """The values the leaves are drawn from, for ``optimal``: necessity depends on it."""
-    first_guess: Scalar = 0
+    first_guess: Scalar = attrs.field(default=0, converter=exact_scalar)
     """Where MTD(f)'s tests start, for ``mtdf``: the leaves it reads depend on it."""
 
 
@@ -612,6 +618,8 @@ class Checks:
     best_move: bool = False
     principal_variation: bool = False
     strict_order: bool = False
+    move_only: bool = False
+    """The target reports a move, not a value (``--move-only``): see :func:`check_move`."""
 
 
 def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str]:  # noqa: PLR0911, PLR0912
@@ -620,6 +628,8 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
         return [f"the response is not a JSON object (got {type(response).__name__})"]
     if "error" in response:
         return [f"the target reported an error: {str(response['error'])[:500]}"]
+    if checks.move_only:
+        return check_move(case, e, response, checks)
     problems: list[str] = []
     vector = SEMANTICS[case.semantics].kind == "vector" and case.semantics != "paranoid"
     if "value" not in response:
@@ -636,11 +646,11 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
         assert not isinstance(r, tuple)
         if e.witness.admits(r):
             return []
-        return [f"value: expected {e.witness.text()}, got {_text(r)}"]
+        return [f"value: expected {e.witness.text()}, got {_got(response['value'], r)}"]
     if e.value is not None and r != e.value:
         truth = _text(e.true_value)
         own = "" if e.value == e.true_value else f" ({case.semantics}'s; the true value is {truth})"
-        problems.append(f"value: expected {_text(e.value)}{own}, got {_text(r)}")
+        problems.append(f"value: expected {_text(e.value)}{own}, got {_got(response['value'], r)}")
     if e.optimal_moves is not None:
         if checks.best_move and e.optimal_moves:
             got = response.get("best_move", "missing")
@@ -653,7 +663,7 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
         if not lo <= r <= hi:
             problems.append(
                 f"value: expected one in [{_text(lo)}, {_text(hi)}] (the true value is "
-                f"{_text(e.true_value)}), got {_text(r)}"
+                f"{_text(e.true_value)}), got {_got(response['value'], r)}"
             )
     if e.principal_variation is not None and checks.best_move:
         got = response.get("best_move", "missing")
@@ -673,6 +683,78 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
     return problems
 
 
+def check_move(case: Case, e: Expected, response: dict[Any, Any], checks: Checks) -> list[str]:
+    """What is wrong with the reply of an engine that reports its move and no value.
+
+    Its ``best_move`` must be *a* best move (:func:`best_moves`), and with ``--best-move`` the
+    leftmost one (the tie rule); a lone leaf has none (``null``). Its ``value``, if any, is not
+    read. Where the value is only a bound (outside the window) no move is determined, and only
+    the leaves (``--strict-order``) and the line (``--principal-variation``) are compared.
+    """
+    problems = []
+    moves = best_moves(case, e)
+    got = response.get("best_move")
+    if moves is not None:
+        leftmost = checks.best_move and e.optimal_moves is None and len(moves) > 1
+        allowed = (e.best_move,) if leftmost else (moves or (None,))
+        if "best_move" not in response and moves:
+            problems.append("the response has no 'best_move' (with --move-only the move is "
+                            "the answer)")  # fmt: skip
+        elif isinstance(got, bool) or got not in allowed:
+            want = (f"{json.dumps(allowed[0])}" + (" (the leftmost best: a later child replaces "
+                    "the best only if strictly better)" if leftmost else "")
+                    if len(allowed) == 1 else f"one of {list(allowed)}")  # fmt: skip
+            problems.append(f"best_move: expected {want}, got {json.dumps(got)[:80]}")
+    if e.principal_variation is not None and checks.principal_variation:
+        pv = response.get("principal_variation", "missing")
+        if pv != list(e.principal_variation):
+            problems.append(f"principal_variation: expected {list(e.principal_variation)}, "
+                            f"got {pv}")  # fmt: skip
+    if checks.strict_order and e.optimal_moves is None:
+        leaves = [list(p) for p in e.trace]
+        if response.get("trace", "missing") != leaves:
+            problems.append(f"trace: {_trace_difference(leaves, response.get('trace'))}")
+    return problems
+
+
+def best_moves(case: Case, e: Expected) -> tuple[int | str, ...] | None:  # noqa: PLR0911
+    """The root's best moves, left to right: the children worth the root's value to its mover.
+
+    ``()`` for a lone leaf; ``None`` where no move is determined: the value lies outside the
+    window, or the semantics fixes a value only (table reuse, deepening). Two players: the
+    children whose minimax value is the root's (alike in max/min and negamax form). N players:
+    those whose maxn value (the spec's, under the tie rule) gives the mover the root's
+    component; paranoid: the children of the root's paranoid value; deep pruning: its own move.
+    A game's are its optimal moves, by label.
+
+    >>> from gametree.spec import Node
+    >>> t = Node.by_depth([[3, 5], [4, 2], [3]])
+    >>> case, above = Case("minimax", t), Case("alphabeta-fail-soft", t, beta=2)
+    >>> best_moves(case, expected(case)), best_moves(above, expected(above))
+    ((0, 2), None)
+    """
+    if e.optimal_moves is not None:
+        return e.optimal_moves
+    t = case.tree
+    if not isinstance(t, spec.Node):
+        return ()
+    if e.principal_variation is None or e.witness is not None or e.by_depth is not None:
+        return None
+    if case.semantics == "deep-pruning-unsound":
+        assert e.best_move is not None
+        return (e.best_move,)
+    if case.semantics == "paranoid":
+        return tuple(i for i, c in enumerate(t.children)
+                     if spec.paranoid(c, case.player).value == e.true_value)  # fmt: skip
+    if SEMANTICS[case.semantics].kind == "vector":
+        v = e.true_value
+        assert isinstance(v, tuple)
+        return tuple(i for i, c in enumerate(t.children)
+                     if spec.maxn(c).value[t.to_move] == v[t.to_move])  # fmt: skip
+    root = spec.minimax(t).value
+    return tuple(i for i, c in enumerate(t.children) if spec.minimax(c).value == root)
+
+
 def _check_deepening(e: Expected, r: Value, response: dict[Any, Any], checks: Checks) -> list[str]:
     """What is wrong with a deepening reply: its depth, and the value and move at it."""
     assert e.by_depth is not None
@@ -683,7 +765,8 @@ def _check_deepening(e: Expected, r: Value, response: dict[Any, Any], checks: Ch
     _, v, moves = e.by_depth[depth]
     problems = []
     if r != v:
-        problems.append(f"value: expected {_text(v)} (the value at depth {depth}), got {_text(r)}")
+        got = _got(response["value"], r)
+        problems.append(f"value: expected {_text(v)} (the value at depth {depth}), got {got}")
     if checks.best_move and moves:
         got = response.get("best_move", "missing")
         if got not in moves:
@@ -703,6 +786,22 @@ def _trace_difference(want: list[list[int]], got: object) -> str:
         extra = len(got) - len(want)
         return f"{extra} leaves read after the last expected one, first {got[len(want)]}"
     return f"{len(want) - len(got)} leaves not read, first {want[len(got)]}"
+
+
+def _got(written: object, r: Value) -> str:
+    """A reply's value as the report prints it: exactly, and as written where it was a double.
+
+    A double is read exactly (1.001 is 2254051613498933/2251799813685248), which is what is
+    compared; the decimal the engine wrote is shown beside it, to be recognised.
+
+    >>> from fractions import Fraction
+    >>> _got(1.001, Fraction(1.001)), _got([0.5, 2], (Fraction(1, 2), 2)), _got(2.0, 2)
+    ('1.001 (exactly 2254051613498933/2251799813685248)', '[0.5, 2] (exactly (1/2, 2))', '2')
+    """
+    parts = written if isinstance(written, list) else [written]
+    if any(isinstance(x, float) and not x.is_integer() for x in parts):
+        return f"{json.dumps(written)} (exactly {_text(r)})"
+    return _text(r)
 
 
 def _text(v: object) -> str:

@@ -263,11 +263,14 @@ def shrink(
     by_depth: bool,
     budget: int = 500,
     seconds: float = 60.0,
+    trail: list[Case] | None = None,
 ) -> tuple[Case, int]:
     """The smallest case the greedy search reaches from ``case``, and the edits it took.
 
-    ``fails`` is called at most ``budget`` times, and no new call starts after ``seconds``.
-    Only candidates smaller by :func:`size` are tried, so the search ends.
+    ``fails`` is called at most ``budget`` times, and no new call starts after ``seconds``
+    (a guard: a budget of attempts, not of time, keeps the result independent of the
+    target's speed). Only candidates smaller by :func:`size` are tried, so the search ends.
+    Each case accepted is appended to ``trail``, if given.
     """
     steps = 0
     calls = 0
@@ -283,6 +286,8 @@ def shrink(
             calls += 1
             if fails(c):
                 current, steps, improved = c, steps + 1, True
+                if trail is not None:
+                    trail.append(c)
                 break
             if calls >= budget or time.monotonic() >= deadline:
                 break

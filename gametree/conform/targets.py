@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Literal, cast
 
 import attrs
@@ -62,6 +62,8 @@ ReplyKind = Literal["answer", "error", "crash", "timeout", "garbage", "memory"]
 
 _CALLABLE = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _MEMORY_WORDS = ("MemoryError", "bad_alloc", "out of memory", "Cannot allocate memory")
+_ADDRESS_SPACE_WORDS = ("Sanitizer", "ulimit -v", "shadow memory")
+"""What a sanitized build writes when it cannot reserve its shadow memory under ``RLIMIT_AS``."""
 
 
 class TargetStartError(RuntimeError):
@@ -135,6 +137,15 @@ class ProcessTarget:
         self.buffer = bytearray()
         self.next_id = 0
         self.answered = False
+        self.first_answer: float | None = None
+        """Seconds the first answer of the run took, its process's start included."""
+        self.answer_times: list[tuple[int, float]] = []
+        """(nodes, seconds) of each answer of a process already started."""
+        self.asked: Case | None = None
+        """The case last asked of the running process (``None``: none since it started)."""
+        self.previous: Case | None = None
+        """The case asked before the last one, in the same process (``None``: it was first)."""
+        self.last_answered = False
 
     @classmethod
     def from_spec(cls, target: str, **kwargs: float) -> "ProcessTarget":
@@ -175,26 +186,96 @@ class ProcessTarget:
         os.set_blocking(self.proc.stdout.fileno(), False)
         self.buffer = bytearray()
         self.fresh = True
+        self.asked = None
+        self.last_answered = False
+
+    def restart(self) -> None:
+        """End the process, so that the next request is the first of a fresh one."""
+        self.kill()
+        self.proc = None
+
+    @contextlib.contextmanager
+    def limited(self, seconds: float) -> Iterator[None]:
+        """Each request within ``seconds`` at most (while shrinking a hang)."""
+        timeout = self.timeout
+        self.timeout = min(timeout, seconds)
+        try:
+            yield
+        finally:
+            self.timeout = timeout
+
+    def hang_limit(self, nodes: int) -> float:
+        """The limit on each attempt while shrinking a hang of ``nodes`` nodes, or less.
+
+        Three times the longest answer to a case of at most ``nodes`` nodes (of a process
+        already started), and at least a second, at most ``--timeout``: a smaller case that
+        answers in time is not taken for a hang, and one that hangs costs little.
+        """
+        slowest = max((t for n, t in self.answer_times if n <= nodes), default=0.0)
+        return min(self.timeout, max(1.0, 3 * slowest))
+
+    def _startup(self) -> float:
+        """More time for the first request of a process.
+
+        ``--startup`` until the target has answered once, then twice what its first answer
+        took (at least 1 s, at most ``--startup``), so that restarts do not each cost
+        ``--startup`` again.
+        """
+        if self.first_answer is None:
+            return self.startup
+        return min(self.startup, max(1.0, 2 * self.first_answer))
 
     def ask(self, case: Case, *, trace: bool) -> Reply:
         """Send the request for ``case`` and wait for its reply, within the deadline."""
+        self.previous = self.asked
+        if self.proc is not None and self.proc.poll() is not None and self.last_answered:
+            return self._ended_after_answer()
         if self.proc is None or self.proc.poll() is not None:
             self.start()
+            self.previous = None
         assert self.proc is not None
         assert self.proc.stdin is not None
+        self.asked = case
+        self.last_answered = False
         self.next_id += 1
         rid = self.next_id
         data = request_line(case, rid, trace=trace).encode()
-        allowed = self.timeout + (self.startup if self.fresh else 0.0)
+        allowed = self.timeout + (self._startup() if self.fresh else 0.0)
         started = time.monotonic()
-        outcome = self._exchange(data, started + allowed)
+        outcome = self._exchange(data, started + allowed, allowed)
         seconds = time.monotonic() - started
         if isinstance(outcome, Reply):
             return attrs.evolve(outcome, seconds=seconds)
-        self.fresh = False
-        return self._reply(outcome, rid, seconds)
+        fresh, self.fresh = self.fresh, False
+        reply = self._reply(outcome, rid, seconds)
+        if reply.kind in {"answer", "error"}:
+            self.last_answered = True
+            if self.first_answer is None:
+                self.first_answer = seconds
+            if not fresh:
+                self.answer_times.append((case.tree.size, seconds))
+        return reply
 
-    def _exchange(self, data: bytes, deadline: float) -> bytes | Reply:
+    def _ended_after_answer(self) -> Reply:
+        """The process ended on its own after answering the last request: a crash.
+
+        It is charged to this request (which was not sent); replayed after the request before
+        it, the gate finds the cause (:mod:`gametree.conform.faults`).
+        """
+        proc = self.proc
+        assert proc is not None
+        code = proc.returncode
+        tail = self.stderr_tail()
+        self.restart()
+        self.asked = self.previous
+        status = f"killed by signal {-code}" if code < 0 else f"exit {code}"
+        detail = (f"the target ended after its answer to the request before this one "
+                  f"({status}), before this one was sent")  # fmt: skip
+        if tail:
+            detail += f"; its standard error ends:\n{tail}"
+        return Reply("crash", detail=detail)
+
+    def _exchange(self, data: bytes, deadline: float, allowed: float) -> bytes | Reply:
         """Write ``data`` and read one line, or the failure that stopped it."""
         proc = self.proc
         assert proc is not None
@@ -209,9 +290,7 @@ class ProcessTarget:
             while not ended:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    self.kill()
-                    what = "reply" if sent == len(data) else "request to be read"
-                    return Reply("timeout", detail=f"no {what} within {self.timeout:g} s")
+                    return self._timed_out(allowed, sent=sent == len(data))
                 if self._stderr_size() > MAX_STDERR_BYTES:  # a flood would fill the disk
                     self.kill()
                     return Reply("garbage", detail="more than 64 MiB on its standard error")
@@ -234,6 +313,23 @@ class ProcessTarget:
                             return Reply("garbage", detail="a reply line longer than 64 MiB")
         line, _, self.buffer = self.buffer.partition(b"\n")
         return bytes(line)
+
+    def _timed_out(self, allowed: float, *, sent: bool) -> Reply:
+        """The timeout, saying the time it was really given and what may have caused it."""
+        partial = bytes(self.buffer[:80])
+        self.kill()
+        limit = f"{allowed:.3g} s"
+        if allowed != self.timeout:
+            grace = allowed - self.timeout
+            limit += f" (--timeout {self.timeout:g} s, and {grace:.3g} s more to start)"
+        if not sent:
+            return Reply("timeout", detail=f"no request to be read within {limit}")
+        if partial:
+            why = f"a reply began ({partial!r}) but no end of line came"
+        else:
+            why = "nothing came back: did the engine flush its reply? (a reply held in an "
+            why += "output buffer is never seen)"
+        return Reply("timeout", detail=f"no reply within {limit}; {why}")
 
     def _reply(self, line: bytes, rid: int, seconds: float) -> Reply:
         try:
@@ -273,6 +369,10 @@ class ProcessTarget:
         status = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
         kind: ReplyKind = "memory" if any(w in tail for w in _MEMORY_WORDS) else "crash"
         detail = f"the target {how} and ended ({status})"
+        if self.memory_mb and any(w in tail for w in _ADDRESS_SPACE_WORDS):
+            detail += (f"; it ran under an address-space limit of {self.memory_mb} MiB "
+                       f"(--memory), which a sanitizer's shadow memory exceeds: try "
+                       f"--memory 0")  # fmt: skip
         if tail:
             detail += f"; its standard error ends:\n{tail}"
         return Reply(kind, detail=detail)

@@ -15,7 +15,8 @@ on nodes, the flags skipped, players moving in turn); a builder returns a :class
   root too).
 - ``magnitude``: values around one of :data:`EDGES` (both signs, neighbours that a double
   cannot tell apart), or fractions with one of :data:`TINY_DENOMINATORS`; the window near
-  the values; N-player bounds around them.
+  the values; N-player bounds around them. For an engine that declares its number type
+  (``--values``), the edges of that type instead (:func:`typed`).
 - ``repeated``: one or two subtrees repeated at one depth below different siblings, so that
   each copy is searched under another window.
 - ``tight``: N-player trees 3 to 5 high under tight bounds (the sum 2, 3, 6 or 9), half of
@@ -34,8 +35,10 @@ from fractions import Fraction
 import attrs
 
 from gametree._json import MAX_NUMBER_LENGTH
+from gametree.conform.numbers import NUMBER_TYPES, NumberType
 from gametree.conform.scope import Scope, Tier, magnitude_flags
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value, minimax
+from gametree.spec.fold import fold
 
 __all__ = [
     "BUFFERS",
@@ -46,6 +49,7 @@ __all__ = [
     "Ask",
     "Drawn",
     "grow",
+    "map_leaves",
     "tight_tree",
 ]
 
@@ -86,6 +90,8 @@ class Ask:
     skip: frozenset[str] = frozenset()
     by_depth: bool = False
     """Players move in turn by depth from player 0 (``--alternating``)."""
+    values: str = "exact"
+    """The number type the engine declares (``--values``; :mod:`gametree.conform.numbers`)."""
 
 
 @attrs.frozen
@@ -96,6 +102,8 @@ class Drawn:
     bounds: Bounds | None = None
     alpha: Scalar | None = None
     beta: Scalar | None = None
+    first_guess: Scalar | None = None
+    """Where MTD(f) starts, if the tier says (else the gate takes the first leaf's value)."""
 
 
 def grow(
@@ -138,6 +146,20 @@ def grow(
         if not stack:
             return node
         stack[-1][3].append(node)
+
+
+def map_leaves(t: Tree, f: Callable[[Value], Value]) -> Tree:
+    """``t`` with every leaf's value v replaced by f(v), built without recursion."""
+
+    def leaf(n: Tree) -> Tree:
+        assert isinstance(n, Leaf)
+        return Leaf(f(n.value))
+
+    def node(n: Tree, _kids: object, built: list[Tree]) -> Tree:
+        assert isinstance(n, Node)
+        return Node(n.to_move, built)
+
+    return fold(t, lambda n: n.children if isinstance(n, Node) else None, leaf, node)
 
 
 def _movers(rng: random.Random, players: int, ask: Ask, *, drawn: float = 0.3) -> Callable[
@@ -284,7 +306,7 @@ def tall(rng: random.Random, ask: Ask) -> Drawn:
 TRAP_BOUNDS = Bounds(0, 9)
 
 
-def trap(rng: random.Random, players: int, distance: int, *, height: int) -> Tree:
+def trap(rng: random.Random, players: int, distance: int, *, height: int, floor: int = 0) -> Tree:
     """A tree on which pruning with the bound of the root, ``distance`` levels up, is wrong.
 
     The root A (player 0) reads a leaf (x, 0, ...) first, so its best is x. Its second child
@@ -297,6 +319,11 @@ def trap(rng: random.Random, players: int, distance: int, *, height: int) -> Tre
     and A takes x + 1. Shallow pruning never cuts here: every component is below Sum. Zero
     vectors, which nobody strictly prefers, are added as later children here and there, and
     u and w sit at the ends of unary chains down to ``height``.
+
+    With ``floor`` c every component is at least c (the other components of u, w and the
+    leaves are c, u[r] is c + 1, A's leaves are x + c and x + 1 + c), so that the trap holds
+    with no component at the lower bound 0: x is then drawn from 1 + N c to Sum - 1 - N c,
+    which needs Sum >= 2 + 2 N c.
     """
     total = TRAP_BOUNDS.total
     assert isinstance(total, int)
@@ -305,11 +332,11 @@ def trap(rng: random.Random, players: int, distance: int, *, height: int) -> Tre
     assert q != 0, (players, distance)
     j = next(i for i in range(1, distance) if i % players not in {0, q})
     r = j % players
-    x = rng.randint(1, total - 1)
-    zero = (0,) * players
+    x = rng.randint(1 + players * floor, total - 1 - players * floor)
+    zero = (floor,) * players
 
     def vector(**at: int) -> tuple[int, ...]:
-        v = [0] * players
+        v = [floor] * players
         for key, value in at.items():
             v[int(key[1:])] += value
         return tuple(v)
@@ -348,7 +375,12 @@ def _allowed(skip: frozenset[str], magnitude: Scalar) -> bool:
 
 
 def magnitude(rng: random.Random, ask: Ask) -> Drawn:
-    """Values at one of the edges of machine arithmetic (see the module)."""
+    """Values at one of the edges of machine arithmetic (see the module).
+
+    For an engine that declares its number type, at the edges of that type (:func:`typed`).
+    """
+    if NUMBER_TYPES[ask.values].kind != "exact":
+        return typed(rng, ask)
     centers = [c for c in EDGES if _allowed(ask.skip, c + 1)]
     tiny = not {"Fraction", "TinyFraction"} & ask.skip and rng.random() < 0.25
     if not centers and not tiny:
@@ -421,6 +453,133 @@ def _big_vectors(rng: random.Random, players: int, scale: Scalar, *, tiny: bool)
         return tuple(v)
 
     return bounds, apart
+
+
+def typed(rng: random.Random, ask: Ask) -> Drawn:
+    """Values at the edges of the number type the engine declares (``ask.values``).
+
+    Drawn from the type's edges (:meth:`gametree.conform.numbers.NumberType.edges`) with their
+    neighbours, 0, and the magnitudes of :data:`EDGES` it holds, in one of six mixes: one
+    extreme (:meth:`gametree.conform.numbers.NumberType.extremes`: M or -M, for a double also
+    ±2^-1074) at every leaf, so that every node's children all score it (a fifth of the
+    cases); an extreme with its neighbours (a fifth) or another edge with its neighbours (an
+    ulp apart for a double), the edge twice as likely as each; the largest and smallest values,
+    their neighbours and 0 together, whose differences and sums leave the type; an extreme at
+    half the leaves and anything from the pool at the others; or (a fifth of the cases) a root
+    whose first child is a leaf at the largest or smallest value, mostly its player's best, so
+    that the window reaches the type's limit there, followed by subtrees searched under it.
+    Unless every leaf is one extreme, a node whose children all score one is added a third of
+    the time. The window is open a third of the time, else at the type's limits or a null
+    window at a leaf's value or an edge's; MTD(f)'s first guess at the largest or the smallest
+    value (three times in four) or a leaf's; N-player bounds are at the type's limits
+    (:func:`_typed_vectors`). Every number drawn is inside the type; trees 1 to 3 high (mostly
+    2 or 3), of 1 to 3 children a node (mostly 2).
+    """
+    kind = NUMBER_TYPES[ask.values]
+    top = kind.largest
+    assert top is not None
+    edges = kind.edges()
+    pool = [*(n for e in edges for n in kind.neighbours(e)), 0,
+            *(s * c for c in EDGES if kind.holds(c) for s in (1, -1))]  # fmt: skip
+    players = _players(rng, ask)
+    mover = _movers(rng, players, ask, drawn=0.5)  # who moves decides each value's sign
+    height = rng.choice((1, 2, 2, 3, 3))
+    width = lambda _: rng.choice((1, 2, 2, 3))  # noqa: E731
+    if ask.vector:
+        bounds, vector = _typed_vectors(rng, kind, players, pool)
+        return Drawn(grow(rng, height=height, children=width, leaf=vector, mover=mover,
+                          max_nodes=ask.scope.max_nodes), bounds)  # fmt: skip
+    x = rng.choice(kind.extremes())
+    spread = (*kind.neighbours(top), *kind.neighbours(-top), 0)
+    mix = rng.random()
+    leaf: Callable[[], Value] = lambda: x  # noqa: E731 - every node's children at the extreme
+    if 0.2 <= mix < 0.55:  # an edge, twice as likely as each of its neighbours
+        edge = x if mix < 0.4 else rng.choice(edges)
+        around = (edge, *kind.neighbours(edge))
+        leaf = lambda: rng.choice(around)  # noqa: E731
+    elif 0.55 <= mix < 0.65:
+        leaf = lambda: rng.choice(spread)  # noqa: E731
+    elif 0.65 <= mix < 0.8:  # the extreme at half the leaves, anything at the others
+        leaf = lambda: x if rng.random() < 0.5 else rng.choice(pool)  # noqa: E731
+    if mix >= 0.8:  # the root's first child at its player's extreme, then searched subtrees
+        p = mover(0)
+        first = top if (p == 0) == (rng.random() < 0.75) else -top
+        rest = [grow(rng, height=2, children=width,
+                     leaf=lambda: rng.choice(spread), mover=lambda d: mover(d + 1),
+                     max_nodes=15) for _ in range(rng.randint(1, 2))]  # fmt: skip
+        t: Tree = Node(p, [first, *rest])
+    else:
+        t = grow(rng, height=height, children=width, leaf=leaf, mover=mover,
+                 max_nodes=ask.scope.max_nodes)  # fmt: skip
+    if 0.2 <= mix < 0.8 and isinstance(t, Node) and rng.random() < 1 / 3:
+        at_extreme = Node(mover(1), [x] * rng.randint(1, 3))
+        kids = list(t.children)
+        kids.insert(rng.randint(0, len(kids)), at_extreme)
+        t = Node(t.to_move, kids)
+    values = [v for v in _leaves(t)[:40] if not isinstance(v, tuple)]
+    alpha, beta = _typed_window(rng, ask, kind, values)
+    guess = rng.choice((top, -top)) if rng.random() < 0.75 else rng.choice(values)
+    return Drawn(t, None, alpha, beta, guess)
+
+
+def _typed_window(rng: random.Random, ask: Ask, kind: NumberType, near: Sequence[Scalar]) -> tuple[
+    Scalar | None, Scalar | None
+]:  # fmt: skip
+    """A window at the limits of ``kind`` or a null window at one of the values ``near``."""
+    if not ask.window or rng.random() < 1 / 3:
+        return None, None
+    top = kind.largest
+    assert top is not None
+    v = rng.choice([*near, top, -top])
+    windows = [
+        (kind.below(top), None), (top, None), (None, kind.above(-top)), (None, -top),
+        (-top, top), (-top, None), (None, top), (kind.below(top), top), (-top, kind.above(-top)),
+        (kind.below(v), v), (v, kind.above(v)),
+    ]  # fmt: skip
+    alpha, beta = rng.choice(windows)
+    if alpha is not None and beta is not None and alpha >= beta:
+        return None, None
+    return alpha, beta
+
+
+def _typed_vectors(rng: random.Random, kind: NumberType, players: int,
+                   pool: Sequence[Scalar]) -> tuple[Bounds, Callable[[], Value]]:  # fmt: skip
+    """Korf's bounds at the limits of ``kind`` and vectors within them near its edges.
+
+    The lower bound is 0, -M or one above -M; the sum's bound M, one below it, 0 or -M (so
+    that Korf's Sum, shifted by the lower bound, and ``Sum - Best`` leave the type); or, a
+    quarter of the time, a lower bound of 0 and a sum at a positive edge or one of its
+    neighbours (an ulp apart for a double). The components are drawn from the extremes, the
+    bounds and 0, then lowered to the lower bound one by one, at random, while they sum above
+    the bound; a third of the time every leaf is the same vector.
+    """
+    top = kind.largest
+    assert top is not None
+    positive = [x for x in pool if x > 0]
+    if rng.random() < 0.25:
+        lower: Scalar = 0
+        total = rng.choice(positive)
+        parts = [0, *kind.neighbours(total)]
+    else:
+        next_up = kind.above(-top)
+        assert next_up is not None
+        lower = rng.choice((0, -top, -top, next_up))
+        total = rng.choice([x for x in (top, kind.below(top), 0, -top)
+                            if x is not None and x >= lower])  # fmt: skip
+        parts = [lower, 0, top, -top, total, *kind.neighbours(top), *kind.neighbours(-top)]
+    parts = [c for c in parts if lower <= c]
+    bounds = Bounds(lower, total)
+
+    def vector() -> Value:
+        v = [rng.choice(parts) for _ in range(players)]
+        while sum(v) > total:
+            v[rng.choice([i for i, c in enumerate(v) if c > lower])] = lower
+        return tuple(v)
+
+    if rng.random() < 1 / 3:
+        same = vector()
+        return bounds, lambda: same
+    return bounds, vector
 
 
 def repeated(rng: random.Random, ask: Ask) -> Drawn:

@@ -94,8 +94,10 @@ NOTES: dict[str, dict[str, str]] = {
         "Skipped with --alternating."},
     "Fraction": {"bugType": "NUMBERS", "description": "Values are exact fractions, written "
         "as strings \"p/q\"."},
-    "Deep": {"bugType": "RECURSION", "description": "A chain deeper than Python's default "
-        "recursion limit (1,200 levels)."},
+    "Deep": {"bugType": "RECURSION", "description": "A tree 400 levels high or more: its "
+        "request nests two JSON levels a level, past what a recursive reader takes under "
+        "Python's default recursion limit from about 495, and a recursive search from about "
+        "1,000 (the chain is 1,200 levels)."},
     "ShiftedBounds": {"bugType": "FUNCTIONALITY", "description": "Korf's lower bound is not "
         "0: the bounds must be shifted (3.2)."},
     "OtherPlayer": {"bugType": "FUNCTIONALITY", "description": "The paranoid player is not "
@@ -342,7 +344,8 @@ def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Bounds]]:
     return trees + vector_edge_trees()
 
 
-EDGE_GROUPS = frozenset({"wide", "tall", "magnitudes", "players", "transpositions"})
+EDGE_GROUPS = frozenset({"wide", "tall", "magnitudes", "players", "transpositions",
+                         "number types"})  # fmt: skip
 """The groups of :mod:`gametree.conform.edge_trees`: each of their trees is asked under four
 windows (open, around the value, below it, above it), in its own group."""
 

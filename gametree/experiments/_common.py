@@ -1,25 +1,23 @@
 """What the experiments share: their configuration, parallel trials, and the files they write.
 
-An experiment is a list of *tasks* (each a small picklable tuple), run in a pool of worker
-processes, each task with its own random generator seeded from the experiment's seed and the
-task itself, so that results do not depend on how the tasks are scheduled or how many
-workers there are. Its result is a table (written as CSV), a PNG plot and a short markdown
-summary, all into one directory.
+An experiment is a list of *tasks* (each a small picklable tuple), run by the workers of
+:mod:`gametree.experiments._schedule` (local processes, or a Dask cluster), each task with its
+own random generator seeded from the experiment's seed and the task itself, so that results
+do not depend on how the tasks are scheduled, where, or how many workers there are. Its
+result is a table (written as CSV), a PNG plot and a short markdown summary, all into one
+directory.
 
 Glossary: b is the branching factor, d the depth (height) of a uniform tree, N the number of
 players, M the grid of leaf values (Korf's unit interval, scaled to integers).
 """
 
 import csv
-import multiprocessing
 import random
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar, cast
 
 import attrs
 
-from gametree.clitools import Progress
 from gametree.spec import Leaf, Node, Tree
 
 __all__ = [
@@ -29,7 +27,6 @@ __all__ = [
     "Table",
     "korf_vector",
     "markdown_table",
-    "run_tasks",
     "task_random",
     "uniform_tree",
     "write_outcome",
@@ -50,6 +47,9 @@ class Config:
     progress: bool = True
     budget: float | None = None
     """Seconds the budgeted parts may take (``None``: the size's own); see ``_schedule``."""
+    cluster: str | None = None
+    """The address of a Dask distributed scheduler whose workers run the tasks (``jobs`` is
+    then theirs), or ``None``: ``jobs`` local processes; see ``_schedule``."""
 
 
 @attrs.frozen
@@ -106,46 +106,6 @@ def uniform_tree(branching: int, depth: int, leaf: Callable[[], object], players
             Node(k % players, level[j : j + branching]) for j in range(0, len(level), branching)
         ]
     return level[0]
-
-
-T = TypeVar("T")
-R = TypeVar("R")
-
-
-def run_tasks(
-    work: Callable[[T], R], tasks: Sequence[T], config: Config, unit: str = "trees"
-) -> list[R]:
-    """``work`` on every task, in ``config.jobs`` processes, results in the tasks' order."""
-    progress = Progress(len(tasks), unit, enabled=config.progress)
-    results: list[R | None] = [None] * len(tasks)
-    try:
-        if config.jobs <= 1:
-            for i, task in enumerate(tasks):
-                results[i] = work(task)
-                progress.advance()
-        else:
-            # spawn: a fresh interpreter per worker, safe whatever threads the parent runs.
-            context = multiprocessing.get_context("spawn")
-            with context.Pool(config.jobs) as pool:
-                indexed = pool.imap_unordered(_Indexed(work), list(enumerate(tasks)))
-                for i, r in indexed:
-                    results[i] = cast(R, r)
-                    progress.advance()
-    finally:
-        progress.done()
-    assert all(r is not None for r in results), "every task gives a result"
-    return cast(list[R], results)
-
-
-@attrs.frozen
-class _Indexed:
-    """``work`` on an (index, task) pair, returning (index, result): picklable for a pool."""
-
-    work: Callable[[Any], object]
-
-    def __call__(self, item: tuple[int, object]) -> tuple[int, object]:
-        i, task = item
-        return i, self.work(task)
 
 
 def write_outcome(outcome: Outcome, out: Path) -> list[Path]:

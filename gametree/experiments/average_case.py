@@ -23,10 +23,15 @@ each as deep as the time budget allows, in three parts:
 - :mod:`gametree.experiments.game_trees`: three-player Othello and Chinese Checkers.
 
 It writes ``average-case.csv`` (every search, model and depth), ``-optimal.csv`` (the
-optimum against the others on the same trees), ``-two-players.csv``, ``-games.csv``,
-``-cost.csv`` (how far each series went and the seconds it took), the plots
-``average-case.png`` (Korf's model), ``-grid.png``, ``-optimal.png``, ``-two-players.png``, and
-``average-case.md``, the summary.
+optimum against the others on the same trees), ``-trees.csv`` (the same, tree by tree),
+``-growth.csv`` (the optimum's growth per ply with bootstrap intervals, computed from
+``-trees.csv`` alone: :mod:`gametree.experiments.growth`), ``-two-players.csv``,
+``-games.csv``, ``-cost.csv`` (how far each series went and the seconds it took), the plots
+``average-case.png`` (Korf's model), ``-grid.png``, ``-optimal.png``, ``-growth.png``,
+``-two-players.png``, and ``average-case.md``, the summary, which also plans on paper how deep
+the optimum would go on 100 machines for 8 hours (:mod:`gametree.experiments.scaling`).
+Every CSV but ``-cost.csv`` is a function of the seed alone: the same on any machine, any
+number of workers, locally or on a cluster, at every depth reached.
 """
 
 import math
@@ -36,7 +41,7 @@ from typing import Any
 
 import attrs
 
-from gametree.experiments import game_trees, korf_model, two_players
+from gametree.experiments import game_trees, growth, korf_model, scaling, two_players
 from gametree.experiments._common import Config, Outcome, Table, markdown_table
 from gametree.experiments._schedule import Coverage, run_series
 from gametree.experiments.korf_model import MODELS, SMALL_GRID, algorithms
@@ -46,7 +51,7 @@ __all__ = ["NAME", "PLOTS", "SIZES", "Size", "collect", "pearl_branching_factor"
 
 NAME = "average-case"
 
-PLOTS = ("grid", "optimal", "two-players")
+PLOTS = ("grid", "optimal", "growth", "two-players")
 """The plots written beside ``average-case.png``, as ``average-case-PART.png``."""
 
 
@@ -116,8 +121,12 @@ def tabulate(
     two = two_players.rows(results)
     games = game_trees.rows(results)
     costs = cost_rows(coverage, results)
+    trees = korf_model.tree_rows(results)
+    grown = growth.growth_rows(trees, config.seed)
     tables = (
         Table("optimal", korf_model.OPTIMAL_COLUMNS, tuple(paired)),
+        Table("trees", korf_model.TREE_COLUMNS, tuple(trees)),
+        Table("growth", growth.COLUMNS, tuple(grown)),
         Table("two-players", two_players.COLUMNS, tuple(two)),
         Table("games", game_trees.COLUMNS, tuple(games)),
         Table("cost", COST_COLUMNS, tuple(costs)),
@@ -125,10 +134,11 @@ def tabulate(
     drawings: dict[str, Callable[[Path], None]] = {
         "grid": lambda p: plot(rows, "grid", p),
         "optimal": lambda p: plot_optimal(paired, p),
+        "growth": lambda p: plot_growth(grown, p),
         "two-players": lambda p: plot_two_players(two, p),
     }
     plots = tuple((part, drawings[part]) for part in PLOTS)
-    text = summary(rows, paired, two, games, costs, coverage, config)
+    text = summary(rows, paired, two, games, costs, coverage, config, grown)
     return Outcome(NAME, korf_model.COLUMNS, tuple(rows), lambda p: plot(rows, "korf", p), text,
                    tables, plots)  # fmt: skip
 
@@ -241,13 +251,17 @@ def plot(rows: list[dict[str, object]], model: str, out: Path) -> None:
 
 
 def plot_optimal(rows: list[dict[str, object]], out: Path) -> None:
-    """Per model: the share of shallow's leaves no directional algorithm needs, and the growth."""
+    """Per model: the share of shallow's leaves no directional algorithm needs, and the growth.
+
+    One legend for the four panels, beside them (inside, it hid the data).
+    """
     from matplotlib.figure import Figure  # noqa: PLC0415 - the draw extra, needed only here
     from matplotlib.ticker import MaxNLocator, PercentFormatter  # noqa: PLC0415
 
-    fig = Figure(figsize=(12, 9), layout="constrained")
+    fig = Figure(figsize=(14, 9), layout="constrained")
     axes = fig.subplots(2, 2, squeeze=False)
     markers = {2: "o", 3: "s", 4: "^", 5: "D"}
+    labels: dict[str, Any] = {}
     for j, model in enumerate(MODELS):
         mine = _series(rows, model=model)
         for n in sorted({int(str(r["players"])) for r in mine}):
@@ -257,23 +271,89 @@ def plot_optimal(rows: list[dict[str, object]], out: Path) -> None:
                     continue
                 style = {"color": f"C{n - 2}", "marker": markers.get(b, "."), "ms": 4, "lw": 1}
                 ds = [r["d"] for r in line]
-                axes[0][j].plot(ds, [r["unneeded_share"] for r in line],
-                                label=f"N = {n}, b = {b}", **style)  # fmt: skip
+                (drawn,) = axes[0][j].plot(ds, [r["unneeded_share"] for r in line], **style)
+                labels.setdefault(f"N = {n}, b = {b}", drawn)
                 axes[1][j].plot(ds, [r["relative_round_growth"] for r in line], **style)
-        axes[0][j].set_title(f"{model}: share of shallow pruning's leaves that no directional "
-                             "algorithm needs", fontsize=9)  # fmt: skip
-        axes[1][j].set_title(f"{model}: the optimum's growth over a round relative to shallow "
-                             "pruning's, on the same trees", fontsize=9)  # fmt: skip
+        axes[0][j].set_title(f"{model}: share of shallow pruning's leaves\nthat no directional "
+                             "algorithm needs", fontsize=10)  # fmt: skip
+        axes[1][j].set_title(f"{model}: the optimum's growth over a round\nover shallow "
+                             "pruning's, on the same trees", fontsize=10)  # fmt: skip
         axes[0][j].yaxis.set_major_formatter(PercentFormatter(1.0))
         axes[1][j].axhline(1, color="black", lw=0.8, ls="--")
         for ax in (axes[0][j], axes[1][j]):
             ax.set_xlabel("depth d")
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.grid(alpha=0.3)
-        axes[0][j].legend(fontsize=6.5, ncol=4)
+    fig.legend(list(labels.values()), list(labels), loc="outside right upper", fontsize=8,
+               title="colour: N\nmarker: b", title_fontsize=8)  # fmt: skip
     fig.suptitle("The optimal directional search (impl.optimal) against shallow pruning, on "
-                 "the same trees. Colour: N; marker: b.", fontsize=11)  # fmt: skip
+                 "the same trees", fontsize=11)  # fmt: skip
     fig.savefig(out, dpi=100)
+
+
+def plot_growth(rows: list[dict[str, object]], out: Path) -> None:
+    """Per model and (N, b), N > 2: the optimum's growth per ply over b, and over shallow's.
+
+    N = 2 (Korf's bounds, not zero-sum) is left to the tables: its intervals, wide on few
+    trees, would squeeze the others' scale.
+    """
+    from matplotlib.figure import Figure  # noqa: PLC0415 - the draw extra, needed only here
+
+    models = [m for m in MODELS if _series(rows, model=m)]
+    widths = [max(sum(1 for r in _series(rows, model=m) if _float(r["players"]) > 2), 1)
+              for m in models]  # fmt: skip
+    fig = Figure(figsize=(16, 8.5), layout="constrained")
+    axes = fig.subplots(2, max(len(models), 1), squeeze=False, width_ratios=widths or None)
+    for j, model in enumerate(models):
+        mine = sorted((r for r in _series(rows, model=model) if _float(r["players"]) > 2),
+                      key=lambda r: (_float(r["players"]), _float(r["b"])))  # fmt: skip
+        xs = list(range(len(mine)))
+        top, bottom = axes[0][j], axes[1][j]
+        for name, colour, shift, label in (
+            ("optimal", "black", -0.12, "optimal directional search"),
+            ("shallow", "C1", 0.12, "shallow pruning, on the same trees"),
+        ):
+            scale = [_float(r["b"]) for r in mine]
+            _intervals(top, [x + shift for x in xs], mine, name, "_growth", scale, colour, label)
+        _intervals(bottom, xs, mine, "relative", "", [1.0] * len(mine), "C3",
+                   "optimal / shallow pruning, on the same trees")  # fmt: skip
+        top.axhline(1, color="black", lw=0.8, ls="--", label="b")
+        bottom.axhline(1, color="black", lw=0.8, ls="--")
+        top.set_ylabel("growth per ply / b")
+        bottom.set_ylabel("optimum's growth / shallow's")
+        top.set_title(f"{model}: growth per ply over the last round reached, over b",
+                      fontsize=10)  # fmt: skip
+        bottom.set_title(f"{model}: the optimum's growth over shallow pruning's (paired)",
+                         fontsize=10)  # fmt: skip
+        for ax in (top, bottom):
+            ax.set_xticks(xs)
+            ax.set_xticklabels([f"N={r['players']} b={r['b']}\nd {r['from_d']}→{r['d']}"
+                                for r in mine], fontsize=7)  # fmt: skip
+            ax.grid(alpha=0.3, axis="y")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    more, named = axes[1][0].get_legend_handles_labels()
+    fig.legend(handles + more, labels + named, loc="outside lower center", ncol=4, fontsize=9)
+    fig.suptitle("Korf's question: does the optimum's growth per ply separate from b? "
+                 "Growth per ply = (L(d)/L(d − N))^(1/N); bars: 95% bootstrap intervals over "
+                 "trees", fontsize=11)  # fmt: skip
+    fig.savefig(out, dpi=100)
+
+
+def _intervals(  # noqa: PLR0917 - one error-bar series, drawn the same way everywhere
+    ax: Any,
+    xs: Sequence[float],
+    rows: list[dict[str, object]],
+    name: str,
+    suffix: str,
+    scale: Sequence[float],
+    colour: str,
+    label: str,
+) -> None:
+    """Error bars of ``name``'s estimate and 95% interval in ``rows``, each over its scale."""
+    mid = [_float(r[name + suffix]) / x for r, x in zip(rows, scale, strict=True)]
+    low = [m - _float(r[name + "_low"]) / x for r, x, m in zip(rows, scale, mid, strict=True)]
+    high = [_float(r[name + "_high"]) / x - m for r, x, m in zip(rows, scale, mid, strict=True)]
+    ax.errorbar(xs, mid, yerr=[low, high], fmt="o", ms=4, color=colour, capsize=3, label=label)
 
 
 def plot_two_players(rows: list[dict[str, object]], out: Path) -> None:
@@ -338,6 +418,7 @@ def summary(  # noqa: PLR0917 - the tables it summarises
     costs: list[dict[str, object]],
     coverage: Coverage,
     config: Config,
+    grown: list[dict[str, object]],
 ) -> str:
     """The markdown summary: what was covered, Korf's question, and every part's table."""
     flag = {"full": " --full", "quick": " --quick"}.get(config.size, "")
@@ -345,15 +426,17 @@ def summary(  # noqa: PLR0917 - the tables it summarises
     parts = [
         "# average-case: how much pruning is possible at all\n",
         (
-            f"`gametree experiment average-case{flag}` (seed {config.seed}, {config.jobs} "
-            f"workers, {budget}): {coverage.wall:.0f} s. Uniform trees, players in turn, leaves "
-            "that cut [0, 1] at N − 1 uniform points (model `korf`: on a grid of 2^30, the "
-            f"optimum over the reals; model `grid`: integers summing to {SMALL_GRID}, the "
-            "optimum over the integers). Effective branching factor = mean leaves^(1/d); "
-            "growth over a round = (L(d)/L(d − N))^(1/N).\n"
+            f"`gametree experiment average-case{flag}` (seed {config.seed}, on "
+            f"{coverage.where}, {budget}): {coverage.wall:.0f} s. Uniform trees, players in "
+            "turn, leaves that cut [0, 1] at N − 1 uniform points (model `korf`: on a grid of "
+            "2^30, the optimum over the reals; model `grid`: integers summing to "
+            f"{SMALL_GRID}, the optimum over the integers). Effective branching factor = mean "
+            "leaves^(1/d); growth over a round = (L(d)/L(d − N))^(1/N).\n"
         ),
         "## Korf's question: the optimum against shallow pruning\n",
         _korf_answer(paired, rows),
+        "## The optimum's growth per ply, with 95% intervals\n",
+        _growth_text(grown, coverage),
         "## Last-branch and speculative pruning against the optimum\n",
         _sturtevant(paired),
         "## Every search at its deepest depth\n",
@@ -364,6 +447,8 @@ def summary(  # noqa: PLR0917 - the tables it summarises
         _games_table(games),
         "## What it covered, and where the time went\n",
         _cost_text(costs, coverage),
+        "## On a cluster: 100 machines for 8 hours, on paper\n",
+        _plan_text(coverage),
     ]
     return "\n".join(parts) + "\n"
 
@@ -518,4 +603,65 @@ def _cost_text(costs: list[dict[str, object]], coverage: Coverage) -> str:
         f"Worker seconds by part: {shares}. {stopped} of {len(costs)} series stopped at the "
         "budget (their next depth would not have fitted), the others at their cap. Wall "
         f"clock {coverage.wall:.0f} s.\n\n" + markdown_table(header, body) + "\n"
+    )
+
+
+def _growth_text(grown: list[dict[str, object]], coverage: Coverage) -> str:
+    header = ["model", "N", "b", "d", "trees", "optimum: growth per ply [95%]",
+              "shallow, same trees [95%]", "optimum / shallow [95%]", "below b?",
+              "trees that would separate b (at d − N, d)", "their core-hours here"]  # fmt: skip
+    body = []
+    for r in grown:
+        series = coverage.series.get(("optimal", r["model"], r["b"], r["players"]))
+        cost = {d: s / t for d, s, t in (series.seconds if series else ()) if t}
+        needed, before = r["trees_needed"], r["trees_needed_before"]
+        hours, separate = "-", "none (not below b)" if needed == "" else f"{before}, {needed}"
+        if r["below_b"]:
+            separate = "(already)"
+        elif needed != "" and r["d"] in cost and r["from_d"] in cost:
+            seconds = int(str(needed)) * cost[int(str(r["d"]))]
+            hours = scaling.core_hours(seconds + int(str(before)) * cost[int(str(r["from_d"]))])
+        body.append([
+            r["model"], r["players"], r["b"], f"{r['from_d']}→{r['d']}",
+            f"{r['trees_before']}, {r['trees']}", _interval(r, "optimal"),
+            _interval(r, "shallow"), _interval(r, "relative", ""),
+            "yes" if r["below_b"] else "no",
+            separate, hours,
+        ])  # fmt: skip
+    return (
+        "At the deepest round each series of the optimum reached: the growth per ply "
+        "(L(d)/L(d − N))^(1/N), L the mean leaves read, with the bootstrap's 95% interval over "
+        "trees (`gametree.experiments.growth`; from `average-case-trees.csv` alone). *Below "
+        "b*: the interval lies below b. *Trees that would separate b*: at both depths, for "
+        "the interval to just exclude b if the estimate stayed where it is; their cost in "
+        "core-hours at this run's seconds a tree. Shallow pruning's growth on the same trees "
+        "is below b at these depths too, though it tends to b (Korf 3.2.6), so the paired "
+        "ratio is what says whether the optimum pulls away from it.\n\n"
+        + markdown_table(header, body)
+        + "\n"
+    )
+
+
+def _interval(r: dict[str, object], name: str, suffix: str = "_growth") -> str:
+    return (f"{_float(r[name + suffix]):.3f} [{_float(r[name + '_low']):.3f}, "
+            f"{_float(r[name + '_high']):.3f}]")  # fmt: skip
+
+
+def _plan_text(coverage: Coverage) -> str:
+    header = ["model", "N", "b", "measured to d", "seconds a tree there", "cost growth a depth",
+              "100 machines, 8 h: to d", "seconds a tree there", "stopped by"]  # fmt: skip
+    plans = scaling.plan_rows(coverage)
+    body = [
+        [p["model"], p["players"], p["b"], p["d"], f"{_float(p['seconds_a_tree']):.2f}",
+         f"{_float(p['cost_growth']):.2f}", p["planned_d"],
+         f"{_float(p['planned_seconds_a_tree']):,.0f}",
+         "one tree's time" if p["stopped"] == "a tree" else "the budget"]
+        for p in plans
+    ]  # fmt: skip
+    return (
+        "Each series of the optimum played forward from this run's measured cost a tree and "
+        "its growth a depth, on 100 machines of 2 cores like these for 8 hours, sharing them "
+        "as the budget scheduler does (`gametree.experiments.scaling`): the depth it would "
+        "reach, and why it would stop there (a tree that would take longer than the hours "
+        "left, or the budget).\n\n" + markdown_table(header, body) + "\n"
     )

@@ -14,7 +14,8 @@ trees are deterministic, so there is nothing random here; the seed is unused.
 import math
 from pathlib import Path
 
-from gametree.experiments._common import Config, Outcome, markdown_table, run_tasks
+from gametree.experiments._common import Config, Outcome, markdown_table
+from gametree.experiments._schedule import run_tasks
 from gametree.impl import (
     alphabeta,
     best_case_leaves,

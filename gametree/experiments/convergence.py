@@ -26,7 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from gametree.experiments._common import GRID, Config, Outcome, markdown_table, run_tasks
+from gametree.experiments._common import GRID, Config, Outcome, markdown_table
+from gametree.experiments._schedule import run_tasks
 
 __all__ = ["NAME", "root_values", "run"]
 

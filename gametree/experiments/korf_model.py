@@ -58,6 +58,7 @@ __all__ = [
     "MODELS",
     "OPTIMAL_COLUMNS",
     "SMALL_GRID",
+    "TREE_COLUMNS",
     "UNIT",
     "KorfSize",
     "algorithms",
@@ -67,6 +68,7 @@ __all__ = [
     "optimal_rows",
     "series",
     "tree",
+    "tree_rows",
     "trials",
 ]
 
@@ -302,3 +304,23 @@ def _totals(found: Sequence[dict[str, float]]) -> dict[str, float]:
 
 def _ratio(t: dict[str, float], top: str, bottom: str) -> float:
     return t[top] / t[bottom] if top in t and t[bottom] else math.nan
+
+
+TREE_COLUMNS = ("model", "b", "players", "d", "tree", "optimal", "shallow", "last-branch",
+                "optimal-reals", "alphabeta")  # fmt: skip
+"""The per-tree table: leaves read on each tree of the optimum's series (``tree`` numbers the
+trees of a depth from 0; a search not run on the tree is left empty)."""
+
+
+def tree_rows(results: dict[Hashable, dict[int, list[Any]]]) -> list[dict[str, object]]:
+    """Every tree of the optimum's series, with the leaves each search read on it."""
+    rows: list[dict[str, object]] = []
+    keys = sorted((k for k in results if isinstance(k, tuple) and k[0] == "optimal"),
+                  key=lambda k: (list(MODELS).index(k[1]), k[2], k[3]))  # fmt: skip
+    for _, model, b, n in keys:
+        for d, found in sorted(results[("optimal", model, b, n)].items()):
+            for k, r in enumerate(found):
+                row: dict[str, object] = {"model": model, "b": b, "players": n, "d": d, "tree": k}
+                row |= {name: int(r[name]) for name in TREE_COLUMNS[5:] if name in r}
+                rows.append(row)
+    return rows

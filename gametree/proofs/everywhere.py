@@ -1,12 +1,15 @@
 """How strongly each theorem is established: for every tree, per shape, within a bound, on samples.
 
 The strongest claims are proved **for every tree** by a verifier that runs outside the test
-environment and stores what it found, with the SHA-256 of each source it verified: Nagini over
-the integers (:mod:`gametree.proofs.nagini`), Why3 over the rationals
-(:mod:`gametree.proofs.why3`). An installed gametree cannot run a verifier; it reports the
-stored results and says when a source has changed since. :data:`VERIFIERS` names them: each is a
+environment and stores what it found, keyed by everything the verdict depends on
+(:mod:`gametree.proofs.stored`): Nagini over the integers (:mod:`gametree.proofs.nagini`), Why3
+over the rationals (:mod:`gametree.proofs.why3`). An installed gametree cannot run a verifier;
+it reports the stored verdicts, and a verdict whose key is not the current one is **stale**: it
+is reported as such, with the command that verifies it again, never as proved
+(:func:`problems`; ``gametree prove`` exits with 1). :data:`VERIFIERS` names them: each is a
 package of ``gametree.proofs`` with the functions of :class:`Verifier`, and adding one is adding
-its name there.
+its name there. ``python -m gametree.proofs.everywhere --stale`` prints the stale files, one
+``VERIFIER NAME`` a line (``dev.py`` verifies them again in CI).
 
 The other claims come from the checks ``gametree prove`` runs (:mod:`gametree.proofs.checks`),
 and their strength from the method and what it found (:func:`level`):
@@ -18,9 +21,13 @@ and their strength from the method and what it found (:func:`level`):
 - **on samples**: no counterexample in the cases tried (Hypothesis, random trees, or an
   enumeration the budget cut short), outcome ``held``;
 - **refuted**: a counterexample (``failed``), which for a false published claim is the result.
+
+A theorem's statement may say more than its claims proved for every tree do: :data:`OPEN` says,
+per theorem, what of it no verifier has proved (it is checked at the weaker levels only).
 """
 
 import importlib
+import sys
 import textwrap
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -31,11 +38,13 @@ from gametree.proofs.result import Method, Result
 
 __all__ = [
     "LEVELS",
+    "OPEN",
     "VERIFIERS",
     "Level",
     "Summary",
     "Verifier",
     "level",
+    "problems",
     "proved_everywhere",
     "summaries",
     "summary_json",
@@ -52,14 +61,18 @@ class Verifier(Protocol):
     """What a verifier's package provides (as :mod:`gametree.proofs.nagini` does).
 
     ``proved_json`` gives one record per claim with at least ``theorem`` (its number in
-    ``proofs.THEOREMS``), ``name``, ``claim`` (the statement as the verifier reads it),
-    ``verdict`` (``"verified"``, ``"failed"`` or ``None`` when nothing is stored), ``tool``,
-    ``sha256`` (of the source verified), ``current_sha256`` and ``current`` (whether the source
-    is still the one verified).
+    ``proofs.THEOREMS``), ``name``, ``verifier``, ``file``, ``claim`` (what is proved),
+    ``domain``, ``window``, ``composed`` (what is added by hand), ``verdict`` (``"verified"``,
+    ``"failed"`` or ``None`` when nothing is stored), ``current`` and ``stale`` (the parts of
+    the key that changed, :func:`gametree.proofs.stored.changed`), ``reverify`` (the command
+    that verifies it again), ``seconds``, ``flaws`` and ``flaws_caught``.
     """
 
     def stored(self) -> Any:
         """The stored results."""
+
+    def stale(self, results: Any) -> dict[str, tuple[str, ...]]:
+        """The files whose stored record is stale, with the parts of the key that changed."""
 
     def proved(self, results: Any, theorems: "set[int] | None" = None) -> list[Any]:
         """Each claim (of ``theorems``, or all) with its stored result."""
@@ -111,10 +124,44 @@ def proved_everywhere(theorems: set[int] | None = None) -> list[Stored]:
     return out
 
 
-Level = Literal["every tree", "per shape", "within a bound", "on samples", "refuted", "unknown"]
+def problems(stored: "Sequence[Stored]") -> list[str]:
+    """Why the stored verdicts of ``stored`` do not all prove their claims (empty: they do).
+
+    Each claim stale, without a verdict, or failed, in words with the command that verifies
+    it again.
+    """
+    out = []
+    for s in stored:
+        for r in s.records():
+            if r["stale"]:
+                out.append(f"{r['name']} ({r['file']}, {r['verifier']}): stale: {r['reverify']}")
+            elif r["verdict"] != "verified":
+                out.append(f"{r['name']} ({r['file']}, {r['verifier']}): {r['verdict']}")
+    return out
+
+
+OPEN: dict[int, tuple[str, ...]] = {
+    1: (
+        (
+            "impl's default window (BOTTOM, TOP): the proofs take finite windows, and the full "
+            "window only as a finite window around every leaf; that BOTTOM and TOP act as one "
+            "is argued by hand"
+        ),
+        "PVS and MTD(f)",
+    ),
+    4: ("the principal variation (the vector's path) and the leaf counts",),
+}
+"""Per theorem, what of its statement no verifier has proved for every tree (the claims of
+the verifiers say exactly what they prove)."""
+
+
+Level = Literal[
+    "every tree", "stale", "per shape", "within a bound", "on samples", "refuted", "unknown"
+]
 
 LEVELS: tuple[Level, ...] = (
     "every tree",
+    "stale",
     "per shape",
     "within a bound",
     "on samples",
@@ -145,9 +192,9 @@ class Claim:
 
     claim: str
     by: str
-    """The tool or method, and for a stored verification its verdict and source hash."""
+    """The tool or method, and for a stored verification its file and verdict."""
     current: bool = True
-    """False for a stored verification whose source has changed since."""
+    """False for a stored verification that is stale (it proves nothing until verified again)."""
 
 
 @attrs.frozen
@@ -168,11 +215,11 @@ def summaries(
         for s in stored:
             for rec in s.records():
                 if rec["theorem"] == n and rec["verdict"] == "verified":
-                    by = f"{rec['tool']}, stored, source {str(rec['sha256'])[:12]}"
-                    if not rec["current"]:
-                        by += " (the source has CHANGED since)"
-                    claim = Claim(f"{rec['name']}: {rec['claim']}", by, bool(rec["current"]))
-                    levels.setdefault("every tree", []).append(claim)
+                    by = f"{rec['verifier']}, {rec['domain']}, {rec['file']}"
+                    if rec["stale"]:
+                        by += f"; STALE, verify it again: {rec['reverify']}"
+                    claim = Claim(f"{rec['name']}: {rec['claim']}", by, not rec["stale"])
+                    levels.setdefault("stale" if rec["stale"] else "every tree", []).append(claim)
         for r in results:
             if r.theorem == n:
                 by = f"{r.method}, {r.cases} case{'' if r.cases == 1 else 's'}"
@@ -188,6 +235,16 @@ def summary_text(rows: Sequence[Summary], *, width: int = 100) -> str:
     lines = ["How strongly each claim is established (strongest first):"]
     for s in rows:
         lines.append(f"  Theorem {s.theorem}:")
+        if "every tree" in s.levels and s.theorem in OPEN:
+            lines.extend(
+                textwrap.wrap(
+                    "not proved for every tree: " + "; ".join(OPEN[s.theorem]),
+                    width,
+                    initial_indent="    ",
+                    subsequent_indent="      ",
+                    break_on_hyphens=False,
+                )
+            )
         for lv, claims in s.levels.items():
             lines.append(f"    {lv}:")
             for c in claims:
@@ -208,6 +265,7 @@ def summary_json(rows: Sequence[Summary]) -> list[dict[str, object]]:
     return [
         {
             "theorem": s.theorem,
+            "open": list(OPEN.get(s.theorem, ())),
             "levels": {
                 lv: [{"claim": c.claim, "by": c.by, "current": c.current} for c in claims]
                 for lv, claims in s.levels.items()
@@ -215,3 +273,18 @@ def summary_json(rows: Sequence[Summary]) -> list[dict[str, object]]:
         }
         for s in rows
     ]
+
+
+def _main(argv: list[str]) -> int:
+    """``--stale``: print each stale file as ``VERIFIER NAME``, one a line."""
+    if argv != ["--stale"]:
+        sys.stderr.write("usage: python -m gametree.proofs.everywhere --stale\n")
+        return 2
+    for name, v in zip(VERIFIERS, verifiers(), strict=True):
+        for file in v.stale(v.stored()):
+            print(name, file)  # noqa: T201 - the output
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))

@@ -7,9 +7,9 @@
 
 import sys
 from pathlib import Path
-from typing import get_args
+from typing import Any, get_args
 
-from gametree.proofs import THEOREMS, alphabeta_optimality, everywhere, nagini, optimality
+from gametree.proofs import THEOREMS, alphabeta_optimality, everywhere, nagini, optimality, why3
 from gametree.proofs.result import Reach, Theorem
 
 __all__ = ["PATH", "render"]
@@ -126,12 +126,12 @@ def render() -> str:
 
 
 def _verified() -> dict[int, list[tuple[str, str]]]:
-    """Per theorem, the (tool, claim name) of every claim a verifier's stored results prove."""
+    """Per theorem, the (tool, claim name) of every claim a verifier's current verdict proves."""
     out: dict[int, list[tuple[str, str]]] = {th.number: [] for th in THEOREMS}
     for stored in everywhere.proved_everywhere():
         for r in stored.records():
-            if r["verdict"] == "verified":
-                out[r["theorem"]].append((str(r["tool"]).split()[0], str(r["name"])))
+            if r["verdict"] == "verified" and not r["stale"]:
+                out[r["theorem"]].append((str(r["verifier"]).split()[0], str(r["name"])))
     return out
 
 
@@ -140,7 +140,9 @@ def _levels(th: Theorem, verified: list[tuple[str, str]]) -> str:
     if verified:
         tools = sorted({t for t, _ in verified})
         names = ", ".join(n for _, n in verified)
-        parts.append(f"for every tree ({', '.join(tools)}, stored results): {names}")
+        parts.append(f"for every tree ({', '.join(tools)}, stored verdicts): {names}")
+        if th.number in everywhere.OPEN:
+            parts.append(f"not for every tree: {'; '.join(everywhere.OPEN[th.number])}")
     for reach in get_args(Reach):
         checks = [c for c in th.checks if c.reach == reach]
         methods = dict.fromkeys(m for c in checks for m in c.methods)
@@ -165,8 +167,8 @@ def _strength(verified: dict[int, list[tuple[str, str]]]) -> str:
 _STRENGTH = """\
 ## How strongly each theorem is established
 
-For every tree: the claims a verifier proved (below), reported from its stored results with
-the SHA-256 of the source verified, since an installed gametree cannot run it. Per shape: for
+For every tree: the claims a verifier proved (below), reported from its stored verdicts, since
+an installed gametree cannot run it (and what of the theorem they leave unproved). Per shape: for
 every value on each shape tried (CrossHair, z3). Within a bound: every tree of an enumeration,
 or the stated witnesses. On samples: Hypothesis. `gametree prove` (and `--json`, as
 `strength`) says per claim which of these each run reached: an enumeration its budget cuts
@@ -178,58 +180,86 @@ short counts as a sample, a counterexample refutes.
 _EVERYWHERE = """\
 ## Proved for every tree
 
-The claims below are theorems for every finite tree, of any size and any integer values, not
-checks within a bound: the algorithm and its specification are written in the subset of Python
-that Nagini verifies (`gametree/proofs/nagini/`, whose docstrings state each specification as
-Nagini reads it), and Nagini proves the postconditions and termination. `python3 dev.py verify`
-runs it (a venv of its own, Java 11+) and stores the results with the SHA-256 of each source,
-which the test command checks are current; it also verifies copies with a flaw seeded, each of
-which must fail naming the condition it breaks. The tests run the same kernels as Python
-against `spec` and `impl` on random trees.
+The claims below are theorems for every finite tree, of any size, not checks within a bound:
+the algorithm and its specification are written in the subset of Python that Nagini verifies
+(`gametree/proofs/nagini/`, over the integers) or transcribed into WhyML and proved by Why3
+(`gametree/proofs/why3/`, over the rationals), whose docstrings and headers state each
+specification as the verifier reads it; the verifier proves the postconditions and
+termination (a real measure on every recursion: `tests/test_verified_termination.py`).
+`python3 dev.py verify` runs them and stores each verdict keyed by everything it depends on
+(`gametree/proofs/stored.py`: the file, the claims, the seeded flaws, the verify logic, the
+tools' versions); a verdict whose key is not the current one is stale, fails the tests and
+makes `gametree prove` exit with 1. Each seeded flaw is a copy with a bug that must fail,
+naming the condition it breaks. The tests run the verified code (the kernels as Python, the
+transcriptions with `why3 execute`) against `spec` and `impl` on random trees, comparing the
+leaves read, in order, and where each search cuts off, not only the value; a kernel with its
+cut-off deleted, and each seeded flaw, fails them (`tests/test_verified_pinned.py`).
 
-| theorem | claim | what is proved, for every tree | ordered domains | Nagini |
-|---|---|---|---|---|
+*Domain* is the values the proof is for; *window* the windows or bounds the searches are proved
+over; *composed by hand* what the claim, or the theorem it is reported under, adds to the proof
+without a machine; *pinned to* what the tests tie the verified code to.
+
+| theorem | claim | verifier | domain | window | composed by hand | pinned to | verdict |
+|---|---|---|---|---|---|---|---|
 """
 
 
-def _verdict(p: nagini.Proved) -> str:
-    where = f"`{p.claim.kernel}.py`"
-    if p.verdict is None:
-        return f"not run yet ({where})"
-    old = "" if p.current else ", for an older source"
-    return f"{p.verdict} ({where}, {p.seconds:.0f} s{old})"
+def _verdict(r: dict[str, Any]) -> str:
+    if r["verdict"] is None:
+        return f"not run yet (`{r['file']}`)"
+    if r["stale"]:
+        return f"STALE (`{r['file']}`): {r['reverify']}"
+    caught = f"{len(r['flaws_caught'])} of {len(r['flaws'])} flaws caught"
+    return f"{r['verdict']} (`{r['file']}`, {r['seconds']:.0f} s, {caught})"
 
 
-def _changed(flaw: nagini.Flaw) -> str:
-    """The line a flaw changes, before and after."""
-    pairs = zip(flaw.original.splitlines(), flaw.seeded.splitlines(), strict=True)
-    (before, after), *_ = [(a.strip(), b.strip()) for a, b in pairs if a != b]
-    return f"`{before}` made `{after}`"
+def _changed(flaw: nagini.Flaw | why3.Flaw) -> str:
+    """The line a flaw changes, before and after (or the lines it deletes)."""
+    before, after = flaw.original.splitlines(), flaw.seeded.splitlines()
+    if len(after) < len(before):
+        return f"`{' '.join(line.strip() for line in before)}` deleted"
+    pairs = zip(before, after, strict=True)
+    (was, now), *_ = [(a.strip(), b.strip()) for a, b in pairs if a != b]
+    return f"`{was}` made `{now}`"
+
+
+def _flaws() -> list[str]:
+    """One line per seeded flaw of either verifier, with what the stored run found."""
+    # keyed by file and flaw: both verifiers seed flaws of the same names (min-raises-beta, ...)
+    found: dict[tuple[str, str], tuple[bool, float]] = {}
+    for k in nagini.stored().kernels:
+        found.update({(f"{k.kernel}.py", f.flaw): (f.caught, f.seconds) for f in k.flaws})
+    for w in why3.stored().files:
+        found.update({(f"{w.file}.mlw", f.flaw): (f.caught, f.seconds) for f in w.flaws})
+    flaws: list[tuple[str, nagini.Flaw | why3.Flaw]] = [
+        *((f"{f.kernel}.py", f) for f in nagini.FLAWS),
+        *((f"{f.file}.mlw", f) for f in why3.FLAWS),
+    ]
+    lines = []
+    for where, f in flaws:
+        caught, seconds = found.get((where, f.name), (False, 0.0))
+        verdict = f"caught ({f.expected}), {seconds:.0f} s" if caught else "not caught yet"
+        lines.append(f"- `{f.name}` ({where}): {_changed(f)}: {verdict}")
+    return lines
 
 
 def _everywhere() -> str:
-    """The section on the claims Nagini proved, from the stored results."""
-    results = nagini.stored()
+    """The section on the claims proved for every tree, from the stored verdicts."""
+    records = [r for s in everywhere.proved_everywhere() for r in s.records()]
     rows = [
-        f"| {p.claim.theorem} | {p.claim.name} | {p.claim.statement} | {p.claim.ordered} | "
-        f"{_verdict(p)} |"
-        for p in nagini.proved(results)
+        f"| {r['theorem']} | {r['name']} | {str(r['verifier']).split(' (')[0]} | {r['domain']} "
+        f"| {r['window']} | {r['composed'] or 'nothing'} | {r['pinned']} | {_verdict(r)} |"
+        for r in records
     ]
-    flaws = {f.flaw: f for f in results.flaws}
-    seeded = [
-        f"- `{f.name}` ({f.kernel}.py): {_changed(f)}: "
-        + (
-            f"caught ({f.expected}), {flaws[f.name].seconds:.0f} s"
-            if f.name in flaws and flaws[f.name].caught
-            else "not caught yet"
-        )
-        for f in nagini.FLAWS
-    ]
+    statements = [f"- **{r['name']}** (`{r['file']}`): {r['claim']}." for r in records]
+    tools = sorted({str(r["verifier"]) for r in records})
     return (
         _EVERYWHERE
         + "\n".join(rows)
-        + f"\n\nWith {results.tool}. The seeded flaws:\n\n"
-        + "\n".join(seeded)
+        + "\n\nWhat each claim proves, exactly:\n\n"
+        + "\n".join(statements)
+        + f"\n\nWith {' and '.join(tools)}. The seeded flaws:\n\n"
+        + "\n".join(_flaws())
         + "\n\n"
     )
 

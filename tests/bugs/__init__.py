@@ -5,9 +5,12 @@ Each bug is the correct algorithm with one classic mistake, a conformance target
 ``multi``, ``engine``, ``optimal``, ``scout`` for PVS and MTD(f), ``sturtevant`` for
 last-branch, speculative and deep pruning; ``edges`` and ``edges_numbers`` hold the mistakes
 that show only past small trees: wide nodes, tall trees, many players, repeated subtrees,
-large magnitudes, tiny fractions); :data:`BUGS` says, for each, what it claims (the semantics and
-what the gate compares) and what mistake it makes; its function's docstring says where the
-mistake is seen in practice. :data:`CORRECT` lists the correct versions, which pass the same gate.
+large magnitudes, tiny fractions; ``combinations`` those that show only when two such things
+meet in one case; ``number_types`` those of engines that declare the number type they hold,
+``--values``, and break at its edges); :data:`BUGS` says, for each, what it claims (the
+semantics, what the gate compares, the number type) and what mistake it makes; its function's
+docstring says where the mistake is seen in practice. :data:`CORRECT` lists the correct
+versions, which pass the same gate.
 
 ``python -m tests.bugs.catalogue`` runs the gate on every bug without the vectors the
 catalogue itself added (so the gate has to find the mistake on its own), keeps each minimal
@@ -40,6 +43,8 @@ class Bug:
     principal_variation: bool = False
     skip: tuple[str, ...] = ("Deep",)
     """Vector flags skipped: the recursive searches here are not gated on recursion depth."""
+    values: str = "exact"
+    """The number type the engine declares (``--values``)."""
 
     @property
     def function(self) -> Callable[[dict[str, Any]], object]:
@@ -73,9 +78,11 @@ class Bug:
 
     @property
     def edge(self) -> bool:
-        """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``):
-        such a bug must be caught by the generated phase alone, without any vector."""
-        return self.target.split(":")[0].rsplit(".", 1)[1] in {"edges", "edges_numbers"}
+        """Whether the mistake shows only outside the small scope (``edges``, ``edges_numbers``,
+        ``combinations``, ``number_types``): such a bug must be caught by the generated phase
+        alone, without any vector."""
+        module = self.target.split(":")[0].rsplit(".", 1)[1]
+        return module in {"edges", "edges_numbers", "combinations", "number_types"}
 
     @property
     def argv(self) -> list[str]:
@@ -85,7 +92,7 @@ class Bug:
         out += ["--principal-variation"] * self.principal_variation
         for flag in self.skip:
             out += ["--skip-flag", flag]
-        return out
+        return out + ["--values", self.values] * (self.values != "exact")
 
 
 def bug(name: str, module: str, semantics: str, **checks: Any) -> Bug:
@@ -157,6 +164,18 @@ BUGS: tuple[Bug, ...] = (
     bug("last_branch_any_branch", "sturtevant", "last-branch"),
     bug("speculative_no_research", "sturtevant", "speculative"),
     bug("deep_strict_bound", "sturtevant", "deep-pruning-unsound", strict_order=True),
+    bug("mate_distance", "combinations", "negamax", best_move=True),
+    bug("root_split_ties", "combinations", "negamax", best_move=True, principal_variation=True),
+    bug("int64_sentinel", "number_types", "negamax-alphabeta-fail-soft", best_move=True,
+        principal_variation=True, values="int64"),
+    bug("int64_korf_shift", "number_types", "shallow", strict_order=True, best_move=True,
+        principal_variation=True, values="int64"),
+    bug("int32_mtdf_null_window", "number_types", "mtdf", values="int32"),
+    bug("int16_pvs_null_window", "number_types", "pvs", strict_order=True, best_move=True,
+        principal_variation=True, values="int16"),
+    bug("double_mtdf_epsilon", "number_types", "mtdf", values="double"),
+    bug("double_fraction_division", "number_types", "alphabeta-fail-hard", strict_order=True,
+        best_move=True, principal_variation=True, values="double"),
 )  # fmt: skip
 """Every bug, in the order of ``docs/bugs.md``."""
 

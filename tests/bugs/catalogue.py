@@ -26,6 +26,7 @@ from pathlib import Path
 
 import attrs
 
+from gametree.conform.behaviours import behaviour_names, observe
 from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.semantics import Case, Checks, request
 from gametree.conform.targets import ProcessTarget
@@ -93,6 +94,7 @@ def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = Tr
         shrink_budget=20_000,
         shrink_seconds=600.0,
         vectors=vectors,
+        values=b.values,
     )
     target = ProcessTarget.from_spec(b.target, timeout=10.0, startup=20.0)
     try:
@@ -152,23 +154,33 @@ def table(rows: list[Row]) -> str:
     """The markdown table of ``docs/bugs.md``."""
     lines = [
         (
-            "| # | bug | gated as | the mistake | where it is seen | minimal case | caught by "
-            "| seconds to catch | generated alone |"
+            "| # | bug | gated as | the mistake | where it is seen | minimal case | it shows "
+            "| caught by | seconds to catch | generated alone |"
         ),
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for i, r in enumerate(rows, start=1):
         b = r.bug
         module = b.target.split(":")[0].replace(".", "/")
-        options = " ".join(a for a in b.argv if a.startswith("--") and a not in {
-            "--target", "--semantics", "--skip-flag"})  # fmt: skip
+        options = " ".join([a for a in b.argv if a.startswith("--") and a not in {
+            "--target", "--semantics", "--skip-flag", "--values"}]
+            + ["--values", b.values] * (b.values != "exact"))  # fmt: skip
         gated = f"`{b.semantics}`" + (f" `{options}`" if options else "")
         alone = "?" if r.alone is None else r.alone.text()
         lines.append(
             f"| {i} | [`{b.name}`](../{module}.py) | {gated} | {b.mistake} | {b.where_seen} | "
-            f"{r.size} | {r.caught_by} | {r.seconds:.2f} | {alone} |"
+            f"{r.size} | {shows(r.case)} | {r.caught_by} | {r.seconds:.2f} | {alone} |"
         )
     return "\n".join(lines)
+
+
+def shows(case: Case) -> str:
+    """The behaviours of the reference the minimal case shows (``gametree.conform.behaviours``),
+    but the commonest (small values, the request's open window edges): the coverage that
+    names what the mistake needs."""
+    plain = {"values-small", "alpha-open", "beta-open", "exact", "domain-reals"}
+    names = [n for n in behaviour_names(case.semantics) if n in observe(case) and n not in plain]
+    return ", ".join(f"`{n}`" for n in names) or "(nothing rarer)"
 
 
 def write_doc(rows: list[Row]) -> None:

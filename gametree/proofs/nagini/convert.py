@@ -7,7 +7,9 @@ repeated in :mod:`gametree.proofs.nagini.deep`: a leaf's value, or the player to
 list of children). :func:`two_player_tree`, :func:`fail_soft_tree`, :func:`multi_player_tree`
 and :func:`deep_tree` are the maps from ``spec``'s trees onto them, so that the tests can
 check that each kernel computes what ``spec`` defines and ``impl`` runs, on the same trees:
-the verified code is the code tested.
+the verified code is the code tested. :func:`build` is the map itself, with the path of each
+node given to the constructor (:mod:`gametree.proofs.nagini.reads` builds trees that record
+what a search reads with it).
 """
 
 from collections.abc import Callable
@@ -18,19 +20,88 @@ from nagini_contracts.contracts import PSeq
 from gametree.proofs.nagini import deep, fail_soft
 from gametree.proofs.nagini.multi_player import VKids, VTree
 from gametree.proofs.nagini.two_player import Kids, Tree
-from gametree.spec import Leaf, Node, TreeError
+from gametree.spec import Leaf, Node, Path, TreeError
 from gametree.spec import Tree as SpecTree
-from gametree.spec.fold import fold
+from gametree.spec.tree import preorder
 
-__all__ = ["deep_tree", "fail_soft_tree", "multi_player_tree", "two_player_tree"]
+__all__ = [
+    "NO_VECTOR",
+    "build",
+    "deep_tree",
+    "fail_soft_tree",
+    "multi_player_tree",
+    "scalar",
+    "two_player_tree",
+    "vector",
+]
 
 
 T = TypeVar("T")
 K = TypeVar("K")
+V = TypeVar("V")
+
+NO_VECTOR: PSeq[int] = PSeq()
+"""An interior node's value in the multi-player kernels (which never read it as a leaf's)."""
 
 
-def _children(x: SpecTree) -> "tuple[SpecTree, ...] | None":
-    return x.children if isinstance(x, Node) else None
+def build(
+    t: SpecTree,
+    value: Callable[[Leaf], V],
+    blank: V,
+    tree: Callable[[Path, V, int, K | None], T],
+    kids: Callable[[T, K | None], K],
+) -> T:
+    """``t`` as a kernel tree, built with ``tree`` and ``kids`` (no recursion).
+
+    Each leaf's value is ``value(leaf)``, an interior node's ``blank``; a node is
+    ``tree(path, value, to_move, children)``, a list of children ``kids(head, tail)``. A
+    ``TreeError`` from ``value`` is raised with the leaf's path.
+    """
+    built: dict[Path, T] = {}
+    for where, x in reversed([(tuple(p), x) for p, x in preorder(t)]):
+        if isinstance(x, Node):
+            k: K | None = None
+            for i in reversed(range(len(x.children))):
+                k = kids(built.pop((*where, i)), k)
+            built[where] = tree(where, blank, x.to_move, k)
+        else:
+            try:
+                built[where] = tree(where, value(x), 0, None)
+            except TreeError as e:
+                raise e.below(where) from None
+    return built[()]
+
+
+def scalar(t: SpecTree) -> Callable[[Leaf], int]:
+    """The value of a leaf of ``t`` in the two-player kernels (``TreeError`` unless integer)."""
+    if t.vector or t.players != 2:
+        raise TreeError(
+            f"the two-player kernels take a two-player tree (got {t.players} players)", ()
+        )
+
+    def value(x: Leaf) -> int:
+        if not isinstance(x.value, int):
+            raise TreeError(f"the verified kernels take integer values (got {x.value!r})", ())
+        return x.value
+
+    return value
+
+
+def vector(t: SpecTree, lower: int) -> Callable[[Leaf], PSeq[int]]:
+    """The vector of a leaf of ``t`` in the multi-player kernels, less ``lower``.
+
+    ``lower`` is Korf's lower bound, shifted to 0; ``TreeError`` unless a vector of integers.
+    """
+    if not t.vector:
+        raise TreeError("the multi-player kernels take a tree with vector values (got scalars)", ())
+
+    def value(x: Leaf) -> PSeq[int]:
+        assert isinstance(x.value, tuple)
+        if not all(isinstance(c, int) for c in x.value):
+            raise TreeError(f"the verified kernels take integer values (got {x.value!r})", ())
+        return PSeq(*(int(c) - lower for c in x.value))
+
+    return value
 
 
 def two_player_tree(t: SpecTree) -> Tree:
@@ -40,36 +111,12 @@ def two_player_tree(t: SpecTree) -> Tree:
     >>> k.to_move, k.kids.head.kids.tail.head.value
     (0, 12)
     """
-    return _scalar_tree(t, Tree, Kids)
+    return build(t, scalar(t), 0, lambda _, v, p, k: Tree(v, p, k), Kids)
 
 
 def fail_soft_tree(t: SpecTree) -> fail_soft.Tree:
     """``t`` as a tree of the fail-soft kernel (the same as :func:`two_player_tree`'s)."""
-    return _scalar_tree(t, fail_soft.Tree, fail_soft.Kids)
-
-
-def _scalar_tree(
-    t: SpecTree, tree: Callable[[int, int, K | None], T], kids: Callable[[T, K | None], K]
-) -> T:
-    if t.vector or t.players != 2:
-        raise TreeError(
-            f"the two-player kernels take a two-player tree (got {t.players} players)", ()
-        )
-
-    def leaf(x: SpecTree) -> T:
-        assert isinstance(x, Leaf)
-        if not isinstance(x.value, int):
-            raise TreeError(f"the verified kernels take integer values (got {x.value!r})", ())
-        return tree(x.value, 0, None)
-
-    def node(x: SpecTree, _: object, children: list[T]) -> T:
-        assert isinstance(x, Node)
-        k = None
-        for c in reversed(children):
-            k = kids(c, k)
-        return tree(0, x.to_move, k)
-
-    return fold(t, _children, leaf, node)
+    return build(t, scalar(t), 0, lambda _, v, p, k: fail_soft.Tree(v, p, k), fail_soft.Kids)
 
 
 def multi_player_tree(t: SpecTree, *, lower: int = 0) -> VTree:
@@ -82,7 +129,7 @@ def multi_player_tree(t: SpecTree, *, lower: int = 0) -> VTree:
     >>> k.to_move, k.kids.tail.head.value
     (0, PSeq(0, 1, 2))
     """
-    return _vector_tree(t, lower, VTree, VKids)
+    return build(t, vector(t, lower), NO_VECTOR, lambda _, v, p, k: VTree(v, p, k), VKids)
 
 
 def deep_tree(t: SpecTree, *, lower: int) -> deep.VTree:
@@ -96,30 +143,4 @@ def deep_tree(t: SpecTree, *, lower: int) -> deep.VTree:
     """
     if t.players != 2:
         raise TreeError(f"the deep-pruning kernel takes two players (got {t.players})", ())
-    return _vector_tree(t, lower, deep.VTree, deep.VKids)
-
-
-def _vector_tree(
-    t: SpecTree,
-    lower: int,
-    tree: Callable[[PSeq[int], int, K | None], T],
-    kids: Callable[[T, K | None], K],
-) -> T:
-    if not t.vector:
-        raise TreeError("the multi-player kernels take a tree with vector values (got scalars)", ())
-
-    def leaf(x: SpecTree) -> T:
-        assert isinstance(x, Leaf)
-        assert isinstance(x.value, tuple)
-        if not all(isinstance(c, int) for c in x.value):
-            raise TreeError(f"the verified kernels take integer values (got {x.value!r})", ())
-        return tree(PSeq(*(int(c) - lower for c in x.value)), 0, None)
-
-    def node(x: SpecTree, _: object, children: list[T]) -> T:
-        assert isinstance(x, Node)
-        k = None
-        for c in reversed(children):
-            k = kids(c, k)
-        return tree(PSeq(), x.to_move, k)
-
-    return fold(t, _children, leaf, node)
+    return build(t, vector(t, lower), NO_VECTOR, lambda _, v, p, k: deep.VTree(v, p, k), deep.VKids)

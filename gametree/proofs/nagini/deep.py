@@ -23,7 +23,11 @@ the floors: with W the maxn vector of what the node has seen (:func:`seen`), R[q
 W[q] <= R[q] for each player q (the result is a bound no better for q than the truth, when it
 does not beat q's floor), and R = W when R beats both floors; and R is a pair (y, s - y). At
 the root the floors are 0, so R = W. It terminates: ``Decreases(vkids(k, 2))``, as in the
-other kernels.
+other kernels. Its last postcondition is the cut-off itself (``Best[p] >= Sum - floors[o]``:
+Best is returned as it is), which the maxn vector does not meet. Deleting the cut-off fails
+verification (the seeded flaw ``deep-cut-deleted``), at the floors' invariant first: the search
+goes on past the bound, and the floor it raises leaves the other player no window. What it
+reads is tied to ``impl`` by the tests (:mod:`gametree.proofs.nagini.reads`).
 
 The proof uses only comparisons and sums of two components (y + (s - y) = s), so it holds in
 any ordered abelian group: the rationals too.
@@ -202,7 +206,8 @@ def deep_kids(
 
     ``first`` and ``best`` as in :func:`seen`; f0 and f1 are the floors. ``IF Best[p] >=
     Sum - floors[o], RETURN Best``; else ``floors[p]`` rises to ``Best[p]``, the next child is
-    searched with the floors, and replaces the best if strictly better for p.
+    searched with the floors, and replaces the best if strictly better for p. The last
+    postcondition is that cut-off itself: Best is returned as it is, whatever is left.
     """
     Requires(vkids(k, 2))
     Requires(0 <= p and p < 2)
@@ -218,6 +223,7 @@ def deep_kids(
     Ensures(
         Implies(f0 < Result()[0] and f1 < Result()[1], Result()[0] == seen(k, p, best, first)[0])
     )
+    Ensures(Implies(not first and best[p] >= s - (f1 if p == 0 else f0), Result() == best))
     if not maxn_choice_splits(k, p, s):
         return best  # never: the lemma holds (this makes its postcondition known here)
     bound = s - (f1 if p == 0 else f0)

@@ -49,9 +49,23 @@ bound B, Korf's argument as a postcondition: with W the maxn vector of what the 
 W[p] < B => the result is W; W[p] >= B => the result's p-component is at least B (the parent
 will not take it, nor W); B >= s => the result is W; and the result keeps to the bounds. The
 proof uses only comparisons and sums of two components: it holds in any ordered abelian group,
-the rationals too. :func:`immediate` is Korf's immediate pruning (3.2.1), which stops only
-when ``Best[Player]`` reaches s: proved equal to maxn under the same bounds, every child's
-result exact (:func:`immediate_kids`).
+the rationals too (argued by hand; ``gametree/proofs/why3/shallow.mlw`` proves it over them).
+:func:`immediate` is Korf's immediate pruning (3.2.1), which stops only when ``Best[Player]``
+reaches s: proved equal to maxn under the same bounds, every child's result exact
+(:func:`immediate_kids`).
+
+**The pruning itself.** "= maxn" is met by maxn too, which prunes nothing. So
+:func:`shallow_kids` also states its cut-off: once ``Best[Player] >= Bound`` it returns Best as
+it is, whatever the children left hold, which maxn does not (a later child better for p would
+replace it); deleting the cut-off fails verification (the seeded flaw
+``shallow-cut-deleted``). Immediate pruning's cut-off cannot be told by value: under the bounds
+no later child beats a Best with the whole sum, so maxn returns the same vector; only what is
+read differs. What each search reads (the leaves, in order, and where it cuts off) is tied to
+``impl`` by the tests instead, for both (:mod:`gametree.proofs.nagini.reads`), and a count of
+leaves read is not proved: the only definition of what shallow pruning reads is the procedure
+itself (a count proved against a copy of it would restate it), and the definition that is
+independent of it, the leaves every directional search must read, is Theorem 6's, which shallow
+pruning does not meet.
 
 This file is the verified source, as :mod:`gametree.proofs.nagini.two_player` is.
 """
@@ -299,7 +313,9 @@ def shallow_kids(
     ``first``: k are all the node's children; otherwise ``best`` is the best of those before,
     and ``IF Best[Player] >= Bound, RETURN Best``. A child is searched with the bound
     ``Sum - Best[Player]``, or ``Sum`` when it is the first or p moves there again (the line
-    ``impl.shallow`` adds for players moving twice).
+    ``impl.shallow`` adds for players moving twice). The last postcondition is the cut-off
+    itself: once ``Best[Player] >= Bound``, Best is returned as it is, whatever the children
+    left hold (maxn, which reads them all, does not meet it).
     """
     Requires(vkids(k, n))
     Requires(0 <= p and p < n)
@@ -326,6 +342,7 @@ def shallow_kids(
             Result() == (maxn_choice(k, p, n) if first else better(p, best, maxn_choice(k, p, n))),
         )
     )
+    Ensures(Implies(not first and best[p] >= bound, Result() == best))
     if not maxn_choice_fits(k, p, s, n):
         return best  # never: the lemma holds (this makes its postcondition known here)
     if not first and best[p] >= bound:

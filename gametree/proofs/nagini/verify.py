@@ -6,50 +6,72 @@ gametree.proofs.nagini.verify NAGINI [KERNEL ...]`` in the project's, with the p
 kernel is copied byte for byte into a scratch folder (so that Nagini's mypy reads that file
 alone, not the gametree package around it) and verified with a timeout; then each flaw of
 :data:`gametree.proofs.nagini.FLAWS` is seeded in a copy and verified the same way, and must
-fail with an error naming the condition it breaks: Nagini verifies (``--select``) only the
-function that condition belongs to (:func:`selected`), reading the rest of the file as its
-definitions and contracts: that is enough to catch the flaw, in less time than the whole
-file takes. The results name the SHA-256 of each kernel's source. Exit code 0 when every
+fail with an error naming the condition it breaks (:func:`caught`): Nagini verifies
+(``--select``) only the function that condition belongs to (:func:`selected`), reading the rest
+of the file as its definitions and contracts: that is enough to catch the flaw, in less time
+than the whole file takes. ``--jobs N`` runs N of these at once (each is one Java process and
+one z3, about one core). Each kernel's record is stored with its key
+(:func:`gametree.proofs.nagini.key`), whose ``logic`` part is :data:`LOGIC`, the source of the
+functions here that run Nagini and read its verdicts. Nagini's and z3's versions must be
+those of :data:`gametree.proofs.nagini.VERSIONS` (:func:`versions`), or nothing runs.
+``--stale`` verifies only the kernels whose stored record is stale. Exit code 0 when every
 kernel is verified and every flaw is caught, 1 otherwise (each error Nagini reported is
-printed), 2 for bad usage.
+printed), 2 for bad usage or other versions.
 
 Nagini's report is read from its standard output: ``Verification successful``, or
 ``Verification failed`` then ``Errors:`` and one error a line, each ending with its position
 ``(FILE@LINE.COL--LINE.COL)``; or ``Translation failed`` and the reason. An error is charged to
-the function whose source holds its line (:func:`verdicts`).
+the function whose source holds its line, and fails every claim that relies on that function
+(:func:`gametree.proofs.nagini.verdicts`).
 """
 
-import ast
-import hashlib
 import json
 import re
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import attrs
 
+from gametree.proofs import stored as cache
 from gametree.proofs.nagini import (
-    CLAIMS,
-    FLAWS,
     KERNELS,
     RESULTS,
+    VERSIONS,
     Flaw,
-    Verdict,
+    FlawResult,
+    KernelResult,
+    Results,
+    flaws_of,
+    function_at,
+    key,
+    results_json,
     seeded,
     source,
+    stale,
+    stored,
+    verdicts,
 )
 
-__all__ = ["FAST", "Run", "check", "errors_of", "main", "nagini", "selected", "verdicts"]
+__all__ = [
+    "FAST",
+    "LOGIC",
+    "Run",
+    "caught",
+    "check",
+    "errors_of",
+    "main",
+    "nagini",
+    "selected",
+    "versions",
+]
 
-TIMEOUT = 900.0
-"""Seconds one run of Nagini may take (a kernel takes one to two minutes on 2 busy cores)."""
-
-TOOL = "Nagini 1.2.0 (Viper's Silicon, z3 4.8.7)"
-
-_POSITION = re.compile(r"\(([^()@]+)@(\d+)\.\d+--\d+\.\d+\)\s*$")
+TIMEOUT = 3600.0
+"""Seconds one run of Nagini may take: a hang guard (a kernel takes 1.5 to 2.5 minutes on a
+quiet 2-core machine, and more than 15 at load 20, niced)."""
 
 
 @attrs.frozen
@@ -115,6 +137,7 @@ def selected(flaw: Flaw) -> str:
 
     An error that names no function (non-termination) is looked for where the text is seeded.
 
+    >>> from gametree.proofs.nagini import FLAWS
     >>> selected(next(f for f in FLAWS if f.name == "pairs-of-equal-components"))
     'maxn_choice_on_pairs'
     >>> selected(next(f for f in FLAWS if f.name == "no-progress"))
@@ -125,37 +148,9 @@ def selected(flaw: Flaw) -> str:
         return named.group(1)
     text = source(flaw.kernel)
     line = text[: text.index(flaw.original)].count("\n") + 1
-    return next(name for first, last, name in _functions(text) if first <= line <= last)
-
-
-def _functions(text: str) -> list[tuple[int, int, str]]:
-    """Each top-level function and class of ``text``: first line, last line, name."""
-    return [
-        (node.lineno, node.end_lineno or node.lineno, node.name)
-        for node in ast.parse(text).body
-        if isinstance(node, ast.FunctionDef | ast.ClassDef)
-    ]
-
-
-def verdicts(kernel: str, text: str, errors: tuple[str, ...]) -> dict[str, Verdict]:
-    """Each claim of ``kernel`` (by name) given Nagini's ``errors`` on its source ``text``.
-
-    A claim fails if an error lies in one of its functions, or in one that belongs to no claim
-    (a definition they share), or has no position; it is verified otherwise.
-    """
-    claims = [c for c in CLAIMS if c.kernel == kernel]
-    owned = {f for c in claims for f in c.functions}
-    failed: set[str] = set()
-    spans = _functions(text)
-    for error in errors:
-        m = _POSITION.search(error)
-        line = int(m.group(2)) if m else None
-        where = next((name for first, last, name in spans if line and first <= line <= last), None)
-        if where in owned:
-            failed.update(c.name for c in claims if where in c.functions)
-        else:
-            failed.update(c.name for c in claims)
-    return {c.name: "failed" if c.name in failed else "verified" for c in claims}
+    found = function_at(text, line)
+    assert found is not None, f"{flaw.name} is seeded outside every function"
+    return found
 
 
 FAST = ("multi_player",)
@@ -164,85 +159,133 @@ kernel of about 100 s (``README.md``, Development, has the times), chosen for ho
 (shallow pruning) and the other multi-player theorems nobody had mechanised."""
 
 
+def caught(flaw: Flaw, run: Run) -> bool:
+    """Whether Nagini caught ``flaw``: it failed, with an error naming the condition broken."""
+    return not run.verified and any(flaw.expected in e for e in run.errors)
+
+
+def versions(command: Path) -> dict[str, str]:
+    """The versions of Nagini and z3 installed beside the ``nagini`` command (in its venv)."""
+    python = command.parent / "python"
+    done = subprocess.run(  # noqa: S603 - the venv dev.py made
+        [str(python), "-c", ("import importlib.metadata as m; "
+                             f"print(*(m.version(d) for d in {sorted(VERSIONS)!r}))")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    found = done.stdout.split()
+    return dict(zip(sorted(VERSIONS), found, strict=False)) if done.returncode == 0 else {}
+
+
 def check(command: Path, chosen: list[str]) -> int:
     """Verify the kernels ``chosen`` again, without their flaws, and store nothing.
 
-    Exit code 0 if Nagini verifies each, from the source its stored result was made for; 1
-    otherwise. The test command runs this on :data:`FAST`.
+    Exit code 0 if Nagini verifies each; 1 otherwise. The test command runs this on
+    :data:`FAST` in CI, as a spot check that the stored verdicts are Nagini's.
     """
     ok = True
     for name in chosen:
-        text = source(name)
-        print(f"checking {name}.py with {TOOL} ...", flush=True)  # noqa: T201 - a progress report
-        run = nagini(command, text, name)
+        print(f"checking {name}.py with Nagini ...", flush=True)  # noqa: T201 - a progress report
+        run = nagini(command, source(name), name)
         print(_line(name, run, "verified" if run.verified else "FAILED"))  # noqa: T201
         ok = ok and run.verified
     return 0 if ok else 1
 
 
-def main(argv: list[str]) -> int:
-    """Verify the kernels named (all by default) and their flaws; store the results.
+_USAGE = (
+    "usage: python -m gametree.proofs.nagini.verify [--check | --stale] [--jobs N] "
+    "PATH-TO-NAGINI [KERNEL ...] (kernels: {})\n"
+)
 
-    ``argv`` is the path of the ``nagini`` command, then kernel names; the stored results of
-    the kernels not named (and of their flaws) are kept as they were. With ``--check`` first,
-    :func:`check` the kernels named (:data:`FAST` by default) instead.
+
+def main(argv: list[str]) -> int:
+    """Verify the kernels named (all by default, or ``--stale`` ones) and their flaws; store.
+
+    ``argv`` is the options, the path of the ``nagini`` command, then kernel names; the stored
+    records of the kernels not named are kept as they were. With ``--check``, :func:`check` the
+    kernels named (:data:`FAST` by default) instead.
     """
-    checking = argv[:1] == ["--check"]
-    argv = argv[1:] if checking else argv
-    if not argv or not Path(argv[0]).exists() or not set(argv[1:]) <= set(KERNELS):
+    args = list(argv)
+    checking = stale_only = False
+    jobs = 1
+    while args and args[0].startswith("--"):
+        flag = args.pop(0)
+        if flag == "--check":
+            checking = True
+        elif flag == "--stale":
+            stale_only = True
+        elif flag == "--jobs" and args and args[0].isdigit() and int(args[0]) >= 1:
+            jobs = int(args.pop(0))
+        else:
+            args = []
+            break
+    if not args or not Path(args[0]).exists() or not set(args[1:]) <= set(KERNELS):
+        sys.stderr.write(_USAGE.format(", ".join(KERNELS)))
+        return 2
+    command = Path(args[0])
+    found = versions(command)
+    if found != VERSIONS:
         sys.stderr.write(
-            "usage: python -m gametree.proofs.nagini.verify [--check] PATH-TO-NAGINI "
-            f"[KERNEL ...] (kernels: {', '.join(KERNELS)})\n"
+            f"{command} runs {found or 'no Nagini we can read'}; the stored verdicts are made "
+            f"with {VERSIONS} (gametree.proofs.nagini.VERSIONS): install those (python3 dev.py "
+            "verify does) or change VERSIONS, which makes every stored verdict stale\n"
         )
         return 2
     if checking:
-        return check(Path(argv[0]), argv[1:] or list(FAST))
-    command, chosen = Path(argv[0]), argv[1:] or list(KERNELS)
-    kernels, flaws, ok = [], [], True
+        return check(command, args[1:] or list(FAST))
+    chosen = args[1:] or list(KERNELS)
+    if stale_only:
+        chosen = [k for k in chosen if k in stale(stored())]
+        if not chosen:
+            print("every stored Nagini verdict is current: nothing to verify")  # noqa: T201
+            return 0
+    return _verify(command, chosen, jobs)
+
+
+def _verify(command: Path, chosen: list[str], jobs: int) -> int:
+    """Verify the kernels ``chosen`` and their flaws, ``jobs`` runs at once; store the records."""
+    keys = {name: key(name) for name in chosen}  # of the sources as they are verified
+    tasks: list[tuple[str, Flaw | None]] = [(name, None) for name in chosen]
+    tasks += [(f.kernel, f) for name in chosen for f in flaws_of(name)]
+
+    def one(task: tuple[str, Flaw | None]) -> Run:
+        name, flaw = task
+        if flaw is None:
+            print(f"verifying {name}.py ...", flush=True)  # noqa: T201 - a progress report
+            return nagini(command, source(name), name)
+        print(f"seeding {flaw.name} in {name}.py ...", flush=True)  # noqa: T201
+        return nagini(command, seeded(flaw), name, selected(flaw))
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        runs = dict(zip(tasks, pool.map(one, tasks), strict=True))
+    records, ok = [], True
     for name in chosen:
-        text = source(name)
-        print(f"verifying {name}.py with {TOOL} ...", flush=True)  # noqa: T201 - a progress report
-        run = nagini(command, text, name)
-        found = verdicts(name, text, run.errors)
-        ok = ok and run.verified
+        run = runs[(name, None)]
+        found = verdicts(name, source(name), run.errors)
         print(_line(name, run, ", ".join(f"{n}: {v}" for n, v in found.items())))  # noqa: T201
-        kernels.append(
-            {
-                "kernel": name,
-                "sha256": hashlib.sha256(text.encode()).hexdigest(),
-                "verdicts": found,
-                "errors": list(run.errors),
-                "seconds": round(run.seconds, 1),
-            }
-        )
-    for flaw in (f for f in FLAWS if f.kernel in chosen):
-        print(f"seeding {flaw.name} in {flaw.kernel}.py ...", flush=True)  # noqa: T201
-        text = source(flaw.kernel)
-        run = nagini(command, seeded(flaw), flaw.kernel, selected(flaw))
-        caught = not run.verified and any(flaw.expected in e for e in run.errors)
-        ok = ok and caught
-        print(_line(flaw.name, run, "caught" if caught else f"NOT CAUGHT: no {flaw.expected!r}"))  # noqa: T201
-        flaws.append(
-            {
-                "flaw": flaw.name,
-                "sha256": hashlib.sha256(text.encode()).hexdigest(),
-                "caught": caught,
-                "errors": list(run.errors),
-                "seconds": round(run.seconds, 1),
-            }
+        ok = ok and run.verified
+        flaws = []
+        for flaw in flaws_of(name):
+            frun = runs[(name, flaw)]
+            got = caught(flaw, frun)
+            print(_line(flaw.name, frun, "caught" if got else f"NOT CAUGHT: no {flaw.expected!r}"))  # noqa: T201
+            ok = ok and got
+            flaws.append(FlawResult(flaw.name, got, frun.errors, round(frun.seconds, 1)))
+        records.append(
+            KernelResult(
+                kernel=name,
+                key=keys[name],
+                verified=run.verified,
+                errors=run.errors,
+                seconds=round(run.seconds, 1),
+                flaws=tuple(flaws),
+            )
         )
     # Read only now: another run, on other kernels, may have stored its results meanwhile.
-    old = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"kernels": [], "flaws": []}
-    kept = [k for k in old["kernels"] if k["kernel"] in KERNELS and k["kernel"] not in chosen]
-    flawed = {f.name: f.kernel for f in FLAWS}
-    kept_flaws = [f for f in old["flaws"] if flawed.get(f["flaw"]) not in {None, *chosen}]
+    old = stored().kernels if RESULTS.exists() else ()
+    kept = [k for k in old if k.kernel in KERNELS and k.kernel not in chosen]
     order = {name: i for i, name in enumerate(KERNELS)}
-    results = {
-        "tool": TOOL,
-        "kernels": sorted(kept + kernels, key=lambda k: order[k["kernel"]]),
-        "flaws": sorted(kept_flaws + flaws, key=lambda f: [x.name for x in FLAWS].index(f["flaw"])),
-    }
-    RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    results = Results(tuple(sorted(kept + records, key=lambda k: order[k.kernel])))
+    RESULTS.write_text(json.dumps(results_json(results), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {RESULTS}")  # noqa: T201
     return 0 if ok else 1
 
@@ -250,6 +293,11 @@ def main(argv: list[str]) -> int:
 def _line(name: str, run: Run, verdict: str) -> str:
     errors = "".join(f"\n  {e}" for e in run.errors)
     return f"{name}: {verdict} ({run.seconds:.0f} s){errors}"
+
+
+LOGIC = cache.code_digest(nagini, errors_of, selected, caught)
+"""The ``logic`` part of every Nagini key: the source of the functions that run Nagini on a
+file, read its report, choose what a flaw verifies and decide whether it was caught."""
 
 
 if __name__ == "__main__":

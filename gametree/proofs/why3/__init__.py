@@ -11,18 +11,35 @@ postconditions.
 
 ``python -m gametree.proofs.why3.verify`` (or ``python3 dev.py verify why3``) proves every
 goal of :data:`FILES` and, for each of :data:`FLAWS`, a copy with the flaw seeded, which must
-leave its named goal unproved; it stores what it found, with each file's SHA-256, in
-``results.json`` beside this file. Installed, ``gametree prove`` reads the stored results
-(:func:`stored`, :func:`proved`) and says when a file changed since (:func:`stale`). The tests
-also run the transcriptions (``why3 execute``) on random trees against ``spec`` and ``impl``.
+leave its named goal unproved; it stores what it found in ``results.json`` beside this file,
+one record per file, keyed by everything the verdict depends on (:mod:`gametree.proofs.stored`:
+the file's text, its claims, its flaws, the verify logic, Why3's and the provers' versions;
+:func:`key`). Installed, ``gametree prove`` reads the stored records (:func:`stored`,
+:func:`proved`); a record whose key is not the current one is stale (:func:`stale`), proves
+nothing, and makes ``gametree prove`` exit with 1. A claim is verified when every goal of its
+file is proved (its own goals and every lemma and definition of the file: Why3's goals are
+not charged to claims one by one). The record's JSON (``results.json``)::
+
+    {"files": [{"file": "shallow",
+                "key": {"source": SHA, "claims": SHA, "flaws": SHA, "logic": SHA,
+                        "tool": "Why3 1.5.1 (cvc4 1.8, z3 4.8.12)"},
+                "goals": [{"goal": "shallow'vc", "proved": true, "provers": ["cvc4"],
+                           "seconds": 3.1, "subgoals": 12, "unproved": []}, ...],
+                "seconds": 107.0,
+                "flaws": [{"flaw": "no-repeated-mover-line", "caught": true,
+                           "unproved": ["shallow_from'vc"], "seconds": 40.2}, ...]},
+               ...]}
+
+The tests also run the transcriptions (``why3 execute``) on random trees against ``spec`` and
+``impl``, by value and by the leaves they read (:mod:`gametree.proofs.why3.execute`).
 """
 
-import hashlib
 import json
 from pathlib import Path
 
 import attrs
 
+from gametree.proofs import stored as cache
 from gametree.spec._package_data import package_text
 
 __all__ = [
@@ -30,6 +47,9 @@ __all__ = [
     "FILES",
     "FLAWS",
     "RESULTS",
+    "TOOL",
+    "UNPRUNED",
+    "VERSIONS",
     "Claim",
     "FileResult",
     "Flaw",
@@ -37,12 +57,13 @@ __all__ = [
     "GoalResult",
     "Proved",
     "Results",
+    "flaws_of",
+    "key",
     "proved",
     "proved_json",
     "proved_text",
     "seeded",
     "source",
-    "source_hash",
     "stale",
     "stored",
 ]
@@ -60,13 +81,23 @@ FILES = {
 }
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 
+VERSIONS = {"why3": "1.5.1", "cvc4": "1.8", "z3": "4.8.12"}
+"""The versions of Why3 and its provers that the stored verdicts are made with (Debian
+bookworm's packages; ``verify`` refuses others)."""
+
+TOOL = f"Why3 {VERSIONS['why3']} (cvc4 {VERSIONS['cvc4']}, z3 {VERSIONS['z3']})"
+"""The verifier, as the stored keys and the reports name it."""
+
 
 @attrs.frozen
 class Claim:
     """What a transcription proves of one theorem of :data:`gametree.proofs.THEOREMS`.
 
     ``goals`` are Why3's verification conditions that make the claim (``NAME'vc``): the claim
-    holds when every one of them, and every other goal of the file, is proved.
+    holds when every one of them, and every other goal of the file, is proved. ``statement``,
+    ``domain``, ``window``, ``composed`` and ``pinned`` as for Nagini's claims
+    (:class:`gametree.proofs.nagini.Claim`); ``lifts`` names the Nagini claims this one proves
+    over the rationals (the reports say so beside them).
     """
 
     name: str
@@ -74,7 +105,34 @@ class Claim:
     file: str
     goals: tuple[str, ...]
     statement: str
+    domain: str = "rationals (Why3's real stands for Q: the file's header says why)"
+    window: str = "none (no window or bound)"
+    composed: str = ""
+    pinned: str = ""
+    lifts: tuple[str, ...] = ()
 
+
+_WINDOW = (
+    "any rational window a < b (both finite: impl's default (BOTTOM, TOP) is not a window the "
+    "transcription takes)"
+)
+_KORF = (
+    "Korf's bounds with the lower bound shifted to 0 (components in 0..Sum, any two summing "
+    "to at most Sum), rational Sum"
+)
+_SHIFT = (
+    "that impl's shift of a lower bound L to 0 (impl.maxn_stack.korf_bounds) preserves the "
+    "search is argued by hand"
+)
+_EXECUTED = (
+    "(why3 execute on the integers, the tree scaled): value, leaves read in order, nodes "
+    "entered and cut-offs, on Hypothesis trees with Fraction values"
+)
+_TRACED = (
+    "(why3 execute on the integers, the tree scaled; the search returns the labels of the "
+    "leaves it reads, gametree.proofs.why3.traced): value, leaves read in order and their "
+    "count, on Hypothesis trees with Fraction values"
+)
 
 CLAIMS = (
     Claim(
@@ -92,7 +150,12 @@ CLAIMS = (
         "Sum - Best[Player], the tie rule Next[Player] > Best[Player], and Sum for a player "
         "moving twice) returns the maxn vector itself on every tree whose rational leaves keep "
         "to Korf's bounds (shifted to 0: components in 0..Sum, any two summing to at most Sum), "
-        "any number of players, any player at any node; it terminates",
+        "any number of players, any player at any node; once Best[Player] >= Bound it returns "
+        "Best as it is (the cut-off, which maxn does not meet); it terminates",
+        window=_KORF,
+        composed=_SHIFT,
+        pinned=f"impl.shallow {_EXECUTED}",
+        lifts=("shallow",),
     ),
     Claim(
         name="immediate-rationals",
@@ -101,16 +164,24 @@ CLAIMS = (
         goals=("maxn_from_stays'vc", "immediate'vc", "immediate_from'vc"),
         statement="immediate pruning (Korf 3.2.1: stop when Best[Player] reaches Sum) returns "
         "the maxn vector itself, tie rule included, under the same bounds, any number of "
-        "players, any player at any node; it terminates",
+        "players, any player at any node; it terminates (its cut-off changes what is read, "
+        "not the value: the tests pin it)",
+        window=_KORF,
+        composed=_SHIFT,
+        pinned=f"impl.immediate {_EXECUTED}",
+        lifts=("immediate",),
     ),
     Claim(
         name="fail-hard-rationals",
         theorem=1,
         file="alphabeta",
         goals=("alphabeta'vc", "alphabeta_kids'vc", "alphabeta_full_window'vc"),
-        statement="fail-hard alpha-beta, max/min form, over any rational window a < b, with v "
+        statement="fail-hard alpha-beta, max/min form, over a rational window a < b, with v "
         "the minimax value: v <= a => r <= a; a < v < b => r = v; v >= b => r >= b "
-        "(Knuth-Moore); over a window around every leaf, r = v; it terminates",
+        "(Knuth-Moore); over a finite window around every leaf, r = v; it terminates",
+        window=_WINDOW + "; the full window only as a finite window around every leaf",
+        pinned=f"impl.alphabeta (fail-hard) {_EXECUTED}",
+        lifts=("fail-hard", "full-window"),
     ),
     Claim(
         name="negamax-form-rationals",
@@ -119,8 +190,11 @@ CLAIMS = (
         goals=("negamax_alphabeta'vc", "negamax_alphabeta_kids'vc", "negamax_alphabeta_child'vc"),
         statement="fail-hard alpha-beta, negamax form (Knuth-Moore's F2: a child of the other "
         "player searched over (-b, -a) and negated, one of the same player over (a, b)), over "
-        "any rational window a < b, against the negamax value: Knuth-Moore's three cases; it "
+        "a rational window a < b, against the negamax value: Knuth-Moore's three cases; it "
         "terminates",
+        window=_WINDOW,
+        pinned=f"impl.negamax_alphabeta (fail-hard) {_EXECUTED}",
+        lifts=("negamax-form",),
     ),
     Claim(
         name="negamax-rationals",
@@ -130,14 +204,21 @@ CLAIMS = (
         statement="negamax (ModMinMax) = minimax if player 0 moves at the root, -minimax "
         "otherwise, on every rational tree, any player at any node (players moving twice "
         "included); it terminates",
+        pinned="spec.negamax and spec.minimax (why3 execute): value, on Hypothesis trees with "
+        "Fraction values",
+        lifts=("negamax",),
     ),
     Claim(
         name="fail-soft-rationals",
         theorem=1,
         file="alphabeta",
         goals=("alphabeta_soft'vc", "alphabeta_soft_kids'vc"),
-        statement="fail-soft alpha-beta, max/min form, over any rational window a < b: "
-        "r <= a => v <= r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates",
+        statement="fail-soft alpha-beta, max/min form, over a rational window a < b: "
+        "r <= a => v <= r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates. "
+        "Not proved: that r lies between fail-hard's result and v",
+        window=_WINDOW,
+        pinned=f"impl.alphabeta(fail_soft=True) {_EXECUTED}",
+        lifts=("fail-soft",),
     ),
     Claim(
         name="fail-soft-between-rationals",
@@ -153,12 +234,14 @@ CLAIMS = (
             "negamax_hard_by_soft_child'vc",
             "negamax_fail_soft_between'vc",
         ),
-        statement="over any finite rational window a < b, the fail-soft result s lies between "
-        "the fail-hard result h and the value v, min(h, v) <= s <= max(h, v), in max/min form "
-        "(v the minimax value) and in negamax form (v the negamax value), h as impl computes it "
-        "(not clipped to the window); the four searches are impl's kernels (fail_soft False "
-        "and True) transcribed as pure functions, tested to read impl's leaves in impl's order; "
-        "one statement per form, nothing composed by hand; they terminate",
+        statement="the fail-soft result s lies between the fail-hard result h and the value v, "
+        "min(h, v) <= s <= max(h, v), in max/min form (v the minimax value) and in negamax "
+        "form (v the negamax value), h as impl computes it (not clipped to the window); one "
+        "statement per form about one tree and one window, the two searches in the same "
+        "file; they terminate",
+        window=_WINDOW,
+        pinned="impl.alphabeta and impl.negamax_alphabeta, fail_soft False and True, "
+        f"{_TRACED} and windows (tests/test_verified_why3_fail_soft.py)",
     ),
     Claim(
         name="fail-soft-negamax-form-rationals",
@@ -171,8 +254,12 @@ CLAIMS = (
         ),
         statement="fail-soft alpha-beta, negamax form (impl.negamax_alphabeta with fail_soft: "
         "a child of the other player searched over (-b, -a) and negated, the largest result "
-        "returned), over any finite rational window a < b, against the negamax value: r <= a "
-        "=> v <= r; a < r < b => r = v; r >= b => v >= r (Fishburn); it terminates",
+        "returned), against the negamax value: r <= a => v <= r; a < r < b => r = v; "
+        "r >= b => v >= r (Fishburn); it terminates",
+        window=_WINDOW,
+        pinned=f"impl.negamax_alphabeta(fail_soft=True) {_TRACED} and windows "
+        "(tests/test_verified_why3_fail_soft.py)",
+        lifts=("fail-soft-negamax-form",),
     ),
     Claim(
         name="maxn-pairs-negamax-rationals",
@@ -190,7 +277,10 @@ CLAIMS = (
         statement="one statement about one tree: for every two-player tree t with rational "
         "values, any player at any node (players moving twice included), maxn of its pairs "
         "(x, -x) (spec.as_pairs) is (v, -v), v the minimax value, and its component for the "
-        "player to move at the root is the negamax value; nothing composed by hand",
+        "player to move at the root is the negamax value; it terminates",
+        pinned="spec.as_pairs, spec.maxn, spec.minimax and spec.negamax (why3 execute): "
+        "values, on Hypothesis trees with Fraction values (tests/test_verified_why3_pairs.py)",
+        lifts=("maxn-pairs",),
     ),
     Claim(
         name="deep-pairs-rationals",
@@ -206,11 +296,15 @@ CLAIMS = (
             "deep_from'vc",
             "deep_is_maxn'vc",
         ),
-        statement="deep pruning (impl.deep's deep_search on two players: bounds from every "
-        "ancestor) on a two-player tree of rational pairs (x, -x) under Korf's bounds (-m, 0), "
-        "m > 0, shifted by m as impl shifts them (leaves (y, 2m - y), y in [0, 2m]), returns "
-        "the maxn vector itself, any player at any node; tested to read impl's leaves in "
-        "impl's order; it terminates",
+        statement="deep pruning (impl.deep's search on two players: bounds from every "
+        "ancestor) on a two-player tree of rational pairs (y, s - y), y in [0, s], s > 0, "
+        "returns the maxn vector itself, any player at any node; it terminates",
+        window="Korf's bounds for pairs (x, -x) with x in [-m, 0], shifted by m as impl "
+        "shifts them (s = 2m)",
+        composed=_SHIFT,
+        pinned="impl.deep_pruning_unsound on two-player pairs "
+        f"{_TRACED} (tests/test_verified_why3_pairs.py)",
+        lifts=("deep-pairs",),
     ),
     Claim(
         name="paranoid-rationals",
@@ -219,7 +313,11 @@ CLAIMS = (
         goals=("paranoid_below_maxn'vc", "maxn_from_above'vc", "paranoid_is_a_guarantee'vc"),
         statement="the paranoid value for any player q is at most q's component of the maxn "
         "value, on every tree with rational components, any number of players, any player at "
-        "any node, no bounds on the values; it terminates",
+        "any node; they terminate",
+        window="none: no bounds on the values",
+        pinned="spec.paranoid and spec.maxn (why3 execute): values, on Hypothesis trees with "
+        "Fraction values (tests/test_verified_why3_paranoid.py)",
+        lifts=("paranoid",),
     ),
     Claim(
         name="paranoid-alphabeta-rationals",
@@ -227,11 +325,13 @@ CLAIMS = (
         file="paranoid",
         goals=("search'vc", "search_from'vc", "paranoid_search_is_paranoid'vc"),
         statement="impl.paranoid's alpha-beta (fail-soft, its cut-offs included), from the root "
-        "with no bounds (None, None: the unbounded window), returns the paranoid value for any "
-        "player q, on every tree with rational components, any number of players, any player "
-        "at any node; below the root, Fishburn's property for any bounds (None or a value, "
-        "alpha < beta); so its value is a guarantee (at most q's component of maxn); tested to "
-        "read impl's leaves in impl's order; it terminates",
+        "with no bounds, returns the paranoid value for any player q, and so at most q's "
+        "component of the maxn value (one statement), on every tree with rational components, "
+        "any number of players, any player at any node; below the root, Fishburn's property "
+        "for any bounds (None or a value, alpha < beta); it terminates",
+        window="the root's (None, None), impl's unbounded window, itself (no finite stand-in); "
+        "below it any bounds, None or rational",
+        pinned=f"impl.paranoid for every player q {_TRACED} (tests/test_verified_why3_paranoid.py)",
     ),
 )
 """Every claim proved for all trees over the rationals."""
@@ -271,6 +371,13 @@ FLAWS = (
         file="shallow",
         original="        let next = shallow c (s -. comp best p) p s n in\n        if",
         seeded="        let next = shallow c (comp best p -. s) p s n in\n        if",
+        expected="shallow_from'vc",
+    ),
+    Flaw(
+        name="shallow-cut-deleted",
+        file="shallow",
+        original="  = if comp best p >=. bound then begin\n",
+        seeded="  = if false then begin\n",
         expected="shallow_from'vc",
     ),
     Flaw(
@@ -438,6 +545,58 @@ FLAWS = (
 """The seeded flaws: each must leave its named goal unproved."""
 
 
+def _no_cut(name: str, file: str, test: str, rest: str) -> Flaw:
+    """The cut-off ``if TEST then ... else REST`` with its test made ``false``."""
+    return Flaw(name, file, f"if {test} then {rest}", f"if false then {rest}", expected="")
+
+
+UNPRUNED = (
+    next(f for f in FLAWS if f.name == "shallow-cut-deleted"),
+    Flaw(
+        name="bound-unsubtracted",
+        file="shallow",
+        original="let next = shallow c (s -. comp best p) p s n in\n        shallow_from",
+        seeded="let next = shallow c s p s n in\n        shallow_from",
+        expected="",
+    ),
+    _no_cut("immediate-cut-deleted", "shallow", "comp best p >=. s", "begin maxn_from_stays"),
+    _no_cut("alphabeta-max-cut-deleted", "alphabeta", "alpha >=. b", "alpha else alphabeta_kids"),
+    _no_cut("alphabeta-min-cut-deleted", "alphabeta", "a >=. beta", "beta else alphabeta_kids"),
+    _no_cut("soft-max-cut-deleted", "alphabeta", "alpha >=. b", "r else max r"),
+    _no_cut("soft-min-cut-deleted", "alphabeta", "a >=. beta", "r else min r"),
+    _no_cut("negamax-cut-deleted", "alphabeta", "alpha >=. b", "alpha else negamax_alphabeta_kids"),
+    _no_cut(
+        "hard-max-cut-deleted",
+        "fail_soft",
+        "alpha >=. b",
+        "worth r alpha else followed r (alphabeta_kids",
+    ),
+    _no_cut(
+        "hard-min-cut-deleted",
+        "fail_soft",
+        "a >=. beta",
+        "worth r beta else followed r (alphabeta_kids",
+    ),
+    _no_cut(
+        "soft-min-never-cuts",
+        "fail_soft",
+        "a >=. beta",
+        "r\n        else\n          let s = alphabeta_soft_kids",
+    ),
+    _no_cut(
+        "hard-negamax-never-cuts",
+        "fail_soft",
+        "alpha >=. b",
+        "worth r alpha else followed r (negamax_alphabeta_kids",
+    ),
+)
+"""Every cut-off of every transcribed search, deleted, and shallow pruning's bound passed to a
+child unsubtracted (Sum for Sum - Best[Player]): each search then reads more than the pruning
+it claims to be, and is still correct, so only a contract that states the cut-off can catch it
+(shallow-cut-deleted is among :data:`FLAWS`); the tests that compare what the transcriptions
+read with ``impl`` must catch every one (``tests/test_verified_why3_execute.py``)."""
+
+
 def source(file: str) -> str:
     """The text of the transcription ``file`` (a name of :data:`FILES`)."""
     if file not in FILES:
@@ -445,9 +604,20 @@ def source(file: str) -> str:
     return package_text(HERE / f"{file}.mlw")
 
 
-def source_hash(file: str) -> str:
-    """The SHA-256 of ``file``'s text, as the stored results name it."""
-    return hashlib.sha256(source(file).encode()).hexdigest()
+def flaws_of(file: str) -> tuple[Flaw, ...]:
+    """The seeded flaws of ``file``, in :data:`FLAWS`'s order."""
+    return tuple(f for f in FLAWS if f.file == file)
+
+
+def key(file: str) -> cache.Key:
+    """The key a verdict on ``file`` must be stored with to be current.
+
+    Its parts are those of :mod:`gametree.proofs.stored`.
+    """
+    from gametree.proofs.why3 import verify  # noqa: PLC0415 - it imports this package
+
+    mine = [c for c in CLAIMS if c.file == file]
+    return cache.key(source(file), mine, flaws_of(file), verify.LOGIC, TOOL)
 
 
 def seeded(flaw: Flaw) -> str:
@@ -476,25 +646,10 @@ class GoalResult:
 
 
 @attrs.frozen
-class FileResult:
-    """What Why3 found on one file: every goal, with the SHA-256 of the text proved."""
-
-    file: str
-    sha256: str
-    goals: tuple[GoalResult, ...]
-    seconds: float
-
-    def goal(self, name: str) -> GoalResult | None:
-        """The result for goal ``name``, if any."""
-        return next((g for g in self.goals if g.goal == name), None)
-
-
-@attrs.frozen
 class FlawResult:
     """What Why3 found on a file with a flaw seeded: ``caught`` if the expected goal failed."""
 
     flaw: str
-    sha256: str
     caught: bool
     unproved: tuple[str, ...]
     """The goals left unproved."""
@@ -502,17 +657,34 @@ class FlawResult:
 
 
 @attrs.frozen
-class Results:
-    """The stored results: the tool, the time limit per sub-goal, the files, the flaws."""
+class FileResult:
+    """What Why3 found on one file and its seeded flaws, under the key it was made with."""
 
-    tool: str
-    timelimit: float
-    files: tuple[FileResult, ...]
+    file: str
+    key: cache.Key
+    goals: tuple[GoalResult, ...]
+    seconds: float
     flaws: tuple[FlawResult, ...]
+
+    def goal(self, name: str) -> GoalResult | None:
+        """The result for goal ``name``, if any."""
+        return next((g for g in self.goals if g.goal == name), None)
+
+
+@attrs.frozen
+class Results:
+    """The stored results: one record per file."""
+
+    files: tuple[FileResult, ...]
 
     def file(self, name: str) -> FileResult | None:
         """The result stored for file ``name``, if any."""
         return next((f for f in self.files if f.file == name), None)
+
+
+def results_json(results: Results) -> dict[str, object]:
+    """``results`` as ``results.json`` holds them (the module docstring shows the layout)."""
+    return {"files": [attrs.asdict(f) for f in results.files]}
 
 
 def _goal(g: dict[str, object]) -> GoalResult:
@@ -530,35 +702,29 @@ def stored() -> Results:
     """The results stored by ``python -m gametree.proofs.why3.verify`` (in :data:`RESULTS`)."""
     data = json.loads(package_text(RESULTS))
     return Results(
-        tool=data["tool"],
-        timelimit=data["timelimit"],
         files=tuple(
             FileResult(
                 file=f["file"],
-                sha256=f["sha256"],
+                key=dict(f["key"]),
                 goals=tuple(_goal(g) for g in f["goals"]),
                 seconds=f["seconds"],
+                flaws=tuple(
+                    FlawResult(x["flaw"], x["caught"], tuple(x["unproved"]), x["seconds"])
+                    for x in f["flaws"]
+                ),
             )
             for f in data["files"]
-        ),
-        flaws=tuple(
-            FlawResult(
-                flaw=f["flaw"],
-                sha256=f["sha256"],
-                caught=f["caught"],
-                unproved=tuple(f["unproved"]),
-                seconds=f["seconds"],
-            )
-            for f in data["flaws"]
         ),
     )
 
 
-def stale(results: Results) -> list[str]:
-    """The files whose text changed since their stored result (or that have none)."""
-    return [
-        name for name in FILES if (r := results.file(name)) is None or r.sha256 != source_hash(name)
-    ]
+def stale(results: Results) -> dict[str, tuple[str, ...]]:
+    """The files whose stored record is not current, each with what changed.
+
+    What changed is :func:`gametree.proofs.stored.changed`'s; empty when every record is
+    current.
+    """
+    return cache.stale(FILES, lambda f: None if (r := results.file(f)) is None else r.key, key)
 
 
 @attrs.frozen
@@ -568,77 +734,76 @@ class Proved:
     claim: Claim
     verdict: str | None
     """``verified`` (every goal proved) or ``failed``; ``None`` when no result is stored."""
-    sha256: str | None
-    """The SHA-256 of the text the stored result was made for."""
-    current: bool
-    """Whether the file's text is still the one proved."""
+    stale: tuple[str, ...]
+    """What changed since the verdict was stored (empty: it is current)."""
     seconds: float
-    tool: str
+    caught: tuple[str, ...]
+    """The seeded flaws of the claim's goals that left their goal unproved."""
+    flaws: tuple[str, ...]
+    """The seeded flaws of the claim's goals."""
 
 
 def proved(results: Results, theorems: "set[int] | None" = None) -> list[Proved]:
     """Each claim of :data:`CLAIMS` (of ``theorems``, or all) with its stored result.
 
-    A claim is ``proved`` when every goal of its file is (its own goals and the lemmas and
+    A claim is ``verified`` when every goal of its file is (its own goals and the lemmas and
     definitions they rest on).
     """
     out = []
+    gone = stale(results)
     for claim in CLAIMS:
         if theorems is not None and claim.theorem not in theorems:
             continue
         r = results.file(claim.file)
         ok = r is not None and all(r.goal(g) is not None for g in claim.goals)
         ok = ok and r is not None and all(g.proved for g in r.goals)
+        mine = tuple(f.name for f in flaws_of(claim.file) if f.expected in claim.goals)
+        found = {} if r is None else {f.flaw: f for f in r.flaws}
         out.append(
             Proved(
                 claim=claim,
                 verdict=None if r is None else ("verified" if ok else "failed"),
-                sha256=None if r is None else r.sha256,
-                current=r is not None and r.sha256 == source_hash(claim.file),
+                stale=gone.get(claim.file, ()),
                 seconds=0.0 if r is None else r.seconds,
-                tool=results.tool,
+                caught=tuple(f for f in mine if f in found and found[f].caught),
+                flaws=mine,
             )
         )
     return out
 
 
 def proved_text(rows: list[Proved]) -> str:
-    """The lines ``gametree prove`` prints about the claims proved over the rationals."""
-    lines = ["Proved for every tree over the rationals (stored results of Why3):"]
-    for p in rows:
-        if p.verdict is None or p.sha256 is None:
-            state = "no stored result"
-        else:
-            state = f"{p.verdict} by {p.tool} in {p.seconds:.0f} s, source {p.sha256[:12]}"
-            if not p.current:
-                now = source_hash(p.claim.file)[:12]
-                state += (
-                    f"; {p.claim.file}.mlw has CHANGED since (now {now}): the result is for "
-                    "the old source; run python -m gametree.proofs.why3.verify"
-                )
-        lines.append(
-            f"  Theorem {p.claim.theorem}, {p.claim.name} ({p.claim.file}.mlw): {p.claim.statement}"
-        )
-        lines.append(f"    {state}")
-    return "\n".join(lines)
+    """The lines ``gametree prove`` prints about the claims Why3 proved over the rationals."""
+    return cache.claims_text(
+        f"Proved for every tree over the rationals by {TOOL} (stored verdicts of "
+        "python3 dev.py verify why3):",
+        [_record(p) for p in rows],
+    )
 
 
 def proved_json(rows: list[Proved]) -> list[dict[str, object]]:
     """The same, for ``gametree prove --json``."""
-    return [
-        {
-            "theorem": p.claim.theorem,
-            "name": p.claim.name,
-            "file": f"{p.claim.file}.mlw",
-            "goals": list(p.claim.goals),
-            "claim": p.claim.statement,
-            "domain": "rationals (Why3's real: linear arithmetic, the same theory over Q)",
-            "verdict": p.verdict,
-            "tool": p.tool,
-            "sha256": p.sha256,
-            "current_sha256": source_hash(p.claim.file),
-            "current": p.current,
-            "seconds": p.seconds,
-        }
-        for p in rows
-    ]
+    return [_record(p) for p in rows]
+
+
+def _record(p: Proved) -> dict[str, object]:
+    c = p.claim
+    return {
+        "theorem": c.theorem,
+        "name": c.name,
+        "verifier": TOOL,
+        "file": f"{c.file}.mlw",
+        "goals": list(c.goals),
+        "claim": c.statement,
+        "domain": c.domain,
+        "window": c.window,
+        "composed": c.composed,
+        "pinned": c.pinned,
+        "verdict": p.verdict,
+        "current": not p.stale,
+        "stale": list(p.stale),
+        "reverify": cache.reverify("why3", [c.file]),
+        "seconds": p.seconds,
+        "flaws": list(p.flaws),
+        "flaws_caught": list(p.caught),
+    }

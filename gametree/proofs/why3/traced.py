@@ -19,19 +19,15 @@ Glossary: t is a ``spec`` tree, L the scale, a label a leaf's index left to righ
 """
 
 import re
-import subprocess
-import tempfile
 from collections.abc import Sequence
-from fractions import Fraction
-from pathlib import Path
 
 import attrs
 
 from gametree.proofs.why3 import FILES, source
-from gametree.spec import Leaf, Node, Scalar, iter_leaves
+from gametree.proofs.why3.execute import printed, whyml_tree
 from gametree.spec import Path as TreePath
+from gametree.spec import Scalar, iter_leaves
 from gametree.spec import Tree as SpecTree
-from gametree.spec.fold import fold
 
 __all__ = [
     "TRACED",
@@ -46,9 +42,6 @@ __all__ = [
     "trace_of",
     "vector",
 ]
-
-TIMEOUT = 300.0
-"""Seconds one ``why3 execute`` may take (a hang guard)."""
 
 _SEARCH = "  type answers = End | Found search answers | Number real answers"
 
@@ -77,46 +70,20 @@ def executable(file: str, text: str | None = None) -> str:
     return re.sub(r"\breal\b", "int", text.replace("0.0", "0"))
 
 
-def _int(x: Scalar, big: int) -> str:
-    v = Fraction(x) * big
-    assert v.denominator == 1, "scaled by the common denominator"
-    return str(v.numerator) if v >= 0 else f"({v.numerator})"
-
-
 def labelled(
     t: SpecTree, big: int, lower: Scalar = 0, *, prefix: str = ""
 ) -> tuple[str, list[TreePath]]:
     """``t`` as a WhyML term with labelled leaves, and the leaves' paths by label.
 
-    Every value (less ``lower``) is multiplied by ``big``; no recursion. ``prefix`` goes before
-    each constructor's name (``V`` for a ``vtree`` of ``VLeaf``, ``VNode``, ``VOne``, ``VMore``).
+    The term is :func:`gametree.proofs.why3.execute.whyml_tree`'s: every value, less
+    ``lower``, times ``big``, ``prefix`` before each constructor.
 
+    >>> from fractions import Fraction
+    >>> from gametree.spec import Leaf, Node
     >>> labelled(Node(0, [Leaf(Fraction(1, 2)), Node(1, [Leaf(-1)])]), 2)
     ('(Node 0 (More (Leaf 0 1) (One (Node 1 (One (Leaf 1 (-2)))))))', [(0,), (1, 0)])
     """
-    count = [0]
-
-    def leaf(x: SpecTree) -> str:
-        assert isinstance(x, Leaf)
-        v = x.value
-        label = count[0]
-        count[0] += 1
-        if isinstance(v, tuple):
-            vec = "Nil"
-            for c in reversed(v):
-                vec = f"(Cons {_int(c - lower, big)} {vec})"
-            return f"({prefix}Leaf {label} {vec})"
-        return f"({prefix}Leaf {label} {_int(v, big)})"
-
-    def node(x: SpecTree, _: object, children: list[str]) -> str:
-        assert isinstance(x, Node)
-        kids = f"({prefix}One {children[-1]})"
-        for c in reversed(children[:-1]):
-            kids = f"({prefix}More {c} {kids})"
-        return f"({prefix}Node {x.to_move} {kids})"
-
-    term = fold(t, lambda x: x.children if isinstance(x, Node) else None, leaf, node)
-    return term, [p for p, _ in iter_leaves(t)]
+    return whyml_tree(t, big, lower, prefix=prefix), [p for p, _ in iter_leaves(t)]
 
 
 def trace_of(reads: Sequence[TreePath] | None, paths: Sequence[TreePath]) -> tuple[int, ...]:
@@ -209,22 +176,9 @@ def run(file: str, answers: Sequence[str], text: str | None = None) -> list[Prin
     term = "End"
     for a in reversed(answers):
         term = f"({a} {term})"
-    with tempfile.TemporaryDirectory(prefix="gametree-why3-") as scratch:
-        path = Path(scratch) / f"{file}.mlw"
-        path.write_text(executable(file, text), encoding="utf-8")
-        done = subprocess.run(  # noqa: S603
-            ["why3", "execute", path.name, f"--use={FILES[file]}", "--use=Run", term],  # noqa: S607
-            cwd=scratch,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-            check=False,
-        )
-    found = re.search(r"^result: answers =(.*?)^globals:", done.stdout, re.MULTILINE | re.DOTALL)
-    if done.returncode != 0 or found is None:
-        raise RuntimeError(f"why3 execute failed: {(done.stdout + done.stderr).strip()[-800:]}")
+    found = printed(file, executable(file, text), term)
     out: list[Printed] = []
-    chain = parse(found.group(1))
+    chain = parse(found)
     while isinstance(chain, tuple) and chain[0] != "End":
         out.append(chain[1])  # type: ignore[arg-type]
         chain = chain[2]  # type: ignore[assignment]

@@ -1,19 +1,22 @@
 """Prove every goal of the WhyML transcriptions and of each seeded flaw; store the results.
 
-``python -m gametree.proofs.why3.verify [FILE ...]``: every file of
-:data:`gametree.proofs.why3.FILES`, or those named (the others' stored results are kept).
+``python -m gametree.proofs.why3.verify [--stale] [--jobs N] [FILE ...]``: every file of
+:data:`gametree.proofs.why3.FILES`, or those named, or (``--stale``) those whose stored record
+is stale (the others' stored records are kept).
 Each goal is split into sub-goals (``split_vc``) and given to :data:`PROVERS` in turn: the
 first on every sub-goal, the next on those still unproved (``why3 prove -P PROVER
 --timelimit T``). Then each flaw of :data:`gametree.proofs.why3.FLAWS` is seeded in a copy,
 and its named goal is proved the same way: it must be left unproved. Why3 and its provers come
-from Debian's packages (``python3 dev.py verify why3`` installs them when missing).
-Exit code 0 when every goal is proved and every flaw caught, 1 otherwise, 2 for bad usage.
+from Debian's packages (``python3 dev.py verify why3`` installs them when missing), and must be
+the versions of :data:`gametree.proofs.why3.VERSIONS` (:func:`versions`). ``--jobs N`` runs N
+proofs at once. Each file's record is stored with its key (:func:`gametree.proofs.why3.key`),
+whose ``logic`` part is :data:`LOGIC`. Exit code 0 when every goal is proved and every flaw
+caught, 1 otherwise, 2 for bad usage or other versions.
 
 Why3's report is read from its output: per sub-goal ``File "F", line L, characters A-B:``,
 ``Sub-goal WHAT of goal G.`` (or ``Goal G.``) and ``Prover result is: Valid (0.12s, ...)``.
 """
 
-import hashlib
 import json
 import re
 import shutil
@@ -22,13 +25,31 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import attrs
 
-from gametree.proofs.why3 import FILES, FLAWS, RESULTS, seeded, source
+from gametree.proofs import stored as cache
+from gametree.proofs.why3 import (
+    FILES,
+    RESULTS,
+    VERSIONS,
+    FileResult,
+    Flaw,
+    FlawResult,
+    GoalResult,
+    Results,
+    flaws_of,
+    key,
+    results_json,
+    seeded,
+    source,
+    stale,
+    stored,
+)
 
-__all__ = ["PROVERS", "Outcome", "ensure_why3", "main", "outcomes", "prove"]
+__all__ = ["LOGIC", "PROVERS", "Outcome", "ensure_why3", "main", "outcomes", "prove", "versions"]
 
 PROVERS = ("cvc4", "z3")
 """The provers tried on each sub-goal, in order (Why3 1.5.1 detects Debian's CVC4 and Z3)."""
@@ -154,84 +175,143 @@ def prove(name: str, text: str, goals: Sequence[str] = (), timelimit: float = TI
     return Proof(per_goal, None, time.monotonic() - started)
 
 
-def _goal_json(goal: str, subs: list[tuple[Outcome, str]]) -> dict[str, object]:
-    return {
-        "goal": goal,
-        "proved": all(o.valid for o, _ in subs),
-        "provers": sorted({p for o, p in subs if o.valid}, key=PROVERS.index),
-        "seconds": round(sum(o.seconds for o, _ in subs), 2),
-        "subgoals": len(subs),
-        "unproved": [f"{o.what} at {o.where}: {o.answer}" for o, _ in subs if not o.valid],
-    }
+def _goal(goal: str, subs: list[tuple[Outcome, str]]) -> GoalResult:
+    return GoalResult(
+        goal=goal,
+        proved=all(o.valid for o, _ in subs),
+        provers=tuple(sorted({p for o, p in subs if o.valid}, key=PROVERS.index)),
+        seconds=round(sum(o.seconds for o, _ in subs), 2),
+        subgoals=len(subs),
+        unproved=tuple(f"{o.what} at {o.where}: {o.answer}" for o, _ in subs if not o.valid),
+    )
+
+
+def unproved(proof: Proof) -> list[str]:
+    """The goals of ``proof`` with a sub-goal no prover proved."""
+    return sorted(g for g, subs in proof.goals.items() if not all(o.valid for o, _ in subs))
+
+
+def caught(flaw: Flaw, proof: Proof) -> bool:
+    """Whether the proof of ``flaw``'s copy left its named goal unproved (and Why3 ran)."""
+    return proof.error is None and flaw.expected in unproved(proof)
+
+
+_VERSION = {"why3": r"version (\S+)", "cvc4": r"CVC4 version (\S+)", "z3": r"Z3 version (\S+)"}
+
+
+def versions() -> dict[str, str]:
+    """The versions of Why3 and the provers installed here (those found)."""
+    found = {}
+    for tool, pattern in _VERSION.items():
+        try:
+            done = subprocess.run(  # noqa: S603
+                [tool, "--version"], capture_output=True, text=True, timeout=60, check=False
+            )
+        except OSError:
+            continue
+        m = re.search(pattern, done.stdout + done.stderr)
+        if m:
+            found[tool] = m.group(1)
+    return found
 
 
 def main(argv: list[str]) -> int:
-    """Prove the files named (all by default) and their flaws; store the results."""
-    chosen = list(argv)
-    if not set(chosen) <= set(FILES):
+    """Prove the files named (all by default, or ``--stale`` ones) and their flaws; store."""
+    args, jobs, stale_only, bad = list(argv), 1, False, False
+    while args and args[0].startswith("--") and not bad:
+        flag = args.pop(0)
+        if flag == "--stale":
+            stale_only = True
+        elif flag == "--jobs" and args and args[0].isdigit() and int(args[0]) >= 1:
+            jobs = int(args.pop(0))
+        else:
+            bad = True
+    if bad or not set(args) <= set(FILES):
         sys.stderr.write(
-            f"usage: python -m gametree.proofs.why3.verify [FILE ...] (files: {', '.join(FILES)})\n"
+            "usage: python -m gametree.proofs.why3.verify [--stale] [--jobs N] [FILE ...] "
+            f"(files: {', '.join(FILES)})\n"
         )
         return 2
     problem = ensure_why3()
     if problem:
         sys.stderr.write(f"cannot run Why3: {problem}\n")
         return 1
-    chosen = chosen or list(FILES)
-    files, flaws, ok = [], [], True
+    found = versions()
+    if found != VERSIONS:
+        sys.stderr.write(
+            f"this machine has {found}; the stored verdicts are made with {VERSIONS} "
+            "(gametree.proofs.why3.VERSIONS): install those or change VERSIONS, which makes "
+            "every stored verdict stale\n"
+        )
+        return 2
+    chosen = args or list(FILES)
+    if stale_only:
+        chosen = [f for f in chosen if f in stale(stored())]
+        if not chosen:
+            print("every stored Why3 verdict is current: nothing to prove")  # noqa: T201
+            return 0
+    return _verify(chosen, jobs)
+
+
+def _verify(chosen: list[str], jobs: int) -> int:
+    """Prove the files ``chosen`` and their flaws, ``jobs`` at once; store the records."""
+    keys = {name: key(name) for name in chosen}  # of the texts as they are proved
+    tasks: list[tuple[str, Flaw | None]] = [(name, None) for name in chosen]
+    tasks += [(name, f) for name in chosen for f in flaws_of(name)]
+
+    def one(task: tuple[str, Flaw | None]) -> Proof:
+        name, flaw = task
+        if flaw is None:
+            print(f"proving {name}.mlw ...", flush=True)  # noqa: T201 - a progress report
+            return prove(name, source(name))
+        print(f"seeding {flaw.name} in {name}.mlw ...", flush=True)  # noqa: T201
+        return prove(name, seeded(flaw), [flaw.expected])
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        proofs = dict(zip(tasks, pool.map(one, tasks), strict=True))
+    records, ok = [], True
     for name in chosen:
-        print(f"proving {name}.mlw with Why3 ({', '.join(PROVERS)}) ...", flush=True)  # noqa: T201
-        text = source(name)
-        proof = prove(name, text)
-        goals = [_goal_json(g, subs) for g, subs in proof.goals.items()]
-        failed = [str(g["goal"]) for g in goals if not g["proved"]]
-        ok = ok and proof.error is None and not failed
+        proof = proofs[(name, None)]
+        goals = tuple(_goal(g, subs) for g, subs in proof.goals.items())
+        failed = [g.goal for g in goals if not g.proved]
+        ok = ok and proof.error is None and bool(goals) and not failed
         verdict = proof.error or (f"UNPROVED: {', '.join(failed)}" if failed else "all proved")
         print(f"{name}: {len(goals)} goals, {verdict} ({proof.seconds:.0f} s)", flush=True)  # noqa: T201
-        files.append(
-            {
-                "file": name,
-                "sha256": hashlib.sha256(text.encode()).hexdigest(),
-                "goals": goals,
-                "seconds": round(proof.seconds, 1),
-            }
+        flaws = []
+        for flaw in flaws_of(name):
+            fproof = proofs[(name, flaw)]
+            got = caught(flaw, fproof)
+            ok = ok and got
+            said = "caught" if got else f"NOT CAUGHT: {flaw.expected} {fproof.error or 'proved'}"
+            left = ", ".join(unproved(fproof))
+            print(f"{flaw.name}: {said}; unproved: {left} ({fproof.seconds:.0f} s)")  # noqa: T201
+            flaws.append(
+                FlawResult(flaw.name, got, tuple(unproved(fproof)), round(fproof.seconds, 1))
+            )
+        records.append(
+            FileResult(
+                file=name,
+                key=keys[name],
+                goals=goals,
+                seconds=round(proof.seconds, 1),
+                flaws=tuple(flaws),
+            )
         )
-    for flaw in (f for f in FLAWS if f.file in chosen):
-        print(f"seeding {flaw.name} in {flaw.file}.mlw ...", flush=True)  # noqa: T201
-        proof = prove(flaw.file, seeded(flaw), [flaw.expected])
-        unproved = sorted(g for g, subs in proof.goals.items() if not all(o.valid for o, _ in subs))
-        caught = proof.error is None and flaw.expected in unproved
-        ok = ok and caught
-        said = "caught" if caught else f"NOT CAUGHT: {flaw.expected} {proof.error or 'proved'}"
-        print(f"{flaw.name}: {said}; unproved: {', '.join(unproved)} ({proof.seconds:.0f} s)")  # noqa: T201
-        flaws.append(
-            {
-                "flaw": flaw.name,
-                "sha256": hashlib.sha256(source(flaw.file).encode()).hexdigest(),
-                "caught": caught,
-                "unproved": unproved,
-                "seconds": round(proof.seconds, 1),
-            }
-        )
-    old = json.loads(RESULTS.read_text()) if RESULTS.exists() else {"files": [], "flaws": []}
-    kept = [f for f in old["files"] if f["file"] in FILES and f["file"] not in chosen]
-    flawed = {f.name: f.file for f in FLAWS}
-    kept_flaws = [f for f in old["flaws"] if flawed.get(f["flaw"]) not in {None, *chosen}]
+    old = stored().files if RESULTS.exists() else ()
+    kept = [f for f in old if f.file in FILES and f.file not in chosen]
     order = list(FILES)
-    results = {
-        "tool": _tool(),
-        "timelimit": TIMELIMIT,
-        "files": sorted(kept + files, key=lambda f: order.index(f["file"])),
-        "flaws": sorted(kept_flaws + flaws, key=lambda f: [x.name for x in FLAWS].index(f["flaw"])),
-    }
-    RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    results = Results(tuple(sorted(kept + records, key=lambda f: order.index(f.file))))
+    RESULTS.write_text(json.dumps(results_json(results), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {RESULTS}")  # noqa: T201
     return 0 if ok else 1
 
 
-def _tool() -> str:
-    version = _why3(["--version"], Path.cwd()).strip().removeprefix("Why3 platform, version ")
-    return f"Why3 {version} ({', '.join(PROVERS)}; split_vc, {TIMELIMIT:g} s a sub-goal)"
+LOGIC = cache.digest(
+    [cache.code_digest(prove, outcomes, _goal, unproved, caught), PROVERS, TIMELIMIT]
+)
+"""The ``logic`` part of every Why3 key: the source of the functions that run Why3 on a file,
+read its report, and decide what is proved and whether a flaw is caught; the provers, in the
+order tried, and the time each may take on a sub-goal."""
 
 
 if __name__ == "__main__":

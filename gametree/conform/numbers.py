@@ -1,0 +1,279 @@
+"""The number types an engine declares (``gametree conform --values``): ranges, membership, edges.
+
+An engine holds its scores in some type: exact integers and fractions (Python's, or a big
+number library), a C ``int64_t``, ``int32_t`` or ``int16_t``, an IEEE double. Skipping flags
+(``--skip-flag Int64``) spares such an engine every case past a magnitude, and with them the
+very numbers where it breaks: the largest and smallest values it holds. Declaring the type
+instead (``--values int64``) has the gate ask every case inside the type, skip (and count)
+every case outside it, and draw the type's own edges on purpose (the magnitude tier's variant,
+:func:`gametree.conform.tiers.typed`): its largest and smallest values, nodes whose children
+all score one of them, neighbours at an edge, values whose negation, sum or difference leaves
+the type, windows at its limits, Korf's bounds at its limits.
+
+Glossary: a *number type* is one of :data:`NUMBER_TYPES`; a number is *inside* a type when the
+type holds it exactly; a case is inside a type when every number it asks is (:func:`asked`:
+its leaves' values, every component of a vector, its window, Korf's bounds, MTD(f)'s first
+guess, a game's utilities and evaluations); M is an integer type's largest value; an *ulp*
+is the gap between a double and the next one.
+
+The ranges (``docs/conformance.md`` says why):
+
+- ``exact``: every number the protocol carries, integers and fractions up to the reader's
+  1,000 characters. The default, and what gametree's own searches hold.
+- ``int64``, ``int32``, ``int16``: the integers -M .. M, M = 2^63 - 1, 2^31 - 1, 2^15 - 1. The
+  two's complement minimum -(M + 1) is outside: negamax negates every score it passes up, and
+  -(-(M + 1)) is not in the type (in C it is undefined; in practice it wraps to itself). This is
+  the line :data:`gametree.conform.scope.MAGNITUDE_FLAGS` draws: a case is inside ``int64``
+  exactly when it earns neither ``Fraction`` nor ``Int64`` (nor ``BigInteger``).
+- ``double``: the finite IEEE 754 binary64 numbers, subnormals included: 0 and ±m·2^e for
+  integers 1 <= m < 2^53 and -1074 <= e <= 971. So every integer up to 2^53, and beyond it
+  only those a double holds (2^60 and 2^1023, not 2^53 + 1); the dyadic fractions whose
+  significand fits in 53 bits (1/2^60 and 2^-1074, not 1 + 1/2^60, not 1/3).
+
+>>> [t.holds(-(2**63)) for t in (NUMBER_TYPES["exact"], NUMBER_TYPES["int64"])]
+[True, False]
+>>> [is_double(x) for x in (2**53 + 1, 2**60, Fraction(1, 2**1074), 1 + Fraction(1, 2**60))]
+[False, True, True, False]
+>>> next_double(1), next_double(-(2**53))
+(Fraction(4503599627370497, 4503599627370496), -9007199254740991)
+"""
+
+import math
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
+
+import attrs
+
+from gametree.conform.scope import MAGNITUDE_FLAGS, case_numbers, magnitude_text
+from gametree.spec import Leaf, Scalar
+
+if TYPE_CHECKING:  # the semantics import nothing of the gate's; only their types are read here
+    from gametree.conform.semantics import Case
+
+__all__ = [
+    "LARGEST_DOUBLE",
+    "NUMBER_TYPES",
+    "NumberType",
+    "asked",
+    "is_double",
+    "next_double",
+    "number_text",
+    "outside",
+    "previous_double",
+]
+
+LARGEST_DOUBLE = (2**53 - 1) * 2**971
+"""The largest finite double, (2 - 2^-52)·2^1023: 309 digits, within the reader's limit."""
+
+SMALLEST_DOUBLE = Fraction(1, 2**1074)
+"""The smallest positive double, a subnormal: 2^-1074 (``5e-324``)."""
+
+SMALLEST_NORMAL = Fraction(1, 2**1022)
+"""The smallest positive normal double, 2^-1022: below it the precision shrinks."""
+
+
+def is_double(x: Scalar) -> bool:
+    """Whether an IEEE 754 binary64 double holds ``x`` exactly (``x`` finite, subnormals too).
+
+    ``x`` = m·2^e with m odd is a double when e >= -1074 and m, shifted left as far as the
+    exponent must be lowered to 971, still fits in the 53 bits of a significand.
+
+    >>> [is_double(x) for x in (0, 2**53, LARGEST_DOUBLE, LARGEST_DOUBLE + 2**970, Fraction(1, 3))]
+    [True, True, True, False, False]
+    """
+    if isinstance(x, Fraction):
+        d = x.denominator
+        if d & (d - 1):  # not a power of two: no binary fraction is x
+            return False
+        m, e = abs(x.numerator), 1 - d.bit_length()
+    else:
+        m, e = abs(x), 0
+    if m == 0:
+        return True
+    zeros = (m & -m).bit_length() - 1
+    m, e = m >> zeros, e + zeros
+    return e >= -1074 and m.bit_length() + max(0, e - 971) <= 53
+
+
+def _exact(f: float) -> Scalar:
+    q = Fraction(f)
+    return q.numerator if q.denominator == 1 else q
+
+
+def next_double(x: Scalar) -> Scalar:
+    """The double just above the double ``x`` (``x`` below :data:`LARGEST_DOUBLE`)."""
+    assert is_double(x), x
+    assert x < LARGEST_DOUBLE, x
+    return _exact(math.nextafter(float(x), math.inf))
+
+
+def previous_double(x: Scalar) -> Scalar:
+    """The double just below the double ``x`` (``x`` above ``-LARGEST_DOUBLE``)."""
+    assert is_double(x), x
+    assert x > -LARGEST_DOUBLE, x
+    return _exact(math.nextafter(float(x), -math.inf))
+
+
+Kind = Literal["exact", "integer", "double"]
+
+
+@attrs.frozen
+class NumberType:
+    """A number type an engine may hold its values in: its range, its edges, its neighbours."""
+
+    name: str
+    kind: Kind
+    summary: str
+    largest: Scalar | None = None
+    """The largest number inside the type (``None`` for ``exact``: the reader's limit)."""
+
+    def holds(self, x: Scalar) -> bool:
+        """Whether the type holds ``x`` exactly."""
+        if self.kind == "exact":
+            return True
+        if self.kind == "double":
+            return is_double(x)
+        assert self.largest is not None
+        return not isinstance(x, Fraction) and -self.largest <= x <= self.largest
+
+    def excluded_flags(self) -> frozenset[str]:
+        """The content flags every case of which holds a number outside the type.
+
+        For an integer type ``Fraction``, ``TinyFraction``, and its own magnitude flag and those
+        above it (:data:`MAGNITUDE_FLAGS` draws the same line); none for ``exact``, nor for
+        ``double``, which holds fractions and numbers of every magnitude up to its largest.
+
+        >>> sorted(NUMBER_TYPES["int32"].excluded_flags())
+        ['BigInteger', 'Float64', 'Fraction', 'Int32', 'Int64', 'TinyFraction']
+        """
+        if self.kind != "integer":
+            return frozenset()
+        assert self.largest is not None
+        big = {flag for flag, m in MAGNITUDE_FLAGS if m >= self.largest}
+        return frozenset({"Fraction", "TinyFraction", *big})
+
+    def range_text(self) -> str:
+        """The range as the report says it."""
+        if self.kind == "exact":
+            return "integers and fractions, up to 1,000 characters each"
+        if self.kind == "double":
+            return "the finite doubles, subnormals included"
+        assert isinstance(self.largest, int)
+        bits = self.largest.bit_length()
+        return f"the integers -(2^{bits} - 1) .. 2^{bits} - 1"
+
+    def above(self, x: Scalar) -> Scalar | None:
+        """The number of the type just above ``x`` (``None`` at its top; exact: x + 1)."""
+        if self.kind == "double":
+            return None if x >= LARGEST_DOUBLE else next_double(x)
+        return None if self.largest is not None and x >= self.largest else x + 1
+
+    def below(self, x: Scalar) -> Scalar | None:
+        """The number of the type just below ``x`` (``None`` at its bottom; exact: x - 1)."""
+        if self.kind == "double":
+            return None if x <= -LARGEST_DOUBLE else previous_double(x)
+        return None if self.largest is not None and x <= -self.largest else x - 1
+
+    def neighbours(self, x: Scalar) -> tuple[Scalar, ...]:
+        """``x`` and the numbers of the type on either side of it (an ulp for a double)."""
+        return tuple(y for y in (self.below(x), x, self.above(x)) if y is not None)
+
+    def extremes(self) -> tuple[Scalar, ...]:
+        """Its largest and smallest numbers (``()`` for ``exact``).
+
+        For a double also its smallest magnitudes, where it underflows as it overflows at the
+        largest ones.
+        """
+        if self.largest is None:
+            return ()
+        tiny = (SMALLEST_DOUBLE, -SMALLEST_DOUBLE) if self.kind == "double" else ()
+        return (self.largest, -self.largest, *tiny)
+
+    def edges(self) -> tuple[Scalar, ...]:
+        """The type's edges, both signs (``()`` for ``exact``).
+
+        Its extremes (M, -M), and for an integer type the numbers whose sum passes M; for a
+        double also where integers stop being exact (2^53), where a double's ulp is 256 (2^60),
+        1 (an ulp of 2^-52 above, 2^-53 below), the smallest normal double and the smallest
+        subnormal one. The magnitude tier's variant draws them with their neighbours
+        (:meth:`neighbours`).
+        """
+        if self.largest is None:
+            return ()
+        m = self.largest
+        if self.kind == "integer":
+            assert isinstance(m, int)
+            return _signed((m, m // 2 + 1))
+        return _signed((m, 2**60, 2**53, 1, SMALLEST_NORMAL, SMALLEST_DOUBLE))
+
+
+def _signed(xs: tuple[Scalar, ...]) -> tuple[Scalar, ...]:
+    return tuple(dict.fromkeys(s * x for x in xs for s in (1, -1)))
+
+
+NUMBER_TYPES: dict[str, NumberType] = {
+    t.name: t
+    for t in (
+        NumberType("exact", "exact", "integers and fractions of any size (the reader's limit)"),
+        NumberType("int64", "integer", "64-bit two's complement integers, without -2^63",
+                   dict(MAGNITUDE_FLAGS)["Int64"]),
+        NumberType("int32", "integer", "32-bit two's complement integers, without -2^31",
+                   dict(MAGNITUDE_FLAGS)["Int32"]),
+        NumberType("int16", "integer", "16-bit two's complement integers, without -2^15",
+                   dict(MAGNITUDE_FLAGS)["Int16"]),
+        NumberType("double", "double", "IEEE 754 binary64, finite, subnormals included",
+                   LARGEST_DOUBLE),
+    )
+}  # fmt: skip
+"""The types ``--values`` names, by name; ``exact`` first (the default)."""
+
+
+def asked(case: "Case") -> Iterator[Scalar]:
+    """Every number ``case`` asks, over an explicit stack (a tree of any height is read).
+
+    Its leaves' values (each component of a vector), its window, Korf's bounds, MTD(f)'s first
+    guess, and for a game each state's utility and evaluation.
+    """
+    yield from case_numbers(case)
+    yield case.first_guess
+    if case.game is not None:
+        for x in case.game.states:
+            yield x.evaluation
+            if x.utility is not None:
+                yield x.utility
+    stack = [case.tree]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Leaf):
+            v = n.value
+            yield from v if isinstance(v, tuple) else (v,)
+        else:
+            stack.extend(n.children)
+
+
+def number_text(x: Scalar) -> str:
+    """A number as the report names it, short enough to read.
+
+    Its sign, then an integer as :func:`magnitude_text` says it, a fraction with a power-of-two
+    denominator as p/2^k, any other clipped to 40 characters.
+
+    >>> number_text(-(2**63)), number_text(Fraction(3, 2**1074)), number_text(Fraction(1, 3))
+    ('-9223372036854775808 (2^63)', '3/2^1074', '1/3')
+    """
+    sign, m = ("-", -x) if x < 0 else ("", x)
+    if isinstance(m, int):
+        return sign + magnitude_text(m)
+    d = m.denominator
+    if d & (d - 1) == 0:
+        return f"{sign}{m.numerator}/2^{d.bit_length() - 1}"
+    text = str(m)
+    return sign + (text if len(text) <= 40 else f"{text[:18]}...{text[-18:]}")
+
+
+def outside(values: str, case: "Case") -> Scalar | None:
+    """The first number ``case`` asks that the type ``values`` does not hold, or ``None``."""
+    t = NUMBER_TYPES[values]
+    if t.kind == "exact":
+        return None
+    return next((x for x in asked(case) if not t.holds(x)), None)

@@ -1,0 +1,180 @@
+"""Stored verdicts as a cache: keyed by everything they depend on, stale when any part changed.
+
+A verifier (Nagini, :mod:`gametree.proofs.nagini`; Why3, :mod:`gametree.proofs.why3`) runs
+outside the test environment, in ``python3 dev.py verify``, and stores what it found in a
+``results.json`` beside its sources: one **record** per verified file (a kernel ``NAME.py``, a
+transcription ``NAME.mlw``), holding the verifier's verdicts on the file and on each of its
+seeded flaws, and the file's **key**, a JSON object of five strings:
+
+- ``source``: the SHA-256 of the file's text, as verified;
+- ``claims``: the SHA-256 of the claims made from the file (every field of each: its
+  statement, domain, window, what is composed by hand, the functions or goals it rests on),
+  as canonical JSON (:func:`digest`);
+- ``flaws``: the same of the file's seeded flaws (the text each replaces, and with what, and
+  what the verifier must then report);
+- ``logic``: the SHA-256 of the source of the functions that run the verifier and read its
+  verdict (:func:`code_digest`), so that a change to how a verdict is reached re-verifies;
+- ``tool``: the verifier's and the provers' versions the project pins (each verifier refuses
+  to store a verdict made with other versions).
+
+A record is **current** when its stored key equals the key computed now from the package
+(:func:`changed` is empty); otherwise it is **stale**, and :func:`changed` names the parts that
+differ (:data:`PARTS` says each in words), or ``missing`` when the file has no record. A stale
+verdict proves nothing about the sources as they are: ``gametree prove`` reports it as stale,
+names the command that verifies it again (:func:`reverify`), and exits with 1; the tests fail
+on it; CI verifies it again, then fails (``dev.py``).
+"""
+
+import hashlib
+import inspect
+import json
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import attrs
+
+__all__ = [
+    "PARTS",
+    "Key",
+    "changed",
+    "claims_text",
+    "code_digest",
+    "digest",
+    "key",
+    "reverify",
+    "stale",
+    "staleness",
+]
+
+Key = dict[str, str]
+"""A record's key: one string per name of :data:`PARTS`."""
+
+PARTS = {
+    "source": "the file",
+    "claims": "its claims' wording or what they rest on",
+    "flaws": "its seeded flaws",
+    "logic": "the verify logic",
+    "tool": "the verifier's or provers' versions",
+}
+"""The parts of a key, and what a change to each is, in words."""
+
+
+def digest(value: object) -> str:
+    """The SHA-256 of ``value`` as canonical JSON (keys sorted, no spaces).
+
+    >>> digest({"b": [1, 2], "a": "x"}) == digest({"a": "x", "b": [1, 2]})
+    True
+    """
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def code_digest(*functions: Callable[..., object]) -> str:
+    """The SHA-256 of the source of ``functions``, in order (the ``logic`` part of a key)."""
+    return digest([inspect.getsource(f) for f in functions])
+
+
+def key(text: str, claims: Iterable[Any], flaws: Iterable[Any], logic: str, tool: str) -> Key:
+    """The key of a file whose text is ``text``.
+
+    ``claims`` are made from it and ``flaws`` seeded in it (attrs instances, every field
+    counted); ``logic`` and ``tool`` as the verifier's :data:`PARTS` say.
+    """
+    return {
+        "source": hashlib.sha256(text.encode()).hexdigest(),
+        "claims": digest([attrs.asdict(c) for c in claims]),
+        "flaws": digest([attrs.asdict(f) for f in flaws]),
+        "logic": logic,
+        "tool": tool,
+    }
+
+
+def stale(
+    names: Iterable[str], stored: Callable[[str], Key | None], current: Callable[[str], Key]
+) -> dict[str, tuple[str, ...]]:
+    """The files of ``names`` whose ``stored`` key is not the ``current`` one.
+
+    Each with what changed (:func:`changed`); empty when every record is current.
+    """
+    out = {}
+    for name in names:
+        parts = changed(stored(name), current(name))
+        if parts:
+            out[name] = parts
+    return out
+
+
+def changed(stored: Mapping[str, str] | None, current: Mapping[str, str]) -> tuple[str, ...]:
+    """The parts of :data:`PARTS` in which ``stored`` differs from ``current``.
+
+    ``missing`` when nothing is stored; empty when the record is current.
+
+    >>> changed({"source": "a", "claims": "b"}, {"source": "a", "claims": "c"})
+    ('claims',)
+    >>> changed(None, {"source": "a"})
+    ('missing',)
+    """
+    if stored is None:
+        return ("missing",)
+    return tuple(p for p in PARTS if stored.get(p) != current.get(p))
+
+
+def staleness(file: str, parts: tuple[str, ...]) -> str:
+    """Why the record of ``file`` is stale, in words (``parts`` from :func:`changed`).
+
+    >>> staleness("deep.py", ("source", "tool"))
+    "deep.py's stored verdict is STALE: the file and the verifier's or provers' versions changed since"
+    >>> staleness("x.mlw", ("missing",))
+    'x.mlw has no stored verdict'
+    """  # noqa: E501 - a doctest's output is one line
+    if parts == ("missing",):
+        return f"{file} has no stored verdict"
+    said = [PARTS[p] for p in PARTS if p in parts]
+    words = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return f"{file}'s stored verdict is STALE: {words} changed since"
+
+
+def reverify(verifier: str, names: list[str]) -> str:
+    """The command that verifies ``names`` again with ``verifier`` and stores the verdicts.
+
+    >>> reverify("why3", ["shallow"])
+    'python3 dev.py verify why3 shallow'
+    """
+    return " ".join(["python3 dev.py verify", *(["why3"] if verifier == "why3" else []), *names])
+
+
+def claims_text(title: str, records: list[dict[str, Any]]) -> str:
+    """What ``gametree prove`` prints about a verifier's claims, under ``title``.
+
+    Each claim of ``records`` (as a verifier's ``proved_json`` gives them) with its statement,
+    domain, window, what is composed by hand, and its stored verdict: current, or stale and
+    how to verify it again.
+    """
+    lines = [title]
+    for r in records:
+        lines.append(f"  Theorem {r['theorem']}, {r['name']} ({r['file']}): {r['claim']}")
+        lines.append(f"    domain: {r['domain']}; window: {r['window']}")
+        if r.get("rationals"):
+            lifted = ", ".join(r["rationals"])
+            lines.append(f"    over the rationals: Why3's {lifted}; other ordered domains, "
+                         f"argued by hand: {r['other_domains']}")  # fmt: skip
+        elif r.get("other_domains"):
+            lines.append("    over the rationals and other ordered domains: argued by hand, "
+                         f"not verified: {r['other_domains']}")  # fmt: skip
+        lines.append(f"    composed by hand: {r['composed'] or 'nothing'}")
+        lines.append(f"    pinned to the code users run by: {r['pinned'] or 'nothing'}")
+        if r["verdict"] is None or r["stale"] == ["missing"]:
+            state = f"NO STORED VERDICT: verify it with {r['reverify']}"
+        elif r["stale"]:
+            why = staleness(r["file"], tuple(r["stale"]))
+            state = f"{why}: verify it again with {r['reverify']}"
+        else:
+            caught = ", ".join(r["flaws_caught"]) or "none"
+            state = (
+                f"{r['verdict']} in {r['seconds']:.0f} s; seeded flaws caught: {caught} "
+                f"({len(r['flaws_caught'])} of {len(r['flaws'])})"
+            )
+            if r["verdict"] != "verified":
+                state = f"FAILED: {state}"
+        lines.append(f"    {state}")
+    return "\n".join(lines)

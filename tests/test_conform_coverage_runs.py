@@ -1,0 +1,84 @@
+"""The gate's default run shows every feasible pair of behaviours of every semantics.
+
+The claim of docs/conformance.md, checked on each semantics' reference (gametree's own search,
+or the catalogue's correct engine for the games): the vectors, then the default budget of
+generated cases, of which the steered ones aim at the pairs shown least; the report lists
+every pair, the missing ones (none), the infeasible ones with their reasons. Apart from
+tests/test_conform_behaviours.py so that the two run on different workers.
+"""
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from gametree.conform.builtin import answer
+from gametree.conform.gate import GateOptions, run_gate
+from gametree.conform.junit import junit_xml
+from gametree.conform.semantics import SEMANTICS
+from gametree.conform.targets import CallableTarget
+
+
+def _reference(semantics: str) -> CallableTarget:
+    names = {"minimax": "spec.minimax", "negamax": "spec.negamax",
+             "alphabeta-fail-hard": "impl.alphabeta",
+             "alphabeta-fail-soft": "impl.alphabeta_fail_soft",
+             "negamax-alphabeta-fail-hard": "impl.negamax_alphabeta",
+             "negamax-alphabeta-fail-soft": "impl.negamax_alphabeta_fail_soft",
+             "deep-pruning-unsound": "impl.deep_pruning_unsound"}  # fmt: skip
+    if SEMANTICS[semantics].game:
+        from tests.bugs.engine import correct
+
+        return CallableTarget(correct, timeout=600)
+    name = names.get(semantics, f"impl.{semantics.replace('-', '_')}")
+    return CallableTarget(lambda request: answer(name, request), timeout=600)
+
+
+@pytest.mark.parametrize("semantics", list(SEMANTICS))
+def test_the_default_run_shows_every_feasible_pair(semantics: str) -> None:
+    """The claim of docs/conformance.md: the default gate (vectors, then 200 generated cases of
+    which the steered ones aim at what is missing) shows every feasible pair of behaviours,
+    and its report lists them, and the infeasible ones with their reasons."""
+    target = _reference(semantics)
+    report = run_gate(target, "reference", GateOptions(semantics))
+    assert report.passed, report.text()
+    coverage = report.behaviours
+    assert coverage.missing() == [], coverage.text()
+    out = report.json()["behaviour_coverage"]
+    assert isinstance(out, dict)
+    assert out["missing_pairs"] == []
+    every = out["all"]
+    assert isinstance(every, dict)
+    assert every["pairs_shown"] == out["feasible_pairs"] > 0
+    assert len(out["infeasible_pairs"]) == len(coverage.infeasible)
+    assert all(p["reason"] for p in out["infeasible_pairs"])
+    text = report.text()
+    assert f"pairs shown: {out['feasible_pairs']} of {out['feasible_pairs']} feasible" in text
+    assert "infeasible pairs:" in text
+    xml = ET.fromstring(junit_xml(report))
+    props = {p.get("name"): p.get("value") for p in xml.iter("property")}
+    assert props["behaviour_coverage.pairs_feasible"] == str(out["feasible_pairs"])
+
+
+def test_the_generated_phase_alone_shows_more_with_steering() -> None:
+    """Without the vectors, the steered cases add what the tiers did not show."""
+    target = _reference("alphabeta-fail-hard")
+    report = run_gate(target, "reference", GateOptions("alphabeta-fail-hard", vectors=False))
+    steered = [o for o in report.outcomes if "steered" in o.name]
+    assert steered
+    assert report.behaviours.missing() == []
+    json.dumps(report.json())
+
+
+def test_skipped_flags_exclude_their_behaviours() -> None:
+    target = _reference("alphabeta-fail-soft")
+    skip = frozenset({"Wide", "Fraction", "Deep", "Float64"})
+    report = run_gate(target, "reference", GateOptions("alphabeta-fail-soft", skip_flags=skip))
+    coverage = report.behaviours
+    assert {"wide", "fractions", "values-huge"} <= coverage.excluded
+    assert not coverage.all().behaviours & coverage.excluded
+    assert coverage.missing() == []
+    assert (
+        "not asked (flags skipped, outside the declared --values, or not asked of this target): "
+        "fractions, values-huge, wide" in (report.text())
+    )
