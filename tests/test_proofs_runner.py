@@ -21,6 +21,23 @@ def test_the_readme_is_generated_from_the_theorems() -> None:
     assert PATH.read_text() == render(), "run: python -m gametree.proofs.readme"
 
 
+def test_the_readme_gives_each_seeded_flaw_its_own_files_verdict() -> None:
+    """Both verifiers seed flaws of the same names (min-raises-beta in two_player.py and in
+    alphabeta.mlw): each line shows what the stored run on its own file found."""
+    from gametree.proofs import nagini, why3  # noqa: PLC0415 - only this test reads them
+
+    lines = render().split("The seeded flaws:")[1].splitlines()
+    runs = [(f"{k.kernel}.py", f) for k in nagini.stored().kernels for f in k.flaws]
+    runs += [(f"{w.file}.mlw", f) for w in why3.stored().files for f in w.flaws]
+    assert {f.flaw for w, f in runs if w.endswith(".py")} & {
+        f.flaw for w, f in runs if w.endswith(".mlw")
+    }, "no name is shared: the test shows nothing"
+    for where, f in runs:
+        (line,) = [x for x in lines if x.startswith(f"- `{f.flaw}` ({where}): ")]
+        verdict = f"), {f.seconds:.0f} s" if f.caught else ": not caught yet"
+        assert line.endswith(verdict), line
+
+
 def test_every_theorem_is_numbered_named_sourced_and_has_two_methods() -> None:
     assert [th.number for th in THEOREMS] == list(range(1, 12))
     assert len({th.name for th in THEOREMS}) == len(THEOREMS)

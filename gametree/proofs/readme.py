@@ -195,6 +195,17 @@ transcriptions with `why3 execute`) against `spec` and `impl` on random trees, c
 leaves read, in order, and where each search cuts off, not only the value; a kernel with its
 cut-off deleted, and each seeded flaw, fails them (`tests/test_verified_pinned.py`).
 
+To add a verified proof: a Nagini kernel `NAME.py` goes in `nagini.KERNELS`, its claims in
+`CLAIMS` (the statement, domain, window, what is composed by hand, what it is pinned to, the
+functions it rests on), its seeded flaws in `FLAWS` (each naming the error it must cause) and
+its cut-offs, deleted, in `UNPRUNED`; `tests/test_verified_pinned.py` gets its check (`CHECKS`)
+and a witness for each flaw and deletion (`WITNESSES`). A WhyML file `NAME.mlw` goes in
+`why3.FILES`, `CLAIMS`, `FLAWS` (each naming a goal that must stay unproved) and `UNPRUNED`,
+its searches in `why3.execute.SEARCHES`, its witnesses in `tests/test_verified_why3_execute.py`.
+Then `python3 dev.py verify NAME` (or `python3 dev.py verify why3 NAME`) stores its record.
+Any edit to a file, to one of its claims (any field) or to its flaws makes that file's record,
+and no other, stale: verify it again and commit the record with the change.
+
 *Domain* is the values the proof is for; *window* the windows or bounds the searches are proved
 over; *composed by hand* what the claim, or the theorem it is reported under, adds to the proof
 without a machine; *pinned to* what the tests tie the verified code to.
