@@ -150,6 +150,20 @@ OPEN: dict[int, tuple[str, ...]] = {
         "PVS and MTD(f)",
     ),
     4: ("the principal variation (the vector's path) and the leaf counts",),
+    6: (
+        (
+            "Korf's Theorem 1 beyond height 2 (false there); that every correct directional "
+            "algorithm reads every necessary leaf (the adversary argument, by hand)"
+        ),
+        (
+            "that impl.optimal is exact: the path lemma is proved for the value only, while "
+            "impl.optimal asks for the value or the principal variation; that "
+            "impl.necessity.decide_chain decides the chain question; that the leaves skipped "
+            "so far do not change a verdict (the placeholder argument) and that a subtree "
+            "skipped whole has no necessary leaf: argued by hand and checked within a bound "
+            "(proofs/README.md, 'The moonshot')"
+        ),
+    ),
 }
 """Per theorem, what of its statement no verifier has proved for every tree (the claims of
 the verifiers say exactly what they prove)."""

@@ -78,6 +78,7 @@ FILES = {
     "fail_soft": "FailSoft",
     "pairs": "Pairs",
     "paranoid": "Paranoid",
+    "path": "PathLemma",
 }
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 
@@ -333,8 +334,37 @@ CLAIMS = (
         "below it any bounds, None or rational",
         pinned=f"impl.paranoid for every player q {_TRACED} (tests/test_verified_why3_paranoid.py)",
     ),
+    Claim(
+        name="path-lemma-reals",
+        theorem=6,
+        file="path",
+        goals=(
+            "climb_is_maxn'vc",
+            "climb_kids'vc",
+            "fill_rights'vc",
+            "fill_rights_kids'vc",
+            "necessary_chain'vc",
+            "chain_necessary'vc",
+            "path_lemma'vc",
+        ),
+        statement="the path lemma of impl.necessity, for every tree: with the leaves before "
+        "it fixed, a leaf is necessary (two values of it and one assignment of the later "
+        "leaves, all within the bounds, give maxn root vectors that differ in a component) if "
+        "and only if two values of it and one free vector R_j per level of its chain, all "
+        "within the bounds, make the chain's climb differ in a component; any number of "
+        "players, any player at any node. Not proved: that impl.necessity.decide_chain decides "
+        "this chain question, the lemma for the principal variation (decide_chain's "
+        "line=True, which impl.optimal asks), nor that impl.optimal is exact",
+        domain="reals (both sides existentials over real vectors; the integers not covered)",
+        window="Korf's bounds shifted to 0: every component at least 0, the n components "
+        "summing to at most Sum, Sum >= 0",
+        composed=_SHIFT,
+        pinned="impl.necessity.chain and climb (why3 execute): every leaf's levels (player, "
+        "B_j, right side) and the climb's vector at drawn leaf values and right sides, on "
+        "Hypothesis trees with Fraction values (tests/test_verified_why3_path.py)",
+    ),
 )
-"""Every claim proved for all trees over the rationals."""
+"""Every claim proved for all trees over the rationals (and, where a claim says so, the reals)."""
 
 
 @attrs.frozen
@@ -540,6 +570,27 @@ FLAWS = (
         original="else n.value <. best.value in",
         seeded="else n.value >. best.value in",
         expected="search_from'vc",
+    ),
+    Flaw(
+        name="path-climb-skips-the-left-best",
+        file="path",
+        original="    let y = join lev.player lev.left x in\n",
+        seeded="    let y = x in\n",
+        expected="climb_kids'vc",
+    ),
+    Flaw(
+        name="path-chain-forgets-the-right-side",
+        file="path",
+        original="left = b; right = true }",
+        seeded="left = b; right = false }",
+        expected="climb_kids'vc",
+    ),
+    Flaw(
+        name="path-fill-leaves-the-right-side-zero",
+        file="path",
+        original="(if m > last c then head rs else",
+        seeded="(if m > last c then Nil else",
+        expected="fill_rights_kids'vc",
     ),
 )
 """The seeded flaws: each must leave its named goal unproved."""
