@@ -24,9 +24,10 @@ def test_the_readme_is_generated_from_the_theorems() -> None:
 def test_the_readme_gives_each_seeded_flaw_its_own_files_verdict() -> None:
     """Both verifiers seed flaws of the same names (min-raises-beta in two_player.py and in
     alphabeta.mlw): each line shows what the stored run on its own file found."""
-    from gametree.proofs import nagini, why3  # noqa: PLC0415 - only this test reads them
+    from gametree.proofs import nagini, why3
 
     lines = render().split("The seeded flaws:")[1].splitlines()
+    runs: list[tuple[str, nagini.FlawResult | why3.FlawResult]]
     runs = [(f"{k.kernel}.py", f) for k in nagini.stored().kernels for f in k.flaws]
     runs += [(f"{w.file}.mlw", f) for w in why3.stored().files for f in w.flaws]
     assert {f.flaw for w, f in runs if w.endswith(".py")} & {
