@@ -99,8 +99,12 @@ climb differ. Over the reals, any number of players, any player at any node. The
 docstring's: the completion's root vector is the climb of the chain with R_j the completed
 right children's maxn (`climb_is_maxn`), and a leaf right of the path at level j set to R_j
 realises any R_j (`fill_rights`); the chain and the climb are impl.necessity's (the tests
-compare them on every leaf of Hypothesis trees). Korf's Theorem 1 on every tree of height <= 2
-is `why3/optimality.mlw`'s (claim `optimality-height-2-reals`), proved directly.
+compare them on every leaf of Hypothesis trees).
+
+**Not proved for every tree: Korf's Theorem 1 at height <= 2** (true there, decided per shape
+by z3). A Why3 proof (every leaf shallow pruning reads is necessary, with explicit witnesses:
+the zero vector after the leaf, and Sum, or the midpoint 2d = Sum - x - y, at the leaf)
+leaves 5 of its 80 goals unproved within 5 s a sub-goal; it is not registered.
 
 **Not proved: that `impl.optimal` is exact** (reads exactly the necessary leaves and returns
 spec.maxn's value and principal variation). From the path lemma, four steps remain, each
