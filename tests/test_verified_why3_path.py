@@ -7,7 +7,8 @@ the code users run: on Hypothesis trees of 2 to 4 players within Korf's bounds, 
 values, ``chain_of`` builds ``impl.necessity.chain``'s levels (player, B_j, right side) for
 every leaf, and ``climb`` gives ``impl.necessity.climb``'s vector at drawn leaf values and right
 sides. Each seeded flaw of the chain or the climb departs from impl.necessity on a witness; the
-flaw in ``fill`` (the completion the proof builds, which nothing runs) only the proof catches.
+flaws in ``fill`` (the completion the proof builds, which nothing runs) and in the least-value
+lemma (a statement, nothing to run) only the proof catches.
 """
 
 import random
@@ -131,4 +132,8 @@ def test_each_seeded_chain_flaw_departs_from_impl_necessity(name: str) -> None:
 
 def test_every_seeded_flaw_of_path_mlw_is_accounted_for() -> None:
     path = {f.name for f in FLAWS if f.file == "path"}
-    assert path == {*PATH_WITNESS, "path-fill-leaves-the-right-side-zero"}
+    assert path == {
+        *PATH_WITNESS,
+        "path-fill-leaves-the-right-side-zero",
+        "path-least-value-out-of-bounds",
+    }

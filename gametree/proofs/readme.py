@@ -124,12 +124,13 @@ samples (`tests/test_impl_optimal.py`, `tests/test_proofs_optimality.py`), none 
    a conjunction of difference constraints; feasibility by the least solution of a system of
    difference constraints with upper bounds and one sum bound per vector, over pairs
    (constant, multiple of epsilon) for strict inequalities over the reals; w fixed to the least
-   vector without loss; the shortcut `_survives`; the memo of dead pairs of constants. Proving
-   it needs (a) completeness of the 5 joint moves against the climb (a case split per level:
-   within reach of the lemma above), (b) the least-solution theorem for difference
-   constraints with upper bounds (Bellman-Ford's longest paths exist iff no positive cycle,
-   and are below every solution), (c) that the epsilon pairs decide strict feasibility (the
-   least solution is linear in epsilon), (d) the w = least-vector and memo lemmas, and (e) the
+   vector without loss (proved: `least_value_suffices` in `why3/path.mlw`); the shortcut
+   `_survives`; the memo of dead pairs of constants. Proving it needs (a) completeness of the 5
+   joint moves against the climb (a case split per level: within reach of the lemma above),
+   (b) the least-solution theorem for difference constraints with upper bounds
+   (Bellman-Ford's longest paths exist iff no positive cycle, and are below every solution),
+   (c) that the epsilon pairs decide strict feasibility (the least solution is linear in
+   epsilon), (d) the `_survives` and memo lemmas, and (e) the
    imperative code itself (an undo trail, an explicit stack) transcribed and proved against
    (a)-(d): Nagini has no rationals, so a WhyML transcription with ghost state, or a
    refinement proof in a system with a verified graph library (Isabelle's or Coq's

@@ -226,6 +226,13 @@ CLAIMS = (
         theorem=1,
         file="fail_soft",
         goals=(
+            "alphabeta'vc",
+            "alphabeta_kids'vc",
+            "alphabeta_soft'vc",
+            "alphabeta_soft_kids'vc",
+            "negamax_alphabeta'vc",
+            "negamax_alphabeta_kids'vc",
+            "negamax_alphabeta_child'vc",
             "hard_by_soft_tree'vc",
             "hard_by_soft_kids'vc",
             "fail_soft_between'vc",
@@ -346,13 +353,16 @@ CLAIMS = (
             "necessary_chain'vc",
             "chain_necessary'vc",
             "path_lemma'vc",
+            "least_value_suffices'vc",
         ),
         statement="the path lemma of impl.necessity, for every tree: with the leaves before "
         "it fixed, a leaf is necessary (two values of it and one assignment of the later "
         "leaves, all within the bounds, give maxn root vectors that differ in a component) if "
         "and only if two values of it and one free vector R_j per level of its chain, all "
         "within the bounds, make the chain's climb differ in a component; any number of "
-        "players, any player at any node. Not proved: that impl.necessity.decide_chain decides "
+        "players, any player at any node; and one of the two values may be the least vector "
+        "of the bounds (as impl.necessity.decide_chain fixes it). Not proved: that "
+        "impl.necessity.decide_chain decides "
         "this chain question, the lemma for the principal variation (decide_chain's "
         "line=True, which impl.optimal asks), nor that impl.optimal is exact",
         domain="reals (both sides existentials over real vectors; the integers not covered)",
@@ -584,6 +594,13 @@ FLAWS = (
         original="left = b; right = true }",
         seeded="left = b; right = false }",
         expected="climb_kids'vc",
+    ),
+    Flaw(
+        name="path-least-value-out-of-bounds",
+        file="path",
+        original="comp (climb ch u rs) i <> comp (climb ch Nil rs) i }\n  = assert",
+        seeded="comp (climb ch u rs) i <> comp (climb ch (Cons (s +. 1.0) Nil) rs) i }\n  = assert",
+        expected="least_value_suffices'vc",
     ),
     Flaw(
         name="path-fill-leaves-the-right-side-zero",
