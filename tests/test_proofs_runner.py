@@ -8,7 +8,17 @@ from pathlib import Path
 import pytest
 
 from gametree import proofs
-from gametree.proofs import THEOREMS, Budget, Counterexample, Result, Scope, Shard, parse_shard
+from gametree.proofs import (
+    THEOREMS,
+    Budget,
+    Counterexample,
+    Result,
+    Scope,
+    Shard,
+    nagini,
+    parse_shard,
+    why3,
+)
 from gametree.proofs.readme import PATH, render
 from gametree.proofs.runner import disagreements, report_json, table
 from gametree.proofs.shapes import all_shapes, parse, shapes, text
@@ -24,19 +34,20 @@ def test_the_readme_is_generated_from_the_theorems() -> None:
 def test_the_readme_gives_each_seeded_flaw_its_own_files_verdict() -> None:
     """Both verifiers seed flaws of the same names (min-raises-beta in two_player.py and in
     alphabeta.mlw): each line shows what the stored run on its own file found."""
-    from gametree.proofs import nagini, why3
-
     lines = render().split("The seeded flaws:")[1].splitlines()
-    runs: list[tuple[str, nagini.FlawResult | why3.FlawResult]]
-    runs = [(f"{k.kernel}.py", f) for k in nagini.stored().kernels for f in k.flaws]
-    runs += [(f"{w.file}.mlw", f) for w in why3.stored().files for f in w.flaws]
-    assert {f.flaw for w, f in runs if w.endswith(".py")} & {
-        f.flaw for w, f in runs if w.endswith(".mlw")
-    }, "no name is shared: the test shows nothing"
-    for where, f in runs:
-        (line,) = [x for x in lines if x.startswith(f"- `{f.flaw}` ({where}): ")]
-        verdict = f"), {f.seconds:.0f} s" if f.caught else ": not caught yet"
-        assert line.endswith(verdict), line
+    runs: list[tuple[str, str, bool, float]] = [
+        *((f"{k.kernel}.py", f.flaw, f.caught, f.seconds) for k in nagini.stored().kernels
+          for f in k.flaws),
+        *((f"{w.file}.mlw", f.flaw, f.caught, f.seconds) for w in why3.stored().files
+          for f in w.flaws),
+    ]  # fmt: skip
+    shared = {r[1] for r in runs if r[0].endswith(".py")} & {
+        r[1] for r in runs if r[0].endswith(".mlw")
+    }
+    assert shared, "no name is shared: the test shows nothing"
+    for where, flaw, caught, seconds in runs:
+        (line,) = [x for x in lines if x.startswith(f"- `{flaw}` ({where}): ")]
+        assert line.endswith(f"), {seconds:.0f} s" if caught else ": not caught yet"), line
 
 
 def test_every_theorem_is_numbered_named_sourced_and_has_two_methods() -> None:
