@@ -191,9 +191,12 @@ def test_the_leaves_read_are_numbered_left_to_right() -> None:
     assert alphabeta_batch([(t, Fraction(-100), Fraction(200))]) == [[]]
 
 
-MUTANTS = {f.name: f for f in (*FLAWS, *UNPRUNED) if f.name != "no-progress"}
-"""Every seeded flaw (but no-progress, which loses termination alone: executing it would not
-return) and every deleted cut-off, by name."""
+MUTANTS = {
+    f.name: f for f in (*FLAWS, *UNPRUNED) if f.file in execute.SEARCHES and f.name != "no-progress"
+}
+"""Every seeded flaw of the files run here (but no-progress, which loses termination alone:
+executing it would not return) and every deleted cut-off, by name. (The files that return the
+leaves they read, :mod:`gametree.proofs.why3.traced`, pin theirs in their own tests.)"""
 
 SHALLOW_WITNESSES: dict[str, SpecTree] = {
     "bound-from-the-wrong-side": Node(
@@ -298,5 +301,6 @@ def test_every_mutant_has_a_witness() -> None:
 
 
 def test_every_search_has_its_cut_offs_deleted_in_some_mutant() -> None:
-    assert {f.file for f in UNPRUNED} == set(execute.SEARCHES)
-    assert {f.name for f in FLAWS} - set(MUTANTS) == {"no-progress"}
+    assert {f.file for f in UNPRUNED} >= set(execute.SEARCHES)
+    here = {f.name for f in FLAWS if f.file in execute.SEARCHES}
+    assert here - set(MUTANTS) == {"no-progress"}

@@ -143,28 +143,26 @@ def problems(stored: "Sequence[Stored]") -> list[str]:
 OPEN: dict[int, tuple[str, ...]] = {
     1: (
         (
-            "fail-soft lies between fail-hard and v (checked on samples and shapes only: "
-            "gametree/proofs/nagini/fail_soft.py says why Nagini did not close it)"
-        ),
-        (
             "impl's default window (BOTTOM, TOP): the proofs take finite windows, and the full "
             "window only as a finite window around every leaf; that BOTTOM and TOP act as one "
             "is argued by hand"
         ),
         "PVS and MTD(f)",
     ),
-    3: (
-        (
-            "maxn on pairs = negamax as one statement: composed by hand from Theorem 3's "
-            "kernel (maxn = (minimax, -minimax) on pairs) and Theorem 2's (negamax = signed "
-            "minimax), two files with different tree types"
-        ),
-    ),
     4: ("the principal variation (the vector's path) and the leaf counts",),
-    9: (
+    6: (
         (
-            "impl.paranoid's alpha-beta with its cut-offs: the proof is of the paranoid "
-            "definition; impl.paranoid equals it on samples and shapes only"
+            "Korf's Theorem 1 on the trees of height <= 2, where it holds (decided per shape by "
+            "z3; its Why3 proof does not close yet); that every correct directional algorithm "
+            "reads every necessary leaf (the adversary argument, by hand)"
+        ),
+        (
+            "that impl.optimal is exact: the path lemma is proved for the value only, while "
+            "impl.optimal asks for the value or the principal variation; that "
+            "impl.necessity.decide_chain decides the chain question; that the leaves skipped "
+            "so far do not change a verdict (the placeholder argument) and that a subtree "
+            "skipped whole has no necessary leaf: argued by hand and checked within a bound "
+            "(proofs/README.md, 'The moonshot')"
         ),
     ),
 }

@@ -87,6 +87,68 @@ The stored counterexamples (`proofs/data/optimality.json` and
 """
 
 
+_MOONSHOT = """\
+## The moonshot: the path lemma, and what impl.optimal's exactness still needs
+
+**Proved for every tree** (Why3, `why3/path.mlw`, claim `path-lemma-reals`): the path
+lemma of `impl.necessity`, for the value. With every leaf before l as in t, leaf l is
+necessary (two values of l and one assignment of the later leaves, all within Korf's bounds
+shifted to 0, give maxn root vectors that differ in a component) if and only if two values of
+l and one free vector R_j per level of its chain, all within the bounds, make the chain's
+climb differ. Over the reals, any number of players, any player at any node. The proof is the
+docstring's: the completion's root vector is the climb of the chain with R_j the completed
+right children's maxn (`climb_is_maxn`), and a leaf right of the path at level j set to R_j
+realises any R_j (`fill_rights`); the chain and the climb are impl.necessity's (the tests
+compare them on every leaf of Hypothesis trees).
+
+**Not proved for every tree: Korf's Theorem 1 at height <= 2** (true there, decided per shape
+by z3). A Why3 proof (every leaf shallow pruning reads is necessary, with explicit witnesses:
+the zero vector after the leaf, and Sum, or the midpoint 2d = Sum - x - y, at the leaf)
+leaves 5 of its 80 goals unproved within 5 s a sub-goal; it is not registered.
+
+**Not proved: that `impl.optimal` is exact** (reads exactly the necessary leaves and returns
+spec.maxn's value and principal variation). From the path lemma, four steps remain, each
+argued by hand in `impl.necessity` and `impl.optimal` and checked within a bound and on
+samples (`tests/test_impl_optimal.py`, `tests/test_proofs_optimality.py`), none mechanised:
+
+1. *The line.* impl.optimal asks the line question (`decide_chain(..., line=True)`: the root's
+   value or the leaf it comes from differ), the lemma above the value question. The climb
+   would have to carry its source (`impl.necessity.climb_line`), and the completion argument
+   redone for sources: with every leaf right of the path at level j set to R_j, a right child
+   that ties the best so far does not replace it, so the source is the path's or the leftmost
+   right leaf's. The same induction as `climb_is_maxn`, on a pair (vector, source); about the
+   size of the value proof (some 400 lines of WhyML), not attempted within this session's bound.
+2. *`decide_chain` decides the chain question* (the step that resists). It is an algorithm,
+   not a definition: a depth-first search over at most 5 joint moves a level (both values pass,
+   block or are overtaken; one blocked while the other is overtaken is impossible), each move
+   a conjunction of difference constraints; feasibility by the least solution of a system of
+   difference constraints with upper bounds and one sum bound per vector, over pairs
+   (constant, multiple of epsilon) for strict inequalities over the reals; w fixed to the least
+   vector without loss (proved: `least_value_suffices` in `why3/path.mlw`); the shortcut
+   `_survives`; the memo of dead pairs of constants. Proving it needs (a) completeness of the 5
+   joint moves against the climb (a case split per level: within reach of the lemma above),
+   (b) the least-solution theorem for difference constraints with upper bounds
+   (Bellman-Ford's longest paths exist iff no positive cycle, and are below every solution),
+   (c) that the epsilon pairs decide strict feasibility (the least solution is linear in
+   epsilon), (d) the `_survives` and memo lemmas, and (e) the
+   imperative code itself (an undo trail, an explicit stack) transcribed and proved against
+   (a)-(d): Nagini has no rationals, so a WhyML transcription with ghost state, or a
+   refinement proof in a system with a verified graph library (Isabelle's or Coq's
+   Bellman-Ford). Days, not an hour.
+3. *The placeholder argument*: the leaves skipped so far, at their placeholders, give the
+   same verdicts as at their true values (an induction on the skipped leaves, jointly). It
+   needs "necessary" with earlier leaves free as well as fixed (the path lemma fixes every
+   earlier leaf), and that f does not depend on a skipped leaf for every assignment of the
+   later ones: a statement over completions, provable in the style of `optimality.mlw`.
+4. *Whole subtrees*: a node that is not necessary has no necessary leaf below it (the root
+   sees a leaf only through its ancestor's value), and impl.optimal's incremental chains
+   equal `impl.necessity.chain` (tested). With 1 to 4 and the adversary argument (an
+   algorithm that skips a necessary leaf answers one of two completions wrongly, by hand),
+   impl.optimal would be proved exact over the reals.
+
+"""
+
+
 def render() -> str:
     """The text of proofs/README.md."""
     rows = [
@@ -119,6 +181,7 @@ def render() -> str:
         + "\n\n"
         + _strength(verified)
         + _everywhere()
+        + _MOONSHOT
         + _FINDINGS
         + "\n".join(stored)
         + "\n"

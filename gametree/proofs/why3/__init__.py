@@ -72,7 +72,14 @@ HERE = Path(__file__).parent
 RESULTS = HERE / "results.json"
 """The stored results of ``python -m gametree.proofs.why3.verify``."""
 
-FILES = {"shallow": "Shallow", "alphabeta": "AlphaBeta"}
+FILES = {
+    "shallow": "Shallow",
+    "alphabeta": "AlphaBeta",
+    "fail_soft": "FailSoft",
+    "pairs": "Pairs",
+    "paranoid": "Paranoid",
+    "path": "PathLemma",
+}
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 
 VERSIONS = {"why3": "1.5.1", "cvc4": "1.8", "z3": "4.8.12"}
@@ -121,6 +128,11 @@ _SHIFT = (
 _EXECUTED = (
     "(why3 execute on the integers, the tree scaled): value, leaves read in order, nodes "
     "entered and cut-offs, on Hypothesis trees with Fraction values"
+)
+_TRACED = (
+    "(why3 execute on the integers, the tree scaled; the search returns the labels of the "
+    "leaves it reads, gametree.proofs.why3.traced): value, leaves read in order and their "
+    "count, on Hypothesis trees with Fraction values"
 )
 
 CLAIMS = (
@@ -209,8 +221,160 @@ CLAIMS = (
         pinned=f"impl.alphabeta(fail_soft=True) {_EXECUTED}",
         lifts=("fail-soft",),
     ),
+    Claim(
+        name="fail-soft-between-rationals",
+        theorem=1,
+        file="fail_soft",
+        goals=(
+            "alphabeta'vc",
+            "alphabeta_kids'vc",
+            "alphabeta_soft'vc",
+            "alphabeta_soft_kids'vc",
+            "negamax_alphabeta'vc",
+            "negamax_alphabeta_kids'vc",
+            "negamax_alphabeta_child'vc",
+            "hard_by_soft_tree'vc",
+            "hard_by_soft_kids'vc",
+            "fail_soft_between'vc",
+            "hard_by_soft_negated'vc",
+            "negamax_hard_by_soft_tree'vc",
+            "negamax_hard_by_soft_kids'vc",
+            "negamax_hard_by_soft_child'vc",
+            "negamax_fail_soft_between'vc",
+        ),
+        statement="the fail-soft result s lies between the fail-hard result h and the value v, "
+        "min(h, v) <= s <= max(h, v), in max/min form (v the minimax value) and in negamax "
+        "form (v the negamax value), h as impl computes it (not clipped to the window); one "
+        "statement per form about one tree and one window, the two searches in the same "
+        "file; they terminate",
+        window=_WINDOW,
+        pinned="impl.alphabeta and impl.negamax_alphabeta, fail_soft False and True, "
+        f"{_TRACED} and windows (tests/test_verified_why3_fail_soft.py)",
+    ),
+    Claim(
+        name="fail-soft-negamax-form-rationals",
+        theorem=1,
+        file="fail_soft",
+        goals=(
+            "negamax_alphabeta_soft'vc",
+            "negamax_alphabeta_soft_kids'vc",
+            "negamax_alphabeta_soft_child'vc",
+        ),
+        statement="fail-soft alpha-beta, negamax form (impl.negamax_alphabeta with fail_soft: "
+        "a child of the other player searched over (-b, -a) and negated, the largest result "
+        "returned), against the negamax value: r <= a => v <= r; a < r < b => r = v; "
+        "r >= b => v >= r (Fishburn); it terminates",
+        window=_WINDOW,
+        pinned=f"impl.negamax_alphabeta(fail_soft=True) {_TRACED} and windows "
+        "(tests/test_verified_why3_fail_soft.py)",
+        lifts=("fail-soft-negamax-form",),
+    ),
+    Claim(
+        name="maxn-pairs-negamax-rationals",
+        theorem=3,
+        file="pairs",
+        goals=(
+            "comp_pair'vc",
+            "better_pairs'vc",
+            "maxn_of_pairs'vc",
+            "maxn_from_pairs'vc",
+            "negamax_kids_is_signed'vc",
+            "negamax_child_is_signed'vc",
+            "maxn_on_pairs_is_negamax'vc",
+        ),
+        statement="one statement about one tree: for every two-player tree t with rational "
+        "values, any player at any node (players moving twice included), maxn of its pairs "
+        "(x, -x) (spec.as_pairs) is (v, -v), v the minimax value, and its component for the "
+        "player to move at the root is the negamax value; it terminates",
+        pinned="spec.as_pairs, spec.maxn, spec.minimax and spec.negamax (why3 execute): "
+        "values, on Hypothesis trees with Fraction values (tests/test_verified_why3_pairs.py)",
+        lifts=("maxn-pairs",),
+    ),
+    Claim(
+        name="deep-pairs-rationals",
+        theorem=5,
+        file="pairs",
+        goals=(
+            "maxn_splits'vc",
+            "maxn_from_splits'vc",
+            "maxn_from_better'vc",
+            "better_split'vc",
+            "kids_max_split'vc",
+            "deep'vc",
+            "deep_from'vc",
+            "deep_is_maxn'vc",
+        ),
+        statement="deep pruning (impl.deep's search on two players: bounds from every "
+        "ancestor) on a two-player tree of rational pairs (y, s - y), y in [0, s], s > 0, "
+        "returns the maxn vector itself, any player at any node; it terminates",
+        window="Korf's bounds for pairs (x, -x) with x in [-m, 0], shifted by m as impl "
+        "shifts them (s = 2m)",
+        composed=_SHIFT,
+        pinned="impl.deep_pruning_unsound on two-player pairs "
+        f"{_TRACED} (tests/test_verified_why3_pairs.py)",
+        lifts=("deep-pairs",),
+    ),
+    Claim(
+        name="paranoid-rationals",
+        theorem=9,
+        file="paranoid",
+        goals=("paranoid_below_maxn'vc", "maxn_from_above'vc", "paranoid_is_a_guarantee'vc"),
+        statement="the paranoid value for any player q is at most q's component of the maxn "
+        "value, on every tree with rational components, any number of players, any player at "
+        "any node; they terminate",
+        window="none: no bounds on the values",
+        pinned="spec.paranoid and spec.maxn (why3 execute): values, on Hypothesis trees with "
+        "Fraction values (tests/test_verified_why3_paranoid.py)",
+        lifts=("paranoid",),
+    ),
+    Claim(
+        name="paranoid-alphabeta-rationals",
+        theorem=9,
+        file="paranoid",
+        goals=("search'vc", "search_from'vc", "paranoid_search_is_paranoid'vc"),
+        statement="impl.paranoid's alpha-beta (fail-soft, its cut-offs included), from the root "
+        "with no bounds, returns the paranoid value for any player q, and so at most q's "
+        "component of the maxn value (one statement), on every tree with rational components, "
+        "any number of players, any player at any node; below the root, Fishburn's property "
+        "for any bounds (None or a value, alpha < beta); it terminates",
+        window="the root's (None, None), impl's unbounded window, itself (no finite stand-in); "
+        "below it any bounds, None or rational",
+        pinned=f"impl.paranoid for every player q {_TRACED} (tests/test_verified_why3_paranoid.py)",
+    ),
+    Claim(
+        name="path-lemma-reals",
+        theorem=6,
+        file="path",
+        goals=(
+            "climb_is_maxn'vc",
+            "climb_kids'vc",
+            "fill_rights'vc",
+            "fill_rights_kids'vc",
+            "necessary_chain'vc",
+            "chain_necessary'vc",
+            "path_lemma'vc",
+            "least_value_suffices'vc",
+        ),
+        statement="the path lemma of impl.necessity, for every tree: with the leaves before "
+        "it fixed, a leaf is necessary (two values of it and one assignment of the later "
+        "leaves, all within the bounds, give maxn root vectors that differ in a component) if "
+        "and only if two values of it and one free vector R_j per level of its chain, all "
+        "within the bounds, make the chain's climb differ in a component; any number of "
+        "players, any player at any node; and one of the two values may be the least vector "
+        "of the bounds (as impl.necessity.decide_chain fixes it). Not proved: that "
+        "impl.necessity.decide_chain decides "
+        "this chain question, the lemma for the principal variation (decide_chain's "
+        "line=True, which impl.optimal asks), nor that impl.optimal is exact",
+        domain="reals (both sides existentials over real vectors; the integers not covered)",
+        window="Korf's bounds shifted to 0: every component at least 0, the n components "
+        "summing to at most Sum, Sum >= 0",
+        composed=_SHIFT,
+        pinned="impl.necessity.chain and climb (why3 execute): every leaf's levels (player, "
+        "B_j, right side) and the climb's vector at drawn leaf values and right sides, on "
+        "Hypothesis trees with Fraction values (tests/test_verified_why3_path.py)",
+    ),
 )
-"""Every claim proved for all trees over the rationals."""
+"""Every claim proved for all trees over the rationals (and, where a claim says so, the reals)."""
 
 
 @attrs.frozen
@@ -305,6 +469,146 @@ FLAWS = (
         seeded="if a >=. beta then beta else alphabeta_kids k p a beta\n",
         expected="alphabeta_kids'vc",
     ),
+    Flaw(
+        name="soft-never-cuts",
+        file="fail_soft",
+        original="        if alpha >=. b then r\n",
+        seeded="        if false then r\n",
+        expected="alphabeta_soft_kids'vc",
+    ),
+    Flaw(
+        name="hard-max-forgets-alpha",
+        file="fail_soft",
+        original="worth r (if p = 0 then max a r.value else min b r.value)",
+        seeded="worth r (if p = 0 then r.value else min b r.value)",
+        expected="alphabeta_kids'vc",
+    ),
+    Flaw(
+        name="hard-alpha-not-passed-on",
+        file="fail_soft",
+        original="else followed r (alphabeta_kids rest p alpha b)\n",
+        seeded="else followed r (alphabeta_kids rest p a b)\n",
+        expected="hard_by_soft_kids'vc",
+    ),
+    Flaw(
+        name="soft-negamax-window-not-swapped",
+        file="fail_soft",
+        original="negamax_alphabeta_soft_kids k q (-. b) (-. a) in worth r (-. r.value)",
+        seeded="negamax_alphabeta_soft_kids k q a b in worth r (-. r.value)",
+        expected="negamax_alphabeta_soft_child'vc",
+    ),
+    Flaw(
+        name="soft-negamax-never-cuts",
+        file="fail_soft",
+        original="\n      if alpha >=. b then r\n",
+        seeded="\n      if false then r\n",
+        expected="negamax_alphabeta_soft_kids'vc",
+    ),
+    Flaw(
+        name="hard-negamax-not-negated",
+        file="fail_soft",
+        original="negamax_alphabeta_kids k q (-. b) (-. a) in worth r (-. r.value)",
+        seeded="negamax_alphabeta_kids k q (-. b) (-. a) in worth r r.value",
+        expected="negamax_hard_by_soft_child'vc",
+    ),
+    Flaw(
+        name="pairs-of-equal-components",
+        file="pairs",
+        original="let function pair (x: real) : vec = Cons x (Cons (-. x) Nil)",
+        seeded="let function pair (x: real) : vec = Cons x (Cons x Nil)",
+        expected="comp_pair'vc",
+    ),
+    Flaw(
+        name="pairs-negamax-no-negation",
+        file="pairs",
+        original="if q = p then negamax_kids k q else -. negamax_kids k q\n",
+        seeded="if q = p then negamax_kids k q else negamax_kids k q\n",
+        expected="negamax_child_is_signed'vc",
+    ),
+    Flaw(
+        name="deep-never-cuts",
+        file="pairs",
+        original="if comp best.value p >=. s -. (if p = 0 then f1 else f0) then best",
+        seeded="if false then best",
+        expected="deep_from'vc",
+    ),
+    Flaw(
+        name="deep-bound-from-the-wrong-player",
+        file="pairs",
+        original="if comp best.value p >=. s -. (if p = 0 then f1 else f0) then best",
+        seeded="if comp best.value p >=. s -. (if p = 0 then f0 else f1) then best",
+        expected="deep_from'vc",
+    ),
+    Flaw(
+        name="deep-floor-raised-where-the-other-moves",
+        file="pairs",
+        original="if p = i && comp best i >. f then comp best i else f",
+        seeded="if p <> i && comp best i >. f then comp best i else f",
+        expected="deep_from'vc",
+    ),
+    Flaw(
+        name="paranoid-reads-player-0s-component",
+        file="paranoid",
+        original="    | Leaf _ v -> comp v q\n",
+        seeded="    | Leaf _ v -> comp v 0\n",
+        expected="paranoid_below_maxn'vc",
+    ),
+    Flaw(
+        name="paranoid-player-minimises",
+        file="paranoid",
+        original="if p = q then max x y else min x y",
+        seeded="if p <> q then max x y else min x y",
+        expected="maxn_from_above'vc",
+    ),
+    Flaw(
+        name="paranoid-search-never-fails-high",
+        file="paranoid",
+        original="      if high beta best.value then best\n",
+        seeded="      if false then best\n",
+        expected="search_from'vc",
+    ),
+    Flaw(
+        name="paranoid-search-never-fails-low",
+        file="paranoid",
+        original="      if low alpha best.value then best\n",
+        seeded="      if false then best\n",
+        expected="search_from'vc",
+    ),
+    Flaw(
+        name="paranoid-search-min-keeps-the-larger",
+        file="paranoid",
+        original="else n.value <. best.value in",
+        seeded="else n.value >. best.value in",
+        expected="search_from'vc",
+    ),
+    Flaw(
+        name="path-climb-skips-the-left-best",
+        file="path",
+        original="    let y = join lev.player lev.left x in\n",
+        seeded="    let y = x in\n",
+        expected="climb_kids'vc",
+    ),
+    Flaw(
+        name="path-chain-forgets-the-right-side",
+        file="path",
+        original="left = b; right = true }",
+        seeded="left = b; right = false }",
+        expected="climb_kids'vc",
+    ),
+    Flaw(
+        name="path-least-value-out-of-bounds",
+        file="path",
+        original="comp (climb ch u rs) i <> comp (climb ch Nil rs) i }\n  = assert",
+        seeded="comp (climb ch u rs) i <> comp (climb ch (Cons (s +. 1.0) Nil) rs) i }\n  = assert",
+        expected="least_value_suffices'vc",
+    ),
+    Flaw(
+        name="path-fill-leaves-the-right-side-zero",
+        file="path",
+        original="(if m > last c then head rs else",
+        seeded="(if m > last c then Nil else",
+        expected="fill_rights_kids'vc",
+    ),
 )
 """The seeded flaws: each must leave its named goal unproved."""
 
@@ -329,6 +633,30 @@ UNPRUNED = (
     _no_cut("soft-max-cut-deleted", "alphabeta", "alpha >=. b", "r else max r"),
     _no_cut("soft-min-cut-deleted", "alphabeta", "a >=. beta", "r else min r"),
     _no_cut("negamax-cut-deleted", "alphabeta", "alpha >=. b", "alpha else negamax_alphabeta_kids"),
+    _no_cut(
+        "hard-max-cut-deleted",
+        "fail_soft",
+        "alpha >=. b",
+        "worth r alpha else followed r (alphabeta_kids",
+    ),
+    _no_cut(
+        "hard-min-cut-deleted",
+        "fail_soft",
+        "a >=. beta",
+        "worth r beta else followed r (alphabeta_kids",
+    ),
+    _no_cut(
+        "soft-min-never-cuts",
+        "fail_soft",
+        "a >=. beta",
+        "r\n        else\n          let s = alphabeta_soft_kids",
+    ),
+    _no_cut(
+        "hard-negamax-never-cuts",
+        "fail_soft",
+        "alpha >=. b",
+        "worth r alpha else followed r (negamax_alphabeta_kids",
+    ),
 )
 """Every cut-off of every transcribed search, deleted, and shallow pruning's bound passed to a
 child unsubtracted (Sum for Sum - Best[Player]): each search then reads more than the pruning

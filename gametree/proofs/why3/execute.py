@@ -41,6 +41,7 @@ __all__ = [
     "executable",
     "leaf_paths",
     "parse",
+    "printed",
     "run",
     "scale",
     "searched",
@@ -129,8 +130,10 @@ def _int(x: Scalar, big: int) -> str:
     return str(v.numerator) if v >= 0 else f"({v.numerator})"
 
 
-def whyml_tree(t: SpecTree, big: int, lower: Scalar = 0) -> str:
+def whyml_tree(t: SpecTree, big: int, lower: Scalar = 0, *, prefix: str = "") -> str:
     """``t`` as a WhyML ``tree`` term, every value (less ``lower``) times ``big`` (no recursion).
+
+    ``prefix`` goes before each constructor's name (``V`` for pairs.mlw's ``vtree``).
 
     Each leaf is numbered, left to right from 0 (:func:`gametree.spec.tree.iter_leaves`'s
     order), so that a search's ``reads`` name the leaves.
@@ -147,15 +150,15 @@ def whyml_tree(t: SpecTree, big: int, lower: Scalar = 0) -> str:
             vec = "Nil"
             for c in reversed(v):
                 vec = f"(Cons {_int(c - lower, big)} {vec})"
-            return f"(Leaf {next(numbers)} {vec})"
-        return f"(Leaf {next(numbers)} {_int(v, big)})"
+            return f"({prefix}Leaf {next(numbers)} {vec})"
+        return f"({prefix}Leaf {next(numbers)} {_int(v, big)})"
 
     def node(x: SpecTree, _: object, children: list[str]) -> str:
         assert isinstance(x, Node)
-        kids = f"(One {children[-1]})"
+        kids = f"({prefix}One {children[-1]})"
         for c in reversed(children[:-1]):
-            kids = f"(More {c} {kids})"
-        return f"(Node {x.to_move} {kids})"
+            kids = f"({prefix}More {c} {kids})"
+        return f"({prefix}Node {x.to_move} {kids})"
 
     return fold(t, lambda x: x.children if isinstance(x, Node) else None, leaf, node)
 
@@ -242,9 +245,17 @@ def run(file: str, items: Sequence[str]) -> list[int | tuple[int, ...]]:
     for i in reversed(range(len(items))):
         term = f"(let a{i} = {items[i]} in {term})"
     term = f"(let _ = take () in {term})"  # the log starts undefined
+    return answers(parse(printed(file, executable(file), term)))
+
+
+def printed(file: str, text: str, term: str) -> str:
+    """What ``why3 execute`` prints as the value of ``term``, of type ``answers``.
+
+    ``text`` stands for the file ``file``; ``term`` sees its module and ``Run``.
+    """
     with tempfile.TemporaryDirectory(prefix="gametree-why3-") as scratch:
         path = Path(scratch) / f"{file}.mlw"
-        path.write_text(executable(file), encoding="utf-8")
+        path.write_text(text, encoding="utf-8")
         done = subprocess.run(  # noqa: S603
             ["why3", "execute", path.name, f"--use={FILES[file]}", "--use=Run", term],  # noqa: S607
             cwd=scratch,
@@ -256,7 +267,7 @@ def run(file: str, items: Sequence[str]) -> list[int | tuple[int, ...]]:
     found = re.search(r"^result: answers =(.*?)^globals:", done.stdout, re.MULTILINE | re.DOTALL)
     if done.returncode != 0 or found is None:
         raise RuntimeError(f"why3 execute failed: {(done.stdout + done.stderr).strip()[-800:]}")
-    return answers(parse(found.group(1)))
+    return found.group(1)
 
 
 def leaf_paths(t: SpecTree) -> list[tuple[int, ...]]:
