@@ -6,7 +6,7 @@
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's two kernels with mypyc (test does it too)
     python3 dev.py verify [--check | --stale] [--jobs N] [KERNEL...]  # Nagini (and flaws)
-    python3 dev.py verify why3 [--stale] [--jobs N] [FILE...]  # Why3 on the transcriptions
+    python3 dev.py verify why3 [--check] [--stale] [--jobs N] [FILE...]  # Why3 (and flaws)
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
