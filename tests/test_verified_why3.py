@@ -169,3 +169,27 @@ def test_why3_proves_the_alpha_beta_transcription_now_as_stored() -> None:
     stored_file = stored().file("alphabeta")
     assert stored_file is not None
     assert set(proof.goals) == {g.goal for g in stored_file.goals}
+
+
+@pytest.mark.skipif(
+    shutil.which("why3") is None or shutil.which("cvc4") is None,
+    reason="Why3 or CVC4 is not installed (Debian: apt-get install why3 cvc4 z3)",
+)
+def test_check_proves_a_file_without_its_flaws_and_stores_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What CI runs on a stale verdict (dev.py's check_stale): exit 0 when the file's goals
+    are proved, 1 when one is not (a postcondition made false), and the records untouched."""
+    from gametree.proofs.why3 import RESULTS
+    from gametree.proofs.why3 import verify as runner
+
+    before = RESULTS.read_text(encoding="utf-8")
+    assert main(["--check", "paranoid"]) == 0
+    assert "paranoid: " in capsys.readouterr().out
+    text = source("alphabeta")
+    assert text.count("ensures { size t >= 1 }") == 1
+    broken = text.replace("ensures { size t >= 1 }", "ensures { size t >= 2 }")
+    monkeypatch.setattr(runner, "source", lambda name: broken if name == "alphabeta" else "")
+    assert main(["--check", "alphabeta"]) == 1
+    assert "UNPROVED" in capsys.readouterr().out
+    assert RESULTS.read_text(encoding="utf-8") == before
