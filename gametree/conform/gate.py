@@ -660,7 +660,8 @@ def _generated_phase(
                             budget=steered, known=known)  # fmt: skip
     if (found and not options.keep_going) or _gave_up(report):
         return found
-    return found + _scale_phase(report, options, ask, record, tick, count=scale, known=known)
+    return found + _scale_phase(report, options, ask, record, tick, skipped=skipped, count=scale,
+                                known=known)  # fmt: skip
 
 
 def _failed(  # noqa: PLR0917 - the outcome, then where it goes
@@ -746,6 +747,7 @@ def _scale_phase(
     record: Callable[[Outcome], None],
     tick: Progress,
     *,
+    skipped: Callable[[Case], bool],
     count: int,
     known: set[tuple[str, str]],
 ) -> list[Outcome]:
@@ -754,9 +756,9 @@ def _scale_phase(
     for shape, case in scale_cases(options.semantics, SCOPES[options.scope], count=count,
                                    seed=options.seed, skip=options.skip_flags,
                                    windowless=options.full_window):  # fmt: skip
-        flags = case_flags(case)
-        if set(flags) & options.skip_flags or (options.by_depth and not is_by_depth(case.tree)):
+        if skipped(case) or (options.by_depth and not is_by_depth(case.tree)):
             continue
+        flags = case_flags(case)
         report.generated += 1
         tick(f"generated {report.generated} (scale)")
         o = ask(case, f"generated #{report.generated} (scale, {shape})", "generated", flags=flags)
