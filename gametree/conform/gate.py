@@ -453,28 +453,31 @@ def _kept(response: object) -> object:
 Progress = Callable[[str], None]
 
 
-def run_gate(
-    target: Target, name: str, options: GateOptions, progress: Progress | None = None
-) -> Report:
-    """Run the gate on ``target`` (called ``name`` in the report)."""
-    started = time.monotonic()
-    report = Report(name, options.semantics, options)
-    tick = progress or (lambda _note: None)
-    in_a_row = 0
+@attrs.define
+class Run:
+    """One run of the gate on a target: what every phase shares, and how it asks.
 
-    def record(o: Outcome) -> None:
-        nonlocal in_a_row
-        report.outcomes.append(o)
-        if o.failed and report.first_failure_seconds is None:
-            report.first_failure_seconds = time.monotonic() - started
-        in_a_row = in_a_row + 1 if o.kind in {"crash", "timeout"} else 0
-        if in_a_row >= options.max_failures_in_a_row:
-            report.gave_up = (
-                f"the target crashed or timed out {in_a_row} times in a row (last: "
-                f"{o.problems[0][:300] if o.problems else o.kind})"
-            )
+    ``known`` holds the :func:`signature` of each failure kept for shrinking so far;
+    ``in_a_row`` counts the crashes and timeouts in a row, after
+    ``options.max_failures_in_a_row`` of which the gate gives up.
+    """
+
+    target: Target
+    options: GateOptions
+    report: Report
+    tick: Progress
+    started: float
+    """When the run started (``time.monotonic()``)."""
+    known: set[tuple[str, str]] = attrs.field(factory=set)
+    in_a_row: int = 0
+
+    @property
+    def gave_up(self) -> bool:
+        """Whether the gate gave up on the target (read anew: a ``record`` may have just set it)."""
+        return self.report.gave_up is not None
 
     def ask(  # noqa: PLR0917 - the label, phase and comment read in the report's order
+        self,
         case: Case,
         label: str,
         phase: str,
@@ -482,69 +485,138 @@ def run_gate(
         flags: tuple[str, ...] | None = None,
         shown: frozenset[str] | None = None,
     ) -> Outcome:
-        kind, problems, response, seconds, e = evaluate(target, case, options.checks)
+        """Ask the target about ``case``, counting what it covered in ``phase``; the outcome."""
+        kind, problems, response, seconds, e = evaluate(self.target, case, self.options.checks)
         if flags is None:
             flags = case_flags(case)
-        if phase in report.coverage:
-            report.coverage[phase].add(case_shape(case), flags, e.visited)
-            report.behaviours.phases[phase].add(options.semantics, case, shown)
+        if phase in self.report.coverage:
+            self.report.coverage[phase].add(case_shape(case), flags, e.visited)
+            self.report.behaviours.phases[phase].add(self.options.semantics, case, shown)
         o = Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
         if o.failed:  # the case asked before it in the same process, for its replay
-            o.before = getattr(target, "previous", None)
+            o.before = getattr(self.target, "previous", None)
         return o
 
-    def skipped(case: Case) -> bool:
-        return bool(set(case_flags(case)) & options.skip_flags or unasked(case, options))
+    def record(self, o: Outcome) -> None:
+        """Keep ``o`` in the report; give up after too many crashes or timeouts in a row."""
+        report = self.report
+        report.outcomes.append(o)
+        if o.failed and report.first_failure_seconds is None:
+            report.first_failure_seconds = time.monotonic() - self.started
+        self.in_a_row = self.in_a_row + 1 if o.kind in {"crash", "timeout"} else 0
+        if self.in_a_row >= self.options.max_failures_in_a_row:
+            report.gave_up = (
+                f"the target crashed or timed out {self.in_a_row} times in a row (last: "
+                f"{o.problems[0][:300] if o.problems else o.kind})"
+            )
 
-    def shrink_from(o: Outcome) -> None:
-        report.shrunk.append(_located(target, o, options, skipped))
-        for m in (report.shrunk[-1].minimal, report.shrunk[-1].then):
-            if m is not None and o.phase in report.coverage:
-                report.coverage[o.phase].add(case_shape(m.case), m.flags)
+    def skipped(self, case: Case) -> bool:
+        """Whether ``case`` is never asked: a flag of it skipped, or :func:`unasked`."""
+        return bool(set(case_flags(case)) & self.options.skip_flags or unasked(case, self.options))
 
+    def ask_generated(
+        self,
+        case: Case,
+        how: str,
+        found: list[Outcome],
+        *,
+        shown: frozenset[str] | None = None,
+        progress: str = "",
+    ) -> bool:
+        """Ask the next generated case (drawn ``how``); keep a pass, or :meth:`failed` says.
+
+        Whether to stop. ``progress``: what the progress note adds to the case's number.
+        """
+        self.report.generated += 1
+        n = self.report.generated
+        self.tick(f"generated {n}{progress}")
+        o = self.ask(case, f"generated #{n} ({how})", "generated", shown=shown)
+        if not o.failed:
+            self.report.outcomes.append(o)
+            return False
+        return self.failed(o, found)
+
+    def failed(self, o: Outcome, found: list[Outcome]) -> bool:
+        """Record a generated failure, keep it in ``found`` if it is a new kind; whether to stop."""
+        self.record(o)
+        if signature(o) not in self.known:
+            self.known.add(signature(o))
+            found.append(o)
+            if not self.options.keep_going:
+                return True
+        return self.gave_up
+
+
+def run_gate(
+    target: Target, name: str, options: GateOptions, progress: Progress | None = None
+) -> Report:
+    """Run the gate on ``target`` (called ``name`` in the report)."""
+    started = time.monotonic()
+    report = Report(name, options.semantics, options)
+    run = Run(target, options, report, progress or (lambda _note: None), started)
     try:
-        for i, vc in enumerate(vector_cases(options.semantics) if options.vectors else [], 1):
-            label = f"tcId {i}"
-            why = _not_asked(vc.flags, vc.case, options)
-            report.outside["vectors"] += outside(options.values, vc.case) is not None
-            if why:
-                report.outcomes.append(Outcome(label, "vectors", vc.case, "skipped", why, None,
-                                               comment=vc.comment, flags=vc.flags))  # fmt: skip
-                continue
-            tick(f"vector {label}")
-            record(ask(vc.case, label, "vectors", vc.comment, vc.flags))
-            if report.gave_up:
-                break  # and shrink the smallest failure: the hang, the crash, as the rest
-        failed = sorted((o for o in report.outcomes if o.failed),  # a wrong answer first,
-                        key=lambda o: (FAILURES.index(o.kind), size(o.case)))  # fmt: skip
-        known: set[tuple[str, str]] = set()
-        for o in failed:
-            if signature(o) not in known and (options.keep_going or not known):
-                known.add(signature(o))
-                shrink_from(o)
-        if options.budget > 0 and not report.gave_up:
-            for o in _generated_phase(report, options, ask, record, tick, skipped=skipped,
-                                      known=known if options.keep_going else set()):  # fmt: skip
-                shrink_from(o)
+        for o in _vector_phase(run):
+            _shrink(run, o)
+        if options.budget > 0 and not run.gave_up:
+            if not options.keep_going:  # each phase shrinks its own first failure
+                run.known = set()
+            for o in _generated_phase(run):
+                _shrink(run, o)
     finally:
         report.seconds = time.monotonic() - started
     return report
 
 
-def _located(
-    target: Target, o: Outcome, options: GateOptions, skipped: Callable[[Case], bool]
-) -> Shrunk:
+def _vector_phase(run: Run) -> list[Outcome]:
+    """Ask every vector (less those skipped); the failures to shrink, a wrong answer first.
+
+    The smallest failure of the first kind, or with ``--keep-going`` of each kind.
+    """
+    report, options = run.report, run.options
+    for i, vc in enumerate(vector_cases(options.semantics) if options.vectors else [], 1):
+        label = f"tcId {i}"
+        why = _not_asked(vc.flags, vc.case, options)
+        report.outside["vectors"] += outside(options.values, vc.case) is not None
+        if why:
+            report.outcomes.append(Outcome(label, "vectors", vc.case, "skipped", why, None,
+                                           comment=vc.comment, flags=vc.flags))  # fmt: skip
+            continue
+        run.tick(f"vector {label}")
+        run.record(run.ask(vc.case, label, "vectors", vc.comment, vc.flags))
+        if run.gave_up:
+            break  # and shrink the smallest failure: the hang, the crash, as the rest
+    failed = sorted((o for o in report.outcomes if o.failed),  # a wrong answer first,
+                    key=lambda o: (FAILURES.index(o.kind), size(o.case)))  # fmt: skip
+    first: list[Outcome] = []
+    for o in failed:
+        if signature(o) not in run.known and (options.keep_going or not run.known):
+            run.known.add(signature(o))
+            first.append(o)
+    return first
+
+
+def _shrink(run: Run, o: Outcome) -> None:
+    """Locate and shrink ``o``, keeping the result and what its cases covered."""
+    report = run.report
+    report.shrunk.append(_located(run, o))
+    for m in (report.shrunk[-1].minimal, report.shrunk[-1].then):
+        if m is not None and o.phase in report.coverage:
+            report.coverage[o.phase].add(case_shape(m.case), m.flags)
+
+
+def _located(run: Run, o: Outcome) -> Shrunk:
     """``o`` replayed in a fresh process, its culprit found and shrunk (:mod:`.faults`)."""
+    options = run.options
 
     def outcome(c: Case, label: str) -> Outcome:
-        kind, problems, response, seconds, e = evaluate(target, c, options.checks)
+        kind, problems, response, seconds, e = evaluate(run.target, c, options.checks)
         return Outcome(label, o.phase, c, kind, problems, e, response, seconds,
                        flags=case_flags(c))  # fmt: skip
 
     # A case with a flag skipped is never asked, shrunk ones included, as in the vectors.
     budget = shrink_budget(options.shrink_budget, o.case)
-    how = Shrinking(budget, options.shrink_seconds, options.by_depth, skipped)
-    return locate(o, o.before, Replays(target, outcome), how)
+    how = Shrinking(budget, options.shrink_seconds, options.by_depth, run.skipped)
+    return locate(o, o.before, Replays(run.target, outcome), how)
 
 
 def signature(o: Outcome) -> tuple[str, str]:
@@ -592,16 +664,7 @@ def unasked(case: Case, options: GateOptions) -> str:
     return "" if x is None else f"{number_text(x)} is outside {options.values}"
 
 
-def _generated_phase(
-    report: Report,
-    options: GateOptions,
-    ask: Callable[..., Outcome],
-    record: Callable[[Outcome], None],
-    tick: Progress,
-    *,
-    skipped: Callable[[Case], bool],
-    known: set[tuple[str, str]],
-) -> list[Outcome]:
+def _generated_phase(run: Run) -> list[Outcome]:
     """The generated cases: from Hypothesis, from seeds, steered, then at scale.
 
     The budget is split by the scope's weights (:func:`schedule`), less the scale cases
@@ -613,14 +676,14 @@ def _generated_phase(
     the tail itself: it draws its first examples near the low end of an integer's range and
     mutates the ones it has, so the mix it gave would follow the order of the tiers and the
     number of choices each makes, not their weights. With ``--keep-going`` all go on after a
-    failure, and return each failure whose :func:`signature` is not ``known`` yet (the first of
-    each); else the first failure.
+    failure, and return each failure whose :func:`signature` is not in ``run.known`` yet (the
+    first of each); else the first failure.
     """
+    report, options = run.report, run.options
     small, tail, steered = schedule(options)
     scale = scale_count(SCOPES[options.scope], options.budget, options.skip_flags)
-    found = _small_phase(report, options, ask, record, tick, skipped=skipped,
-                         budget=small - scale, known=known)  # fmt: skip
-    if (found and not options.keep_going) or report.gave_up:
+    found = _small_phase(run, small - scale)
+    if (found and not options.keep_going) or run.gave_up:
         return found
     s = SEMANTICS[options.semantics]
     ask_tier = Ask(s.kind == "vector", s.window and not options.full_window,
@@ -640,64 +703,23 @@ def _generated_phase(
                 guess = _first_scalar(case.tree) if drawn.first_guess is None else drawn.first_guess
                 case = attrs.evolve(case, first_guess=guess)
             fits = not options.by_depth or is_by_depth(case.tree)
-            if not skipped(case) and fits and case not in asked:
+            if not run.skipped(case) and fits and case not in asked:
                 break
             report.outside["generated"] += outside(options.values, case) is not None
         else:
             continue
         asked.add(case)
-        report.generated += 1
-        tick(f"generated {report.generated}")
-        o = ask(case, f"generated #{report.generated} ({tier})", "generated")
-        if not o.failed:
-            report.outcomes.append(o)
-            continue
-        if _failed(o, report, options, record, known, found):
+        if run.ask_generated(case, tier, found):
             break
-    if (found and not options.keep_going) or _gave_up(report):
+    if (found and not options.keep_going) or run.gave_up:
         return found
-    found += _steered_phase(report, options, ask, record, tick, skipped=skipped,
-                            budget=steered, known=known)  # fmt: skip
-    if (found and not options.keep_going) or _gave_up(report):
+    found += _steered_phase(run, steered)
+    if (found and not options.keep_going) or run.gave_up:
         return found
-    return found + _scale_phase(report, options, ask, record, tick, skipped=skipped, count=scale,
-                                known=known)  # fmt: skip
+    return found + _scale_phase(run, scale)
 
 
-def _failed(  # noqa: PLR0917 - the outcome, then where it goes
-    o: Outcome,
-    report: Report,
-    options: GateOptions,
-    record: Callable[[Outcome], None],
-    known: set[tuple[str, str]],
-    found: list[Outcome],
-) -> bool:
-    """Record a generated failure, keep it in ``found`` if it is a new kind; whether to stop."""
-    record(o)
-    if signature(o) not in known:
-        known.add(signature(o))
-        found.append(o)
-        if not options.keep_going:
-            return True
-    return _gave_up(report)
-
-
-def _gave_up(report: Report) -> bool:
-    """Whether the gate gave up on the target (read anew: a ``record`` may have just set it)."""
-    return report.gave_up is not None
-
-
-def _steered_phase(
-    report: Report,
-    options: GateOptions,
-    ask: Callable[..., Outcome],
-    record: Callable[[Outcome], None],
-    tick: Progress,
-    *,
-    skipped: Callable[[Case], bool],
-    budget: int,
-    known: set[tuple[str, str]],
-) -> list[Outcome]:
+def _steered_phase(run: Run, budget: int) -> list[Outcome]:
     """Cases chosen for the behaviour pairs the run has shown least (:mod:`.steer`).
 
     Up to ``budget`` cases, each the candidate (of many run on the reference alone) that
@@ -707,6 +729,7 @@ def _steered_phase(
     """
     from gametree.conform.steer import Steering  # noqa: PLC0415 - the gate's only steering
 
+    report, options = run.report, run.options
     coverage = report.behaviours
     steering = Steering(options.semantics, coverage.feasible, coverage.excluded)
     so_far = coverage.all()
@@ -719,52 +742,33 @@ def _steered_phase(
 
     def allowed(case: Case) -> bool:
         fits = not options.by_depth or case.game is not None or is_by_depth(case.tree)
-        return case not in asked and not skipped(case) and fits
+        return case not in asked and not run.skipped(case) and fits
 
     for _ in range(budget):
         chosen = steering.next_case(rng, allowed, by_depth=options.by_depth,
                                     skip=options.skip_flags, windowless=options.full_window,
                                     max_nodes=SCOPES[options.scope].max_nodes)  # fmt: skip
-        if chosen is None or _gave_up(report):
+        if chosen is None or run.gave_up:
             break
         case, shown = chosen
         asked.add(case)
-        report.generated += 1
-        tick(f"generated {report.generated} (steered)")
-        o = ask(case, f"generated #{report.generated} (steered)", "generated", shown=shown)
+        stop = run.ask_generated(case, "steered", found, shown=shown, progress=" (steered)")
         steering.record(shown)
-        if not o.failed:
-            report.outcomes.append(o)
-        elif _failed(o, report, options, record, known, found):
+        if stop:
             break
     return found
 
 
-def _scale_phase(
-    report: Report,
-    options: GateOptions,
-    ask: Callable[..., Outcome],
-    record: Callable[[Outcome], None],
-    tick: Progress,
-    *,
-    skipped: Callable[[Case], bool],
-    count: int,
-    known: set[tuple[str, str]],
-) -> list[Outcome]:
+def _scale_phase(run: Run, count: int) -> list[Outcome]:
     """The scope's scale cases (:mod:`gametree.conform.scale`), last, as they cost the most."""
+    options = run.options
     found: list[Outcome] = []
     for shape, case in scale_cases(options.semantics, SCOPES[options.scope], count=count,
                                    seed=options.seed, skip=options.skip_flags,
                                    windowless=options.full_window):  # fmt: skip
-        if skipped(case) or (options.by_depth and not is_by_depth(case.tree)):
+        if run.skipped(case) or (options.by_depth and not is_by_depth(case.tree)):
             continue
-        flags = case_flags(case)
-        report.generated += 1
-        tick(f"generated {report.generated} (scale)")
-        o = ask(case, f"generated #{report.generated} (scale, {shape})", "generated", flags=flags)
-        if not o.failed:
-            report.outcomes.append(o)
-        elif _failed(o, report, options, record, known, found):
+        if run.ask_generated(case, f"scale, {shape}", found, progress=" (scale)"):
             break
     return found
 
@@ -799,22 +803,13 @@ def schedule(options: GateOptions) -> tuple[int, list[Tier], int]:
     return options.budget - len(tail) - steered, tail, steered
 
 
-def _small_phase(
-    report: Report,
-    options: GateOptions,
-    ask: Callable[..., Outcome],
-    record: Callable[[Outcome], None],
-    tick: Progress,
-    *,
-    skipped: Callable[[Case], bool],
-    budget: int,
-    known: set[tuple[str, str]],
-) -> list[Outcome]:
+def _small_phase(run: Run, budget: int) -> list[Outcome]:
     """Hypothesis draws small cases until one fails (then shrinks it) or ``budget`` is spent.
 
     With ``--keep-going``, it draws again after each failure (the cases already asked are not
     asked again) until the budget is spent, shrinking each failure of a new :func:`signature`.
     """
+    report, options = run.report, run.options
     search = _searcher(options, budget)
     if budget <= 0:
         return []
@@ -823,31 +818,31 @@ def _small_phase(
     asked = 0
 
     def new(o: Outcome) -> bool:  # a failure not found yet (any failure without --keep-going)
-        return o.failed and signature(o) not in known
+        return o.failed and signature(o) not in run.known
 
     def fails(case: Case) -> bool:
         nonlocal asked
-        if skipped(case):  # a shrunk case can earn a flag its original did not have
+        if run.skipped(case):  # a shrunk case can earn a flag its original did not have
             return False
         key = request_line(case, 0, trace=False)
         if key in seen:
             return new(seen[key])
-        if not first and asked >= budget and not report.gave_up:
+        if not first and asked >= budget and not run.gave_up:
             raise _Enough  # budget distinct cases asked (Hypothesis draws some twice)
-        if report.gave_up:
+        if run.gave_up:
             return False
         if first and len(seen) > asked + options.shrink_budget:
             return False  # shrinking's budget is spent: nothing new is asked
         if first and first[0].kind == "timeout":
             return False  # a hang is shrunk by faults.locate, each attempt under a short limit
-        o = ask(case, f"generated #{report.generated + 1}", "generated")
+        o = run.ask(case, f"generated #{report.generated + 1}", "generated")
         seen[key] = o
         if not first:
             asked += 1
             report.generated += 1
-            tick(f"generated {report.generated}")
+            run.tick(f"generated {report.generated}")
             if o.failed:
-                record(o)
+                run.record(o)
             else:
                 report.outcomes.append(o)
             if new(o):
@@ -855,7 +850,7 @@ def _small_phase(
         return new(o)
 
     found: list[Outcome] = []
-    while not report.gave_up:
+    while not run.gave_up:
         first.clear()
         ended, minimal = search(fails)
         if ended or not first:
@@ -865,7 +860,7 @@ def _small_phase(
             found.append(attrs.evolve(best, name=f"{first[0].name} as Hypothesis shrank it"))
         else:
             found.append(first[0])
-        known.add(signature(first[0]))
+        run.known.add(signature(first[0]))
         if not options.keep_going:
             break
     return found
