@@ -15,7 +15,7 @@ from typing import Literal
 
 import attrs
 
-from gametree.conform.behaviours import BehaviourCoverage
+from gametree.conform.behaviour_coverage import BehaviourCoverage
 from gametree.conform.faults import Shrunk
 from gametree.conform.numbers import NUMBER_TYPES
 from gametree.conform.options import GateOptions, unasked_behaviours
