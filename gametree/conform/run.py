@@ -79,8 +79,8 @@ Progress = Callable[[str], None]
 class Run:
     """One run of the gate on a target: what every phase shares, and how it asks.
 
-    ``known`` holds the :func:`gametree.conform.report.signature` of each failure kept for
-    shrinking so far; ``in_a_row`` counts the crashes and timeouts in a row, after
+    ``known`` holds the :func:`signature` of each failure kept for shrinking so far;
+    ``in_a_row`` counts the crashes and timeouts in a row, after
     ``options.max_failures_in_a_row`` of which the gate gives up.
     """
 
@@ -133,7 +133,7 @@ class Run:
             )
 
     def skipped(self, case: Case) -> bool:
-        """Whether ``case`` is never asked: a flag of it skipped, or :func:`.options.unasked`."""
+        """Whether ``case`` is never asked: a flag of it skipped, or :func:`unasked`."""
         return bool(set(case_flags(case)) & self.options.skip_flags or unasked(case, self.options))
 
     def ask_generated(
