@@ -20,11 +20,11 @@ from gametree.conform.behaviours import (
     behaviour_names,
     catalogue,
     infeasible,
-    observe,
     pairs_of,
 )
 from gametree.conform.game_behaviours import longest_line
 from gametree.conform.games import GameGraph, GameState
+from gametree.conform.observe import observe
 from gametree.conform.semantics import SEMANTICS, Case, game_case, request
 from gametree.conform.steer import Steering, chain, lifted, propose, wrapped
 from gametree.spec import Bounds, Leaf, Node, Tree, minimax, negamax

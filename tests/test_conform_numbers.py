@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 
 from gametree import cli
 from gametree.algorithms import ALGORITHMS
+from gametree.conform.draws import tiers
 from gametree.conform.games import GameGraph, GameState
-from gametree.conform.gate import GateOptions, run_gate, tiers
+from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.junit import junit_xml
 from gametree.conform.numbers import (
     LARGEST_DOUBLE,

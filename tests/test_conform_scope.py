@@ -18,8 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametree._json import MAX_NUMBER_LENGTH, loads
+from gametree.conform.draws import schedule
 from gametree.conform.edge_trees import TRAPS, scalar_edge_trees, vector_edge_trees
-from gametree.conform.gate import GateOptions, Report, run_gate, schedule
+from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.junit import junit_xml
 from gametree.conform.scope import (
     CONTENT_FLAGS,
@@ -361,10 +362,11 @@ def test_a_large_failing_case_is_summarised_and_written_whole(tmp_path: Path) ->
 def _with_case(target: CallableTarget, case: Case) -> Report:
     """A report whose only failure and minimal case is ``case``, as the gate evaluates it."""
     from gametree.conform import gate
+    from gametree.conform.run import evaluate
 
     options = GateOptions("minimax", checks=Checks(), budget=0)
     report = Report("wrong", "minimax", options)
-    kind, problems, response, seconds, e = gate.evaluate(target, case, options.checks)
+    kind, problems, response, seconds, e = evaluate(target, case, options.checks)
     o = gate.Outcome("tcId 1", "vectors", case, kind, problems, e, response, seconds)
     report.outcomes.append(o)
     report.shrunk.append(gate.Shrunk(o, o, 0))

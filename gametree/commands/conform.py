@@ -21,9 +21,10 @@ from gametree.clitools import (
     error,
     guarded,
 )
-from gametree.conform.gate import GateError, GateOptions, run_gate
+from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.junit import junit_xml
 from gametree.conform.numbers import NUMBER_TYPES
+from gametree.conform.options import GateError
 from gametree.conform.scope import SCOPES, Scope
 from gametree.conform.semantics import SEMANTICS, Checks
 from gametree.conform.targets import ProcessTarget, TargetStartError

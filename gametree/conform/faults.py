@@ -33,8 +33,8 @@ import attrs
 from gametree.conform.semantics import Case
 from gametree.conform.shrink import shrink
 
-if TYPE_CHECKING:  # gate imports this module; only the types are read here
-    from gametree.conform.gate import Outcome
+if TYPE_CHECKING:  # report imports this module; only the types are read here
+    from gametree.conform.report import Outcome
 
 __all__ = ["Replays", "Shrunk", "attempt_limit", "locate"]
 

@@ -10,8 +10,8 @@ more plies left than later is where an engine's table holds a deeper entry that 
 
 from collections.abc import Iterator
 
-from gametree.conform.behaviours import magnitude_of, window_behaviours
 from gametree.conform.games import GameGraph
+from gametree.conform.observe import magnitude_of, window_behaviours
 from gametree.conform.semantics import Case, expected
 from gametree.spec import Scalar, worth
 

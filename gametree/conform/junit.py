@@ -14,7 +14,7 @@ import json
 import xml.etree.ElementTree as ET
 
 from gametree.conform.behaviours import behaviour_names
-from gametree.conform.gate import Outcome, Report, printable
+from gametree.conform.report import Outcome, Report, printable
 from gametree.conform.semantics import request, request_line
 from gametree.treefile import dumps
 

@@ -30,7 +30,8 @@ from typing import Any
 
 import attrs
 
-from gametree.conform.behaviours import PLACES, Pair, infeasible, observe, pairs_of
+from gametree.conform.behaviours import PLACES, Pair, infeasible, pairs_of
+from gametree.conform.observe import observe
 from gametree.conform.semantics import SEMANTICS, Case, expected
 from gametree.conform.tiers import TRAP_BOUNDS, grow, map_leaves, trap
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, minimax, negamax

@@ -24,7 +24,7 @@ on nodes, the flags skipped, players moving in turn); a builder returns a :class
   search skips leaves shallow pruning reads, the more so over the integers (``optimal``
   only, which gives it half the small tier's share).
 
-The small tier is Hypothesis's own strategy (``gametree.conform.gate.cases``): it shrinks
+The small tier is Hypothesis's own strategy (``gametree.conform.draws.cases``): it shrinks
 better than a seed. The others are left to the gate's shrinker, which ends at a minimal tree.
 """
 

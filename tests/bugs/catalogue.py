@@ -26,8 +26,9 @@ from pathlib import Path
 
 import attrs
 
-from gametree.conform.behaviours import behaviour_names, observe
+from gametree.conform.behaviours import behaviour_names
 from gametree.conform.gate import GateOptions, Report, run_gate
+from gametree.conform.observe import observe
 from gametree.conform.semantics import Case, Checks, request
 from gametree.conform.targets import ProcessTarget
 from gametree.conform.vectors import CATALOGUE

@@ -1,0 +1,344 @@
+"""What the gate found: the outcome of each case, and the report in text and JSON.
+
+Glossary: an *outcome* is what one case came to (pass, or how it failed); a target's
+failure is a *mismatch* (a wrong answer), an *error* (the target said it failed), a
+*crash*, a *timeout*, *garbage* (a reply that is not the protocol) or *memory*. The
+report's JUnit form is :mod:`gametree.conform.junit`'s.
+"""
+
+import json
+import re
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+import attrs
+
+from gametree.conform.behaviour_coverage import BehaviourCoverage
+from gametree.conform.faults import Shrunk
+from gametree.conform.numbers import NUMBER_TYPES
+from gametree.conform.options import GateOptions, unasked_behaviours
+from gametree.conform.scope import Coverage, case_shape
+from gametree.conform.semantics import Case, Expected, request, request_line, tree_text
+from gametree.treefile import document_json, dumps
+
+__all__ = ["FAILURES", "Kind", "Outcome", "Report", "printable", "signature"]
+
+
+Kind = Literal["pass", "mismatch", "error", "crash", "timeout", "garbage", "memory", "skipped"]
+FAILURES: tuple[Kind, ...] = ("mismatch", "error", "crash", "timeout", "garbage", "memory")
+
+
+@attrs.define
+class Outcome:
+    """What one case came to."""
+
+    name: str
+    phase: str
+    case: Case
+    kind: Kind
+    problems: list[str]
+    expected: Expected | None
+    response: object = None
+    seconds: float = 0.0
+    comment: str = ""
+    flags: tuple[str, ...] = ()
+    before: Case | None = None
+    """For a failure: the case asked before it in the same process (``None``: none)."""
+
+    @property
+    def failed(self) -> bool:
+        """Whether the target failed this case."""
+        return self.kind in FAILURES
+
+    def json(self, *, trace: bool) -> dict[str, object]:
+        """The outcome as the JSON report shows it; ``trace``: what the request said."""
+        req: dict[str, object] | None = None
+        if self.failed and self.case.game is not None:
+            req = request(self.case, trace=False)
+        elif self.failed:
+            req = request(self.case, trace=trace, tree=False)
+            # json.dumps recurses: a tree hundreds of levels deep goes in as text.
+            shallow = self.case.tree.height < 200
+            req["tree" if shallow else "tree_text"] = (
+                document_json(self.case.tree, self.case.bounds)
+                if shallow
+                else tree_text(self.case.tree, self.case.bounds)
+            )
+        return {
+            "name": self.name,
+            "phase": self.phase,
+            "kind": self.kind,
+            "flags": list(self.flags),
+            "problems": self.problems,
+            "request": req,
+            "expected": self.expected.json() if self.expected and self.failed else None,
+            "actual": _plain(self.response) if self.failed else None,
+        }
+
+
+def signature(o: Outcome) -> tuple[str, str]:
+    """What makes two failures one for ``--keep-going``: the kind, and what is wrong.
+
+    For a wrong answer, the first member the report finds wrong (``value``, ``best_move``,
+    ``trace``, ...); a crash, a hang, garbage or an error is one failure of its kind.
+    """
+    wrong = o.problems[0].split(":")[0] if o.kind == "mismatch" and o.problems else ""
+    return o.kind, wrong
+
+
+@attrs.define
+class Report:
+    """Everything the gate found."""
+
+    target: str
+    semantics: str
+    options: GateOptions
+    outcomes: list[Outcome] = attrs.field(factory=list)
+    generated: int = 0
+    shrunk: list[Shrunk] = attrs.field(factory=list)
+    gave_up: str | None = None
+    seconds: float = 0.0
+    first_failure_seconds: float | None = None
+    """Seconds from the start of the gate to the first failure it recorded (``None``: none)."""
+    saved: dict[int, Path] = attrs.field(factory=dict)
+    """Where :meth:`save_cases` wrote each minimal case, by its index in ``shrunk``."""
+    coverage: dict[str, Coverage] = attrs.field(
+        factory=lambda: {"vectors": Coverage(), "generated": Coverage()}
+    )
+    """What each phase asked (the largest branching, height, players, magnitude)."""
+    behaviours: BehaviourCoverage = attrs.field(
+        default=attrs.Factory(
+            lambda self: BehaviourCoverage(  # what the declared type cannot hold is excluded too
+                self.semantics,
+                self.options.by_depth,
+                self.options.skip_flags | NUMBER_TYPES[self.options.values].excluded_flags(),
+                unasked=unasked_behaviours(self.options),
+            ),
+            takes_self=True,
+        )
+    )
+    """Which behaviours of the reference, and which pairs of them, each phase showed."""
+    outside: dict[str, int] = attrs.field(factory=lambda: {"vectors": 0, "generated": 0})
+    """Per phase, the cases not asked because a number of theirs is outside ``options.values``
+    (generated ones are drawn again)."""
+
+    @property
+    def failures(self) -> list[Outcome]:
+        """The failed outcomes, in the order they happened."""
+        return [o for o in self.outcomes if o.failed]
+
+    @property
+    def passed(self) -> bool:
+        """Whether everything passed (the gate's exit code is 0 only then)."""
+        return not self.failures and self.gave_up is None
+
+    def counts(self, phase: str) -> dict[str, int]:
+        """How many outcomes of each kind in ``phase``."""
+        out: dict[str, int] = {}
+        for o in self.outcomes:
+            if o.phase == phase:
+                out[o.kind] = out.get(o.kind, 0) + 1
+        return out
+
+    def covered(self) -> Coverage:
+        """What the whole run asked, both phases together."""
+        return self.coverage["vectors"].merged(self.coverage["generated"])
+
+    def json(self) -> dict[str, object]:
+        """The report as JSON (``gametree conform --json``)."""
+        trace = self.options.checks.strict_order
+        return {
+            "target": self.target,
+            "semantics": self.semantics,
+            "passed": self.passed,
+            "vectors": self.counts("vectors"),
+            "generated": self.counts("generated"),
+            "gave_up": self.gave_up,
+            "values": {"type": self.options.values, "outside": self.outside},
+            "first_failure_seconds": None
+            if self.first_failure_seconds is None
+            else round(self.first_failure_seconds, 3),
+            "coverage": {
+                **{phase: c.json() for phase, c in self.coverage.items()},
+                "all": self.covered().json(),
+            },
+            "behaviour_coverage": self.behaviours.json(),
+            "failures": [o.json(trace=trace) for o in self.failures],
+            "minimal": [
+                {
+                    "from": s.original.name,
+                    "steps": s.steps,
+                    **s.minimal.json(trace=trace),
+                    "then": None if s.then is None else s.then.json(trace=trace),
+                    "note": s.note or None,
+                }
+                for s in self.shrunk
+            ],
+            "seconds": round(self.seconds, 3),
+        }
+
+    def text(self) -> str:
+        """The report as text."""
+        head = f"target {self.target}, semantics {self.semantics}, scope {self.options.scope}"
+        lines = [f"gametree conform: {head}"]
+        for phase in ("vectors", "generated"):
+            c = self.counts(phase)
+            if c:
+                parts = ", ".join(f"{n} {k}" for k, n in sorted(c.items()))
+                lines.append(f"{phase}: {parts}")
+        for phase, cov in self.coverage.items():
+            if cov.cases:
+                lines.append(f"covered by the {phase}: {cov.text()}")
+        if self.options.values != "exact":
+            kind = NUMBER_TYPES[self.options.values]
+            lines.append(f"values {kind.name} ({kind.range_text()}): outside it, "
+                         f"{self.outside['vectors']} vectors skipped, "
+                         f"{self.outside['generated']} generated cases drawn again")  # fmt: skip
+        lines.extend(self.behaviours.text())
+        for o in self.failures[:20]:
+            what = f"{o.name}" + (f" ({o.comment})" if o.comment else "")
+            if o.flags:
+                what += f" [{', '.join(o.flags)}]"
+            lines.append(f"FAIL {o.phase} {what}: {o.kind}")
+            lines.extend(f"  {_clip(p, 600)}" for p in o.problems[:5])
+        if len(self.failures) > 20:
+            lines.append(f"... and {len(self.failures) - 20} more failures")
+        for i, s in enumerate(self.shrunk):
+            lines.extend(self._minimal_lines(s, self.saved.get(i)))
+        if self.gave_up:
+            lines.append(f"gave up: {self.gave_up}")
+        verdict = "PASSED" if self.passed else f"FAILED ({len(self.failures)} failures)"
+        lines.append(f"result: {verdict} in {self.seconds:.1f} s")
+        return printable("\n".join(lines))
+
+    def _minimal_lines(self, s: Shrunk, saved: Path | None) -> list[str]:
+        """The lines of one minimal failing case, each at most about :data:`LINE` long."""
+        m = s.minimal
+        note = f"the whole case is in {saved}" if saved else "--json or --junit has it all"
+
+        def clip(text: str) -> str:
+            return _clip(text, LINE, note)
+
+        origin = f"{s.original.name} ({s.original.case.tree.size} nodes)"
+        if s.then is not None:
+            head = (f"minimal failing case, from {origin} shrunk in {s.steps} steps to a case "
+                    f"of {m.case.tree.size} nodes that passes alone and breaks the target, "
+                    f"and the request after it, {s.then.case.tree.size} nodes: "
+                    f"{s.then.kind}")  # fmt: skip
+        elif s.note.startswith("not reproduced"):
+            head = f"failing case, from {origin}: {s.original.kind}, not reproduced"
+        else:
+            head = (f"minimal failing case, from {origin} shrunk in {s.steps} steps to "
+                    f"{m.case.tree.size} nodes: {m.kind}")  # fmt: skip
+        lines = [head]
+        if s.note:
+            lines.append(f"  note: {s.note}")
+        lines.extend(f"  {clip(p)}" for p in m.problems[:5])
+        lines.extend(self._case_lines(m, clip, "  ", passed=s.then is not None))
+        if s.then is not None:
+            lines.append("  then, asked next in the same process:")
+            lines.extend(f"    {clip(p)}" for p in s.then.problems[:5])
+            lines.extend(self._case_lines(s.then, clip, "    "))
+        if saved:
+            lines.append(f"  the whole case (request, expected, actual): {saved}")
+        return lines
+
+    def _case_lines(
+        self, m: Outcome, clip: Callable[[str], str], indent: str, *, passed: bool = False
+    ) -> list[str]:
+        """One case of a minimal failure: its tree (or game), request, expected and actual.
+
+        ``passed``: the target's answer was right, and is not kept.
+        """
+        lines = []
+        req = request(m.case, trace=self.options.checks.strict_order, tree=False)
+        if m.case.game is not None:
+            lines.append(f"game: {clip(json.dumps(req.pop('game')))}")
+            lines.append(f"cut tree: {clip(dumps(m.case.tree))}")
+        else:
+            tree = tree_text(m.case.tree, m.case.bounds)
+            if len(tree) > LINE:
+                shape = case_shape(m.case)
+                lines.append(f"tree: {shape.nodes} nodes, height {shape.height}, branching up "
+                             f"to {shape.branching}, {shape.players} players")  # fmt: skip
+            lines.append(f"tree: {clip(tree)}")
+        lines.append(f"request (besides the tree): {clip(json.dumps(req))}")
+        if m.expected is not None:
+            lines.append(f"expected: {clip(json.dumps(m.expected.json()))}")
+        actual = "right (it passes alone)" if passed else json.dumps(m.response, default=repr)
+        lines.append(f"actual: {clip(actual)}")
+        return [indent + line for line in lines]
+
+    def save_cases(self, directory: Path | None) -> None:
+        """Write each minimal failing case to ``directory/minimal-K.json``.
+
+        With ``directory`` ``None``, only when one is too long to print whole, into a new
+        temporary directory. The file holds the problems, the expected and actual answers,
+        and the request as the target was sent it (a tree of any depth, written without
+        recursion), so that the case can be replayed.
+        """
+        too_long = any(_too_long(s.minimal) for s in self.shrunk)
+        if not self.shrunk or (directory is None and not too_long):
+            return
+        if directory is None:
+            directory = Path(tempfile.mkdtemp(prefix="gametree-conform-"))
+        directory.mkdir(parents=True, exist_ok=True)
+        for i, s in enumerate(self.shrunk):
+            m = s.minimal
+            path = directory / f"minimal-{i + 1}.json"
+            line = request_line(m.case, 0, trace=self.options.checks.strict_order).strip()
+            head = {
+                "semantics": self.semantics,
+                "kind": m.kind,
+                "problems": m.problems,
+                "expected": m.expected.json() if m.expected else None,
+                "actual": _plain(m.response),
+            }
+            text = f'{json.dumps(head)[:-1]}, "request": {line}'
+            if s.then is not None:  # the request after it, which then failed
+                then = request_line(s.then.case, 1, trace=self.options.checks.strict_order)
+                text += f', "then": {then.strip()}'
+            path.write_text(text + "}\n", encoding="utf-8")
+            self.saved[i] = path
+
+
+LINE = 1000
+"""The longest line of a minimal case in the text report, before it is clipped."""
+
+
+def _too_long(o: Outcome) -> bool:
+    """Whether the text report clips something of ``o`` (so that a file should hold it)."""
+    texts = [*o.problems, tree_text(o.case.tree, o.case.bounds),
+             json.dumps(o.response, default=repr)]  # fmt: skip
+    if o.expected is not None:
+        texts.append(json.dumps(o.expected.json()))
+    return any(len(x) > LINE for x in texts)
+
+
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` with what a target may have put in it escaped, so it can be printed.
+
+    Control characters (but tab and newline) would drive a terminal or make XML invalid;
+    lone surrogates cannot be written as UTF-8 at all.
+
+    >>> printable("a\x1b[31m\ud800\tb\n")
+    'a\\x1b[31m\\ud800\tb\n'
+    """
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def _plain(x: object) -> object:
+    """A reply as plain JSON values (a marker such as NaN's becomes a string saying what it was)."""
+    return json.loads(json.dumps(x, default=repr))
+
+
+def _clip(text: str, limit: int = 3000, note: str = "--json or --junit has them") -> str:
+    """``text``, or its start and end and a note when it is too long to read."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit // 2]} ... {text[-limit // 4 :]} ({len(text)} characters in all; {note})"
