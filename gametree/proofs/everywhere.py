@@ -157,9 +157,9 @@ OPEN: dict[int, tuple[str, ...]] = {
             "reads every necessary leaf (the adversary argument, by hand)"
         ),
         (
-            "that impl.optimal is exact: the path lemma is proved for the value only, while "
-            "impl.optimal asks for the value or the principal variation; that "
-            "impl.necessity.decide_chain decides the chain question; that the leaves skipped "
+            "that impl.optimal is exact: the path lemma is proved, for the value and for the "
+            "line (impl.optimal's question), but not that impl.necessity.decide_chain decides "
+            "the chain question, nor that the leaves skipped "
             "so far do not change a verdict (the placeholder argument) and that a subtree "
             "skipped whole has no necessary leaf: argued by hand and checked within a bound "
             "(proofs/README.md, 'The moonshot')"

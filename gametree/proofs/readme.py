@@ -90,16 +90,29 @@ The stored counterexamples (`proofs/data/optimality.json` and
 _MOONSHOT = """\
 ## The moonshot: the path lemma, and what impl.optimal's exactness still needs
 
-**Proved for every tree** (Why3, `why3/path.mlw`, claim `path-lemma-reals`): the path
-lemma of `impl.necessity`, for the value. With every leaf before l as in t, leaf l is
-necessary (two values of l and one assignment of the later leaves, all within Korf's bounds
-shifted to 0, give maxn root vectors that differ in a component) if and only if two values of
-l and one free vector R_j per level of its chain, all within the bounds, make the chain's
-climb differ. Over the reals, any number of players, any player at any node. The proof is the
-docstring's: the completion's root vector is the climb of the chain with R_j the completed
-right children's maxn (`climb_is_maxn`), and a leaf right of the path at level j set to R_j
-realises any R_j (`fill_rights`); the chain and the climb are impl.necessity's (the tests
-compare them on every leaf of Hypothesis trees).
+**Proved for every tree** (Why3, `why3/path.mlw`, claims `path-lemma-reals` and
+`path-line-lemma-reals`): the path lemma of `impl.necessity`, for the value and for the line.
+With every leaf before l as in t, leaf l is necessary (two values of l and one assignment of
+the later leaves, all within Korf's bounds shifted to 0, give maxn root vectors that differ in
+a component) if and only if two values of l and one free vector R_j per level of its chain,
+all within the bounds, make the chain's climb differ. Over the reals, any number of players,
+any player at any node. The proof is the docstring's: the completion's root vector is the
+climb of the chain with R_j the completed right children's maxn (`climb_is_maxn`), and a leaf
+right of the path at level j set to R_j realises any R_j (`fill_rights`); the chain and the
+climb are impl.necessity's (the tests compare them on every leaf of Hypothesis trees).
+
+For the line (impl.optimal's question, `decide_chain(..., line=True)`): leaf l is
+line-necessary (two values of l and one assignment of the later leaves give root vectors that
+differ in a component, or principal variations that end at different leaves, the leftmost
+best winning ties) if and only if two values of l and one R_j per level make the climb
+carried with its source (`climb_line`: the leaf, B_j or R_j, as `impl.necessity.climb_line`)
+differ in a component or in the source; one of the two values may again be the least vector
+(`least_value_suffices_line`). Equal sources give equal leaves in every completion
+(`line_down`); with every leaf right of the path at level j set to R_j, equal leaves give equal
+sources (`line_up`): B_j's leaf comes before the path, the path child's lies within it, and the
+right side's after it, at its leftmost leaf, since a right child that ties the best so far
+does not replace it (`constant_line`). The tests compare `climb_line` with impl.necessity's and
+the root's line (`maxn_line`) with `spec.maxn`'s value and principal variation.
 
 **Not proved for every tree: Korf's Theorem 1 at height <= 2** (true there, decided per shape
 by z3). A Why3 proof (every leaf shallow pruning reads is necessary, with explicit witnesses:
@@ -107,26 +120,23 @@ the zero vector after the leaf, and Sum, or the midpoint 2d = Sum - x - y, at th
 leaves 5 of its 80 goals unproved within 5 s a sub-goal; it is not registered.
 
 **Not proved: that `impl.optimal` is exact** (reads exactly the necessary leaves and returns
-spec.maxn's value and principal variation). From the path lemma, four steps remain, each
-argued by hand in `impl.necessity` and `impl.optimal` and checked within a bound and on
-samples (`tests/test_impl_optimal.py`, `tests/test_proofs_optimality.py`), none mechanised:
+spec.maxn's value and principal variation). From the path lemma, four steps were left. The
+first is now proved; the other three are argued by hand in `impl.necessity` and
+`impl.optimal` and checked within a bound and on samples (`tests/test_impl_optimal.py`,
+`tests/test_proofs_optimality.py`), none mechanised:
 
-1. *The line.* impl.optimal asks the line question (`decide_chain(..., line=True)`: the root's
-   value or the leaf it comes from differ), the lemma above the value question. The climb
-   would have to carry its source (`impl.necessity.climb_line`), and the completion argument
-   redone for sources: with every leaf right of the path at level j set to R_j, a right child
-   that ties the best so far does not replace it, so the source is the path's or the leftmost
-   right leaf's. The same induction as `climb_is_maxn`, on a pair (vector, source); about the
-   size of the value proof (some 400 lines of WhyML), not attempted within this session's bound.
+1. *The line* (done: `path-line-lemma-reals`, above). impl.optimal asks the line question
+   (`decide_chain(..., line=True)`); the path lemma for it is proved, as for the value.
 2. *`decide_chain` decides the chain question* (the step that resists). It is an algorithm,
    not a definition: a depth-first search over at most 5 joint moves a level (both values pass,
    block or are overtaken; one blocked while the other is overtaken is impossible), each move
    a conjunction of difference constraints; feasibility by the least solution of a system of
    difference constraints with upper bounds and one sum bound per vector, over pairs
    (constant, multiple of epsilon) for strict inequalities over the reals; w fixed to the least
-   vector without loss (proved: `least_value_suffices` in `why3/path.mlw`); the shortcut
+   vector without loss (proved: `least_value_suffices`, and `least_value_suffices_line` for
+   the line, in `why3/path.mlw`); the shortcut
    `_survives`; the memo of dead pairs of constants. Proving it needs (a) completeness of the 5
-   joint moves against the climb (a case split per level: within reach of the lemma above),
+   joint moves against climb_line (a case split per level, as in `line_down` and `line_up`),
    (b) the least-solution theorem for difference constraints with upper bounds
    (Bellman-Ford's longest paths exist iff no positive cycle, and are below every solution),
    (c) that the epsilon pairs decide strict feasibility (the least solution is linear in

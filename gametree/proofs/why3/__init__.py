@@ -361,10 +361,10 @@ CLAIMS = (
         "and only if two values of it and one free vector R_j per level of its chain, all "
         "within the bounds, make the chain's climb differ in a component; any number of "
         "players, any player at any node; and one of the two values may be the least vector "
-        "of the bounds (as impl.necessity.decide_chain fixes it). Not proved: that "
-        "impl.necessity.decide_chain decides "
-        "this chain question, the lemma for the principal variation (decide_chain's "
-        "line=True, which impl.optimal asks), nor that impl.optimal is exact",
+        "of the bounds (as impl.necessity.decide_chain fixes it). For the principal "
+        "variation (decide_chain's line=True, which impl.optimal asks): path-line-lemma-reals. "
+        "Not proved: that impl.necessity.decide_chain decides this chain question, nor that "
+        "impl.optimal is exact",
         domain="reals (both sides existentials over real vectors; the integers not covered)",
         window="Korf's bounds shifted to 0: every component at least 0, the n components "
         "summing to at most Sum, Sum >= 0",
@@ -372,6 +372,43 @@ CLAIMS = (
         pinned="impl.necessity.chain and climb (why3 execute): every leaf's levels (player, "
         "B_j, right side) and the climb's vector at drawn leaf values and right sides, on "
         "Hypothesis trees with Fraction values (tests/test_verified_why3_path.py)",
+    ),
+    Claim(
+        name="path-line-lemma-reals",
+        theorem=6,
+        file="path",
+        goals=(
+            "climb_line_vec'vc",
+            "line_down'vc",
+            "line_down_kids'vc",
+            "constant_line_kids'vc",
+            "line_up'vc",
+            "line_up_kids'vc",
+            "line_necessary_chain'vc",
+            "chain_line_necessary'vc",
+            "path_line_lemma'vc",
+            "least_value_suffices_line'vc",
+        ),
+        statement="the path lemma of impl.necessity for the line (impl.optimal's question, "
+        "decide_chain's line=True), for every tree: with the leaves before it fixed, a leaf is "
+        "line-necessary (two values of it and one assignment of the later leaves, all within "
+        "the bounds, give maxn root vectors that differ in a component, or principal "
+        "variations that end at different leaves, the leftmost best winning ties) if and only "
+        "if two values of it and one free vector R_j per level of its chain, all within the "
+        "bounds, make the chain's climb carried with its source (the leaf, B_j or R_j, as "
+        "impl.necessity.climb_line) differ in a component or in the source; any number of "
+        "players, any player at any node; and one of the two values may be the least vector "
+        "of the bounds. Not proved: that impl.necessity.decide_chain decides this chain "
+        "question, nor that impl.optimal is exact",
+        domain="reals (both sides existentials over real vectors; the integers not covered)",
+        window="Korf's bounds shifted to 0: every component at least 0, the n components "
+        "summing to at most Sum, Sum >= 0",
+        composed=f"{_SHIFT}; that a principal variation is named by its last leaf (a path "
+        "from the root is the path to its leaf) is immediate",
+        pinned="impl.necessity.climb_line (why3 execute): the climb's vector and source at "
+        "drawn leaf values and right sides for every leaf, and spec.maxn's value and principal "
+        "variation's leaf, on Hypothesis trees with Fraction values "
+        "(tests/test_verified_why3_path.py)",
     ),
 )
 """Every claim proved for all trees over the rationals (and, where a claim says so, the reals)."""
@@ -608,6 +645,35 @@ FLAWS = (
         original="(if m > last c then head rs else",
         seeded="(if m > last c then Nil else",
         expected="fill_rights_kids'vc",
+    ),
+    Flaw(
+        name="path-line-right-side-wins-ties",
+        file="path",
+        original="    if lev.right && comp r lev.player >. comp y.cvec lev.player then",
+        seeded="    if lev.right && comp r lev.player >=. comp y.cvec lev.player then",
+        expected="climb_line_vec'vc",
+    ),
+    Flaw(
+        name="path-line-blocked-source-is-the-leaf",
+        file="path",
+        original="else { cvec = b; src = SBest j }",
+        seeded="else { cvec = b; src = SLeaf }",
+        expected="line_down_kids'vc",
+    ),
+    Flaw(
+        name="path-line-ties-move-the-leaf",
+        file="path",
+        original="    if comp next.lvec p >. comp best.lvec p then next else best",
+        seeded="    if comp next.lvec p >=. comp best.lvec p then next else best",
+        expected="constant_line_kids'vc",
+    ),
+    Flaw(
+        name="path-line-question-forgets-the-source",
+        file="path",
+        original="      ((climb_line ch u rs 0).src <> (climb_line ch w rs 0).src \\/\n"
+        "       exists i.",
+        seeded="      (exists i.",
+        expected="line_necessary_chain'vc",
     ),
 )
 """The seeded flaws: each must leave its named goal unproved."""

@@ -49,7 +49,8 @@ TRACED = {
     "fail_soft": f"{_SEARCH}\n",
     "pairs": f"{_SEARCH} | Vector vec answers | Tree vtree answers\n",
     "paranoid": f"{_SEARCH} | Vector vec answers\n",
-    "path": "  type answers = End | Vector vec answers | Chain chain answers\n",
+    "path": "  type answers = End | Vector vec answers | Chain chain answers\n"
+    "    | Climb cline answers | Line line answers\n",
 }
 """The transcriptions that report their reads, and the answers their ``Run`` module takes."""
 
