@@ -347,6 +347,8 @@ CLAIMS = (
         theorem=6,
         file="optimality",
         goals=(
+            "shallow'vc",
+            "shallow_from'vc",
             "cut_child'vc",
             "reads_among_leaves'vc",
             "reads_in_low'vc",
