@@ -152,9 +152,9 @@ OPEN: dict[int, tuple[str, ...]] = {
     4: ("the principal variation (the vector's path) and the leaf counts",),
     6: (
         (
-            "Korf's Theorem 1 on the trees of height <= 2, where it holds (decided per shape by "
-            "z3; its Why3 proof does not close yet); that every correct directional algorithm "
-            "reads every necessary leaf (the adversary argument, by hand)"
+            "that every correct directional algorithm reads every necessary leaf (the "
+            "adversary argument, by hand); Theorem 1 at height <= 2 over the rationals (the "
+            "Why3 proof's witnesses are rational when the tree's values are: by hand)"
         ),
         (
             "that impl.optimal is exact: the path lemma is proved, for the value and for the "

@@ -114,10 +114,18 @@ right side's after it, at its leftmost leaf, since a right child that ties the b
 does not replace it (`constant_line`). The tests compare `climb_line` with impl.necessity's and
 the root's line (`maxn_line`) with `spec.maxn`'s value and principal variation.
 
-**Not proved for every tree: Korf's Theorem 1 at height <= 2** (true there, decided per shape
-by z3). A Why3 proof (every leaf shallow pruning reads is necessary, with explicit witnesses:
-the zero vector after the leaf, and Sum, or the midpoint 2d = Sum - x - y, at the leaf)
-leaves 5 of its 80 goals unproved within 5 s a sub-goal; it is not registered.
+**Proved for every tree of height <= 2** (Why3, `why3/optimality.mlw`, claim
+`optimality-height-2-reals`): Korf's Theorem 1 where it holds. On every tree of height at
+most 2 within Korf's bounds shifted to 0 (Sum > 0), any number of players, any player at any
+node, every leaf that shallow pruning reads is necessary, over the reals. The proof is the
+hand proof of `proofs.optimality` with explicit witnesses: the zero vector at every leaf after
+l and at l, against Sum at the player to move or, below a later child of the root where q
+moves, the midpoint `(x + d, y + d)` with 2d = Sum - x - y > 0 (over the integers d may be
+1/2: where the theorem fails). The search whose reads it speaks of is the file's `shallow`,
+pinned to `impl.shallow` by the leaves it reads, in order (`why3 execute`,
+`tests/test_verified_why3_optimality.py`). Not proved: that a correct directional algorithm
+must read every necessary leaf (the adversary argument, by hand), and the rationals (the
+witnesses are rational when Sum and the tree's values are; argued by hand).
 
 **Not proved: that `impl.optimal` is exact** (reads exactly the necessary leaves and returns
 spec.maxn's value and principal variation). From the path lemma, four steps were left. The

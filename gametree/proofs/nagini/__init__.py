@@ -27,8 +27,8 @@ about (``impl`` takes ``Fraction``, which Nagini does not know), and the integer
 verify would state a false theorem. Stating it also needs what the other kernels do not: the
 set of leaves shallow pruning reads, and for each a pair of completions (the leaf and every
 later leaf replaced) with different maxn values, an existential over trees that Nagini takes
-only as a constructed witness. That is a kernel of its own; Why3 or Coq over the reals is the better
-tool for it.
+only as a constructed witness. That is a kernel of its own; Why3 over the reals proves it
+(:mod:`gametree.proofs.why3`, ``optimality.mlw``).
 
 ``python3 dev.py verify`` runs Nagini (in a venv of its own: its pinned tools conflict with
 the project's) on each kernel, and on copies of it with a flaw seeded (:data:`FLAWS`), which

@@ -78,6 +78,7 @@ FILES = {
     "fail_soft": "FailSoft",
     "pairs": "Pairs",
     "paranoid": "Paranoid",
+    "optimality": "Optimality",
     "path": "PathLemma",
 }
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
@@ -340,6 +341,37 @@ CLAIMS = (
         window="the root's (None, None), impl's unbounded window, itself (no finite stand-in); "
         "below it any bounds, None or rational",
         pinned=f"impl.paranoid for every player q {_TRACED} (tests/test_verified_why3_paranoid.py)",
+    ),
+    Claim(
+        name="optimality-height-2-reals",
+        theorem=6,
+        file="optimality",
+        goals=(
+            "shallow'vc",
+            "shallow_from'vc",
+            "cut_child'vc",
+            "reads_among_leaves'vc",
+            "reads_in_low'vc",
+            "later_child'vc",
+            "root_loop'vc",
+            "first_child'vc",
+            "shallow_reads_only_necessary_leaves'vc",
+        ),
+        statement="Korf's Theorem 1 at height <= 2: on every tree of height at most 2 within "
+        "the bounds, any number of players, any player at any node, every leaf that shallow "
+        "pruning (impl.shallow's search) reads is necessary: with the leaves before it fixed, "
+        "two values of it and one assignment of the later leaves, all within the bounds, give "
+        "maxn root vectors that differ in a component. (False at height 3 over the reals and "
+        "at height 2 over the integers: proofs.optimality's stored counterexamples)",
+        domain="reals (the leaves' values and the completions real vectors; the witnesses the "
+        "proof builds are rational when Sum and the tree's values are, so it holds over the "
+        "rationals too, argued by hand; not over the integers)",
+        window="Korf's bounds shifted to 0: every component at least 0, the n components "
+        "summing to at most Sum, Sum > 0",
+        composed="that every correct directional algorithm reads every necessary leaf (the "
+        "adversary argument of gametree.proofs.optimality); " + _SHIFT,
+        pinned=f"impl.shallow {_TRACED}, 2 to 4 players, heights up to 3 "
+        "(tests/test_verified_why3_optimality.py)",
     ),
     Claim(
         name="path-lemma-reals",
@@ -619,6 +651,34 @@ FLAWS = (
         expected="search_from'vc",
     ),
     Flaw(
+        name="optimality-no-repeated-mover-line",
+        file="optimality",
+        original="      let bound = own_bound p bounder bound s in\n",
+        seeded="      let bound = bound in\n",
+        expected="shallow'vc",
+    ),
+    Flaw(
+        name="optimality-bound-from-the-wrong-side",
+        file="optimality",
+        original="shallow c (s -. comp best p) p s n in\n        { value = better p best",
+        seeded="shallow c (comp best p -. s) p s n in\n        { value = better p best",
+        expected="shallow_from'vc",
+    ),
+    Flaw(
+        name="optimality-never-cuts",
+        file="optimality",
+        original="  = if comp best p >=. bound then begin\n",
+        seeded="  = if false then begin\n",
+        expected="reads_among_leaves'vc",
+    ),
+    Flaw(
+        name="optimality-height-3",
+        file="optimality",
+        original="    requires { height t <= 2 }\n",
+        seeded="    requires { height t <= 3 }\n",
+        expected="shallow_reads_only_necessary_leaves'vc",
+    ),
+    Flaw(
         name="path-climb-skips-the-left-best",
         file="path",
         original="    let y = join lev.player lev.left x in\n",
@@ -722,6 +782,15 @@ UNPRUNED = (
         "fail_soft",
         "alpha >=. b",
         "worth r alpha else followed r (negamax_alphabeta_kids",
+    ),
+    Flaw(
+        name="optimality-bound-unsubtracted",
+        file="optimality",
+        original="shallow c (s -. comp best p) p s n in\n        let rest = shallow_from r p bound "
+        "(better p best next.value) s n in\n        { value",
+        seeded="shallow c s p s n in\n        let rest = shallow_from r p bound "
+        "(better p best next.value) s n in\n        { value",
+        expected="",
     ),
 )
 """Every cut-off of every transcribed search, deleted, and shallow pruning's bound passed to a

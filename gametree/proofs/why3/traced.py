@@ -49,6 +49,7 @@ TRACED = {
     "fail_soft": f"{_SEARCH}\n",
     "pairs": f"{_SEARCH} | Vector vec answers | Tree vtree answers\n",
     "paranoid": f"{_SEARCH} | Vector vec answers\n",
+    "optimality": f"{_SEARCH} | Vector vec answers\n",
     "path": "  type answers = End | Vector vec answers | Chain chain answers\n"
     "    | Climb cline answers | Line line answers\n",
 }
