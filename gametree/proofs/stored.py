@@ -28,7 +28,7 @@ on it; CI verifies it again, then fails (``dev.py``).
 import hashlib
 import inspect
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -36,11 +36,13 @@ import attrs
 __all__ = [
     "PARTS",
     "Key",
+    "Request",
     "changed",
     "claims_text",
     "code_digest",
     "digest",
     "key",
+    "request",
     "reverify",
     "stale",
     "staleness",
@@ -141,6 +143,45 @@ def reverify(verifier: str, names: list[str]) -> str:
     'python3 dev.py verify why3 shallow'
     """
     return " ".join(["python3 dev.py verify", *(["why3"] if verifier == "why3" else []), *names])
+
+
+@attrs.frozen
+class Request:
+    """What a verifier's command line asks, Nagini's or Why3's (``... verify [OPTIONS] ...``).
+
+    ``--check``: its claims without the flaws, nothing stored; ``--stale``: only the files
+    whose record is stale; ``--jobs N``: N runs at once; ``rest``: the arguments after the
+    options, in order.
+    """
+
+    rest: tuple[str, ...]
+    check: bool = False
+    stale_only: bool = False
+    jobs: int = 1
+
+
+def request(argv: Sequence[str]) -> Request | None:
+    """The options leading ``argv``, and what follows them.
+
+    ``None`` for an option not known, or ``--jobs`` without a count of at least 1.
+
+    >>> request(["--stale", "--jobs", "2", "shallow"])
+    Request(rest=('shallow',), check=False, stale_only=True, jobs=2)
+    >>> request(["--jobs", "0"]) is None
+    True
+    """
+    args, check, stale_only, jobs = list(argv), False, False, 1
+    while args and args[0].startswith("--"):
+        flag = args.pop(0)
+        if flag == "--check":
+            check = True
+        elif flag == "--stale":
+            stale_only = True
+        elif flag == "--jobs" and args and args[0].isdigit() and int(args[0]) >= 1:
+            jobs = int(args.pop(0))
+        else:
+            return None
+    return Request(tuple(args), check, stale_only, jobs)
 
 
 def claims_text(title: str, records: list[dict[str, Any]]) -> str:

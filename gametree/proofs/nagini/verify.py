@@ -204,21 +204,9 @@ def main(argv: list[str]) -> int:
     records of the kernels not named are kept as they were. With ``--check``, :func:`check` the
     kernels named (:data:`FAST` by default) instead.
     """
-    args = list(argv)
-    checking = stale_only = False
-    jobs = 1
-    while args and args[0].startswith("--"):
-        flag = args.pop(0)
-        if flag == "--check":
-            checking = True
-        elif flag == "--stale":
-            stale_only = True
-        elif flag == "--jobs" and args and args[0].isdigit() and int(args[0]) >= 1:
-            jobs = int(args.pop(0))
-        else:
-            args = []
-            break
-    if not args or not Path(args[0]).exists() or not set(args[1:]) <= set(KERNELS):
+    asked = cache.request(argv)
+    args = list(asked.rest) if asked else []
+    if not asked or not args or not Path(args[0]).exists() or not set(args[1:]) <= set(KERNELS):
         sys.stderr.write(_USAGE.format(", ".join(KERNELS)))
         return 2
     command = Path(args[0])
@@ -230,15 +218,15 @@ def main(argv: list[str]) -> int:
             "verify does) or change VERSIONS, which makes every stored verdict stale\n"
         )
         return 2
-    if checking:
+    if asked.check:
         return check(command, args[1:] or list(FAST))
     chosen = args[1:] or list(KERNELS)
-    if stale_only:
+    if asked.stale_only:
         chosen = [k for k in chosen if k in stale(stored())]
         if not chosen:
             print("every stored Nagini verdict is current: nothing to verify")  # noqa: T201
             return 0
-    return _verify(command, chosen, jobs)
+    return _verify(command, chosen, asked.jobs)
 
 
 def _verify(command: Path, chosen: list[str], jobs: int) -> int:

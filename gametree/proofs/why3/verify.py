@@ -222,18 +222,8 @@ def main(argv: list[str]) -> int:
 
     With ``--check``: the files' goals only, no flaws, nothing stored.
     """
-    args, jobs, stale_only, check_only, bad = list(argv), 1, False, False, False
-    while args and args[0].startswith("--") and not bad:
-        flag = args.pop(0)
-        if flag == "--stale":
-            stale_only = True
-        elif flag == "--check":
-            check_only = True
-        elif flag == "--jobs" and args and args[0].isdigit() and int(args[0]) >= 1:
-            jobs = int(args.pop(0))
-        else:
-            bad = True
-    if bad or not set(args) <= set(FILES):
+    asked = cache.request(argv)
+    if asked is None or not set(asked.rest) <= set(FILES):
         sys.stderr.write(
             "usage: python -m gametree.proofs.why3.verify [--check] [--stale] [--jobs N] "
             f"[FILE ...] (files: {', '.join(FILES)})\n"
@@ -251,13 +241,13 @@ def main(argv: list[str]) -> int:
             "every stored verdict stale\n"
         )
         return 2
-    chosen = args or list(FILES)
-    if stale_only:
+    chosen = list(asked.rest) or list(FILES)
+    if asked.stale_only:
         chosen = [f for f in chosen if f in stale(stored())]
         if not chosen:
             print("every stored Why3 verdict is current: nothing to prove")  # noqa: T201
             return 0
-    return _check(chosen, jobs) if check_only else _verify(chosen, jobs)
+    return _check(chosen, asked.jobs) if asked.check else _verify(chosen, asked.jobs)
 
 
 def _check(chosen: list[str], jobs: int) -> int:
