@@ -66,9 +66,9 @@ BLOCKS = [b for page in PAGES for b in blocks(page)]
 
 
 def test_the_newcomer_s_path_is_written_as_console_blocks() -> None:
-    """The gate's guide holds blocks, and every block a command."""
+    """The README and the gate's guide hold blocks, and every block a command."""
     pages = {b.page for b in BLOCKS}
-    assert {"conformance.md"} <= pages
+    assert {"README.md", "conformance.md"} <= pages
     assert all(b.commands for b in BLOCKS), [str(b) for b in BLOCKS if not b.commands]
 
 
@@ -103,3 +103,17 @@ def test_each_console_block_runs_alone_as_written(block: Block, tmp_path: Path) 
             assert matches(command.shows, done.stdout), (
                 f"{where}\nshows:\n{command.shows}\nprinted:\n{done.stdout}"
             )
+
+
+def test_the_main_job_ends_with_what_the_readme_shows_next() -> None:
+    """``python3 dev.py main`` names commands to try next: each is one the README runs."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        import dev
+    finally:
+        sys.path.remove(str(ROOT))
+    named = re.findall(r"gametree (\w+)", dev.NEXT)
+    shown = {c.line.split()[1] for b in BLOCKS if b.page == "README.md" for c in b.commands
+             if c.line.startswith("gametree ")}  # fmt: skip
+    assert len(named) == 3
+    assert set(named) <= shown
