@@ -146,9 +146,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     return EXIT_OK
 
 
-def trace_events(
-    algorithm: Algorithm, doc: TreeDocument, options: Options
-) -> "tuple[Event, ...]":
+def trace_events(algorithm: Algorithm, doc: TreeDocument, options: Options) -> "tuple[Event, ...]":
     """The event trace of ``algorithm`` on the document; ``KeyError`` if it has none."""
     from gametree.impl.events import REGISTERED, trace  # noqa: PLC0415 - only --events needs it
 
