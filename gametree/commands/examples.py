@@ -11,7 +11,6 @@ from gametree.spec.examples import EXAMPLES, Example
 from gametree.spec.values import Value
 
 NAME = "examples"
-HELP = "solve the bundled example trees with the spec"
 DESCRIPTION = (
     "Solve the sources' worked examples (the Alpha-Beta Pruning article, the CSCE 315 slides, "
     "Korf's Figures 2 and 5) with the spec, print each value and principal variation, and "

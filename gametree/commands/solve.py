@@ -3,7 +3,7 @@
 import argparse
 import json
 import sys
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
 from gametree.algorithms import ALGORITHMS, Algorithm, Answer, Options, applicable, lookup
 from gametree.clitools import (
@@ -22,13 +22,14 @@ from gametree.clitools import (
     text_value,
 )
 from gametree.impl import BOTTOM, TOP
-from gametree.impl.events import REGISTERED, Event, trace
 from gametree.impl.necessity import Domain
 from gametree.spec import TreeError
 from gametree.treefile import TreeDocument, TreeFileError
 
+if TYPE_CHECKING:
+    from gametree.impl.events import Event
+
 NAME = "solve"
-HELP = "solve a tree file: value, best move, principal variation, counts"
 DESCRIPTION = (
     "Read a tree document (the canonical JSON form or the nested-array shorthand; - for "
     "standard input) and solve it with one algorithm, by default the spec's definition "
@@ -145,8 +146,10 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     return EXIT_OK
 
 
-def trace_events(algorithm: Algorithm, doc: TreeDocument, options: Options) -> tuple[Event, ...]:
+def trace_events(algorithm: Algorithm, doc: TreeDocument, options: Options) -> "tuple[Event, ...]":
     """The event trace of ``algorithm`` on the document; ``KeyError`` if it has none."""
+    from gametree.impl.events import REGISTERED, trace  # noqa: PLC0415 - only --events needs it
+
     names = {registered: name for name, registered in REGISTERED.items()}
     if algorithm.name not in names:
         raise KeyError(f"{algorithm.name} has no event trace; these do: {', '.join(names)}")
