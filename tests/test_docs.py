@@ -6,10 +6,16 @@ experiment`` command in that page; each such ``draw`` command, run again, makes 
 the same size as the one in the docs (so a changed tree or layout cannot leave a stale
 picture behind); each ``experiment`` command runs (at its quick size); and the tree files of
 ``docs/trees`` are ``gametree.figures``'s trees.
+
+And what a user reads: no date, load average or run time that no named script produced, in the
+README, CONTRIBUTING.md, the docs and the proofs' README; a guide whose index links every page;
+a README of at most 150 lines; every author cited listed in ``docs/references.md``, and no
+source cited by the number of its file among the project's seeds.
 """
 
 import re
 import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -204,3 +210,51 @@ def test_the_readme_fits_a_reader() -> None:
     assert len(text.splitlines()) <= 150
     prose = re.sub(r"^```.*?^```$", "", text, flags=re.MULTILINE | re.DOTALL)
     assert [line for line in prose.splitlines() if len(line) > 100] == []
+
+
+# -- Citations: the works by name, every one in the bibliography -------------------------------
+
+REFERENCES = (DOCS / "references.md").read_text()
+CITATION = re.compile(
+    r"\b([A-Z][a-zü]+)(?:,? [A-Z][a-zü]+)*(?: and (?:[A-Z]\. )*[A-Z][a-zü]+| et al\.(?:'s)?)?,?"
+    r" \(?((?:1[89]|20)\d\d)\b(?!-)"
+)
+"""An author-year citation ("Korf 1989", "Plaat et al. 1996", "Sturtevant and Korf 2000"):
+the first author's surname and the year."""
+SEED = re.compile(r"\bseeds? ?0{1,2}\d\b|\bseed0\d", re.IGNORECASE)
+"""A citation of a source by the number of its file among the project's seeds: meaningless to a
+reader, who has no such files."""
+NOT_YET = ("gametree/proofs/",)
+"""Where "seed 00N" citations remain for now: a changed kernel or transcription makes its
+stored verdict stale, so the proofs' owner replaces them with the verdicts."""
+
+
+def tracked_text() -> dict[str, str]:
+    """The repository's tracked source and documentation files, by path."""
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                            check=False).stdout.split()  # fmt: skip
+    if not listed:
+        pytest.skip("not a git checkout: the tracked files are unknown")
+    kinds = (".py", ".md", ".js", ".mlw", ".c", ".json", ".toml", ".html")
+    return {f: (ROOT / f).read_text(errors="replace") for f in listed
+            if f.endswith(kinds) and (ROOT / f).is_file()}  # fmt: skip
+
+
+def test_every_author_cited_is_in_the_references() -> None:
+    cited = {(m.group(1), m.group(2), path) for path, text in tracked_text().items()
+             for m in CITATION.finditer(text)}  # fmt: skip
+    assert len({name for name, _, _ in cited}) >= 10  # the check reads real citations
+    missing = sorted({f"{name} {year} ({path})" for name, year, path in cited
+                      if name not in REFERENCES})  # fmt: skip
+    assert missing == [], "docs/references.md lists no work of: " + "; ".join(missing)
+
+
+def test_no_source_is_cited_by_its_seed_number() -> None:
+    assert SEED.search("as seed 002 does")
+    assert SEED.search("seed004_cut")
+    assert not SEED.search("--seed 1989")
+    assert not SEED.search("seed 20260501")
+    found = sorted(f"{path}: {m.group(0)!r}" for path, text in tracked_text().items()
+                   if not path.startswith((*NOT_YET, "tests/test_docs.py"))
+                   for m in SEED.finditer(text))  # fmt: skip
+    assert found == []
