@@ -31,7 +31,7 @@ def test_examples_text_names_value_and_principal_variation(
 ) -> None:
     assert cli.main(["examples"]) == 0
     out = capsys.readouterr().out
-    assert "seed002-alpha-beta" in out
+    assert "wiki-alpha-beta" in out
     assert "minimax = 3, principal variation [0, 0, 0, 0]" in out
     assert "DISAGREES" not in out
 

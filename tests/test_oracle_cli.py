@@ -13,7 +13,7 @@ from gametree._json import loads
 from gametree.algorithms import ALGORITHMS, Options, applicable
 from gametree.clitools import Progress
 from gametree.spec import Bounds, Node, Tree, iter_leaves, maxn, minimax, negamax
-from gametree.spec.examples import korf_figure5, seed002_alpha_beta
+from gametree.spec.examples import korf_figure5, wiki_alpha_beta
 from gametree.treefile import dumps
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,16 +39,16 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def test_solve_json_has_exactly_the_documented_keys(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = write(tmp_path, seed002_alpha_beta())
+    path = write(tmp_path, wiki_alpha_beta())
     code, out, _ = run(["solve", path, "--json", "--trace"], capsys)
     assert code == 0
     answer = json.loads(out)
     assert list(answer) == SOLVE_KEYS
-    s = minimax(seed002_alpha_beta())
+    s = minimax(wiki_alpha_beta())
     assert answer["value"] == s.value == 3
     assert answer["principal_variation"] == list(s.principal_variation)
     assert answer["best_move"] == s.best_move
-    t = seed002_alpha_beta()
+    t = wiki_alpha_beta()
     assert answer["nodes_visited"] == t.size  # the spec's counts are the whole tree's
     assert answer["leaves_evaluated"] == t.leaf_count
     assert answer["trace"] == [list(p) for p, _ in iter_leaves(t)]
@@ -167,7 +167,7 @@ def test_every_public_search_of_impl_and_spec_has_a_name() -> None:
 def test_compare_shows_every_applicable_algorithm_and_agrees(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    t = seed002_alpha_beta()
+    t = wiki_alpha_beta()
     code, out, _ = run(["compare", write(tmp_path, t), "--json"], capsys)
     assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
@@ -209,7 +209,7 @@ def test_compare_fails_when_a_search_disagrees(
 
 
 def test_every_algorithm_runs_through_the_registry() -> None:
-    t2 = seed002_alpha_beta()
+    t2 = wiki_alpha_beta()
     pairs = Node.by_depth([[(10, 10), (14, 14)], [(9, 9), (12, 8)]])
     t3 = korf_figure5((2, 3, 4))
     for a in ALGORITHMS.values():
@@ -313,7 +313,7 @@ def test_progress_shows_only_on_a_terminal() -> None:
 
 
 def test_a_closed_pipe_is_not_a_traceback(tmp_path: Path) -> None:
-    path = write(tmp_path, seed002_alpha_beta())
+    path = write(tmp_path, wiki_alpha_beta())
     done = subprocess.run(
         f"{sys.executable} -m gametree.cli solve {path} --trace | head -c 10",
         shell=True, capture_output=True, text=True, check=False,

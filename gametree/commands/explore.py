@@ -31,7 +31,7 @@ DESCRIPTION = (
     "back, to a step, play and pause, with the keyboard (arrows, space, Home, End). At each "
     "step it shows the node entered or left, the window (alpha, beta) or Korf's bound at "
     "every node on the current path, and the reason for each cut-off in numbers. In the page "
-    "a learner picks another algorithm or a bundled tree (Korf's figures, the seeds' worked "
+    "a learner picks another algorithm or a bundled tree (Korf's figures, the sources' worked "
     "examples), edits leaves and the tree's shape and reruns, and compares two algorithms "
     "side by side. The searches run in the page, in JavaScript (gametree/explore/engine.js, "
     "gated like impl). The default algorithm is alphabeta for two-player trees, shallow for "
