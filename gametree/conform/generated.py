@@ -156,7 +156,9 @@ def _small_phase(run: Run, budget: int) -> list[Outcome]:
     first: list[Outcome] = []
     asked = 0
 
-    def new(o: Outcome) -> bool:  # a failure not found yet (any failure without --keep-going)
+    def new(o: Outcome) -> bool:  # a failure not found yet, or while shrinking it, the same one
+        if first:
+            return o.failed and signature(o) == signature(first[0])
         return o.failed and signature(o) not in run.known
 
     def fails(case: Case) -> bool:

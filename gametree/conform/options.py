@@ -1,8 +1,9 @@
 """How the gate runs (:class:`GateOptions`), and what of its semantics a target is not asked.
 
-A target may declare limits: the flags it skips (``--skip-flag``), no window
-(``--full-window``), no value (``--move-only``), a number type (``--values``). A case or a
-behaviour beyond them is never asked of it (:func:`unasked`, :func:`unasked_behaviours`).
+A target may declare limits: the flags it skips (``--skip-flag``; ``LeafRoot``: it searches
+only roots that have moves), no window (``--full-window``), no value (``--move-only``), a
+number type (``--values``). A case or a behaviour beyond them is never asked of it, in any
+phase, nor made by the shrinker (:func:`unasked`, :func:`unasked_behaviours`).
 """
 
 import attrs
@@ -59,7 +60,7 @@ def unasked_behaviours(options: GateOptions) -> frozenset[str]:
     if options.full_window:  # the window open on both sides: v inside it
         out |= {"fail-low", "fail-high", "cut-window"}
         out |= {f"{e}{p}" for e in ("alpha", "beta") for p in ("=v-1", "=v", "=v+1", "<v", ">v")}
-    if options.checks.move_only:
+    if options.checks.move_only or "LeafRoot" in options.skip_flags:
         out.add("lone-leaf")
     return frozenset(out)
 
@@ -67,12 +68,15 @@ def unasked_behaviours(options: GateOptions) -> frozenset[str]:
 def unasked(case: Case, options: GateOptions) -> str:
     """Why ``case`` is not asked of this target (``""``: it is).
 
-    A window, of an engine that takes none (``--full-window``); a lone leaf, where there is
-    no move to report (``--move-only``); a number outside the number type the engine declares
-    (``--values``).
+    A window, of an engine that takes none (``--full-window``); a terminal root (a lone leaf,
+    or a game whose first state has no move), of an engine that searches only roots with
+    moves (``--skip-flag LeafRoot``); a lone leaf, where there is no move to report
+    (``--move-only``); a number outside the number type the engine declares (``--values``).
     """
     if options.full_window and (case.alpha is not None or case.beta is not None):
         return "a window (--full-window)"
+    if "LeafRoot" in options.skip_flags and not isinstance(case.tree, Node):
+        return "a terminal root (--skip-flag LeafRoot)"
     if options.checks.move_only and case.game is None and not isinstance(case.tree, Node):
         return "a lone leaf: no move to report (--move-only)"
     x = outside(options.values, case)

@@ -16,7 +16,7 @@ from typing import Literal
 import attrs
 
 from gametree.conform.behaviour_coverage import BehaviourCoverage
-from gametree.conform.faults import Shrunk
+from gametree.conform.faults import Shrunk, signature
 from gametree.conform.numbers import NUMBER_TYPES
 from gametree.conform.options import GateOptions, unasked_behaviours
 from gametree.conform.scope import Coverage, case_shape
@@ -76,16 +76,6 @@ class Outcome:
             "expected": self.expected.json() if self.expected and self.failed else None,
             "actual": _plain(self.response) if self.failed else None,
         }
-
-
-def signature(o: Outcome) -> tuple[str, str]:
-    """What makes two failures one for ``--keep-going``: the kind, and what is wrong.
-
-    For a wrong answer, the first member the report finds wrong (``value``, ``best_move``,
-    ``trace``, ...); a crash, a hang, garbage or an error is one failure of its kind.
-    """
-    wrong = o.problems[0].split(":")[0] if o.kind == "mismatch" and o.problems else ""
-    return o.kind, wrong
 
 
 @attrs.define
