@@ -36,7 +36,7 @@ from gametree.conform.shrink import shrink
 if TYPE_CHECKING:  # report imports this module; only the types are read here
     from gametree.conform.report import Outcome
 
-__all__ = ["MEMBERS", "Replays", "Shrunk", "attempt_limit", "locate", "signature"]
+__all__ = ["MEMBERS", "Replays", "Shrunk", "Signature", "attempt_limit", "locate", "signature"]
 
 MEMBERS = ("value", "best_move", "principal_variation", "trace", "depth")
 """The members of a reply a wrong answer is found in, in the order they are checked."""

@@ -6,12 +6,14 @@ number type (``--values``). A case or a behaviour beyond them is never asked of 
 phase, nor made by the shrinker (:func:`unasked`, :func:`unasked_behaviours`).
 """
 
+import functools
+
 import attrs
 
-from gametree.conform.numbers import NUMBER_TYPES, number_text, outside
+from gametree.conform.numbers import NUMBER_TYPES, NumberType, number_text, outside
 from gametree.conform.scope import SCOPES
 from gametree.conform.semantics import Case, Checks
-from gametree.spec import Node
+from gametree.spec import Node, Scalar, exact_scalar
 
 __all__ = ["GateError", "GateOptions", "unasked", "unasked_behaviours"]
 
@@ -52,6 +54,21 @@ class GateOptions:
     values: str = attrs.field(default="exact", validator=attrs.validators.in_(NUMBER_TYPES))
     """The number type the engine holds (:mod:`gametree.conform.numbers`): no case outside it
     is asked, and the magnitude tier draws its edges."""
+    infinity: Scalar | None = attrs.field(
+        default=None, converter=attrs.converters.optional(exact_scalar)
+    )
+    """The engine's own infinity (``--infinity``): it takes only scores strictly between
+    -infinity and infinity, and reads an open side of the window as one of them; so no case
+    with a number outside is asked, and the magnitude tier draws the edges inside."""
+
+    def __attrs_post_init__(self) -> None:
+        _ = self.numbers  # an infinity the type cannot hold fails here (NumbersError)
+
+    @functools.cached_property
+    def numbers(self) -> NumberType:
+        """The numbers the engine takes: its type (``values``), inside its ``infinity`` if any."""
+        t = NUMBER_TYPES[self.values]
+        return t if self.infinity is None else t.within(self.infinity)
 
 
 def unasked_behaviours(options: GateOptions) -> frozenset[str]:
@@ -79,5 +96,5 @@ def unasked(case: Case, options: GateOptions) -> str:
         return "a terminal root (--skip-flag LeafRoot)"
     if options.checks.move_only and case.game is None and not isinstance(case.tree, Node):
         return "a lone leaf: no move to report (--move-only)"
-    x = outside(options.values, case)
-    return "" if x is None else f"{number_text(x)} is outside {options.values}"
+    x = outside(options.numbers, case)
+    return "" if x is None else f"{number_text(x)} is outside {options.numbers.text()}"
