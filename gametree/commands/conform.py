@@ -16,6 +16,7 @@ from gametree.clitools import (
     EXIT_TARGET,
     EXIT_USAGE,
     Progress,
+    cli_number,
     configure_help,
     epilog,
     error,
@@ -23,7 +24,7 @@ from gametree.clitools import (
 )
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.junit import junit_xml
-from gametree.conform.numbers import NUMBER_TYPES
+from gametree.conform.numbers import NUMBER_TYPES, NumbersError
 from gametree.conform.options import GateError
 from gametree.conform.scope import SCOPES, Scope
 from gametree.conform.semantics import SEMANTICS, Checks
@@ -116,6 +117,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "are skipped (and counted), and its edges are asked on purpose; "
                         + "; ".join(f"{t.name}: {t.summary}" for t in NUMBER_TYPES.values())
                         + " (default exact)")  # fmt: skip
+    parser.add_argument("--infinity", type=cli_number, metavar="X",
+                        help="the engine's own infinity: it takes only scores strictly between "
+                        "-X and X and reads an open side of the window as -X or X (for "
+                        "example 9223372036854775807 with --values int64, 32000 with --values "
+                        "int16, 100 for an engine whose win score is its infinity); only "
+                        "such numbers are asked")  # fmt: skip
     parser.add_argument("--skip-flag", action="append", default=[], metavar="FLAG",
                         choices=sorted(NOTES), help="skip the vectors and generated trees with "
                         "this flag (repeatable): " + ", ".join(sorted(NOTES)))  # fmt: skip
@@ -187,20 +194,26 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     problem = option_problem(args)
     if problem is not None:
         return error(NAME, problem, EXIT_USAGE)
-    options = GateOptions(
-        semantics=args.semantics,
-        checks=Checks(args.best_move, args.principal_variation, args.strict_order, args.move_only),
-        budget=args.budget,
-        seed=args.seed,
-        by_depth=args.alternating,
-        skip_flags=frozenset(args.skip_flag),
-        scope=args.scope,
-        vectors=not args.no_vectors,
-        full_window=args.full_window,
-        keep_going=args.keep_going,
-        shrink_budget=args.shrink_budget,
-        values=args.values,
-    )
+    try:
+        options = GateOptions(
+            semantics=args.semantics,
+            checks=Checks(
+                args.best_move, args.principal_variation, args.strict_order, args.move_only
+            ),
+            budget=args.budget,
+            seed=args.seed,
+            by_depth=args.alternating,
+            skip_flags=frozenset(args.skip_flag),
+            scope=args.scope,
+            vectors=not args.no_vectors,
+            full_window=args.full_window,
+            keep_going=args.keep_going,
+            shrink_budget=args.shrink_budget,
+            values=args.values,
+            infinity=args.infinity,
+        )
+    except NumbersError as e:
+        return error(NAME, str(e), EXIT_USAGE)
     try:
         target = ProcessTarget.from_spec(
             args.target, timeout=args.timeout, startup=args.startup, memory_mb=args.memory

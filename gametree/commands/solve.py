@@ -18,6 +18,7 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
+    read_bytes,
     read_document,
     text_value,
 )
@@ -37,7 +38,12 @@ DESCRIPTION = (
     "indices from the root. With --json, one object with exactly the keys value, best_move, "
     "principal_variation, nodes_visited, leaves_evaluated and trace (null without --trace); "
     'a vector value is a list and an exact fraction a string such as "3/7". For spec.* the '
-    "counts are the whole tree's: a definition evaluates every node."
+    "counts are the whole tree's: a definition evaluates every node. With --semantics NAME, "
+    "what the conformance gate expects of a target claiming NAME on this case instead: the "
+    "value or the range the window allows, the best moves, the line and the leaves in order; "
+    "the file may also be a request or a minimal case the gate saved, whose window, player, "
+    "first guess and domain the options replace (--json: the gate's 'expected' and "
+    "'best_moves')."
 )
 
 OPTION_FLAGS = {
@@ -58,6 +64,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the tree document (- for standard input)")
     parser.add_argument("--algorithm", "-a", metavar="NAME",
                         help="a name from 'gametree algorithms' (default: the spec's)")  # fmt: skip
+    parser.add_argument("--semantics", metavar="NAME",
+                        help="print what 'gametree conform --semantics NAME' expects of this "
+                        "case (a tree, a request or a saved minimal case) instead")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trace", action="store_true",
                         help="also list the evaluated leaves, in order, as paths")  # fmt: skip
@@ -108,6 +117,8 @@ def options_from(args: argparse.Namespace, algorithm: Algorithm) -> Options:
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
     """Solve the file; 0, or 2 for bad options, 3 for a bad file or an inapplicable algorithm."""
+    if args.semantics is not None:
+        return expectation(args)
     try:
         algorithm = lookup(args.algorithm) if args.algorithm else None
     except KeyError as e:
@@ -142,6 +153,38 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         print_answer(algorithm, answer)
     for step in steps or ():
         print(json.dumps(step))
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+def expectation(args: argparse.Namespace) -> int:
+    """Print what the gate expects of the file's case under ``--semantics``; 0, 2 or 3."""
+    from gametree.conform import expect  # noqa: PLC0415 - the gate's modules, only for this
+    from gametree.conform.semantics import SEMANTICS  # noqa: PLC0415
+
+    if args.semantics not in SEMANTICS:
+        return error(NAME, f"--semantics: no semantics {args.semantics!r}; one of "
+                     f"{', '.join(SEMANTICS)}", EXIT_USAGE)  # fmt: skip
+    other = [flag for flag in ("--algorithm", "--trace", "--events", "--gamma", "--strict",
+                               "--function")
+             if getattr(args, flag[2:], None) not in {None, False}]  # fmt: skip
+    if other:
+        return error(NAME, f"--semantics says what the gate expects: it takes no "
+                     f"{', '.join(other)}", EXIT_USAGE)  # fmt: skip
+    given = {key: getattr(args, key) for key in expect.OVERRIDES}
+    try:
+        raw = read_bytes(args.file, limits_from(args).max_bytes)
+        case = expect.case_from_file(raw.decode("utf-8-sig"), args.semantics, given)
+    except OSError as e:
+        return error(NAME, f"{args.file}: cannot read it: {e.strerror or e}", EXIT_INPUT)
+    except UnicodeDecodeError as e:
+        return error(NAME, f"{args.file}: not UTF-8 (byte {e.start})", EXIT_INPUT)
+    except (TreeFileError, TreeError) as e:
+        return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
+    if args.json:
+        print(json.dumps(expect.expectation_json(case)))
+    else:
+        print("\n".join(expect.expectation_lines(case)))
     sys.stdout.flush()
     return EXIT_OK
 
