@@ -31,7 +31,6 @@ from gametree.commands._parsing import (
     configure_help,
     epilog,
     more_options,
-    note,
     old_spelling,
 )
 from gametree.spec import Scalar
@@ -89,6 +88,11 @@ def error(command: str, message: str, code: int) -> int:
     line = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), message)
     print(f"gametree {command}: error: {line}", file=sys.stderr)  # noqa: T201 - the CLI's
     return code
+
+
+def note(command: str, message: str) -> None:
+    """Print ``gametree COMMAND: note: MESSAGE`` on standard error (an old spelling, ...)."""
+    print(f"gametree {command}: note: {message}", file=sys.stderr)  # noqa: T201 - the CLI's
 
 
 def say(command: str, message: str) -> None:

@@ -42,7 +42,6 @@ __all__ = [
     "configure_help",
     "epilog",
     "more_options",
-    "note",
     "old_spelling",
 ]
 
@@ -168,7 +167,7 @@ def more_options(parser: argparse.ArgumentParser, title: str) -> argparse._Argum
     return group
 
 
-def note(parser: argparse.ArgumentParser, message: str) -> None:
+def _note(parser: argparse.ArgumentParser, message: str) -> None:
     """``gametree COMMAND: note: MESSAGE`` on standard error: said once, the command goes on."""
     print(f"{parser.prog}: note: {message}", file=sys.stderr)
 
@@ -217,7 +216,7 @@ class _OldSpelling(argparse.Action):
         values: str | Sequence[Any] | None,
         option_string: str | None = None,
     ) -> None:
-        note(parser, f"{option_string} is now {self.spelled}")
+        _note(parser, f"{option_string} is now {self.spelled}")
         if self.value is not None:
             values = self.value(namespace, values)
         self.new(parser, namespace, values, option_string)
