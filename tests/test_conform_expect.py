@@ -111,8 +111,8 @@ def test_the_text_names_the_value_or_its_range_the_moves_the_line_and_the_leaves
     (["--semantics", "minimax", "--algorithm", "impl.alphabeta"], 2, "it takes no --algorithm"),
     (["--semantics", "game-negamax"], 3, "game-negamax asks about a game: give a request"),
     (["--semantics", "maxn"], 3, "maxn takes N-player trees with vector values"),
-    (["--semantics", "alphabeta-fail-hard", "--alpha", "3", "--beta", "3"], 3,
-     "the window must be non-empty"),
+    (["--semantics", "alphabeta-fail-hard", "--window", "3", "3"], 2,
+     "--window must be non-empty"),
 ])  # fmt: skip
 def test_a_case_the_semantics_cannot_take_is_one_clear_line(
     argv: list[str], code: int, message: str, tmp_path: Path,
