@@ -258,3 +258,10 @@ def test_no_source_is_cited_by_its_seed_number() -> None:
                    if not path.startswith((*NOT_YET, "tests/test_docs.py"))
                    for m in SEED.finditer(text))  # fmt: skip
     assert found == []
+
+
+@pytest.mark.parametrize("page", USER_DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_relative_link_names_a_file_that_exists(page: Path) -> None:
+    links = [m.group(1) for m in re.finditer(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", page.read_text())
+             if not m.group(1).startswith(("http://", "https://", "mailto:"))]  # fmt: skip
+    assert [link for link in links if not (page.parent / link).exists()] == []
