@@ -288,8 +288,6 @@ class Progress:
 
     EVERY = 10.0
     """The most seconds between two lines when standard error is not a terminal."""
-    LINE = re.compile(r"[\w ]+: \d+/\d+ [\w ]+, \d+ s( \(.*)?")
-    """A line written when standard error is not a terminal (where a terminal shows the bar)."""
     TICK = 1.0
     """How often the heartbeat looks at the clock, in seconds."""
     WIDTH = 30
