@@ -36,15 +36,16 @@ integer up to 2^53, and the search starts from -inf and +inf, no finite sentinel
 """
 
 import math
-from fractions import Fraction
 from typing import Any
 
 import pyspiel
 from open_spiel.python.algorithms import minimax as openspiel_minimax
 
+from gametree.adapters import parse_number
+
 
 def _number(x: Any) -> float:
-    return float(Fraction(x)) if isinstance(x, str) else float(x)
+    return float(parse_number(x))
 
 
 class _Shared:

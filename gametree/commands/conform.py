@@ -86,6 +86,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="compare the exact sequence of evaluated leaves")  # fmt: skip
     parser.add_argument("--best-move", action="store_true",
                         help="compare the best move (the leftmost best child)")  # fmt: skip
+    parser.add_argument("--any-best-move", action="store_true",
+                        help="compare the best move as any of the best moves (an engine that "
+                        "picks at random among ties), and with --principal-variation the line "
+                        "as a line of best moves")  # fmt: skip
     parser.add_argument("--principal-variation", action="store_true",
                         help="compare the whole principal variation")  # fmt: skip
     parser.add_argument("--move-only", action="store_true",
@@ -195,11 +199,18 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     problem = option_problem(args)
     if problem is not None:
         return error(NAME, problem, EXIT_USAGE)
+    if args.best_move and args.any_best_move:
+        return error(NAME, "--best-move asks for the leftmost best move, --any-best-move for "
+                     "any: give one of them", EXIT_USAGE)  # fmt: skip
     try:
         options = GateOptions(
             semantics=args.semantics,
             checks=Checks(
-                args.best_move, args.principal_variation, args.strict_order, args.move_only
+                args.best_move,
+                args.principal_variation,
+                args.strict_order,
+                args.move_only,
+                args.any_best_move,
             ),
             budget=args.budget,
             seed=args.seed,
