@@ -38,8 +38,14 @@ integer up to 2^53, and the search starts from -inf and +inf, no finite sentinel
 import math
 from typing import Any
 
-import pyspiel
-from open_spiel.python.algorithms import minimax as openspiel_minimax
+try:
+    import pyspiel
+    from open_spiel.python.algorithms import minimax as openspiel_minimax
+except ImportError as missing:
+    raise ImportError(
+        f"{missing}: OpenSpiel is not installed (pip install open-spiel==2.0.2, or from the "
+        "checkout pip install -e '.[bench]')"
+    ) from missing
 
 from gametree.adapters import parse_number
 

@@ -2,7 +2,7 @@
 
 A minimal failing case is reported with its expected and actual answers; this module says the
 expected answer again, at length, from the case alone: ``gametree solve CASE.json --semantics
-NAME [--alpha A --beta B ...]`` reads CASE.json (a tree document, a request as the gate sends
+NAME [--window A B ...]`` reads CASE.json (a tree document, a request as the gate sends
 it, or a minimal case the gate saved) and prints exactly what the gate would accept from a
 target claiming NAME: the value or the range of values the window allows, the best moves (the
 leftmost first, which ``--best-move`` asks for), the principal variation, and the leaves in
@@ -22,27 +22,32 @@ from pathlib import Path
 from gametree._json import loads
 from gametree.clitools import text_value
 from gametree.conform.semantics import SEMANTICS, Case, best_moves, case_from_request, expected
+from gametree.spec import Scalar
 from gametree.treefile import TreeFileError, json_value
 
 __all__ = ["OVERRIDES", "case_from_file", "expectation_json", "expectation_lines", "solve_command"]
 
 OVERRIDES = {
-    "alpha": "--alpha",
-    "beta": "--beta",
     "player": "--player",
     "first_guess": "--first-guess",
     "domain": "--domain",
 }
-"""The members of a request ``gametree solve`` may set, by the option that sets each."""
+"""The members of a request ``gametree solve`` may set besides the window (``--window A B``),
+by the option that sets each."""
 
 
-def case_from_file(text: str, semantics: str, given: Mapping[str, object]) -> Case:
+def case_from_file(
+    text: str,
+    semantics: str,
+    given: Mapping[str, object],
+    window: tuple[Scalar | None, Scalar | None] | None = None,
+) -> Case:
     """The case CASE.json asks under ``semantics``, with the members ``given`` set.
 
     CASE.json is a minimal case the gate saved (its ``request``), a request, or a tree
-    document (canonical or shorthand), whose window is then open unless ``given``. A member
-    given replaces the request's (``None`` values are not given). ``TreeFileError`` says what
-    is wrong, and where.
+    document (canonical or shorthand), whose window is then open unless ``window`` is given
+    (``None`` for an open side). A member given replaces the request's (``None`` values are not
+    given), and so does a window given. ``TreeFileError`` says what is wrong, and where.
     """
     if semantics not in SEMANTICS:
         raise TreeFileError(f"no semantics {semantics!r}: one of {', '.join(SEMANTICS)}")
@@ -54,8 +59,9 @@ def case_from_file(text: str, semantics: str, given: Mapping[str, object]) -> Ca
     if SEMANTICS[semantics].game and "game" not in req:
         raise TreeFileError(f"{semantics} asks about a game: give a request with its 'game' (a "
                             f"minimal case the gate saved), not a tree")  # fmt: skip
-    for key, x in given.items():
-        if x is not None:
+    sides: dict[str, object] = {} if window is None else {"alpha": window[0], "beta": window[1]}
+    for key, x in {**given, **sides}.items():
+        if x is not None or key in sides:
             req[key] = json_value(x) if isinstance(x, int | Fraction) else x
     return case_from_request(semantics, req)
 
@@ -138,13 +144,14 @@ def solve_command(case: Case, path: Path | str) -> str:
 
     >>> from gametree.spec import Node
     >>> solve_command(Case("pvs", Node.by_depth([1, 2]), alpha=Fraction(1, 2)), "c 1.json")
-    "gametree solve 'c 1.json' --semantics pvs --alpha 1/2"
+    "gametree solve 'c 1.json' --semantics pvs --window 1/2 inf"
     """
     words = ["gametree", "solve", str(path), "--semantics", case.semantics]
     s = SEMANTICS[case.semantics]
+    if s.window and (case.alpha is not None or case.beta is not None):
+        words += ["--window", "-inf" if case.alpha is None else str(case.alpha),
+                  "inf" if case.beta is None else str(case.beta)]  # fmt: skip
     members: dict[str, object] = {}
-    if s.window:
-        members |= {"alpha": case.alpha, "beta": case.beta}
     if s.player:
         members["player"] = case.player
     if s.guess and case.first_guess != 0:
@@ -155,4 +162,3 @@ def solve_command(case: Case, path: Path | str) -> str:
         if x is not None:
             words += [OVERRIDES[key], str(x)]
     return shlex.join(words)
-

@@ -243,8 +243,10 @@ class Report:
         if saved:
             lines.append(f"  the whole case (request, expected, actual): {saved}")
         where = saved or "CASE.json"
-        lines.append(f"  what the gate expects of it: {solve_command(m.case, where)}"
-                     + ("" if saved else " (CASE.json: the request above, with its tree)"))
+        lines.append(
+            f"  what the gate expects of it: {solve_command(m.case, where)}"
+            + ("" if saved else " (CASE.json: the request above, with its tree)")
+        )
         return lines
 
     def _infinity_hint(self, case: Case) -> str:

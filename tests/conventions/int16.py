@@ -55,15 +55,23 @@ def answer(request: dict[str, Any]) -> dict[str, object]:
         return {"error": f"this engine does not do {request['semantics']}"}
     root = request["tree"]["tree"]
     if "value" in root:
-        return {"value": int16(root["value"]), "best_move": None, "principal_variation": [],
-                "trace": [[]]}
+        return {
+            "value": int16(root["value"]),
+            "best_move": None,
+            "principal_variation": [],
+            "trace": [[]],
+        }
     a, b = request["alpha"], request["beta"]
     alpha = -INFINITY if a is None else int16(a)
     beta = INFINITY if b is None else int16(b)
     trace: list[list[int]] = []
     value, line = search(root, [], alpha, beta, trace)
-    return {"value": value, "best_move": line[0] if line else None, "principal_variation": line,
-            "trace": trace}
+    return {
+        "value": value,
+        "best_move": line[0] if line else None,
+        "principal_variation": line,
+        "trace": trace,
+    }
 
 
 def main() -> None:

@@ -60,8 +60,12 @@ def answer(request: dict[str, Any]) -> dict[str, object]:
         return {"error": f"this library does not do {request['semantics']}"}
     trace: list[list[int]] = []
     value, line = search(request["tree"]["tree"], [], -WIN, WIN, trace)
-    return {"value": text(value),
-            "best_move": line[0] if line else None, "principal_variation": line, "trace": trace}
+    return {
+        "value": text(value),
+        "best_move": line[0] if line else None,
+        "principal_variation": line,
+        "trace": trace,
+    }
 
 
 def main() -> None:
