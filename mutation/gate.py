@@ -18,7 +18,7 @@ lists each with its reason, and a survivor in neither list is reported as such.
 
 **Cost.** A surviving mutant costs two full runs of the gate (about 20 s each for a tree
 semantics, 10 s for a game one, on an idle core), a killed one usually a few seconds. So each
-subject's mutants are *sampled*: at most ``--per-operator`` of each operator (4 by default),
+subject's mutants are *sampled*: at most ``--per-operator`` of each operator (2 by default),
 drawn by a seeded random choice per subject and operator, the same on every machine; the
 table says how many mutants each subject has and how many were asked.
 
@@ -51,7 +51,7 @@ RESULTS = HERE / "gate-results.json"
 BEFORE = HERE / "gate-before.json"
 TABLE = HERE / "gate.md"
 EQUIVALENT = HERE / "gate_equivalent.md"
-PER_OPERATOR = 4
+PER_OPERATOR = 2
 
 
 @attrs.frozen
@@ -206,8 +206,17 @@ def _save(path: Path, results: dict[str, dict[str, Any]]) -> None:
 
 
 def run(subjects: Iterable[Subject], into: Path, *, per_operator: int, resume: bool) -> int:
-    """Ask every sampled mutant of ``subjects`` in both phases; store as they come in."""
+    """Ask every sampled mutant of ``subjects`` in both phases; store as they come in.
+
+    Resumed, the results of mutants no longer in the sample are dropped (a smaller
+    ``per_operator`` samples a prefix of a larger one's draw, so its results are kept).
+    """
     results = load(into) if resume else {}
+    subjects = list(subjects)
+    keys = {f"control@{s.key}" for s in subjects} | {
+        f"{m.name}@{s.semantics}" for s in subjects for m in sample(s, per_operator)
+    }
+    results = {k: v for k, v in results.items() if k in keys}
     for subject in subjects:
         control = f"control@{subject.key}"
         if control not in results:  # the unmutated search must pass, or no verdict means much
