@@ -93,6 +93,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="the exact sequence of evaluated leaves")  # fmt: skip
     checks.add_argument("--best-move", action="store_true",
                         help="the best move (the leftmost best child)")  # fmt: skip
+    checks.add_argument("--any-best-move", action="store_true",
+                        help="the best move as any of the best moves (an engine that picks at "
+                        "random among ties), and the line as a line of best moves")  # fmt: skip
     checks.add_argument("--principal-variation", action="store_true",
                         help="the whole principal variation")  # fmt: skip
     parser.add_argument("--budget", type=int, default=200, metavar="N",
@@ -121,6 +124,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     limited.add_argument("--alternating", action="store_true",
                          help="only trees whose players move in turn by depth from 0, and only "
                          "games where no player moves twice")  # fmt: skip
+    limited.add_argument("--infinity", type=cli_number, metavar="X",
+                         help="the engine's own infinity: it takes only scores strictly between "
+                         "-X and X and reads an open side of the window as -X or X (for "
+                         "example 9223372036854775807 with --values int64, 32000 with --values "
+                         "int16, 100 for an engine whose win score is its infinity); only "
+                         "such numbers are asked")  # fmt: skip
     limited.add_argument("--skip-flag", action="append", default=[], metavar="FLAG",
                          choices=sorted(NOTES), help="skip the vectors and generated trees with "
                          "this flag (repeatable): " + ", ".join(sorted(NOTES)))  # fmt: skip
@@ -146,7 +155,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     output = more_options(parser, "more output")
     output.add_argument("--cases-dir", type=Path, metavar="DIR",
                         help="write each minimal failing case here as a JSON file (default: "
-                        "a new temporary directory, when a case is too long to print)")  # fmt: skip
+                        "a new temporary directory)")  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -203,11 +212,18 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     problem = option_problem(args)
     if problem is not None:
         return error(NAME, problem, EXIT_USAGE)
+    if args.best_move and args.any_best_move:
+        return error(NAME, "--best-move asks for the leftmost best move, --any-best-move for "
+                     "any: give one of them", EXIT_USAGE)  # fmt: skip
     try:
         options = GateOptions(
             semantics=args.semantics,
             checks=Checks(
-                args.best_move, args.principal_variation, args.strict_order, args.move_only
+                args.best_move,
+                args.principal_variation,
+                args.strict_order,
+                args.move_only,
+                args.any_best_move,
             ),
             budget=args.budget,
             seed=args.seed,
