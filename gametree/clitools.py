@@ -56,6 +56,7 @@ __all__ = [
     "EXIT_OK",
     "EXIT_TARGET",
     "EXIT_USAGE",
+    "PROGRESS_LINE",
     "Progress",
     "Voice",
     "Watch",
@@ -268,6 +269,16 @@ def text_value(v: object) -> str:
     if isinstance(v, tuple):
         return "(" + ", ".join(text_value(c) for c in v) + ")"
     return str(v)
+
+
+PROGRESS_LINE = re.compile(r"gametree( [a-z]+)?: (\d+/\d+ [^,]*|still working), \d+ s\b")
+"""A line of :class:`Progress` or :class:`Watch` off a terminal (where a terminal shows a bar,
+or nothing): ``gametree conform: 40/200 cases, 12 s``, ``gametree experiment: still working,
+25 s``. What a command prints besides them does not depend on how fast it runs.
+
+>>> bool(PROGRESS_LINE.match("gametree vectors: 3/21 files checked, 10 s (pvs.json)"))
+True
+"""
 
 
 class Voice:

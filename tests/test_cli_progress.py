@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gametree.clitools import Progress, Voice, Watch
+from gametree.clitools import PROGRESS_LINE, Progress, Voice, Watch
 from gametree.commands import vectors
 from gametree.figures import korf_figure4
 from gametree.spec import Bounds
@@ -124,9 +124,6 @@ def test_a_disabled_progress_says_nothing(monkeypatch: pytest.MonkeyPatch) -> No
     assert pipe.getvalue() == ""
 
 
-LINE = re.compile(r"^gametree (conform|vectors|prove|compare): \d+/\d+ [a-z -]+, \d+ s")
-
-
 def test_conform_to_a_pipe_says_how_far_it_has_got(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -138,7 +135,7 @@ def test_conform_to_a_pipe_says_how_far_it_has_got(
     assert code == 0, out + err
     lines = err.splitlines()
     assert lines[-1] == f"gametree conform: wrote {junit} (JUnit XML)"
-    counted = [line for line in lines[:-1] if LINE.match(line)]
+    counted = [line for line in lines[:-1] if PROGRESS_LINE.match(line)]
     assert counted, err
     assert counted[-1].startswith("gametree conform: 4/4 cases")
     assert junit.read_text().startswith("<?xml")
@@ -179,7 +176,7 @@ def test_prove_says_how_much_of_its_budget_is_spent(
     monkeypatch.setattr(Progress, "TICK", 0.01)
     code, out, err = run(["prove", "negamax", "--budget", "2"], capsys)
     assert code in (0, 1), err  # the verdicts are test_proofs_cli's; here, the lines
-    lines = [line for line in err.splitlines() if LINE.match(line)]
+    lines = [line for line in err.splitlines() if PROGRESS_LINE.match(line)]
     assert lines, err[-2000:]
     assert all(" s of the --budget, " in line for line in lines)
     assert "negamax" in out
@@ -225,4 +222,4 @@ def test_compare_to_a_pipe_says_how_far_it_has_got(
     assert code == 0
     lines = err.splitlines()
     assert lines
-    assert all(LINE.match(line) for line in lines), lines
+    assert all(PROGRESS_LINE.match(line) for line in lines), lines

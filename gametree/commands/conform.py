@@ -124,12 +124,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     limited.add_argument("--alternating", action="store_true",
                          help="only trees whose players move in turn by depth from 0, and only "
                          "games where no player moves twice")  # fmt: skip
-    limited.add_argument("--infinity", type=cli_number, metavar="X",
-                         help="the engine's own infinity: it takes only scores strictly between "
-                         "-X and X and reads an open side of the window as -X or X (for "
-                         "example 9223372036854775807 with --values int64, 32000 with --values "
-                         "int16, 100 for an engine whose win score is its infinity); only "
-                         "such numbers are asked")  # fmt: skip
     limited.add_argument("--skip-flag", action="append", default=[], metavar="FLAG",
                          choices=sorted(NOTES), help="skip the vectors and generated trees with "
                          "this flag (repeatable): " + ", ".join(sorted(NOTES)))  # fmt: skip
