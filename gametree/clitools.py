@@ -107,6 +107,11 @@ def error(command: str, message: str, code: int) -> int:
     return code
 
 
+def note(command: str, message: str) -> None:
+    """Print ``gametree COMMAND: note: MESSAGE`` on standard error (an old spelling, ...)."""
+    print(f"gametree {command}: note: {message}", file=sys.stderr)  # noqa: T201 - the CLI's
+
+
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 

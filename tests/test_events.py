@@ -19,11 +19,11 @@ from gametree.spec.examples import korf_figure5
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import dumps, parse_number
 
-IMPL = events.REGISTERED
-SCALAR = ["minimax", "negamax", "alphabeta", "alphabeta-fail-soft", "negamax-alphabeta",
-          "negamax-alphabeta-fail-soft", "pvs", "mtdf", "paranoid"]  # fmt: skip
-VECTOR = ["maxn", "immediate", "shallow", "deep", "last-branch", "speculative", "paranoid",
-          "optimal"]  # fmt: skip
+SCALAR = ["minimax", "negamax", "alphabeta-fail-hard", "alphabeta-fail-soft",
+          "negamax-alphabeta-fail-hard", "negamax-alphabeta-fail-soft", "pvs", "mtdf",
+          "paranoid"]  # fmt: skip
+VECTOR = ["maxn", "immediate", "shallow", "deep-pruning-unsound", "last-branch", "speculative",
+          "paranoid", "optimal"]  # fmt: skip
 OPS = {">=": lambda a, b: a >= b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
        "<": lambda a, b: a < b}  # fmt: skip
 
@@ -36,7 +36,7 @@ def check_against_impl(name: str, t: Tree, **options: Any) -> list[dict[str, Any
     """The event trace agrees with impl, and every cut's test holds on its numbers."""
     value, line, evs = events.traced_value(name, t, **options)
     o = {k: v for k, v in options.items() if k != "bounds"}
-    answer = SEARCHES[IMPL[name]].run(t, options.get("bounds"), Options(**o), trace=True)
+    answer = SEARCHES[name].run(t, options.get("bounds"), Options(**o), trace=True)
     leaves = [tuple(e["path"]) for e in evs if e["type"] == "leaf"]
     assert leaves == list(answer.trace or ())
     assert value == answer.value
@@ -48,8 +48,7 @@ def check_against_impl(name: str, t: Tree, **options: Any) -> list[dict[str, Any
         assert evs == ({"type": "leaf", "path": [], "value": evs[0]["value"]},)
     assert line == answer.principal_variation
     enters = sum(e["type"] == "enter" for e in evs)
-    if IMPL[name].startswith("impl"):
-        assert enters + len(leaves) == answer.nodes_visited
+    assert enters + len(leaves) == answer.nodes_visited
     for e in evs:
         assert isinstance(e["path"], list), e
         if e["type"] == "cut" and e["test"] is not None:
@@ -86,7 +85,7 @@ def test_worked_examples(figure: Figure) -> None:
     """The seeds' worked examples and Korf's figures, every search that takes them."""
     t = figure.tree
     for name in SCALAR if not t.vector else VECTOR:
-        if name in ("optimal", "immediate", "shallow", "deep", "last-branch", "speculative"):
+        if SEARCHES[name].needs_bounds:
             if figure.bounds is not None:
                 check_against_impl(name, t, bounds=figure.bounds)
         else:
@@ -96,7 +95,9 @@ def test_worked_examples(figure: Figure) -> None:
 def test_deep_pruning_goes_wrong_on_figure_5() -> None:
     from gametree.spec.examples import korf_figure5
 
-    value, _, evs = events.traced_value("deep", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9))
+    value, _, evs = events.traced_value(
+        "deep-pruning-unsound", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9)
+    )
     assert value == (5, 2, 2)
     cut = next(e for e in evs if e["type"] == "cut")
     assert cut["path"] == [1, 0]
@@ -119,7 +120,7 @@ def test_a_chain_3000_deep() -> None:
     t: Tree = Node.by_depth([1, 2])
     for _ in range(3000):
         t = Node(0, [t])
-    for name in ("alphabeta", "pvs", "mtdf", "negamax"):
+    for name in ("alphabeta-fail-hard", "pvs", "mtdf", "negamax"):
         check_against_impl(name, t)
 
 
@@ -134,9 +135,10 @@ def test_solve_prints_the_events(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["solve", str(doc), "-a", "deep_pruning_unsound", "--json", "--events"]) == 0
     answer, *lines = capsys.readouterr().out.splitlines()
     assert json.loads(answer)["value"] == [5, 2, 2]
-    want = json.loads(
-        json.dumps(events.trace("deep", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9)))
-    )
+    traced = events.trace("deep-pruning-unsound", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9))
+    want = json.loads(json.dumps(traced))
     assert [json.loads(line) for line in lines] == want
     assert main(["solve", str(doc), "-a", "spec.maxn", "--events"]) == 2
-    assert "has no event trace; these do: spec.minimax" in capsys.readouterr().err
+    assert "the definition of maxn has no event trace; these do: minimax" in (
+        capsys.readouterr().err
+    )

@@ -795,10 +795,13 @@ BAD_OPTIONS: list[tuple[list[str], str]] = [
     (["experiment", "best-case", "--out", "{file}"], "--out"),
     (["experiment", "best-case", "--quick", "--full"], "--full"),
     # solve, compare: options and algorithms
-    (["solve", "{tree}", "-a", "alphabeta", "--alpha", "1e400"], "--alpha"),
-    (["solve", "{tree}", "-a", "alphabeta", "--alpha", "1/0"], "--alpha"),
-    (["solve", "{tree}", "-a", "alphabeta", "--alpha", "9" * 5000], "--alpha"),
-    (["solve", "{tree}", "-a", "alphabeta", "--alpha", "2", "--beta", "1"], "alpha < beta"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--alpha", "1e400"], "--alpha"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--alpha", "1/0"], "--alpha"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--alpha", "9" * 5000], "--alpha"),
+    (
+        ["solve", "{tree}", "-a", "alphabeta-fail-hard", "--alpha", "2", "--beta", "1"],
+        "alpha < beta",
+    ),
     (["solve", "{tree}", "-a", "nosuch"], "no algorithm"),
     (["solve", "{tree}", "--max-nodes", "-5"], "--max-nodes"),
     (["solve", "{tree}", "--max-bytes", "x"], "--max-bytes"),
@@ -878,7 +881,7 @@ def test_solve_with_any_algorithm_and_options_answers_or_is_a_usage_error(
     if code == 0:
         answer = json.loads(out)
         assert answer["nodes_visited"] >= len(answer["trace"]) >= 1
-        if name == "spec.minimax":
+        if name == "minimax":
             assert Fraction(answer["value"]) == minimax(t).value
     else:
         assert_refused(code, err, 2)

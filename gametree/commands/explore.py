@@ -3,6 +3,7 @@
 import argparse
 from pathlib import Path
 
+from gametree.algorithms import SPELLINGS
 from gametree.clitools import (
     EXIT_INPUT,
     EXIT_OK,
@@ -14,6 +15,7 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
+    note,
     read_shown_tree,
 )
 from gametree.explore import (
@@ -35,8 +37,8 @@ DESCRIPTION = (
     "a learner picks another algorithm or a bundled tree (Korf's figures, the seeds' worked "
     "examples), edits leaves and the tree's shape and reruns, and compares two algorithms "
     "side by side. The searches run in the page, in JavaScript (gametree/explore/engine.js, "
-    "gated like impl). The default algorithm is alphabeta for two-player trees, shallow for "
-    "vector trees with bounds and maxn without. Algorithms: "
+    "gated like impl). The default algorithm is alphabeta-fail-hard for two-player trees, "
+    "shallow for vector trees with bounds and maxn without. Algorithms: "
     + ", ".join(a.name for a in ENGINE_ALGORITHMS)
     + "."
 )
@@ -86,6 +88,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         problem = None if name is None else algorithm_problem(name, doc)
         if problem is not None:
             return error(NAME, problem, EXIT_USAGE)
+        found = None if name is None else SPELLINGS.get(name)
+        if found is not None and found.note is not None:
+            note(NAME, found.note)
     window: tuple[Scalar | None, Scalar | None] | None = None
     if args.window is not None:
         alpha, beta = args.window

@@ -117,14 +117,6 @@ def window_behaviours(case: Case, v: Scalar) -> set[str]:
     return {root, place("alpha", a, v), place("beta", b, v)}
 
 
-TRACE_NAMES = {
-    "alphabeta-fail-hard": "alphabeta",
-    "negamax-alphabeta-fail-hard": "negamax-alphabeta",
-    "deep-pruning-unsound": "deep",
-}
-"""The event trace's name of a semantics' reference search, where the two names differ."""
-
-
 def observe(case: Case, value: Scalar | None = None) -> frozenset[str]:
     """The behaviours ``case`` shows (a subset of :func:`behaviour_names`).
 
@@ -140,8 +132,7 @@ def observe(case: Case, value: Scalar | None = None) -> frozenset[str]:
         out.add("paranoid-at-root" if case.tree.to_move == case.player else "paranoid-below")
     if s.domain:
         out.add(f"domain-{case.domain}")
-    name = TRACE_NAMES.get(case.semantics, case.semantics)
-    events = ev.trace(name, case.tree, **_options(case))
+    events = ev.trace(case.semantics, case.tree, **_options(case))
     out |= _Reader(case, events).behaviours()
     if s.window:
         if value is None:

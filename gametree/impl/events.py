@@ -76,7 +76,7 @@ searches with the same events, checked event for event by ``tests/test_explore_e
 - ``formatValue(v)``: exact text, ``"7"``, ``"-3/4"``, ``"(6, 1, 2)"``.
 
 >>> from gametree.spec import Node
->>> events = trace("alphabeta", Node.by_depth([[3, 12], [2, 4]]))
+>>> events = trace("alphabeta-fail-hard", Node.by_depth([[3, 12], [2, 4]]))
 >>> " ".join(e["type"] for e in events)
 'enter enter leaf best window leaf leave best window enter leaf best window cut leave leave'
 >>> print(events[13]["reason"])
@@ -102,7 +102,7 @@ from gametree.impl.window import BOTTOM, TOP, Bound, check_scalar_tree, window
 from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Value
 from gametree.spec.values import json_value
 
-__all__ = ["ALGORITHMS", "REGISTERED", "Event", "Options", "trace", "traced_value"]
+__all__ = ["ALGORITHMS", "Event", "Options", "trace", "traced_value"]
 
 Event: TypeAlias = dict[str, Any]
 """One step of a search, JSON-able (see the module docstring)."""
@@ -960,16 +960,16 @@ def _cons(p: Path) -> Any:
 ALGORITHMS: dict[str, Callable[[Tree, Options], tuple[tuple[Event, ...], Reply]]] = {
     "minimax": _scalar(minmax_search, prune=False),
     "negamax": _scalar(negamax_search, prune=False),
-    "alphabeta": _scalar(minmax_search, hard=True),
+    "alphabeta-fail-hard": _scalar(minmax_search, hard=True),
     "alphabeta-fail-soft": _scalar(minmax_search),
-    "negamax-alphabeta": _scalar(negamax_search, hard=True),
+    "negamax-alphabeta-fail-hard": _scalar(negamax_search, hard=True),
     "negamax-alphabeta-fail-soft": _scalar(negamax_search),
     "pvs": _pvs,
     "mtdf": _mtdf,
     "maxn": _maxn,
     "immediate": _korf(immediate_search, "immediate pruning", lambda _s, _n: ()),
     "shallow": _korf(shallow_search, "shallow pruning", lambda s, _n: (s, None)),
-    "deep": _korf(deep_search, "deep pruning", lambda _s, n: ((0,) * n,)),
+    "deep-pruning-unsound": _korf(deep_search, "deep pruning", lambda _s, n: ((0,) * n,)),
     "last-branch": _korf(
         last_branch_search, "last-branch pruning", lambda _s, _n: (None,), sturtevant=True
     ),
@@ -979,28 +979,7 @@ ALGORITHMS: dict[str, Callable[[Tree, Options], tuple[tuple[Event, ...], Reply]]
     "optimal": _optimal,
     "paranoid": _paranoid,
 }
-"""Every search :func:`trace` knows, by the page's names (impl's, without ``impl.``)."""
-
-
-REGISTERED: dict[str, str] = {
-    "minimax": "spec.minimax",
-    "negamax": "spec.negamax",
-    "alphabeta": "impl.alphabeta",
-    "alphabeta-fail-soft": "impl.alphabeta_fail_soft",
-    "negamax-alphabeta": "impl.negamax_alphabeta",
-    "negamax-alphabeta-fail-soft": "impl.negamax_alphabeta_fail_soft",
-    "pvs": "impl.pvs",
-    "mtdf": "impl.mtdf",
-    "maxn": "impl.maxn",
-    "immediate": "impl.immediate",
-    "shallow": "impl.shallow",
-    "deep": "impl.deep_pruning_unsound",
-    "last-branch": "impl.last_branch",
-    "speculative": "impl.speculative",
-    "paranoid": "impl.paranoid",
-    "optimal": "impl.optimal",
-}
-"""The search of ``gametree algorithms`` that each event trace follows, leaf for leaf."""
+"""Every search :func:`trace` knows, by the registry's names (``gametree.algorithms``)."""
 
 
 def _run(name: str, t: Tree, o: Options) -> tuple[tuple[Event, ...], Reply]:
