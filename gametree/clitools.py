@@ -1,19 +1,9 @@
-"""What the oracle's commands share: exit codes, reading trees, numbers, JSON, progress.
+"""What the oracle's commands share: reading trees, numbers, JSON, errors, progress.
 
-Exit codes, the same for every command that uses them:
-
-- 0: success (for ``compare`` and ``conform``: everything agreed, everything passed);
-- 1: a check failed (an algorithm disagreed with the spec, a target failed a case, the
-  vector files differ from a fresh generation);
-- 2: bad usage (argparse's own, an unknown algorithm, a malformed option value);
-- 3: bad input (the tree file is malformed, exceeds a limit, or the algorithm cannot take it);
-- 4: the conformance target could not be started or imported;
-- 5: the installation is incomplete: a data file of gametree's own is missing (its name is in
-  the message; see ``gametree.spec._package_data``);
-- 130: interrupted (Ctrl-C).
-
-Nothing a user gives these commands produces a traceback: every fault is one line on
-standard error, ``gametree COMMAND: error: ...``, and an exit code from the list above.
+The exit codes (``EXIT_CODES``) and the parser's two levels of help are
+``gametree.commands._parsing``'s, named here too. Nothing a user gives these commands
+produces a traceback: every fault is one line on standard error,
+``gametree COMMAND: error: ...``, and an exit code of ``EXIT_CODES``.
 """
 
 import argparse
@@ -22,13 +12,26 @@ import math
 import os
 import re
 import sys
-import textwrap
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import IO, TextIO
+from typing import IO, TYPE_CHECKING, TextIO
 
-from gametree.algorithms import Answer
+from gametree.commands._parsing import (
+    EXIT_CODES,
+    EXIT_FAILED,
+    EXIT_INPUT,
+    EXIT_INSTALL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_TARGET,
+    EXIT_USAGE,
+    configure_help,
+    epilog,
+    more_options,
+    note,
+    old_spelling,
+)
 from gametree.spec import Scalar
 from gametree.spec._package_data import MissingPackageDataError
 from gametree.treefile import (
@@ -39,6 +42,9 @@ from gametree.treefile import (
     read_tree_file,
     read_tree_text,
 )
+
+if TYPE_CHECKING:
+    from gametree.algorithms import Answer
 
 __all__ = [
     "EXIT_CODES",
@@ -53,47 +59,18 @@ __all__ = [
     "add_limit_arguments",
     "answer_json",
     "cli_number",
+    "configure_help",
     "epilog",
     "error",
     "json_value",
     "limits_from",
+    "more_options",
+    "note",
+    "old_spelling",
     "read_bytes",
     "read_document",
     "read_shown_tree",
 ]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_TARGET, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
-EXIT_INSTALL = 5
-
-EXIT_CODES = {
-    EXIT_OK: "success",
-    EXIT_FAILED: "a check failed",
-    EXIT_USAGE: "bad usage",
-    EXIT_INPUT: "bad input: a malformed tree file, a limit exceeded, or an algorithm that "
-    "cannot take the tree",
-    EXIT_TARGET: "the target could not be started",
-    EXIT_INSTALL: "the installation is incomplete (a data file of gametree's is missing)",
-    EXIT_INTERRUPTED: "interrupted",
-}
-
-
-def epilog(*codes: int, notes: dict[int, str] | None = None) -> str:
-    """The 'exit codes' paragraph of a command's ``--help``."""
-    notes = notes or {}
-    lines = [f"  {c:>3}  {notes.get(c, EXIT_CODES[c])}" for c in codes]
-    return "exit codes:\n" + "\n".join(lines)
-
-
-def configure_help(parser: argparse.ArgumentParser, text: str) -> None:
-    """Give ``parser`` an epilog printed as written (the exit-code table).
-
-    The description is printed as written too, so its paragraphs are wrapped here.
-    """
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = text
-    if parser.description:
-        paragraphs = parser.description.split("\n\n")
-        parser.description = "\n\n".join(textwrap.fill(p, 79) for p in paragraphs)
 
 
 def error(command: str, message: str, code: int) -> int:
@@ -105,11 +82,6 @@ def error(command: str, message: str, code: int) -> int:
     line = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), message)
     print(f"gametree {command}: error: {line}", file=sys.stderr)  # noqa: T201 - the CLI's
     return code
-
-
-def note(command: str, message: str) -> None:
-    """Print ``gametree COMMAND: note: MESSAGE`` on standard error (an old spelling, ...)."""
-    print(f"gametree {command}: note: {message}", file=sys.stderr)  # noqa: T201 - the CLI's
 
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -220,7 +192,7 @@ def cli_number(text: str) -> Scalar:
     return q.numerator if q.denominator == 1 else q
 
 
-def answer_json(a: Answer) -> dict[str, object]:
+def answer_json(a: "Answer") -> dict[str, object]:
     """The documented JSON of an answer: exactly the six keys of ``solve --json``."""
     return {
         "value": json_value(a.value),

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import attrs
 import pytest
@@ -74,3 +75,41 @@ def test_console_script_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("agrees with the source") == len(EXAMPLES)
+
+
+def loaded(argv: list[str]) -> list[str]:
+    """gametree's modules that ``gametree ARGV`` loads, in a fresh interpreter."""
+    probe = (
+        "import contextlib, io, json, sys\n"
+        "from gametree.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        "        main(sys.argv[1:])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'gametree')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    names: list[str] = json.loads(done.stdout)
+    return names
+
+
+MOST_LOADED_BY_SOLVE = 30
+"""Issue 34, item 5: ``gametree solve`` loaded 100 of our modules (of 316)."""
+
+
+def test_solve_loads_what_it_uses(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text("[[3, 12, 8], [2, 4, 6]]")
+    modules = loaded(["solve", str(path)])
+    assert "gametree.commands.solve" in modules  # it ran, and is counted
+    assert len(modules) <= MOST_LOADED_BY_SOLVE, modules
+    assert not [m for m in modules if m.startswith(("gametree.conform", "gametree.games",
+                                                      "gametree.commands.conform"))]  # fmt: skip
+
+
+def test_help_loads_no_command() -> None:
+    assert loaded(["--help"]) == [
+        "gametree", "gametree.cli", "gametree.commands", "gametree.commands._parsing"
+    ]  # fmt: skip

@@ -7,7 +7,6 @@ from gametree.algorithms import ALGORITHMS
 from gametree.clitools import EXIT_OK, configure_help, epilog, guarded
 
 NAME = "algorithms"
-HELP = "list the algorithms by name, with what each computes"
 DESCRIPTION = (
     "List every search that solve --algorithm accepts, by its one name (old spellings such as "
     "impl.alphabeta still work, with a note). With --json, one object per line with the keys "

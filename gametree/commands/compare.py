@@ -23,7 +23,6 @@ from gametree.spec import TreeError
 from gametree.treefile import TreeFileError
 
 NAME = "compare"
-HELP = "run every applicable algorithm on a tree, side by side"
 DESCRIPTION = (
     "Solve the tree with every algorithm that can take it, with the full window and default "
     "options, and show each value, whether it agrees with the spec definition it is checked "

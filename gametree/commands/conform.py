@@ -31,7 +31,6 @@ from gametree.conform.targets import ProcessTarget, TargetStartError
 from gametree.conform.vectors import NOTES, vector_cases
 
 NAME = "conform"
-HELP = "gate an engine: vectors, then generated trees, shrunk to a minimal failure"
 DESCRIPTION = (
     "Ask TARGET every test vector of a semantics, then trees that Hypothesis generates from the "
     "--scope (mostly small trees, with a tail of wide, tall, many-player, large-magnitude and "

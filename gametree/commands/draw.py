@@ -22,7 +22,6 @@ from gametree.spec import TreeError
 from gametree.treefile import TreeDocument
 
 NAME = "draw"
-HELP = "draw a search on a tree: values or bounds, prunings, order, principal variation"
 DESCRIPTION = (
     "Run one algorithm on a tree document with a trace and draw what it did, top-down: "
     "squares for player 0 (Max), circles for player 1 (Min), then triangles, diamonds, "

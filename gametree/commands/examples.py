@@ -11,7 +11,6 @@ from gametree.spec.examples import EXAMPLES, Example
 from gametree.spec.values import Value
 
 NAME = "examples"
-HELP = "solve the bundled example trees with the spec"
 DESCRIPTION = (
     "Solve the sources' worked examples (seeds 002 and 004, Korf's Figures 2 and 5) with the "
     "spec, print each value and principal variation, and check each value against the one "

@@ -18,7 +18,6 @@ from gametree.clitools import (
 )
 
 NAME = "experiment"
-HELP = "run an experiment (best-case, average-case, convergence): CSV, PNG plot, summary"
 DESCRIPTION = (
     "Run one experiment and write NAME.csv (the measurements), NAME.png (a plot) and NAME.md "
     "(a short summary) into --out. best-case: leaves read on best-ordered trees against "

@@ -27,7 +27,6 @@ from gametree.explore import (
 from gametree.spec import Bounds, Scalar, TreeError, check_bounds
 
 NAME = "explore"
-HELP = "write an HTML page that steps through a search on a tree, editable, in the browser"
 DESCRIPTION = (
     "Write one self-contained HTML file (no network: open it from disk) that draws the tree "
     "as 'gametree draw' does and steps through a search on it, event by event: forward, "

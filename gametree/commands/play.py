@@ -16,7 +16,6 @@ from gametree.games.tictactoe import Board
 from gametree.spec import Value
 
 NAME = "play"
-HELP = "play a game in the terminal: any seat a person or an engine"
 EXIT_ABANDONED = 1
 DESCRIPTION = (
     "Play Connect Four, Kalah, Othello (2 or more players, Korf's capture rule), Chinese "

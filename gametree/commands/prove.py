@@ -57,7 +57,6 @@ NAME = "prove"
 EXTRA = "pip install 'gametree[prove]'"
 """How to install what the checks import (the ``prove`` extra: z3-solver, crosshair-tool,
 hypothesis)."""
-HELP = "run the machine checks of the theorems connecting spec and impl (extra: prove)"
 DESCRIPTION = (
     "Run the checks of proofs/ (all theorems, or those named) within a time budget and print a "
     "table: theorem, method, cases covered, outcome (proved: decided on every case of the "

@@ -3,9 +3,18 @@
 import argparse
 import json
 import sys
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
-from gametree.algorithms import ALGORITHMS, Algorithm, Answer, Found, Options, applicable, lookup
+from gametree.algorithms import (
+    ALGORITHMS,
+    EVENTS,
+    Algorithm,
+    Answer,
+    Found,
+    Options,
+    applicable,
+    lookup,
+)
 from gametree.clitools import (
     EXIT_INPUT,
     EXIT_OK,
@@ -23,14 +32,14 @@ from gametree.clitools import (
     text_value,
 )
 from gametree.impl import BOTTOM, TOP
-from gametree.impl.events import ALGORITHMS as TRACED
-from gametree.impl.events import Event, trace
 from gametree.impl.necessity import Domain
 from gametree.spec import TreeError
 from gametree.treefile import TreeDocument, TreeFileError
 
+if TYPE_CHECKING:
+    from gametree.impl.events import Event
+
 NAME = "solve"
-HELP = "solve a tree file: value, best move, principal variation, counts"
 DESCRIPTION = (
     "Read a tree document (the canonical JSON form or the nested-array shorthand; - for "
     "standard input) and solve it with one algorithm, by default the spec's definition "
@@ -150,12 +159,14 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     return EXIT_OK
 
 
-def trace_events(found: Found, doc: TreeDocument, options: Options) -> tuple[Event, ...]:
+def trace_events(found: Found, doc: TreeDocument, options: Options) -> "tuple[Event, ...]":
     """The event trace of the search found on the document; ``KeyError`` if it has none."""
+    from gametree.impl.events import trace  # noqa: PLC0415 - only --events needs it
+
     name = found.algorithm.name
-    if found.definition or name not in TRACED:
+    if found.definition or name not in EVENTS:
         what = f"the definition of {name}" if found.definition else name
-        raise KeyError(f"{what} has no event trace; these do: {', '.join(TRACED)}")
+        raise KeyError(f"{what} has no event trace; these do: {', '.join(EVENTS)}")
     return trace(name, doc.tree, alpha=options.alpha, beta=options.beta,
                  bounds=doc.bounds, player=options.player, first_guess=options.first_guess,
                  domain=options.domain)  # fmt: skip

@@ -29,7 +29,6 @@ from gametree.spec._package_data import package_text
 from gametree.treefile import TreeFileError
 
 NAME = "vectors"
-HELP = "generate or verify the language-neutral test vectors"
 DESCRIPTION = (
     "generate writes one file per semantics (and tree_format.json) into DIR, deterministically: "
     "the same files every time. verify reads the files in DIR, recomputes every expected "
