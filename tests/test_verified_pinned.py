@@ -111,10 +111,11 @@ def two_player(module: types.ModuleType, case: Case) -> list[str]:
     b, leaf = a + w, scalar(t)
     out = []
     runs = {
-        "alphabeta": (impl_alphabeta(t, a, b, trace=True), "alphabeta"),
+        "alphabeta": (impl_alphabeta(t, a, b, trace=True), "alphabeta-fail-hard"),
         "alphabeta_soft": (impl_alphabeta(t, a, b, fail_soft=True, trace=True),
                            "alphabeta-fail-soft"),
-        "negamax_alphabeta": (negamax_alphabeta(t, a, b, trace=True), "negamax-alphabeta"),
+        "negamax_alphabeta": (negamax_alphabeta(t, a, b, trace=True),
+                              "negamax-alphabeta-fail-hard"),
         "negamax_alphabeta_soft": (negamax_alphabeta(t, a, b, fail_soft=True, trace=True),
                                    "negamax-alphabeta-fail-soft"),
     }  # fmt: skip
@@ -167,7 +168,7 @@ def deep(module: types.ModuleType, case: Case) -> list[str]:
     bounds = Bounds(-m, 0)
     expected = (
         *searched(deep_pruning_unsound(pt, bounds, trace=True)),
-        list(events("deep", pt, bounds=bounds)),
+        list(events("deep-pruning-unsound", pt, bounds=bounds)),
     )
     out = compared(module, "deep", pt, vector(pt, -m), NO_VECTOR, (2 * m,), expected,
                    lambda v: tuple(c - m for c in v))  # fmt: skip

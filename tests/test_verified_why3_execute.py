@@ -150,11 +150,11 @@ def alphabeta_batch(cases: Sequence[tuple[SpecTree, Fraction, Fraction]]) -> lis
         b = a + width
         out: list[str] = []
         runs = (
-            ("alphabeta", impl_alphabeta(t, a, b, trace=True), "alphabeta"),
+            ("alphabeta", impl_alphabeta(t, a, b, trace=True), "alphabeta-fail-hard"),
             ("alphabeta_soft", impl_alphabeta(t, a, b, fail_soft=True, trace=True),
              "alphabeta-fail-soft"),
             ("negamax_alphabeta", impl_negamax_alphabeta(t, a, b, trace=True),
-             "negamax-alphabeta"),
+             "negamax-alphabeta-fail-hard"),
         )  # fmt: skip
         for name, r, kind in runs:
             value, reads = Fraction(number(next(answers)), big), next(answers)
