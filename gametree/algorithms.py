@@ -46,12 +46,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALGORITHMS",
+    "EVENTS",
     "REGISTRY",
     "Algorithm",
     "Answer",
     "Found",
     "Options",
     "applicable",
+    "event_trace",
     "lookup",
 ]
 
@@ -238,7 +240,7 @@ REGISTRY: tuple[Algorithm, ...] = (
         "minimax", "Minimax",
         "the minimax value, from player 0's (Max's) point of view; every leaf, left to right",
         "Knuth and Moore 1975; the lecture note Game Tree: Min-Max Algorithm",
-        "two-player", "scalar", "spec.minimax", events=True,
+        "two-player", "scalar", "spec.minimax", "impl.minimax", events=True,
         semantics="the minimax value from player 0's (Max's) point of view; every leaf, left "
         "to right",
         old=("spec.minimax",),
@@ -247,7 +249,7 @@ REGISTRY: tuple[Algorithm, ...] = (
         "negamax", "Negamax",
         "the value to the player to move at the root; every leaf, left to right",
         "the lecture note Game Tree: Min-Max Algorithm (ModMinMax)",
-        "two-player", "scalar", "spec.negamax", events=True,
+        "two-player", "scalar", "spec.negamax", "impl.negamax", events=True,
         semantics="the value to the player to move at the root (seed 001); every leaf, left "
         "to right",
         old=("spec.negamax",),
@@ -346,16 +348,6 @@ REGISTRY: tuple[Algorithm, ...] = (
         old=("impl.shallow",),
     ),
     Algorithm(
-        "deep-pruning-unsound", "Deep pruning (unsound)",
-        "maxn with Korf's deep pruning: UNSOUND for 3 or more players (Korf 3.2.3)",
-        "Korf 1989, 3.2.3",
-        "multi-player", "vector", "spec.maxn", "impl.deep_pruning_unsound", bounds="korf",
-        exact=False, events=True,
-        semantics="what Korf's deep pruning (3.2.3) returns, NOT the maxn value with three or "
-        "more players (Figure 5); maxn on two-player pairs (x, -x); its value, line and leaves",
-        old=("impl.deep_pruning_unsound", "deep_pruning_unsound", "deep"),
-    ),
-    Algorithm(
         "last-branch", "Last-branch pruning",
         "maxn with last-branch pruning (Sturtevant 2003)",
         "Sturtevant 2003",
@@ -372,6 +364,16 @@ REGISTRY: tuple[Algorithm, ...] = (
         semantics="maxn with immediate, shallow and speculative pruning under Korf's bounds "
         "(Sturtevant 2003); its leaves, a re-searched leaf each time it is read",
         old=("impl.speculative",),
+    ),
+    Algorithm(
+        "deep-pruning-unsound", "Deep pruning (unsound)",
+        "maxn with Korf's deep pruning: UNSOUND for 3 or more players (Korf 3.2.3)",
+        "Korf 1989, 3.2.3",
+        "multi-player", "vector", "spec.maxn", "impl.deep_pruning_unsound", bounds="korf",
+        exact=False, events=True,
+        semantics="what Korf's deep pruning (3.2.3) returns, NOT the maxn value with three or "
+        "more players (Figure 5); maxn on two-player pairs (x, -x); its value, line and leaves",
+        old=("impl.deep_pruning_unsound", "deep_pruning_unsound", "deep"),
     ),
     Algorithm(
         "optimal", "Optimal directional search",
@@ -500,3 +502,21 @@ def lookup(name: str) -> Found:
         names = ", ".join(a.name for a in REGISTRY)
         raise KeyError(f"no algorithm {name!r}; the names are: {names}")
     return found
+
+
+def event_trace(
+    name: str, t: Tree, *, bounds: Bounds | None = None, **options: Any
+) -> tuple[dict[str, Any], ...]:
+    """The events of searching ``t`` with the search called ``name`` (``impl.events``).
+
+    ``options`` are :class:`Options`' fields. Raises ``KeyError`` for an unknown name,
+    ``ValueError`` for a search that records no events, and ``spec.TreeError`` (with the
+    path) for a tree it cannot take or a leaf outside the bounds.
+
+    >>> from gametree.spec import Node
+    >>> [e["type"] for e in event_trace("maxn", Node.by_depth([(1, 2), (2, 1)]))]
+    ['enter', 'leaf', 'best', 'leaf', 'best', 'leave']
+    """
+    answer = lookup(name).algorithm.run(t, bounds, Options(**options), events=True)
+    assert answer.events is not None
+    return answer.events

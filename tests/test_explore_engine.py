@@ -1,4 +1,4 @@
-"""The page's JavaScript engine under Node: gated like impl, its events impl.events' exactly."""
+"""The page's JavaScript engine under Node: gated like impl, its events impl's exactly."""
 
 import json
 import shutil
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gametree.algorithms import ALGORITHMS, EVENTS, Options
 from gametree.cli import main
 from gametree.figures import FIGURES, Figure
-from gametree.impl import events
 from gametree.spec import Bounds, Node, Tree, iter_leaves
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import dumps
@@ -83,9 +83,10 @@ def engine() -> Iterator[Engine]:
 
 
 def agree(engine: Engine, name: str, t: Tree, bounds: Bounds | None = None, **o: Any) -> None:
-    """The JavaScript events are impl.events', event for event, and so is the answer."""
+    """The JavaScript events are impl's, event for event, and so is the answer."""
     options = {k: v for k, v in o.items() if v is not None}
-    want = json.loads(json.dumps(events.trace(name, t, bounds=bounds, **options)))
+    answer = ALGORITHMS[name].run(t, bounds, Options(**options), events=True)
+    want = json.loads(json.dumps(answer.events))
     js_options = {"firstGuess" if k == "first_guess" else k: v if k in ("player", "domain")
                   else str(v) for k, v in options.items()}  # fmt: skip
     got = engine.run(name, dumps(t, bounds), **js_options)
@@ -93,8 +94,7 @@ def agree(engine: Engine, name: str, t: Tree, bounds: Bounds | None = None, **o:
     for i, (w, g) in enumerate(zip(want, got["events"], strict=False)):
         assert w == g, f"event {i}: expected {w}, got {g}"
     assert len(got["events"]) == len(want)
-    _, line, _ = events.traced_value(name, t, bounds=bounds, **options)
-    assert got["principalVariation"] == list(line)
+    assert got["principalVariation"] == list(answer.principal_variation)
     assert got["leaves"] == [e["path"] for e in want if e["type"] == "leaf"]
 
 
@@ -255,7 +255,7 @@ def test_a_seeded_flaw_fails_the_gate(
 def test_every_algorithm_is_listed(engine: Engine) -> None:
     script = "process.stdout.write(JSON.stringify(require(process.argv[1]).SEARCHES))"
     names = json.loads(node_output(script, str(ENGINE)))
-    assert set(names) == set(events.ALGORITHMS) == set(GATED)
+    assert set(names) == set(EVENTS) == set(GATED)
 
 
 EVENT_FLAWS = [

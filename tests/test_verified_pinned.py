@@ -20,12 +20,12 @@ import pytest
 from hypothesis import HealthCheck, Phase, example, find, given, settings
 from hypothesis import strategies as st
 
+from gametree.algorithms import event_trace as events
 from gametree.impl import alphabeta as impl_alphabeta
 from gametree.impl import deep_pruning_unsound, negamax_alphabeta
 from gametree.impl import immediate as impl_immediate
 from gametree.impl import maxn as impl_maxn
 from gametree.impl import shallow as impl_shallow
-from gametree.impl.events import trace as events
 from gametree.impl.result import SearchResult
 from gametree.proofs.nagini import FLAWS, KERNELS, UNPRUNED, Flaw, seeded, source
 from gametree.proofs.nagini.convert import NO_VECTOR, scalar, vector

@@ -161,15 +161,13 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
 
 def trace_events(found: Found, doc: TreeDocument, options: Options) -> "tuple[Event, ...]":
     """The event trace of the search found on the document; ``KeyError`` if it has none."""
-    from gametree.impl.events import trace  # noqa: PLC0415 - only --events needs it
-
     name = found.algorithm.name
     if found.definition or name not in EVENTS:
         what = f"the definition of {name}" if found.definition else name
         raise KeyError(f"{what} has no event trace; these do: {', '.join(EVENTS)}")
-    return trace(name, doc.tree, alpha=options.alpha, beta=options.beta,
-                 bounds=doc.bounds, player=options.player, first_guess=options.first_guess,
-                 domain=options.domain)  # fmt: skip
+    events = found.algorithm.run(doc.tree, doc.bounds, options, events=True).events
+    assert events is not None
+    return events
 
 
 def print_answer(found: Found, answer: Answer) -> None:

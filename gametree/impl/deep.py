@@ -24,6 +24,7 @@ none has), ``total`` Korf's ``Sum``.
 
 from functools import partial
 
+from gametree.impl.events import Deep
 from gametree.impl.maxn_stack import Backed, Search, call, korf_bounds, run
 from gametree.impl.result import SearchResult
 from gametree.spec import Bounds, Node, Scalar, Tree, Value, Vector
@@ -48,7 +49,9 @@ def deep_search(
     return best
 
 
-def deep_pruning_unsound(t: Tree, bounds: Bounds, *, trace: bool = False) -> SearchResult[Value]:
+def deep_pruning_unsound(
+    t: Tree, bounds: Bounds, *, trace: bool = False, events: bool = False
+) -> SearchResult[Value]:
     """Maxn with Korf's deep pruning: UNSOUND for three or more players (Korf 3.2.3).
 
     For three or more players the value may be wrong: on Korf's Figure 5 with f = (3, 0, 6)
@@ -60,4 +63,5 @@ def deep_pruning_unsound(t: Tree, bounds: Bounds, *, trace: bool = False) -> Sea
     """
     total, evaluate = korf_bounds(t, bounds, "deep pruning")
     floors = (0,) * t.players
-    return run(t, partial(deep_search, total=total), (floors,), evaluate, trace=trace)
+    watch = Deep(total, bounds.lower) if events else None
+    return run(t, partial(deep_search, total=total), (floors,), evaluate, trace=trace, watch=watch)

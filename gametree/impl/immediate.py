@@ -16,6 +16,7 @@ with the lower bound shifted to 0).
 
 from functools import partial
 
+from gametree.impl.events import Korf
 from gametree.impl.maxn_stack import Backed, Search, call, korf_bounds, run
 from gametree.impl.result import SearchResult
 from gametree.spec import Bounds, Node, Scalar, Tree, Value, Vector
@@ -35,7 +36,9 @@ def immediate_search(node: Node, player: int, *, total: Scalar) -> Search[Backed
     return best
 
 
-def immediate(t: Tree, bounds: Bounds, *, trace: bool = False) -> SearchResult[Value]:
+def immediate(
+    t: Tree, bounds: Bounds, *, trace: bool = False, events: bool = False
+) -> SearchResult[Value]:
     """The maxn value of ``t``, pruning only where the player to move already has the total.
 
     A node is cut off only after a child whose component for the player to move equals the
@@ -45,4 +48,5 @@ def immediate(t: Tree, bounds: Bounds, *, trace: bool = False) -> SearchResult[V
     Directional; at most as many leaves as maxn, and at least as many as shallow pruning.
     """
     total, evaluate = korf_bounds(t, bounds, "immediate pruning")
-    return run(t, partial(immediate_search, total=total), (), evaluate, trace=trace)
+    watch = Korf(total, bounds.lower) if events else None
+    return run(t, partial(immediate_search, total=total), (), evaluate, trace=trace, watch=watch)
