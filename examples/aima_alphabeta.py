@@ -33,15 +33,22 @@ call per level, so the vectors' 1,200-deep chain would be a ``RecursionError`` (
 Deep``). Nothing is corrected: the adapter reports what the library computes.
 """
 
-from fractions import Fraction
 from typing import Any
+
+from gametree.adapters import parse_number
 
 try:
     from aima.games import Game
     from aima.games import alpha_beta_search as _search
 except ImportError:
-    from aima3.games import Game
-    from aima3.games import alphabeta_search as _search
+    try:
+        from aima3.games import Game
+        from aima3.games import alphabeta_search as _search
+    except ImportError as missing:
+        raise ImportError(
+            f"{missing}: aima-python is not installed (pip install --no-deps aima3==1.0.11 && "
+            "pip install numpy tqdm; examples/aima_alphabeta.py says why)"
+        ) from missing
 
 
 class ExplicitTree(Game):  # type: ignore[misc]
@@ -67,8 +74,7 @@ class ExplicitTree(Game):  # type: ignore[misc]
     def utility(self, state: tuple[dict[str, Any], tuple[int, ...]], player: int) -> Any:  # noqa: ARG002
         """The game's ``utility``, as aima calls it: the value for the root's mover (0)."""
         self.trace.append(list(state[1]))
-        v = state[0]["value"]
-        return Fraction(v) if isinstance(v, str) else v
+        return parse_number(state[0]["value"])
 
     def to_move(self, state: tuple[dict[str, Any], tuple[int, ...]]) -> int:
         """The game's ``to_move``, as aima calls it."""

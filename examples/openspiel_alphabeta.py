@@ -36,15 +36,22 @@ integer up to 2^53, and the search starts from -inf and +inf, no finite sentinel
 """
 
 import math
-from fractions import Fraction
 from typing import Any
 
-import pyspiel
-from open_spiel.python.algorithms import minimax as openspiel_minimax
+try:
+    import pyspiel
+    from open_spiel.python.algorithms import minimax as openspiel_minimax
+except ImportError as missing:
+    raise ImportError(
+        f"{missing}: OpenSpiel is not installed (pip install open-spiel==2.0.2, or from the "
+        "checkout pip install -e '.[bench]')"
+    ) from missing
+
+from gametree.adapters import parse_number
 
 
 def _number(x: Any) -> float:
-    return float(Fraction(x)) if isinstance(x, str) else float(x)
+    return float(parse_number(x))
 
 
 class _Shared:

@@ -239,7 +239,7 @@ REGISTRY: tuple[Algorithm, ...] = (
     Algorithm(
         "minimax", "Minimax",
         "the minimax value, from player 0's (Max's) point of view; every leaf, left to right",
-        "Knuth and Moore 1975; the lecture note Game Tree: Min-Max Algorithm",
+        "Knuth and Moore 1975; the Min-Max notes",
         "two-player", "scalar", "spec.minimax", "impl.minimax", events=True,
         semantics="the minimax value from player 0's (Max's) point of view; every leaf, left "
         "to right",
@@ -248,10 +248,10 @@ REGISTRY: tuple[Algorithm, ...] = (
     Algorithm(
         "negamax", "Negamax",
         "the value to the player to move at the root; every leaf, left to right",
-        "the lecture note Game Tree: Min-Max Algorithm (ModMinMax)",
+        "the Min-Max notes (ModMinMax)",
         "two-player", "scalar", "spec.negamax", "impl.negamax", events=True,
-        semantics="the value to the player to move at the root (seed 001); every leaf, left "
-        "to right",
+        semantics="the value to the player to move at the root (the Min-Max notes); every leaf, "
+        "left to right",
         old=("spec.negamax",),
     ),
     Algorithm(

@@ -22,17 +22,17 @@ COMMANDS = {
     "solve": "solve a tree file: value, best move, principal variation, counts",
     "algorithms": "list the algorithms by name, with what each computes",
     "compare": "run every applicable algorithm on a tree, side by side",
-    "conform": "gate an engine: vectors, then generated trees, shrunk to a minimal failure",
+    "conform": "gate an engine: vectors, generated trees, a failure shrunk",
     "vectors": "generate or verify the language-neutral test vectors",
     "play": "play a game in the terminal: any seat a person or an engine",
     "serve": "play the games in the browser: a local web app on 127.0.0.1",
-    "prove": "run the machine checks of the theorems connecting spec and impl (extra: prove)",
-    "draw": "draw a search on a tree: values or bounds, prunings, order, principal variation",
-    "explore": "write an HTML page that steps through a search on a tree, in the browser",
-    "experiment": "run an experiment (best-case, average-case, convergence): CSV, plot, summary",
+    "prove": "check the theorems connecting spec and impl (extra: prove)",
+    "draw": "draw a search on a tree: values, bounds, cut-offs, order",
+    "explore": "write a web page that steps through a search on a tree",
+    "experiment": "run an experiment of the paper's: CSV, plot, summary",
 }
-"""The subcommands, in the order ``--help`` lists them, with the line it gives each; the
-command ``NAME`` is the module ``gametree.commands.NAME``."""
+"""The subcommands, in the order ``--help`` lists them, with the line it gives each (at most
+65 characters); the command ``NAME`` is the module ``gametree.commands.NAME``."""
 
 
 def parser(only: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -40,19 +40,25 @@ def parser(only: Collection[str] | None = None) -> argparse.ArgumentParser:
 
     ``main`` configures the command given alone, importing that command's module only.
     """
+    width = max(map(len, COMMANDS))
+    listed = "\n".join(f"  {name:<{width}}  {line}" for name, line in COMMANDS.items())
     top = CommandParser(
         prog="gametree",
+        usage="%(prog)s [-h] [--version] COMMAND ...",
         description="A reference implementation of game-tree search, checked against its spec.",
-        epilog=epilog(*sorted(EXIT_CODES)) + "\n\nEach command's own: gametree COMMAND --help",
+        epilog=f"commands:\n{listed}\n\n{epilog(*sorted(EXIT_CODES))}\n\n"
+        "Each command's own options: gametree COMMAND --help",
     )
     top.add_argument(
         "--version",
         action=_Version,
         help="print the version and which kernels run (compiled or pure Python), then exit",
     )
-    subparsers = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, line in COMMANDS.items():
-        sub = subparsers.add_parser(name, help=line)
+    subparsers = top.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", help=argparse.SUPPRESS
+    )  # listed in the epilog, each on one line
+    for name in COMMANDS:
+        sub = subparsers.add_parser(name, prog=f"{top.prog} {name}")
         if only is None or name in only:
             configure(sub, name)
     return top

@@ -12,6 +12,8 @@ import math
 import os
 import re
 import sys
+import threading
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -29,7 +31,6 @@ from gametree.commands._parsing import (
     configure_help,
     epilog,
     more_options,
-    note,
     old_spelling,
 )
 from gametree.spec import Scalar
@@ -56,7 +57,11 @@ __all__ = [
     "EXIT_TARGET",
     "EXIT_USAGE",
     "Progress",
+    "Voice",
+    "Watch",
+    "Window",
     "add_limit_arguments",
+    "add_window_argument",
     "answer_json",
     "cli_number",
     "configure_help",
@@ -70,6 +75,9 @@ __all__ = [
     "read_bytes",
     "read_document",
     "read_shown_tree",
+    "say",
+    "window_from",
+    "window_side",
 ]
 
 
@@ -84,19 +92,33 @@ def error(command: str, message: str, code: int) -> int:
     return code
 
 
+def note(command: str, message: str) -> None:
+    """Print ``gametree COMMAND: note: MESSAGE`` on standard error (an old spelling, ...)."""
+    print(f"gametree {command}: note: {message}", file=sys.stderr)  # noqa: T201 - the CLI's
+
+
+def say(command: str, message: str) -> None:
+    """``gametree COMMAND: MESSAGE`` on standard error: what a command did besides its output."""
+    print(f"gametree {command}: {message}", file=sys.stderr)  # noqa: T201 - the CLI's
+
+
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
-def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
-    """The reader's limits as options (see ``gametree.treefile.Limits``)."""
+def add_limit_arguments(parser: argparse.ArgumentParser) -> argparse._ArgumentGroup:
+    """The reader's limits as options (see ``gametree.treefile.Limits``), for ``--help-all``.
+
+    Returns their group, for a command's own limits.
+    """
     d = Limits()
-    group = parser.add_argument_group("limits on the input")
+    group = more_options(parser, "limits on the input")
     group.add_argument("--max-nodes", type=_positive, default=d.max_nodes, metavar="N",
                        help=f"refuse trees with more nodes (default {d.max_nodes})")  # fmt: skip
     group.add_argument("--max-depth", type=_positive, default=d.max_depth, metavar="N",
                        help=f"refuse deeper trees (default {d.max_depth})")  # fmt: skip
     group.add_argument("--max-bytes", type=_positive, default=d.max_bytes, metavar="N",
                        help=f"refuse larger files (default {d.max_bytes})")  # fmt: skip
+    return group
 
 
 def _positive(text: str) -> int:
@@ -192,6 +214,43 @@ def cli_number(text: str) -> Scalar:
     return q.numerator if q.denominator == 1 else q
 
 
+Window = tuple[Scalar | None, Scalar | None]
+"""A window as the command line gives it: (alpha, beta), ``None`` for an open side."""
+
+
+def window_side(text: str) -> Scalar | None:
+    """One side of ``--window``: a number, or ``None`` for ``inf`` or ``-inf``.
+
+    >>> window_side("-1/2"), window_side("-inf")
+    (Fraction(-1, 2), None)
+    """
+    return None if text.strip().lower() in {"inf", "-inf", "+inf"} else cli_number(text)
+
+
+def add_window_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--window A B``; ``--alpha A`` and ``--beta B``, its old spellings, still work."""
+    window = parser.add_argument("--window", nargs=2, type=window_side, metavar=("A", "B"),
+                                 help=help_text + " ('inf' for an open side)")  # fmt: skip
+    for old, side in (("--alpha", 0), ("--beta", 1)):
+        old_spelling(parser, old, window, value=functools.partial(_with_side, side),
+                     spelled="--window A B (inf for an open side)")  # fmt: skip
+
+
+def _with_side(side: int, namespace: argparse.Namespace, value: Scalar | None) -> Window:
+    alpha, beta = namespace.window or (None, None)
+    return (value, beta) if side == 0 else (alpha, value)
+
+
+def window_from(args: argparse.Namespace) -> Window | None:
+    """The window given, or ``None``; ``ValueError`` if it is empty (alpha >= beta)."""
+    window: Window | None = args.window
+    if window is not None:
+        alpha, beta = window
+        if alpha is not None and beta is not None and not alpha < beta:
+            raise ValueError(f"--window must be non-empty, alpha < beta (got {alpha}, {beta})")
+    return window
+
+
 def answer_json(a: "Answer") -> dict[str, object]:
     """The documented JSON of an answer: exactly the six keys of ``solve --json``."""
     return {
@@ -211,40 +270,184 @@ def text_value(v: object) -> str:
     return str(v)
 
 
-class Progress:
-    """A progress bar on standard error when it is a terminal; silent otherwise.
+class Voice:
+    """What a command has lately said on standard error: its bars, lines and watches share it.
 
-    >>> import io
-    >>> p = Progress(10, "cases", stream=io.StringIO())    # not a terminal: prints nothing
-    >>> p.advance(5); p.done(); p.stream.getvalue()
-    ''
+    ``last`` is when it last said how far it had got, so that each speaks only after
+    :data:`Progress.EVERY` seconds of silence (since then, or since it started itself), whoever
+    spoke last; ``speaking`` counts the progress bars running, which a :class:`Watch` leaves the
+    word to.
     """
 
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.last = -math.inf
+        self.speaking = 0
+        self.lock = threading.Lock()
+
+
+VOICE = Voice()
+"""The process's voice, which the progress of every command it runs shares."""
+
+
+class Progress:
+    """How far a long command has got, on standard error: a bar on a terminal, lines otherwise.
+
+    On a terminal the bar is redrawn at every step. Elsewhere (a pipe, a CI log) a line such as
+    ``gametree conform: 40/200 cases, 12 s`` is written once :data:`EVERY` seconds have passed
+    since it started or the command last said how far it is (its :class:`Voice`): at a step,
+    and between steps by a heartbeat thread, so that a step of minutes is not silence.
+    ``timed`` progress counts the seconds themselves, for a command that knows its budget but
+    not its steps. ``done`` clears the bar and stops the heartbeat.
+
+    >>> import io
+    >>> now = [0.0]
+    >>> voice = Voice(clock=lambda: now[0])
+    >>> p = Progress(10, "cases", stream=io.StringIO(), voice=voice, heartbeat=False)
+    >>> p.advance(5); now[0] = 12.0; p.advance(); p.advance(); p.done()
+    >>> print(p.stream.getvalue(), end="")
+    gametree: 6/10 cases, 12 s
+    """
+
+    EVERY = 10.0
+    """The most seconds of silence between two lines when standard error is not a terminal."""
+    TICK = 1.0
+    """How often a heartbeat looks at the clock, in seconds."""
     WIDTH = 30
 
     def __init__(
-        self, total: int, unit: str, *, stream: TextIO | None = None, enabled: bool = True
+        self,
+        total: int,
+        unit: str,
+        *,
+        label: str = "gametree",
+        stream: TextIO | None = None,
+        enabled: bool = True,
+        timed: bool = False,
+        voice: Voice = VOICE,
+        heartbeat: bool = True,
     ) -> None:
-        self.total, self.unit, self.count = max(total, 1), unit, 0
+        self.total, self.unit, self.count, self.note = max(total, 1), unit, 0, ""
+        self.label, self.enabled, self.timed, self.voice = label, enabled, timed, voice
         self.stream = stream if stream is not None else sys.stderr
-        self.enabled = enabled and _is_terminal(self.stream)
+        self.terminal = _is_terminal(self.stream)
+        self.start = voice.clock()
         self.shown = False
+        self._stop = threading.Event()
+        self._heart: threading.Thread | None = None
+        with voice.lock:
+            voice.speaking += enabled
+        if enabled and heartbeat and (timed or not self.terminal):
+            self._heart = threading.Thread(target=self._beat, name="gametree progress",
+                                           daemon=True)  # fmt: skip
+            self._heart.start()
 
     def advance(self, n: int = 1, note: str = "") -> None:
-        """Count ``n`` more and redraw."""
-        self.count += n
-        if self.enabled:
+        """Count ``n`` more (``note``: what is being done now) and show it."""
+        with self.voice.lock:
+            self.count += n
+            self.note = note
+            self._show()
+
+    def beat(self) -> None:
+        """Show how far it has got if a line is due (the heartbeat calls this)."""
+        with self.voice.lock:
+            self._show()
+
+    def _beat(self) -> None:
+        while not self._stop.wait(self.TICK):
+            self.beat()
+
+    def _show(self) -> None:
+        if not self.enabled:
+            return
+        now = self.voice.clock()
+        if self.timed:
+            self.count = min(int(now - self.start), self.total)
+        note = f" {self.note}" if self.note else ""
+        if self.terminal:
             filled = min(self.WIDTH, self.WIDTH * self.count // self.total)
             bar = "#" * filled + "-" * (self.WIDTH - filled)
-            self.stream.write(f"\r[{bar}] {self.count}/{self.total} {self.unit} {note}"[:100])
-            self.stream.flush()
+            self.stream.write(f"\r[{bar}] {self.count}/{self.total} {self.unit}{note}"[:100])
             self.shown = True
+        elif now - max(self.voice.last, self.start) >= self.EVERY:
+            line = f"{self.label}: {self.count}/{self.total} {self.unit}, {now - self.start:.0f} s"
+            self.stream.write((line + (f" ({self.note})" if self.note else ""))[:100] + "\n")
+        else:
+            return
+        self.voice.last = now
+        self.stream.flush()
 
     def done(self) -> None:
-        """Clear the bar's line."""
-        if self.shown:
-            self.stream.write("\r" + " " * 100 + "\r")
+        """Stop the heartbeat and clear the bar's line."""
+        self._stop.set()
+        if self._heart is not None:
+            self._heart.join()
+        with self.voice.lock:
+            self.voice.speaking -= self.enabled
+            if self.shown:
+                self.stream.write("\r" + " " * 100 + "\r")
+                self.stream.flush()
+                self.shown = False
+        self.enabled = False
+
+
+class Watch:
+    """A line every :data:`Progress.EVERY` seconds that nothing else says how far a command is.
+
+    For a command whose work is not all counted by a :class:`Progress` (an experiment draws its
+    plots after its series): while no progress bar runs and the command has been silent that
+    long, it writes ``gametree COMMAND: still working, 25 s``. A context manager.
+
+    >>> import io
+    >>> now = [0.0]
+    >>> voice = Voice(clock=lambda: now[0])
+    >>> with Watch("experiment", stream=io.StringIO(), voice=voice, heartbeat=False) as w:
+    ...     now[0] = 9.0; w.beat(); now[0] = 25.0; w.beat(); w.beat()
+    >>> print(w.stream.getvalue(), end="")
+    gametree experiment: still working, 25 s
+    """
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        stream: TextIO | None = None,
+        voice: Voice = VOICE,
+        heartbeat: bool = True,
+    ) -> None:
+        self.command, self.voice, self.heartbeat = command, voice, heartbeat
+        self.stream = stream if stream is not None else sys.stderr
+        self.start = voice.clock()
+        self._stop = threading.Event()
+        self._heart: threading.Thread | None = None
+
+    def __enter__(self) -> "Watch":
+        self.start = self.voice.clock()
+        if self.heartbeat:
+            self._heart = threading.Thread(target=self._beat, name="gametree watch", daemon=True)
+            self._heart.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        if self._heart is not None:
+            self._heart.join()
+
+    def _beat(self) -> None:
+        while not self._stop.wait(Progress.TICK):
+            self.beat()
+
+    def beat(self) -> None:
+        """Write the line if one is due."""
+        with self.voice.lock:
+            now = self.voice.clock()
+            if self.voice.speaking or now - max(self.voice.last, self.start) < Progress.EVERY:
+                return
+            self.stream.write(f"gametree {self.command}: still working, "
+                              f"{now - self.start:.0f} s\n")  # fmt: skip
             self.stream.flush()
+            self.voice.last = now
 
 
 def _is_terminal(stream: TextIO) -> bool:

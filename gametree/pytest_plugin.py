@@ -30,15 +30,18 @@ def gametree_conform() -> Callable[..., Any]:
     """``conform(target, semantics, **options)``: run the gate; fail the test unless it passes.
 
     Options, each the keyword of a ``gametree conform`` option (``docs/conformance.md``
-    lists them): ``strict_order``, ``best_move``, ``principal_variation`` (what to compare),
+    lists them): ``strict_order``, ``best_move``, ``principal_variation``, ``any_best_move``
+    (what to compare),
     ``move_only``, ``full_window`` (an engine that reports only its move, or takes no window),
     ``budget`` (generated trees, default 200), ``keep_going``, ``shrink_budget``, ``scope``
     (``small``, ``default`` or ``large``: what they are drawn from), ``vectors`` (False: the
     generated trees only), ``seed``, ``alternating``, ``values`` (the number type the engine
-    holds: ``exact``, ``int64``, ``int32``, ``int16`` or ``double``), ``skip_flags`` (a list
+    holds: ``exact``, ``int64``, ``int32``, ``int16`` or ``double``), ``infinity`` (the
+    engine's own: it takes only scores strictly inside), ``skip_flags`` (a list
     of flags), ``timeout`` and ``memory_mb``. An unknown semantics, flag or number type, or
-    ``skip_flags`` given as one string, is a ``ValueError``. Returns the ``Report``. A failing
-    case too long to print is written to a file the message names.
+    ``skip_flags`` given as one string, is a ``ValueError``. Returns the ``Report``. Each
+    minimal failing case is written to a file the message names, with the command that prints
+    what the gate expects of it.
     """
 
     def conform(
@@ -48,6 +51,7 @@ def gametree_conform() -> Callable[..., Any]:
         strict_order: bool = False,
         best_move: bool = False,
         principal_variation: bool = False,
+        any_best_move: bool = False,
         move_only: bool = False,
         full_window: bool = False,
         budget: int = 200,
@@ -58,6 +62,7 @@ def gametree_conform() -> Callable[..., Any]:
         seed: int = 0,
         alternating: bool = False,
         values: str = "exact",
+        infinity: float | None = None,
         skip_flags: Iterable[str] = (),
         timeout: float = 10.0,
         memory_mb: int = 2048,
@@ -69,7 +74,7 @@ def gametree_conform() -> Callable[..., Any]:
         _check_arguments(semantics, skip_flags)
         options = GateOptions(
             semantics=semantics,
-            checks=Checks(best_move, principal_variation, strict_order, move_only),
+            checks=Checks(best_move, principal_variation, strict_order, move_only, any_best_move),
             budget=budget,
             seed=seed,
             by_depth=alternating,
@@ -80,6 +85,7 @@ def gametree_conform() -> Callable[..., Any]:
             keep_going=keep_going,
             shrink_budget=shrink_budget,
             values=values,
+            infinity=infinity,
         )
         if isinstance(target, str):
             runner: Any = ProcessTarget.from_spec(target, timeout=timeout, memory_mb=memory_mb)

@@ -1,5 +1,6 @@
 """The ``gametree`` command: the main job (``examples``), its JSON, help and exit codes."""
 
+import argparse
 import json
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import pytest
 
 from gametree import cli
 from gametree.commands import examples
+from gametree.commands._parsing import CommandParser
 from gametree.spec.examples import EXAMPLES
 
 
@@ -31,7 +33,7 @@ def test_examples_text_names_value_and_principal_variation(
 ) -> None:
     assert cli.main(["examples"]) == 0
     out = capsys.readouterr().out
-    assert "seed002-alpha-beta" in out
+    assert "wiki-alpha-beta" in out
     assert "minimax = 3, principal variation [0, 0, 0, 0]" in out
     assert "DISAGREES" not in out
 
@@ -113,3 +115,53 @@ def test_help_loads_no_command() -> None:
     assert loaded(["--help"]) == [
         "gametree", "gametree.cli", "gametree.commands", "gametree.commands._parsing"
     ]  # fmt: skip
+
+
+SCREEN = 40
+"""Lines of a screen: a command's --help fits one (issue 35, item 5)."""
+
+
+def help_text(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 0
+    out: str = capsys.readouterr().out
+    return out
+
+
+@pytest.mark.parametrize("command", [[], *([name] for name in cli.COMMANDS)])
+def test_every_help_fits_a_screen_and_help_all_has_every_option(
+    command: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = help_text([*command, "--help"], capsys).splitlines()
+    assert len(lines) <= SCREEN, "\n".join(lines)
+    assert max(map(len, lines)) <= 80
+    if not command:
+        assert [line.split()[0] for line in lines if line.startswith("  ") and
+                line.split()[0] in cli.COMMANDS] == list(cli.COMMANDS)  # fmt: skip
+        return
+    everything = help_text([*command, "--help-all"], capsys)
+    sub = CommandParser(prog=f"gametree {command[0]}")
+    cli.configure(sub, command[0])
+    for action in sub._actions:
+        if action.option_strings and action.help != argparse.SUPPRESS:
+            assert action.option_strings[0] in everything
+    if len(everything.splitlines()) > len(lines):
+        assert f"gametree {command[0]} --help-all" in " ".join(lines[-3:])
+
+
+def test_conform_help_says_arguments_can_come_from_a_file(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert "@FILE" in help_text(["conform", "--help"], capsys)
+
+
+def test_experiment_writes_into_output_and_out_still_works_with_a_note(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    top = cli.parser(["experiment"])
+    assert top.parse_args(["experiment", "best-case", "-o", "d"]).output == Path("d")
+    assert capsys.readouterr().err == ""
+    assert top.parse_args(["experiment", "best-case", "--out", "d"]).output == Path("d")
+    assert capsys.readouterr().err == "gametree experiment: note: --out is now -o/--output\n"

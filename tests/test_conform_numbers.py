@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from gametree import cli
 from gametree.algorithms import lookup
+from gametree.conform import tiers as tier_module
 from gametree.conform.draws import tiers
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.gate import GateOptions, run_gate
@@ -31,18 +32,22 @@ from gametree.conform.junit import junit_xml
 from gametree.conform.numbers import (
     LARGEST_DOUBLE,
     NUMBER_TYPES,
+    OPERATIONS,
+    arithmetic,
     is_double,
     next_double,
     number_text,
     outside,
     previous_double,
 )
+from gametree.conform.report import signature
 from gametree.conform.scope import SCOPES, magnitude_flags
 from gametree.conform.semantics import SEMANTICS, Case, Checks, case_from_request, check, expected
 from gametree.conform.targets import CallableTarget
 from gametree.conform.tiers import Ask, typed
 from gametree.impl import BOTTOM, TOP, alphabeta
-from gametree.spec import Bounds, Leaf, Node, Scalar, Tree
+from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value
+from gametree.treefile import json_value, read_tree_json
 from tests.test_oracle_gate import IMPL_BY_SEMANTICS, impl_answer
 
 INTEGER_TYPES = {"int16": 2**15 - 1, "int32": 2**31 - 1, "int64": 2**63 - 1}
@@ -275,7 +280,7 @@ def test_an_engine_that_declares_its_type_is_asked_its_edges_and_nothing_outside
     assert f"{declared.outside['vectors']} vectors skipped" in text
     assert "values int16 (the integers -(2^15 - 1) .. 2^15 - 1)" in text
     report: Any = declared.json()
-    assert report["values"] == {"type": "int16", "outside": declared.outside}
+    assert report["values"] == {"type": "int16", "infinity": None, "outside": declared.outside}
     suites = ET.fromstring(junit_xml(declared)).findall("testsuite")
     props = {p.get("name"): p.get("value") for p in suites[0].iter("property")}
     assert props["values"] == "int16"
@@ -316,3 +321,96 @@ def test_the_pytest_fixture_takes_values(gametree_conform: Callable[..., Any]) -
                               values="int16")  # fmt: skip
     assert report.passed
     assert report.outside["vectors"] > 100
+
+
+ARITHMETIC_BY_TYPE = {
+    **{name: {(op, "overflows") for op in OPERATIONS} for name in INTEGER_TYPES},
+    "double": {("alpha + 1", "rounds"), ("first guess +- 1", "rounds"), ("Sum - Best", "rounds"),
+               ("Sum - Best", "overflows"), ("sum of two components", "rounds"),
+               ("sum of two components", "overflows")},
+}  # fmt: skip
+"""What the typed tier must draw for each type (issue 33, item 4): every step of a search whose
+result the type cannot hold. A double's negation is exact, and ``alpha + 1`` rounds at the
+largest double rather than overflowing (IEEE 754 rounds to nearest)."""
+
+
+@pytest.mark.parametrize("values", TYPED)
+def test_the_typed_tier_draws_each_step_that_overflows_or_rounds_in_its_type(values: str) -> None:
+    seen: dict[tuple[str, str], int] = {}
+    for semantics in ("alphabeta-fail-soft", "mtdf", "shallow"):
+        for seed in range(300):
+            for op in arithmetic(_case(semantics, values, seed, guess=True), NUMBER_TYPES[values]):
+                seen[op] = seen.get(op, 0) + 1
+    assert set(seen) == ARITHMETIC_BY_TYPE[values]
+    assert min(seen.values()) >= 30, seen  # each in a tenth of the cases that can show it
+
+
+def test_inside_a_declared_infinity_the_sums_still_overflow_the_machine_type() -> None:
+    """int16 inside +-32000: alpha + 1 fits, but two components or Sum - Best do not."""
+    numbers = NUMBER_TYPES["int16"].within(32000)
+    seen: set[tuple[str, str]] = set()
+    for semantics in ("alphabeta-fail-soft", "shallow"):
+        s = SEMANTICS[semantics]
+        ask = Ask(s.kind == "vector", s.window, SCOPES["default"], values=numbers)
+        for seed in range(200):
+            drawn = typed(random.Random(seed), ask)
+            case = Case(semantics, drawn.tree, drawn.bounds if s.bounds else None, drawn.alpha,
+                        drawn.beta)  # fmt: skip
+            assert outside(numbers, case) is None
+            seen |= arithmetic(case, numbers)
+    assert seen == {("Sum - Best", "overflows"), ("sum of two components", "overflows")}
+
+
+def float_shallow(request: dict[str, Any]) -> dict[str, Any]:
+    """Korf's procedure ``Shallow`` with its bound ``Sum - Best[Player]`` computed in a double,
+    which rounds it (where it does not overflow); every other number exact."""
+    doc = read_tree_json(request["tree"])
+    assert doc.bounds is not None
+    lower = doc.bounds.lower
+    total = doc.bounds.total - doc.tree.players * lower
+    trace: list[list[int]] = []
+
+    def rounded(x: Scalar) -> Scalar | float:
+        return float(x) if -LARGEST_DOUBLE <= x <= LARGEST_DOUBLE else x
+
+    def search(n: Tree, path: list[int], bound: Scalar | float, bounder: int | None) -> Value:
+        if isinstance(n, Leaf):
+            trace.append(path)
+            assert isinstance(n.value, tuple)
+            return tuple(c - lower for c in n.value)
+        p = n.to_move
+        if bounder == p:
+            bound = total
+        best = search(n.children[0], [*path, 0], total, None)
+        assert isinstance(best, tuple)
+        for i in range(1, len(n.children)):
+            if best[p] >= bound:
+                return best
+            next_ = search(n.children[i], [*path, i], rounded(total - best[p]), p)
+            assert isinstance(next_, tuple)
+            if next_[p] > best[p]:
+                best = next_
+        return best
+
+    value = search(doc.tree, [], total, None)
+    assert isinstance(value, tuple)
+    return {"value": [json_value(c + lower) for c in value], "trace": trace}
+
+
+def test_a_shallow_search_whose_bound_rounds_in_doubles_is_caught_by_generation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """By the typed tier, on a bound that rounds; not vacuous: the typed tier as it was, without
+    the rounded bounds, asks its every case of the run and none fails."""
+    options = GateOptions("shallow", Checks(strict_order=True), values="double", vectors=False)
+    report = run_gate(CallableTarget(float_shallow), "float shallow", options)
+    assert not report.passed
+    assert report.failures[0].name.endswith("(magnitude)")
+    [s] = report.shrunk
+    assert signature(s.minimal) == signature(report.failures[0])
+    assert ("Sum - Best", "rounds") in arithmetic(s.minimal.case, NUMBER_TYPES["double"])
+    monkeypatch.setattr(tier_module, "rounded_bounds", lambda _kind: [])
+    before = run_gate(CallableTarget(float_shallow), "float shallow", options)
+    typed_cases = [o for o in before.outcomes if o.name.endswith("(magnitude)")]
+    assert len(typed_cases) >= 40
+    assert not [o for o in typed_cases if o.failed]

@@ -88,10 +88,10 @@ def test_the_fields_hold_the_families_to_come() -> None:
     from gametree.explore import _offered
 
     star1 = Algorithm("star1", "Star1", "the expectimax value with Ballard's cut-offs",
-                      "Ballard 1983", "chance", "scalar", "spec.minimax", bounds="interval",
+                      "Ballard's Star1", "chance", "scalar", "spec.minimax", bounds="interval",
                       semantics="expectimax with leaf bounds [L, U]")  # fmt: skip
     brs = Algorithm("best-reply", "Best-reply search", "the best-reply value for --player",
-                    "Schadd and Winands 2011", "best-reply", "vector", "spec.maxn",
+                    "Schadd and Winands' best-reply search", "best-reply", "vector", "spec.maxn",
                     options=("player",), semantics="best-reply search")  # fmt: skip
     assert not star1.needs_bounds
     assert _semantics(brs).player
@@ -104,3 +104,24 @@ def test_expected_is_made_from_the_entry() -> None:
     t = Node.by_depth([[3, 12], [2, 4]])
     assert expected(Case("alphabeta-fail-hard", t, alpha=5)).value == 5
     assert expected(Case("alphabeta-fail-soft", t, alpha=5)).value_range == (3, 5)
+
+
+WORKS = (
+    r"Korf|Sturtevant|Knuth|Fishburn|Plaat|Reinefeld|Marsland|Luckhardt|Carmel|Wesselink|"
+    r"Min-Max notes|Alpha-Beta Pruning article|Game Tree Search notes|CSCE 315 slides"
+)
+"""The works an impl search may cite (docs/references.md's short names)."""
+
+
+def test_every_impl_search_cites_its_source_and_states_its_cost() -> None:
+    """STYLE.md: a docstring that cites the work it implements, and "docstrings carry cost"."""
+    import inspect
+
+    public = [getattr(impl, n) for n in impl.__all__ if n.islower()]
+    functions = [f for f in public if callable(f)] + [impl.Engine.search]
+    assert len(functions) >= 26
+    for f in functions:
+        doc = inspect.getdoc(f) or ""
+        module = inspect.getdoc(inspect.getmodule(f)) or ""
+        assert re.search(WORKS, doc + module), f"{f.__qualname__} cites no work"
+        assert "O(" in doc, f"{f.__qualname__} states no cost"

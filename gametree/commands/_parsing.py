@@ -42,7 +42,6 @@ __all__ = [
     "configure_help",
     "epilog",
     "more_options",
-    "note",
     "old_spelling",
 ]
 
@@ -71,7 +70,8 @@ never an option, so that ``--window -inf 5`` reads two numbers."""
 def epilog(*codes: int, notes: dict[int, str] | None = None) -> str:
     """The 'exit codes' paragraph of a command's ``--help``."""
     notes = notes or {}
-    lines = [f"  {c:>3}  {notes.get(c, EXIT_CODES[c])}" for c in codes]
+    lines = [textwrap.fill(notes.get(c, EXIT_CODES[c]), WIDTH, initial_indent=f"  {c:>3}  ",
+                           subsequent_indent=" " * 7) for c in codes]  # fmt: skip
     return "exit codes:\n" + "\n".join(lines)
 
 
@@ -87,7 +87,12 @@ def configure_help(parser: argparse.ArgumentParser, text: str) -> None:
 
 
 def _wrapped(text: str) -> str:
-    return "\n\n".join(textwrap.fill(p, WIDTH) for p in text.split("\n\n"))
+    """Paragraphs (split by blank lines) filled to :data:`WIDTH`; a line ``- ...`` an item."""
+    return "\n\n".join(
+        "\n".join(textwrap.fill(item, WIDTH, subsequent_indent="  " * item.startswith("- "))
+                  for item in re.split(r"\n(?=- )", paragraph))
+        for paragraph in text.split("\n\n")
+    )  # fmt: skip
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -125,8 +130,10 @@ class CommandParser(argparse.ArgumentParser):
             formatter.add_arguments(group._group_actions)
             formatter.end_section()
         formatter.add_text(self.epilog)
-        if self.more or self.details:
-            formatter.add_text(None if everything else f"More: {self.prog} --help-all")
+        if (self.more or self.details) and not everything:
+            titles = "".join(f", {g.title}" for g in self.more)
+            more = f"More (the details{titles}): {self.prog} --help-all"
+            formatter.add_text(textwrap.fill(more, WIDTH))
         return formatter.format_help()
 
     def enable_help_all(self) -> None:
@@ -160,13 +167,9 @@ def more_options(parser: argparse.ArgumentParser, title: str) -> argparse._Argum
     return group
 
 
-def note(parser: argparse.ArgumentParser | str, message: str) -> None:
-    """``gametree COMMAND: note: MESSAGE`` on standard error: said once, the command goes on.
-
-    ``parser`` is the command's parser, or its name (``solve``).
-    """
-    prog = parser.prog if isinstance(parser, argparse.ArgumentParser) else f"gametree {parser}"
-    print(f"{prog}: note: {message}", file=sys.stderr)
+def _note(parser: argparse.ArgumentParser, message: str) -> None:
+    """``gametree COMMAND: note: MESSAGE`` on standard error: said once, the command goes on."""
+    print(f"{parser.prog}: note: {message}", file=sys.stderr)
 
 
 def old_spelling(
@@ -175,14 +178,15 @@ def old_spelling(
     new: argparse.Action,
     *,
     value: Callable[[argparse.Namespace, Any], Any] | None = None,
-    hint: str = "",
+    spelled: str = "",
 ) -> None:
     """Accept ``old``, an option's former spelling, for ``new``, with a one-line note.
 
     ``value`` makes the new option's value from the namespace and the old option's value
-    (for an old option that was one part of the new one); ``hint`` ends the note.
+    (for an old option that was one part of the new one); ``spelled`` is how the note writes
+    the new option (default: its flags).
     """
-    parser.add_argument(old, action=_OldSpelling, new=new, value=value, hint=hint)
+    parser.add_argument(old, action=_OldSpelling, new=new, value=value, spelled=spelled)
 
 
 class _OldSpelling(argparse.Action):
@@ -195,14 +199,15 @@ class _OldSpelling(argparse.Action):
         *,
         new: argparse.Action,
         value: Callable[[argparse.Namespace, Any], Any] | None,
-        hint: str,
+        spelled: str,
         **kwargs: Any,
     ) -> None:
         assert not isinstance(new.type, str), "a type by its registered name"
         nargs = new.nargs if value is None else None  # a part of the new option: one value
         super().__init__(option_strings, new.dest, nargs=nargs, type=new.type,
                          default=argparse.SUPPRESS, help=argparse.SUPPRESS, **kwargs)  # fmt: skip
-        self.new, self.value, self.hint = new, value, hint
+        self.new, self.value = new, value
+        self.spelled = spelled or "/".join(new.option_strings)
 
     def __call__(
         self,
@@ -211,8 +216,7 @@ class _OldSpelling(argparse.Action):
         values: str | Sequence[Any] | None,
         option_string: str | None = None,
     ) -> None:
-        spelled = "/".join(self.new.option_strings)
-        note(parser, f"{option_string} is spelled {spelled} now{self.hint}")
+        _note(parser, f"{option_string} is now {self.spelled}")
         if self.value is not None:
             values = self.value(namespace, values)
         self.new(parser, namespace, values, option_string)

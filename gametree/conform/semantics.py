@@ -13,11 +13,12 @@ definitions). The alpha-beta semantics take a window and allow what the literatu
 
 - ``alphabeta-fail-soft`` (Fishburn 1983): a < v < b => r = v; v <= a => v <= r <= a;
   v >= b => b <= r <= v.
-- ``alphabeta-fail-hard`` (Knuth and Moore's F2, seed 002): the same, except that when the
-  player to move at an interior root fails low (Max: v <= a; Min: v >= b) the result is that
-  player's own bound exactly (Max: r = a; Min: r = b). That is where fail-hard and fail-soft
-  differ; on the other side both clip to the bound (r = b), or, as seed 002's procedure does,
-  report the leaf that caused the cut-off as it is, so the range [b, v] is allowed there.
+- ``alphabeta-fail-hard`` (Knuth and Moore's F2, the Alpha-Beta Pruning article): the same, except
+  that when the player to move at an interior root fails low (Max: v <= a; Min: v >= b) the result
+  is that player's own bound exactly (Max: r = a; Min: r = b). That is where fail-hard and fail-soft
+  differ; on the other side both clip to the bound (r = b), or, as the Alpha-Beta Pruning article's
+  procedure does, report the leaf that caused the cut-off as it is, so the range [b, v] is allowed
+  there.
 - The ``negamax-`` forms: the same with value and window from the root mover's point of
   view (a lone leaf is a root where player 0 moves).
 
@@ -80,6 +81,8 @@ from gametree.conform.scope import per_tree
 from gametree.impl.necessity import Domain
 from gametree.spec import Bounds, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
 from gametree.spec.fold import fold
+from gametree.spec.maxn import maxn_choice, paranoid_player
+from gametree.spec.minimax import minimax_choice
 from gametree.treefile import (
     TreeFileError,
     document_json,
@@ -586,6 +589,9 @@ class Checks:
     strict_order: bool = False
     move_only: bool = False
     """The target reports a move, not a value (``--move-only``): see :func:`check_move`."""
+    any_best_move: bool = False
+    """The target picks any of the best moves (``--any-best-move``: at random among ties):
+    its move must be one of them, and its line one of best moves (:func:`best_line_problem`)."""
 
 
 def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str]:  # noqa: PLR0911, PLR0912
@@ -631,16 +637,17 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
                 f"value: expected one in [{_text(lo)}, {_text(hi)}] (the true value is "
                 f"{_text(e.true_value)}), got {_got(response['value'], r)}"
             )
-    if e.principal_variation is not None and checks.best_move:
+    if e.principal_variation is not None and checks.any_best_move:
+        got = response.get("best_move", "missing")
+        moves = best_moves(case, e) or (None,)  # a terminal root: no move, null
+        if isinstance(got, bool) or got not in moves:
+            problems.append(f"best_move: expected one of {list(moves)} (any best move), "
+                            f"got {got}")  # fmt: skip
+    elif e.principal_variation is not None and checks.best_move:
         got = response.get("best_move", "missing")
         if got != e.best_move or isinstance(got, bool):
             problems.append(f"best_move: expected {e.best_move} (the leftmost best), got {got}")
-    if e.principal_variation is not None and checks.principal_variation:
-        got = response.get("principal_variation", "missing")
-        if got != list(e.principal_variation):
-            problems.append(
-                f"principal_variation: expected {list(e.principal_variation)}, got {got}"
-            )
+    problems += _line_problems(case, e, response, checks)
     if checks.strict_order:
         got = response.get("trace", "missing")
         want = [list(p) for p in e.trace]
@@ -671,11 +678,7 @@ def check_move(case: Case, e: Expected, response: dict[Any, Any], checks: Checks
                     "the best only if strictly better)" if leftmost else "")
                     if len(allowed) == 1 else f"one of {list(allowed)}")  # fmt: skip
             problems.append(f"best_move: expected {want}, got {json.dumps(got)[:80]}")
-    if e.principal_variation is not None and checks.principal_variation:
-        pv = response.get("principal_variation", "missing")
-        if pv != list(e.principal_variation):
-            problems.append(f"principal_variation: expected {list(e.principal_variation)}, "
-                            f"got {pv}")  # fmt: skip
+    problems += _line_problems(case, e, response, checks)
     if checks.strict_order and e.optimal_moves is None:
         leaves = [list(p) for p in e.trace]
         if response.get("trace", "missing") != leaves:
@@ -719,6 +722,90 @@ def best_moves(case: Case, e: Expected) -> tuple[int | str, ...] | None:  # noqa
                      if spec.maxn(c).value[t.to_move] == v[t.to_move])  # fmt: skip
     root = spec.minimax(t).value
     return tuple(i for i, c in enumerate(t.children) if spec.minimax(c).value == root)
+
+
+def _line_problems(case: Case, e: Expected, response: dict[Any, Any], checks: Checks) -> list[str]:
+    """What is wrong with the reply's principal variation, when it is compared.
+
+    The spec's line exactly; with ``--any-best-move`` any line of best moves
+    (:func:`best_line_problem`), but for deep pruning, whose line is its own.
+    """
+    if e.principal_variation is None or not checks.principal_variation:
+        return []
+    got = response.get("principal_variation", "missing")
+    if checks.any_best_move and case.semantics != "deep-pruning-unsound":
+        wrong = best_line_problem(case, got)
+        return [f"principal_variation: {wrong}"] if wrong else []
+    if got != list(e.principal_variation):
+        return [f"principal_variation: expected {list(e.principal_variation)}, got {got}"]
+    return []
+
+
+def best_line_problem(case: Case, line: object) -> str:
+    """Why ``line`` is not a line of best moves from the root to a leaf (``""``: it is one).
+
+    Each move must go to a best child of its node (:func:`best_moves`' rule, at every node
+    along the line: the child's value is the node's, or for N players gives the mover the
+    node's component), and the line must end at a leaf. The node values are worked out once,
+    bottom-up (over :func:`gametree.spec.fold.fold`, without recursion).
+
+    >>> from gametree.spec import Node
+    >>> case = Case("minimax", Node.by_depth([[3, 5], [3, 4]]))
+    >>> best_line_problem(case, [1, 0]), best_line_problem(case, [0, 1])
+    ('', 'move 2 of the line, 1, is not a best move there (the best: [0])')
+    >>> best_line_problem(case, [1])
+    'the line ends at an interior node (it is 1 moves long)'
+    """
+    if not isinstance(line, list) or not all(type(m) is int for m in line):
+        return f"expected a list of moves, got {str(line)[:80]}"
+    values = _node_values(case)
+    vector = SEMANTICS[case.semantics].kind == "vector" and case.semantics != "paranoid"
+    n = case.tree
+    for k, m in enumerate(line, 1):
+        if not isinstance(n, spec.Node):
+            return f"the line goes on past a leaf (move {k}, {m})"
+        if not 0 <= m < len(n.children):
+            return f"move {k} of the line, {m}, is not a move there ({len(n.children)} moves)"
+        here = values[id(n)]
+        best = [i for i, c in enumerate(n.children)
+                if (values[id(c)][n.to_move] == here[n.to_move]  # type: ignore[index]
+                    if vector else values[id(c)] == here)]  # fmt: skip
+        if m not in best:
+            return f"move {k} of the line, {m}, is not a best move there (the best: {best})"
+        n = n.children[m]
+    if isinstance(n, spec.Node):
+        return f"the line ends at an interior node (it is {len(line)} moves long)"
+    return ""
+
+
+def _node_values(case: Case) -> dict[int, Value]:
+    """The value of every node of ``case``'s tree, by identity.
+
+    Minimax (Max's view) for two players, maxn for N, the paranoid value for ``paranoid``.
+    """
+    values: dict[int, Value] = {}
+    paranoid = case.semantics == "paranoid"
+    vector = SEMANTICS[case.semantics].kind == "vector" and not paranoid
+    player = paranoid_player(case.tree, case.player) if paranoid else 0
+
+    def leaf(x: Tree) -> Value:
+        assert isinstance(x, spec.Leaf)
+        v = spec.worth(x.value, player) if paranoid else x.value
+        values[id(x)] = v
+        return v
+
+    def node(x: Tree, _kids: Sequence[Tree], results: list[Value]) -> Value:
+        assert isinstance(x, spec.Node)
+        if vector:
+            v: Value = maxn_choice(x.to_move, results)[0]  # type: ignore[arg-type]
+        else:
+            p = (0 if x.to_move == player else 1) if paranoid else x.to_move
+            v = minimax_choice(p, results)[0]  # type: ignore[arg-type]
+        values[id(x)] = v
+        return v
+
+    fold(case.tree, lambda x: x.children if isinstance(x, spec.Node) else None, leaf, node)
+    return values
 
 
 def _check_deepening(e: Expected, r: Value, response: dict[Any, Any], checks: Checks) -> list[str]:

@@ -44,7 +44,7 @@ from gametree.impl.best_case import best_ordered_tree
 from gametree.impl.ordered import best_ordered, worst_ordered
 from gametree.spec import Bounds, Leaf, Node, Tree
 from gametree.spec._package_data import package_text
-from gametree.spec.examples import korf_figure5, seed002_alpha_beta, seed004_cut
+from gametree.spec.examples import csce315_cut, korf_figure5, wiki_alpha_beta
 from gametree.treefile import FORMAT, TreeFileError, document_json, dumps, read_tree_text
 
 __all__ = [
@@ -60,8 +60,9 @@ __all__ = [
 SCHEMA = "gametree-vectors/1"
 
 NOTES: dict[str, dict[str, str]] = {
-    "SeedExample": {"bugType": "FUNCTIONALITY", "description": "A worked example of the "
-        "sources (seed 002's alpha-beta walk, seed 004's cut example)."},
+    "WorkedExample": {"bugType": "FUNCTIONALITY", "description": "A worked example of the "
+        "sources (the Alpha-Beta Pruning article's alpha-beta walk, the CSCE 315 slides' cut "
+        "example)."},
     "KorfFigure5": {"bugType": "FUNCTIONALITY", "description": "Korf's Figure 5 (3.2.3), "
         "with f = (2, 3, 4) and with f = (3, 0, 6)."},
     "DeepPruningTrap": {"bugType": "WRONG_PRUNING", "description": "Korf's deep pruning "
@@ -146,8 +147,8 @@ NOTES: dict[str, dict[str, str]] = {
         "player' taken modulo a constant."},
     "Sentinel": {"bugType": "NUMBERS", "description": "A number of magnitude 999 or more. "
         "Catches 'infinity' written as a small constant (999, 1000, 9999, 10000, 30000, "
-        "32000: seed 004's INT_MIN idea with a round number), which such a value meets or "
-        "passes, so that the search keeps its initial bound as the value."},
+        "32000: the CSCE 315 slides' INT_MIN idea with a round number), which such a value "
+        "meets or passes, so that the search keeps its initial bound as the value."},
     "Int16": {"bugType": "NUMBERS", "description": "A number beyond +-32767. Catches scores "
         "held in 16 bits (a transposition-table entry, a score packed with a move index to "
         "sort moves) and SHRT_MAX used as infinity."},
@@ -309,9 +310,10 @@ def scalar_trees() -> list[tuple[str, str, tuple[str, ...], Tree]]:
     """The two-player trees: (group, comment, flags, tree)."""
     rng = random.Random(20260501)  # noqa: S311 - fixed trees, not secrets
     trees: list[tuple[str, str, tuple[str, ...], Tree]] = [
-        ("examples", "seed 002's alpha-beta walk (root value 3)", ("SeedExample",),
-         seed002_alpha_beta()),
-        ("examples", "seed 004's cut example (root value -3)", ("SeedExample",), seed004_cut()),
+        ("examples", "the Alpha-Beta Pruning article's alpha-beta walk (root value 3)",
+         ("WorkedExample",), wiki_alpha_beta()),
+        ("examples", "the CSCE 315 slides' cut example (root value -3)", ("WorkedExample",),
+         csce315_cut()),
         ("edge cases", "a lone leaf", ("LeafRoot",), Leaf(7)),
         ("edge cases", "a chain of unary nodes", ("UnaryNode",),
          Node(0, [Node(1, [Node(0, [Leaf(4)])])])),
@@ -562,8 +564,49 @@ def reuse_games() -> list[tuple[str, tuple[str, ...], GameGraph, tuple[Window, .
     ]  # fmt: skip
 
 
+@functools.cache
+def table_cases(semantics: str) -> tuple[tuple[str, Case], ...]:
+    """Games built around a state met again, one at least for each entry and place.
+
+    :func:`gametree.conform.steer_games.table_game`'s games, drawn at a fixed seed and kept
+    when the reference's search shows an entry and a place that no game kept before shows
+    (:data:`gametree.conform.behaviours.TABLE`): each with the pair it was kept for.
+    """
+    from gametree.conform.behaviours import TABLE, all_pairs, infeasible, pairs_of  # noqa: PLC0415
+    from gametree.conform.observe import observe  # noqa: PLC0415
+    from gametree.conform.steer_games import propose_game  # noqa: PLC0415
+
+    rng = random.Random(f"tables/{semantics}")  # noqa: S311 - fixed games, not secrets
+    ruled = infeasible(semantics)
+    wanted = [p for p in all_pairs(semantics) if p[0] in TABLE and p[1] in TABLE
+              and p not in ruled]  # fmt: skip
+    out: list[tuple[str, Case]] = []
+    shown: set[tuple[str, str]] = set()
+    for pair in wanted:
+        for _ in range(500 if pair not in shown else 0):
+            case, _ = propose_game(rng, semantics, set(pair), alternating=False)
+            got = pairs_of(semantics, observe(case))
+            if pair in got:
+                out.append((f"{pair[0]} met {pair[1].removeprefix('revisit-')}", case))
+                shown |= got
+                break
+    return tuple(out)
+
+
+def _table_vectors(semantics: str, out: list[VectorCase]) -> None:
+    """The table games of :func:`table_cases` as vectors of ``semantics``."""
+    for comment, case in table_cases(semantics):
+        auto = tuple(f for f in case_flags(case) if f != "Transposition")
+        out.append(VectorCase("tables", f"a state met again: {comment}",
+                              ("Transposition", *auto), case))  # fmt: skip
+
+
 def _witness_vector_cases() -> list[VectorCase]:
-    """game-negamax-witness: every game at depths 1..3 under four windows, then the reuse games."""
+    """game-negamax-witness: every game at depths 1..3 under four windows, then the reuse games.
+
+    Then the table games of the witness semantics, and those of ``game-negamax`` asked without
+    quiescence.
+    """
     semantics = "game-negamax-witness"
     out: list[VectorCase] = []
 
@@ -584,6 +627,13 @@ def _witness_vector_cases() -> list[VectorCase]:
     for comment, flags, g, asks in reuse_games():
         for ask in asks:
             add("table reuse", comment, flags, g, ask)
+    _table_vectors(semantics, out)
+    for comment, case in table_cases("game-negamax"):
+        assert case.game is not None
+        v = spec.cut_negamax(case.game, 0, case.depth).value
+        for a, b in ((None, None), (v - 1, v + 1)):
+            add("tables", f"a state met again, as game-negamax's table games: {comment}, "
+                "no quiescence", ("Transposition",), case.game, (case.depth, a, b))  # fmt: skip
     return out
 
 
@@ -606,16 +656,35 @@ def _game_vector_cases(semantics: str) -> list[VectorCase]:
                 out.append(VectorCase(group, f"{comment}; depth {depth}, quiescence {q}",
                                       (*fl, *qflags),
                                       game_case(semantics, g, depth, quiescence=q)))  # fmt: skip
+    _table_vectors(semantics, out)
     return out
 
 
 def vector_cases(semantics: str) -> list[VectorCase]:
-    """Every case of one semantics, in file order."""
+    """Every case of one semantics, in file order.
+
+    The witness semantics also asks the kept table cases of ``game-negamax`` (a game of at
+    most :data:`WITNESSED` states), without quiescence, with the full window.
+    """
     out = list(_vector_cases(semantics))
     for bug, _, comment, case in catalogue(semantics):
         out.append(VectorCase("bug catalogue", f"tests/bugs: {bug}: {comment}",
                               ("BugCatalogue", *case_flags(case)), case))  # fmt: skip
+    if semantics != "game-negamax-witness":
+        return out
+    for bug, _, comment, case in catalogue("game-negamax"):
+        g = case.game
+        assert g is not None
+        if len(g.states) <= WITNESSED:
+            asked = game_case(semantics, g, case.depth)
+            out.append(VectorCase("bug catalogue", f"tests/bugs: {bug}: {comment}; as "
+                                  f"game-negamax-witness, without quiescence",
+                                  ("BugCatalogue", *case_flags(asked)), asked))  # fmt: skip
     return out
+
+
+WITNESSED = 100
+"""The most states of a game of another semantics' catalogue that the witness semantics asks."""
 
 
 @functools.cache

@@ -1,19 +1,21 @@
-"""Alpha-beta on games, with the engine techniques of seeds 003 and 004, checked by ``spec.search``.
+"""Alpha-beta on games, with the sources' engine techniques, checked by ``spec.search``.
+
+The techniques are those of the Game Tree Search notes and the CSCE 315 slides.
 
 Glossary: s is a state, m a move, i its index in ``game.moves(s)`` (the game's order), p the
 player to move, r the plies left above the horizon (the depth limit d at the root, zero at the
 horizon, negative in a quiescence extension), ply the distance from the root, a and b (alpha
 and beta) the window, g a fail-soft result, v a true value, q the quiescence limit.
 
-**The procedure** is seed 003's "Alpha-Beta Procedure" in negamax form (seed 001's ModMinMax
-with Knuth and Moore's F2, as :func:`impl.alphabeta.negamax_alphabeta`), on the game itself
-rather than an explicit tree (seed 004: "You do not really need to allocate a tree"): "if the
-limit of search has been reached, compute the static value of the current position relative to
-the appropriate player". It is *fail-soft* (Fishburn): a node's result starts at BOTTOM and is
-the best child's result, so a result outside the window is a bound on the value on that side,
-which is what the transposition table stores. A child where the same player moves again is
-searched with the same window and not negated. The root is searched with the full window, so
-the value is exact: ``spec.search.cut_negamax``'s, the value to the player to move at the root.
+**The procedure** is the Game Tree Search notes' "Alpha-Beta Procedure" in negamax form (the Min-Max
+notes' ModMinMax with Knuth and Moore's F2, as :func:`impl.alphabeta.negamax_alphabeta`), on the
+game itself rather than an explicit tree (the CSCE 315 slides: "You do not really need to allocate a
+tree"): "if the limit of search has been reached, compute the static value of the current position
+relative to the appropriate player". It is *fail-soft* (Fishburn): a node's result starts at BOTTOM
+and is the best child's result, so a result outside the window is a bound on the value on that side,
+which is what the transposition table stores. A child where the same player moves again is searched
+with the same window and not negated. The root is searched with the full window, so the value is
+exact: ``spec.search.cut_negamax``'s, the value to the player to move at the root.
 
 **What the search reads** is ``spec.search``'s cut tree, for the engine's options:
 
@@ -26,16 +28,16 @@ the value is exact: ``spec.search.cut_negamax``'s, the value to the player to mo
   most plausible, ties to the earlier move (definition 6).
 
 **Move ordering** (definition 2; :mod:`impl.ordering`): ``hash_move`` (the table's best move
-for the state, from any earlier search, first: seed 003's dynamic ordering), ``killers`` (that
-many killer moves per ply), ``history`` (Schaeffer's history heuristic) and
-``static_ordering`` (successors by static value, best first: seed 003's fixed ordering), each
-off by default. Orders change what is pruned, never the value. **The move returned** is the
-first move, in the order the root's moves were searched, whose value is the root's: a move is
+for the state, from any earlier search, first: the Game Tree Search notes' dynamic ordering),
+``killers`` (that many killer moves per ply), ``history`` (Schaeffer's history heuristic) and
+``static_ordering`` (successors by static value, best first: the Game Tree Search notes' fixed
+ordering), each off by default. Orders change what is pruned, never the value. **The move returned**
+is the first move, in the order the root's moves were searched, whose value is the root's: a move is
 replaced only by a strictly better one, and the first optimal move searched is searched with a
-window that contains its value. With every ordering off that is the game's order, so the
-value, best move and whole principal variation are ``spec.search.cut_negamax``'s; with any
-ordering, the best move is one of ``spec.search.optimal_moves`` and each move of the principal
-variation is optimal where it is played.
+window that contains its value. With every ordering off that is the game's order, so the value, best
+move and whole principal variation are ``spec.search.cut_negamax``'s; with any ordering, the best
+move is one of ``spec.search.optimal_moves`` and each move of the principal variation is optimal
+where it is played.
 
 **Transposition table** (``table=True``; :mod:`impl.table`): a search of a state above or
 below the horizon stores its result with its flag (exact, lower or upper bound), its depth r
@@ -83,7 +85,7 @@ from gametree.impl._support import Line, result
 from gametree.impl.ordering import History, Killers, order
 from gametree.impl.result import SearchResult
 from gametree.impl.table import TranspositionTable
-from gametree.impl.window import Internal
+from gametree.impl.window import BOTTOM, TOP, Bound, Internal, window
 from gametree.spec import Game, Path, Scalar, TreeError, exact_scalar
 from gametree.spec.search import Keep
 
@@ -320,18 +322,31 @@ class Engine(Generic[S, M]):
 
     # Searches.
 
-    def search(self, state: S, depth: int | None, *, trace: bool = False) -> SearchResult[Scalar]:
+    def search(
+        self,
+        state: S,
+        depth: int | None,
+        *,
+        trace: bool = False,
+        alpha: Bound = BOTTOM,
+        beta: Bound = TOP,
+    ) -> SearchResult[Scalar]:
         """Fail-soft alpha-beta from ``state`` to ``depth`` (``None``: the whole game).
 
         The value is ``spec.search.cut_negamax(game, state, depth, ...)``'s, to the player to
         move at ``state``; the best move and principal variation are as the module docstring
-        says. Raises ``TreeError`` for a bad depth and for a fault of the game (with the path
+        says. With a window (``alpha``, ``beta``: the mover's view, open by default) the result
+        is fail-soft's (Fishburn): the value inside it, else a bound on the value on the side
+        it failed (and then the best move and line are not determined), as aspiration windows
+        use it. Raises ``TreeError`` for a bad depth and for a fault of the game (with the path
         of move indices to it), ``UnhashableStateError`` for a state the table cannot key on.
+        O(b^d) nodes at worst, fewer as the table and the ordering help (module docstring).
         """
         if depth is not None:
             _check_depth(depth, "depth")
         r0 = _UNLIMITED if depth is None else depth
-        found, _ = self._run(state, r0, trace=trace, budget=None, base=0, armed=False)
+        a, b = window(alpha, beta)
+        found, _ = self._run(state, r0, trace=trace, budget=None, base=0, armed=False, a=a, b=b)
         return found
 
     def deepen(
@@ -346,7 +361,9 @@ class Engine(Generic[S, M]):
         max_depth: int | None = None,
         trace: bool = False,
     ) -> DeepeningResult:
-        """Iterative deepening from ``state`` (seed 003, strategy 2; seed 004, "Dealing with Time").
+        """Iterative deepening from ``state`` (Game Tree Search notes, strategy 2).
+
+        The CSCE 315 slides call it "Dealing with Time".
 
         Searches to ``min_depth``, ``min_depth + 1``, ... with :meth:`search`, keeping the
         table, killers and history between iterations, until one of:
@@ -530,7 +547,7 @@ class Engine(Generic[S, M]):
     def _scored(
         self, s: S, p: int, ms: Sequence[M], chosen: Sequence[int]
     ) -> tuple[dict[int, S], dict[int, Scalar]]:
-        """The successors under the chosen moves, and their static values to p (seed 003)."""
+        """The successors under the chosen moves, and their static values to p."""
         game = self.game
         succs: dict[int, S] = {}
         scores: dict[int, Scalar] = {}
@@ -549,9 +566,18 @@ class Engine(Generic[S, M]):
             raise TreeError(f"the plausibility of move {i} is not a value: {e.problem}") from None
 
     def _run(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as a whole
-        self, root: S, r0: int, *, trace: bool, budget: _Budget | None, base: int, armed: bool
+        self,
+        root: S,
+        r0: int,
+        *,
+        trace: bool,
+        budget: _Budget | None,
+        base: int,
+        armed: bool,
+        a: Internal = _NEG,
+        b: Internal = _POS,
     ) -> tuple[SearchResult[Scalar], bool]:
-        """One search from ``root`` with r0 plies; (its result, whether it met the horizon).
+        """A search from ``root``, r0 plies, window (a, b): its result, whether it met the horizon.
 
         Raises ``_OutOfBudget`` when ``armed`` and the budget runs out.
         """
@@ -591,8 +617,6 @@ class Engine(Generic[S, M]):
             s = root
             r = r0
             ply = 0
-            a: Internal = _NEG
-            b: Internal = _POS
             a0 = a
             best: Internal = _NEG
             line: Line = None

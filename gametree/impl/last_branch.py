@@ -149,6 +149,9 @@ def last_branch(
     in turn. Directional: leaves are read left to right, each at most once, and every leaf
     it reads, shallow pruning reads too. A value it returns below the root may be only a bound
     that the ancestor which pruned will reject, as with shallow pruning.
+
+    O(b^d) leaves at worst, never more than shallow pruning; each cut-off test walks at most
+    N − 1 frames up, O(N) per child; O(d) frames for a tree of height d.
     """
     total, evaluate = korf_bounds(t, bounds, "last-branch pruning")
     watch = None

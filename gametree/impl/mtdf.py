@@ -66,7 +66,8 @@ def mt(
     """Plaat et al.'s MT(t, γ) without memory: a bound g on the minimax value v of ``t``.
 
     Non-strict: g >= γ => v >= g and g < γ => v <= g. Strict: g > γ => v >= g and
-    g <= γ => v <= g. The principal variation leads to the leaf whose value g is.
+    g <= γ => v <= g. The principal variation leads to the leaf whose value g is. O(b^d) leaves at
+    worst, O(d) memory (no table).
 
     >>> t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> mt(t, 3).value, mt(t, 3, strict=True).value, mt(t, 4).value
@@ -97,7 +98,9 @@ def mtdf(
     ``spec.minimax``'s (see the module docstring). ``first_guess`` is where the tests start;
     the closer to the value, the fewer tests: each test moves a bound to another leaf value,
     so there are at most as many as the tree has distinct leaf values, plus the tests that
-    read the principal variation (at most b per level, most answered by the table).
+    read the principal variation (at most b per level, most answered by the table). Each test
+    reads O(b^d) leaves at worst; the table holds two bounds for each interior node searched,
+    O(n) memory for n nodes.
 
     >>> t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> r = mtdf(t)

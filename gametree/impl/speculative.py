@@ -138,6 +138,10 @@ def speculative(
     docstring, all of which the search itself ensures; every leaf read is checked against the
     caller's ``bounds`` (a ``TreeError`` names the first that breaks them). Not directional:
     a re-searched subtree's leaves are read, counted and traced again.
+
+    O(b^d) leaves when nothing is re-searched. A node re-searches its pruned children at most
+    once each time it is searched, so a leaf k levels down is read at most 2^k times: O((2b)^d)
+    at worst. Each cut-off test walks at most N − 1 frames up; O(d) frames.
     """
     total, evaluate = korf_bounds(t, bounds, "speculative pruning")
     watch = None
