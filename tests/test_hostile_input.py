@@ -796,10 +796,10 @@ BAD_OPTIONS: list[tuple[list[str], str]] = [
     (["experiment", "best-case", "--output", "{file}"], "--output"),
     (["experiment", "best-case", "--quick", "--full"], "--full"),
     # solve, compare: options and algorithms
-    (["solve", "{tree}", "-a", "alphabeta", "--window", "1e400", "inf"], "--window"),
-    (["solve", "{tree}", "-a", "alphabeta", "--window", "1/0", "inf"], "--window"),
-    (["solve", "{tree}", "-a", "alphabeta", "--window", "9" * 5000, "inf"], "--window"),
-    (["solve", "{tree}", "-a", "alphabeta", "--window", "2", "1"], "alpha < beta"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--window", "1e400", "inf"], "--window"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--window", "1/0", "inf"], "--window"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--window", "9" * 5000, "inf"], "--window"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--window", "2", "1"], "alpha < beta"),
     (["solve", "{tree}", "-a", "nosuch"], "no algorithm"),
     (["solve", "{tree}", "--max-nodes", "-5"], "--max-nodes"),
     (["solve", "{tree}", "--max-bytes", "x"], "--max-bytes"),
@@ -884,7 +884,7 @@ def test_solve_with_any_algorithm_and_options_answers_or_is_a_usage_error(
     if code == 0:
         answer = json.loads(out)
         assert answer["nodes_visited"] >= len(answer["trace"]) >= 1
-        if name == "spec.minimax":
+        if name == "minimax":
             assert Fraction(answer["value"]) == minimax(t).value
     else:
         assert_refused(code, err, 2)

@@ -3,6 +3,7 @@
 import argparse
 from pathlib import Path
 
+from gametree.algorithms import SPELLINGS
 from gametree.clitools import (
     EXIT_INPUT,
     EXIT_OK,
@@ -15,6 +16,7 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
+    note,
     read_shown_tree,
     window_from,
 )
@@ -38,8 +40,8 @@ DETAILS = (
     "space, Home, End). It offers Korf's figures and the sources' worked examples, editing of "
     "leaves and of the tree's shape, and two algorithms side by side (--compare). The searches "
     "run in the page, in JavaScript (gametree/explore/engine.js, gated like impl). The default "
-    "algorithm is alphabeta for two-player trees, shallow for vector trees with bounds and maxn "
-    "without. Algorithms: " + ", ".join(a.name for a in ENGINE_ALGORITHMS) + "."
+    "algorithm is alphabeta-fail-hard for two-player trees, shallow for vector trees with bounds "
+    "and maxn without. Algorithms: " + ", ".join(a.name for a in ENGINE_ALGORITHMS) + "."
 )
 
 MAX_SHOWN = 2000
@@ -81,6 +83,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         problem = None if name is None else algorithm_problem(name, doc)
         if problem is not None:
             return error(NAME, problem, EXIT_USAGE)
+        found = None if name is None else SPELLINGS.get(name)
+        if found is not None and found.note is not None:
+            note(NAME, found.note)
     try:
         window = window_from(args)
     except ValueError as e:

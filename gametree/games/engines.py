@@ -38,7 +38,7 @@ from typing import Any
 
 import attrs
 
-from gametree.algorithms import ALGORITHMS, Options
+from gametree.algorithms import Options, lookup
 from gametree.impl import Engine
 from gametree.spec import Bounds, Node, Path, Tree, Value, unfold, worth
 
@@ -180,7 +180,7 @@ class EnginePlayer:
         game = self.game
         t = unfold(game, state, depth)
         bounds: Bounds | None = game.bounds_below(state, depth) if game.players > 2 else None
-        algorithm = ALGORITHMS[f"impl.{self.algorithm}"]
+        algorithm = lookup(f"impl.{self.algorithm}").algorithm
         answer = algorithm.run(t, bounds, Options())
         assert isinstance(t, Node)
         assert answer.best_move is not None
