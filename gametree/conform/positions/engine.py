@@ -14,7 +14,7 @@ to the end of the game. The gate's reference answers come from the spec instead
 
 >>> answer({"game": "kalah", "variant": {"pits": 3, "seeds": 2}, "ask": "perft", "depth": 2,
 ...         "position": "2 2 2 0 2 2 2 0 S"})
-{'count': 9}
+{'count': 8}
 """
 
 from typing import Any

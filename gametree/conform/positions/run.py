@@ -42,6 +42,7 @@ from gametree.conform.positions.semantics import (
 )
 from gametree.games.evaluations import evaluations
 from gametree.games.notations import GAMES
+from gametree.spec import Scalar
 
 __all__ = ["GameFailure", "GameOptions", "GameReport", "Outcome", "run_game_mode"]
 
@@ -67,6 +68,9 @@ class GameOptions:
     position: str | None = None
     """Ask about this position only (its text), at ``depth``: the replay of a failure."""
     depth: int = 1
+    alpha: Scalar | None = None
+    """The window asked with ``position`` (``None``: an open side)."""
+    beta: Scalar | None = None
 
     @classmethod
     def of(
@@ -258,6 +262,8 @@ def replay_command(q: Question) -> str:
             a = "-inf" if q.alpha is None else q.alpha
             b = "inf" if q.beta is None else q.beta
             parts.append(f"--window {a} {b}")
+    if q.player is not None:
+        parts.append(f"--player {q.player}")
     return "gametree conform " + " ".join(parts)
 
 
@@ -329,8 +335,8 @@ def _questions(o: GameOptions) -> dict[str, list[Question]]:
         line = _line_of(rules, game, o.position)
         ask = o.asks[0]
         ev = o.solve_evaluation if ask == "solve" else o.evaluation
-        q = Question(o.game, o.variant, line, ask, o.depth, ev, o.semantics, player=o.player,
-                     category="given")  # fmt: skip
+        q = Question(o.game, o.variant, line, ask, o.depth, ev, o.semantics, o.alpha, o.beta,
+                     o.player, category="given")  # fmt: skip
         return {ask: [q]}
     rules = GAMES[o.game]
     game = rules.game(dict(o.variant))
