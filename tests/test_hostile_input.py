@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 
 from gametree import cli
 from gametree.algorithms import ALGORITHMS
+from gametree.clitools import PROGRESS_LINE
 from gametree.commands import conform as conform_command
 from gametree.conform.games import game_graphs, game_json
 from gametree.conform.semantics import SEMANTICS, case_from_request, expected
@@ -63,17 +64,12 @@ def run(
     return code, out, err
 
 
-PROGRESS = re.compile(r"gametree [a-z]+: \d+/\d+ ")
-"""A progress line (``gametree vectors: 3/21 files checked, 10 s``): a slow command's, not
-part of the error."""
-
-
 def assert_refused(code: int, err: str, expected_code: int = 3) -> str:
     """The input was refused cleanly: the exit code, one line naming the place; that line."""
     assert "Traceback" not in err, err[-3000:]
     assert "RecursionError" not in err
     assert code == expected_code, err[-3000:]
-    lines = [line for line in err.strip().splitlines() if not PROGRESS.match(line)]
+    lines = [line for line in err.strip().splitlines() if not PROGRESS_LINE.match(line)]
     if expected_code == 2 and len(lines) > 1 and lines[0].startswith("usage:"):
         lines = lines[-1:]  # argparse prints its usage line first
     assert len(lines) == 1, err[-3000:]

@@ -103,17 +103,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--values", choices=list(NUMBER_TYPES), default="exact", metavar="TYPE",
                         help="the number type the engine holds: " + ", ".join(NUMBER_TYPES)
                         + " (default exact)")  # fmt: skip
-    parser.add_argument("--infinity", type=cli_number, metavar="X",
-                        help="the engine's own infinity: it takes only scores strictly between "
-                        "-X and X and reads an open side of the window as -X or X (for "
-                        "example 9223372036854775807 with --values int64, 32000 with --values "
-                        "int16, 100 for an engine whose win score is its infinity); only "
-                        "such numbers are asked")  # fmt: skip
     parser.add_argument("--keep-going", action="store_true",
                         help="report every distinct failure, not only the first")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML here")
     limited = more_options(parser, "engines that do less")
+    limited.add_argument("--infinity", type=cli_number, metavar="X",
+                         help="the engine's own infinity: it takes only scores strictly "
+                         "between -X and X and reads an open side of the window as -X or X "
+                         "(for example 9223372036854775807 with --values int64, 32000 with "
+                         "--values int16, 100 for an engine whose win score is its infinity); "
+                         "only such numbers are asked")  # fmt: skip
     limited.add_argument("--move-only", action="store_true",
                          help="the target reports its best_move and no value: it must be a "
                          "best move (with --best-move the leftmost); lone leaves are not "
