@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from gametree.algorithms import lookup
 from gametree.clitools import (
     EXIT_FAILED,
     EXIT_OK,
@@ -22,8 +23,10 @@ from gametree.clitools import (
     error,
     guarded,
     more_options,
+    note,
     say,
 )
+from gametree.conform.builtin import is_search
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.junit import junit_xml
 from gametree.conform.numbers import NUMBER_TYPES, NumbersError
@@ -186,6 +189,15 @@ def _scope_help(s: Scope) -> str:
             + f", at most {s.max_nodes} nodes a tree")  # fmt: skip
 
 
+def note_old_spelling(target: str) -> None:
+    """Say so when ``target`` names a search by an old spelling (``impl.shallow``: shallow)."""
+    search = target.removeprefix("python:")
+    if is_search(search):
+        found = lookup(search)
+        if found.note is not None:
+            note(NAME, found.note)
+
+
 def option_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the numeric options, naming the option, or ``None``."""
     ranges = [
@@ -241,6 +253,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit p
         )
     except NumbersError as e:
         return error(NAME, str(e), EXIT_USAGE)
+    note_old_spelling(args.target)
     try:
         target = ProcessTarget.from_spec(
             args.target, timeout=args.timeout, startup=args.startup, memory_mb=args.memory
@@ -254,7 +267,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit p
     try:
         with _hypothesis_storage():
             report = run_gate(target, args.target, options,
-                              lambda note: progress.advance(note=note))  # fmt: skip
+                              lambda step: progress.advance(note=step))  # fmt: skip
     except TargetStartError as e:
         return error(NAME, f"the target could not be started: {e}", EXIT_TARGET)
     except GateError as e:
