@@ -9,7 +9,9 @@ best, in the game's move order), ``--any-best-move``, ``--principal-variation``,
 """
 
 import argparse
+import functools
 import json
+import shlex
 
 from gametree.clitools import (
     EXIT_FAILED,
@@ -94,6 +96,26 @@ def _variant(pairs: list[str]) -> dict[str, object]:
     return out
 
 
+def _advance(progress: Progress, note: str, total: int) -> None:
+    progress.total = max(total, progress.count + 1)
+    progress.advance(note=note)
+
+
+def _target_options(args: argparse.Namespace) -> str:
+    """The options that name the target and how it is asked, as a replay repeats them."""
+    words = ["--target", args.target]
+    for flag, value in (("--line-request", args.line_request), ("--line-reply", args.line_reply)):
+        if value:
+            words += [flag, value]
+    if args.line and not (args.line_request or args.line_reply):
+        words.append("--line")
+    for flag, on in (("--best-move", args.best_move), ("--any-best-move", args.any_best_move),
+                     ("--principal-variation", args.principal_variation)):  # fmt: skip
+        if on:
+            words.append(flag)
+    return shlex.join(words)
+
+
 def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
     """Run the game mode as ``args`` say; 0 only if every question was answered right."""
     if args.best_move and args.any_best_move:
@@ -127,7 +149,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     progress = Progress(0, "questions", label=f"gametree {NAME}")
     try:
         report = run_game_mode(target, args.target, options,
-                               lambda note: progress.advance(note=note))  # fmt: skip
+                               functools.partial(_advance, progress),
+                               _target_options(args))  # fmt: skip
     except TargetStartError as e:
         return error(NAME, f"the target could not be started: {e}", EXIT_TARGET)
     except ValueError as e:

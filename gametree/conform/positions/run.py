@@ -13,10 +13,14 @@ one position whose legal moves differ from the rules' (naming the move that is m
 extra), or where the engine's count below a move is wrong while its count from the position
 the rules give after that move is right (the engine plays the move wrongly). A wrong value is
 asked at lower depths, then at the positions earlier on its line, shortest line first; a
-wrong solve at the positions one move further on. Each try counts against ``shrink_budget``.
-The minimal question is then **replayed alone**, in a fresh process.
+wrong solve at the positions one move further on. Last, the line is *shortened*: each move
+is dropped in turn, where the moves left are still legal, while the question fails the same way
+(a full column is reached by the six moves into it, not by the forty that happened to fill
+it). Each try counts against ``shrink_budget``. The minimal question is then **replayed
+alone**, in a fresh process, by the command the report prints.
 """
 
+import shlex
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -94,7 +98,7 @@ class GameOptions:
             raise ValueError(f"{ev} is a score of the end only; a search at a depth needs one "
                              f"of: {static}")  # fmt: skip
         if played.players > 2:
-            asked = kwargs.get("asks", cls.asks)
+            asked = kwargs.get("asks", attrs.fields(cls).asks.default)
             if "solve" in asked and "asks" in kwargs:
                 raise ValueError("solve asks the exact value of a two-player game")
             kwargs["asks"] = tuple(a for a in asked if a != "solve")
@@ -149,6 +153,9 @@ class GameReport:
     coverage: Counter[str] = attrs.field(factory=Counter)
     failures: list[GameFailure] = attrs.field(factory=list)
     seconds: float = 0.0
+    target_options: str = ""
+    """The options that name the target in a replay (``--target`` and, for a line, its
+    templates)."""
 
     @property
     def passed(self) -> bool:
@@ -180,7 +187,7 @@ class GameReport:
         if missing:
             out.append("not met: " + ", ".join(missing))
         for f in self.failures:
-            out += _failure_text(f)
+            out += _failure_text(f, self.target_options)
         verdict = "PASSED" if self.passed else "FAILED"
         out.append(f"result: {verdict} in {self.seconds:.1f} s")
         return "\n".join(out)
@@ -200,6 +207,7 @@ class GameReport:
                     "minimal": _outcome_json(f.minimal),
                     "diagnosis": f.diagnosis,
                     "replayed_alone": f.alone,
+                    "replay": replay_command(f.minimal.question, self.target_options),
                 }
                 for f in self.failures
             ],
@@ -233,7 +241,7 @@ def _describe(q: Question) -> str:
     return f"{what} of {q.text!r} (moves from the start: {moves})"
 
 
-def _failure_text(f: GameFailure) -> list[str]:
+def _failure_text(f: GameFailure, target_options: str) -> list[str]:
     out = [f"FAILED {f.found.question.ask}: {_describe(f.found.question)}"]
     out += [f"  {p}" for p in f.found.problems]
     if f.minimal is not f.found:
@@ -242,13 +250,14 @@ def _failure_text(f: GameFailure) -> list[str]:
     out += [f"  {d}" for d in f.diagnosis]
     if f.alone:
         out.append(f"  replayed alone: {f.alone}")
-    out.append(f"  replay: {replay_command(f.minimal.question)}")
+    out.append(f"  replay: {replay_command(f.minimal.question, target_options)}")
     return out
 
 
-def replay_command(q: Question) -> str:
-    """The ``gametree conform`` options that ask ``q`` alone (add ``--target``)."""
-    parts = [f"--game {q.game}"]
+def replay_command(q: Question, target_options: str = "") -> str:
+    """The ``gametree conform`` command that asks ``q`` alone of ``target_options``' target."""
+    parts = [target_options] if target_options else []
+    parts.append(f"--game {q.game}")
     parts += [f"--variant {k}={','.join(map(str, v)) if isinstance(v, tuple) else v}"
               for k, v in q.variant]  # fmt: skip
     parts += [f"--position '{q.text}'", f"--ask {q.ask}"]
@@ -267,7 +276,8 @@ def replay_command(q: Question) -> str:
     return "gametree conform " + " ".join(parts)
 
 
-Tick = Callable[[str], None]
+Tick = Callable[[str, int], None]
+"""Told before each question: what is asked, and how many questions the phases plan."""
 
 
 @attrs.define
@@ -291,15 +301,26 @@ class _Asker:
         return Outcome(q, "mismatch" if found else "pass", found, reply.response, reply.seconds)
 
 
-def run_game_mode(target: PositionTarget, name: str, options: GameOptions,
-                  tick: Tick = lambda _: None) -> GameReport:  # fmt: skip
-    """Run the phases of ``options`` on ``target``; the report."""
+def run_game_mode(
+    target: PositionTarget,
+    name: str,
+    options: GameOptions,
+    tick: Tick = lambda _, __: None,
+    target_options: str = "",
+) -> GameReport:
+    """Run the phases of ``options`` on ``target``; the report.
+
+    ``target_options`` name the target in the replay command (default ``--target NAME``).
+    """
     started = time.monotonic()
-    report = GameReport(options, name)
+    report = GameReport(options, name, target_options=target_options
+                        or f"--target {shlex.quote(name)}")  # fmt: skip
     asker = _Asker(target, options)
-    for phase, questions in _questions(options).items():
+    planned = _questions(options)
+    total = sum(len(qs) for qs in planned.values())
+    for phase, questions in planned.items():
         for q in questions:
-            tick(f"{phase} {report.asked[phase] + 1}")
+            tick(f"{phase} {report.asked[phase] + 1}", total)
             o = asker.ask(q)
             report.asked[phase] += 1
             report.categories[q.category] += q.ask == "value"
@@ -407,6 +428,8 @@ def _shrunk(asker: _Asker, found: Outcome) -> GameFailure:
         _shrink_value(asker, failure, budget)
     elif q.ask == "solve":
         _shrink_solve(asker, failure, budget)
+    if q.ask != "perft":
+        _shorten_line(asker, failure, budget)
     failure.tries = asker.tries
     asker.target.restart()
     again = asker.ask(failure.minimal.question)
@@ -490,8 +513,10 @@ def _shrink_perft(asker: _Asker, failure: GameFailure, budget: int) -> None:
         wrong_moves = [p for p in o.problems if p.startswith("moves:")]
         if wrong_moves:
             failure.minimal = o
-            failure.diagnosis.append(f"the position whose moves differ: {q.text!r}, after "
-                                     f"{len(q.line)} moves")  # fmt: skip
+            _shorten_line(asker, failure, budget * 2)
+            m = failure.minimal.question
+            failure.diagnosis.append(f"the position whose moves differ: {m.text!r}, after "
+                                     f"{len(m.line)} moves")  # fmt: skip
             return
         got = o.response.get("divide", {}) if isinstance(o.response, dict) else {}
         assert t.divide is not None
@@ -516,6 +541,37 @@ def _shrink_perft(asker: _Asker, failure: GameFailure, budget: int) -> None:
                 break
         else:
             return
+
+
+def _shorten_line(asker: _Asker, failure: GameFailure, budget: int) -> None:
+    """Drop moves of the minimal question's line while it still fails the same way.
+
+    Two moves in a row first (the same player then plays the moves after them), then one at a
+    time. A line is tried only if its moves are legal in turn and the game is not over before
+    its last move.
+    """
+    game = failure.minimal.question.played
+    for width in (2, 1):
+        i = 0
+        while i < len(failure.minimal.question.line) and asker.tries < budget:
+            q = failure.minimal.question
+            line = q.line[:i] + q.line[i + width :]
+            if _legal(game, line):
+                o = asker.ask(q.at(line))
+                if _same(failure.minimal, o):
+                    failure.minimal = o
+                    continue
+            i += 1
+
+
+def _legal(game: Any, line: tuple[Any, ...]) -> bool:
+    """Whether ``line`` can be played from the start."""
+    s = game.initial_state()
+    for m in line:
+        if game.is_terminal(s) or m not in game.moves(s):
+            return False
+        s = game.successor(s, m)
+    return True
 
 
 def _state(game: Any, line: tuple[Any, ...]) -> Any:

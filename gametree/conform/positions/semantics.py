@@ -154,10 +154,11 @@ def _divide_problems(t: Truth, got: object) -> list[str]:
     out = []
     missing = [m for m in want if m not in got]
     extra = [m for m in got if m not in want]
+    legal = f"the legal moves: {' '.join(want)}" if want else "the game is over"
     if missing:
-        out.append(f"moves: {', '.join(missing)} missing (the legal moves: {' '.join(want)})")
+        out.append(f"moves: {', '.join(missing)} missing ({legal})")
     if extra:
-        out.append(f"moves: {', '.join(extra)} not legal here (the legal moves: {' '.join(want)})")
+        out.append(f"moves: {', '.join(extra)} not legal here ({legal})")
     out += [f"after {m}: expected {n}, got {got[m]}" for m, n in want.items()
             if m in got and got[m] != n]  # fmt: skip
     return out
