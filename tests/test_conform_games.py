@@ -164,3 +164,43 @@ def test_each_broken_c_connect_four_engine_fails_with_its_minimal_position(
     code, again = conform([w.strip("'") for w in replay[2:]], capsys)
     assert code == 1
     assert again["failures"][0]["found"]["problems"] == minimal["problems"]
+
+
+KALAH = ["--game", "kalah", "--line", "--any-best-move"]
+
+
+@pytest.mark.parametrize("variant", [["pits=3", "seeds=2"], []])
+def test_the_c_kalah_engine_of_the_guide_passes(
+    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: list[str]
+) -> None:
+    engine = build(cc, "kalah_engine.c", tmp_path)
+    argv = [w for v in variant for w in ("--variant", v)]
+    code, report = conform(["--target", engine, *KALAH, *argv], capsys)
+    assert code == 0, report["failures"][:1]
+    assert report["asked"]["solve"] >= 8
+    assert {"extra-turn", "capture", "skips-store", "extra-turns-in-a-row"} <= set(
+        report["coverage"]
+    )
+
+
+BROKEN_KALAH = {
+    "BUG_SOWS_OPPONENT_STORE": ("perft", "engine plays 6 wrongly"),
+    "BUG_NO_EXTRA_TURN": ("perft", "engine plays 3 wrongly"),
+    "BUG_CAPTURE_SAME_INDEX": ("perft", "engine plays 1 wrongly"),
+    "BUG_EXTRA_TURN_NEGATED": ("value", "value: expected 2, got 0"),
+}
+
+
+@pytest.mark.parametrize("bug", BROKEN_KALAH)
+def test_each_broken_c_kalah_engine_fails_at_its_phase(
+    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], bug: str
+) -> None:
+    phase, says = BROKEN_KALAH[bug]
+    engine = build(cc, "kalah_engine.c", tmp_path, f"-D{bug}")
+    code, report = conform(["--target", engine, *KALAH], capsys)
+    assert code == 1
+    (failure,) = report["failures"]
+    assert failure["found"]["request"]["ask"] == phase
+    said = [*failure["minimal"]["problems"], *failure["diagnosis"]]
+    assert any(says in p for p in said), said
+    assert failure["replayed_alone"] == "fails the same way in a fresh process"

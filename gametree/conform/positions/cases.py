@@ -45,6 +45,8 @@ PERFT_ELSEWHERE = 3_000
 VALUE_LEAVES = 2_000
 SOLVE_STATES = 1_000
 """The most distinct states below a position asked to be solved (the reference solves them)."""
+SOLVES = 16
+"""The endgames the default run asks to be solved (cheap to check: the game below is small)."""
 
 CATEGORIES = ("start", "opening", "playout", "one-from-end", "near-full", "extra-turns",
               "capture", "pass", "full-column", "endgame")  # fmt: skip
@@ -140,7 +142,9 @@ def _playout(game: Any, rng: random.Random) -> Iterator[tuple[tuple[Any, ...], A
 
 def draw_positions(game: Any, *, seed: int, playouts: int, per_category: int,
                    ) -> dict[str, list[tuple[Any, ...]]]:  # fmt: skip
-    """Up to ``per_category`` lines of each category, from ``playouts`` random games.
+    """Up to ``per_category`` lines of each category from ``playouts`` random games.
+
+    Of endgames, :data:`SOLVES`.
 
     The endgame test walks the game below a position, so it is tried from the last position
     of a playout backwards, until one is too big.
@@ -162,7 +166,7 @@ def draw_positions(game: Any, *, seed: int, playouts: int, per_category: int,
     for c, lines in found.items():
         rng.shuffle(lines)
         if lines:
-            out[c] = sorted(lines[:per_category], key=len)
+            out[c] = sorted(lines[: SOLVES if c == "endgame" else per_category], key=len)
     return out
 
 

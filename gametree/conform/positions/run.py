@@ -531,16 +531,30 @@ def _shrink_perft(asker: _Asker, failure: GameFailure, budget: int) -> None:
                 below = asker.ask(child)
                 if not below.failed:
                     failure.minimal = o
-                    failure.diagnosis.append(
-                        f"after {text} the engine counts {got.get(text)} below, but from the "
-                        f"position the rules give after {text} ({child.text!r}) it counts "
-                        f"{n}, as the rules do: the engine plays {text} wrongly")  # fmt: skip
+                    _shorten_line(asker, failure, budget * 2)
+                    _plays_wrongly(failure, text)
                     return
                 failure.minimal = below
                 _lowest_depth(asker, failure, budget)
                 break
         else:
             return
+
+
+def _plays_wrongly(failure: GameFailure, text: str) -> None:
+    """Say that the minimal ``divide`` counts wrongly below the move ``text`` only."""
+    q = failure.minimal.question
+    mine = failure.minimal.response
+    got = mine.get("divide", {}) if isinstance(mine, dict) else {}
+    t = truth(q)
+    assert t.divide is not None
+    n = dict(t.divide)[text]
+    after = q.at((*q.line, q.played.moves(q.state)[list(t.moves).index(text)])).text
+    failure.diagnosis.append(
+        f"after {text} the engine counts {got.get(text)} below, but from the position the "
+        f"rules give after {text} ({after!r}) it counts {n}, as the rules do: the engine "
+        f"plays {text} wrongly"
+    )
 
 
 def _shorten_line(asker: _Asker, failure: GameFailure, budget: int) -> None:
