@@ -12,7 +12,9 @@ nearly full, the seeds nearly home, the heaps nearly gone), and each game's own:
 ``extra-turns`` (Kalah: a move that earns another, after which another does again),
 ``capture`` (Kalah), ``pass`` (Othello: the mover or the next one must pass), ``full-column``
 (Connect Four). ``endgame`` positions are the ones a solver is asked: few enough moves left
-that the whole game below is small.
+that the whole game below is small. ``same-board`` endgames come in pairs, one board with each
+player to move (after an extra turn or a pass), asked one after the other: an engine whose
+table is keyed on the board without the mover answers the second from the first.
 
 **Phases** (:func:`plan`): perft from the start at depths 1, 2, ... (up to
 :data:`PERFT_FROM_START` move sequences), then from positions of every category at depths 1,
@@ -29,6 +31,8 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
+
+import attrs
 
 from gametree.conform.positions.protocol import Question
 from gametree.games.analysis import perft
@@ -49,7 +53,7 @@ SOLVES = 16
 """The endgames the default run asks to be solved (cheap to check: the game below is small)."""
 
 CATEGORIES = ("start", "opening", "playout", "one-from-end", "near-full", "extra-turns",
-              "capture", "pass", "full-column", "endgame")  # fmt: skip
+              "capture", "pass", "full-column", "endgame", "same-board")  # fmt: skip
 
 BEHAVIOURS: dict[type, tuple[str, ...]] = {
     TicTacToe: ("win", "win-row", "win-column", "win-diagonal", "draw", "win-at-horizon"),
@@ -112,9 +116,12 @@ def categories(game: Any, state: Any, line: tuple[Any, ...]) -> set[str]:
     return out
 
 
-def _endgame(game: Any, state: Any) -> bool:
-    """Whether the whole game below ``state`` has at most :data:`SOLVE_STATES` states."""
-    seen = {state}
+def _below(game: Any, state: Any) -> dict[Any, tuple[Any, ...]] | None:
+    """The states of the game below ``state``, each with a line to it from ``state``.
+
+    ``None`` if there are more than :data:`SOLVE_STATES` (then it is no endgame).
+    """
+    seen: dict[Any, tuple[Any, ...]] = {state: ()}
     stack = [state]
     while stack:
         s = stack.pop()
@@ -124,10 +131,29 @@ def _endgame(game: Any, state: Any) -> bool:
             t = game.successor(s, m)
             if t not in seen:
                 if len(seen) >= SOLVE_STATES:
-                    return False
-                seen.add(t)
+                    return None
+                seen[t] = (*seen[s], m)
                 stack.append(t)
-    return True
+    return seen
+
+
+def _same_board(game: Any, below: dict[Any, tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    """Two lines (from where ``below`` starts) to one board, each with another player to move.
+
+    Only for a game whose state holds the mover beside the board (``to_move``).
+    """
+    kind = type(next(iter(below)))
+    if not attrs.has(kind) or "to_move" not in attrs.fields_dict(kind):
+        return None
+    boards: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+    for s, line in below.items():
+        if game.is_terminal(s):
+            continue
+        board = tuple(getattr(s, f.name) for f in attrs.fields(kind) if f.name != "to_move")
+        t, other = boards.setdefault(board, (s, line))
+        if t.to_move != s.to_move:
+            return other, line
+    return None
 
 
 def _playout(game: Any, rng: random.Random) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -151,22 +177,31 @@ def draw_positions(game: Any, *, seed: int, playouts: int, per_category: int,
     """
     rng = random.Random(seed)  # noqa: S311 - positions to test, not secrets
     found: dict[str, list[tuple[Any, ...]]] = {c: [] for c in CATEGORIES}
+    pairs: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = []
     for _ in range(playouts):
         met = list(_playout(game, rng))
         for line, s in met:
             for c in categories(game, s, line):
                 if line not in found[c]:
                     found[c].append(line)
+        biggest = None
         for line, s in reversed(met):  # the last positions first, until one is too big
-            if not _endgame(game, s):
+            below = _below(game, s)
+            if below is None:
                 break
+            biggest = line, below
             if line not in found["endgame"]:
                 found["endgame"].append(line)
+        pair = None if biggest is None else _same_board(game, biggest[1])
+        if pair is not None and biggest is not None:
+            pairs.append(((*biggest[0], *pair[0]), (*biggest[0], *pair[1])))
     out = {}
     for c, lines in found.items():
         rng.shuffle(lines)
         if lines:
             out[c] = sorted(lines[: SOLVES if c == "endgame" else per_category], key=len)
+    if pairs:
+        out["same-board"] = [line for pair in pairs[: SOLVES // 2] for line in pair]
     return out
 
 
@@ -185,7 +220,7 @@ def plan(game_name: str, variant: tuple[tuple[str, object], ...], game: Any, *,
     values, solves = [], []
     for c, lines in positions.items():
         for line in lines:
-            if c == "endgame":
+            if c in ("endgame", "same-board"):
                 solves.append(Question(game_name, variant, line, "solve",
                                        evaluation=solve_evaluation, category=c))  # fmt: skip
                 continue

@@ -323,7 +323,8 @@ def run_game_mode(
             tick(f"{phase} {report.asked[phase] + 1}", total)
             o = asker.ask(q)
             report.asked[phase] += 1
-            report.categories[q.category] += q.ask == "value"
+            if q.ask == "value":
+                report.categories[q.category] += 1
             if q.ask in ("value", "perft") and q.depth <= 4:
                 report.coverage.update(covered(q))
             if not o.failed:
@@ -418,6 +419,7 @@ def _same(a: Outcome, b: Outcome) -> bool:
 
 
 def _shrunk(asker: _Asker, found: Outcome) -> GameFailure:
+    before = asker.target.previous
     asker.tries = 0
     budget = asker.options.shrink_budget
     q = found.question
@@ -440,6 +442,11 @@ def _shrunk(asker: _Asker, found: Outcome) -> GameFailure:
     else:
         failure.alone = ("passes in a fresh process: the failure depends on what was asked "
                          "before it (a table or state kept between questions)")  # fmt: skip
+        if before is not None:
+            asker.target.restart()
+            asker.ask(before)
+            if _same(failure.minimal, asker.ask(failure.minimal.question)):
+                failure.alone += f"; it fails again after {_describe(before)}"
     return failure
 
 
