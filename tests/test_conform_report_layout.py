@@ -1,5 +1,6 @@
-"""The gate's text report leads with the answer (issue 35, item 6); ``--json`` and JUnit keep
-their content.
+"""The gate's text report leads with the answer (issue 35, item 6): the verdict, each minimal
+case with the commands that ask it again of the target and print what the gate expects, the
+failures (each line cut to a width), then coverage; ``--json`` and JUnit keep their content.
 
 One report is built from a real run: the catalogue's ``cutoff_strict`` (a cut-off tested with
 ``>`` where ``>=`` belongs) asked a few trees under ``--strict-order``, in a fresh worker
@@ -12,6 +13,8 @@ is compared with those modules' own output instead.
 
 import json
 import re
+import shlex
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -21,7 +24,7 @@ import pytest
 from gametree.conform.faults import Shrunk
 from gametree.conform.gate import GateOptions
 from gametree.conform.junit import junit_xml
-from gametree.conform.report import Outcome, Report
+from gametree.conform.report import WIDTH, Outcome, Report
 from gametree.conform.run import Run
 from gametree.conform.semantics import Case, Checks, case_from_request, expected
 from gametree.conform.targets import ProcessTarget
@@ -44,8 +47,8 @@ def _leaves(*values: int) -> list[object]:
 def a_report(saved: Path) -> Report:
     """A failing report of ``cutoff_strict``, its minimal cases saved under ``saved``."""
     options = GateOptions("alphabeta-fail-hard", Checks(strict_order=True), keep_going=True)
-    report = Report(TARGET, options.semantics, options)
     target = ProcessTarget.from_spec(TARGET, timeout=60.0, startup=60.0)
+    report = Report(TARGET, options.semantics, options, command=target.argv)
     run = Run(target, options, report, lambda _step: None, 0.0)
     try:
         minimal = run.ask(_case(_leaves(0, 0), 0), "generated #2 (shrunk)", "generated")
@@ -110,6 +113,69 @@ def test_json_is_what_it_was(report: Report) -> None:
 
 def test_junit_is_what_it_was(report: Report) -> None:
     assert _junit(report) == (BEFORE / "junit.xml").read_text(encoding="utf-8")
+
+
+def _sections(text: str) -> list[list[str]]:
+    return [block.splitlines() for block in text.split("\n\n")]
+
+
+def test_the_report_leads_with_the_verdict_then_the_minimal_cases(report: Report) -> None:
+    head, first, second, failures, coverage = _sections(report.text())
+    assert head[0] == "result: FAILED (3 failures) in 1.5 s"
+    assert head[1].startswith(f"gametree conform: target {TARGET}, semantics alphabeta-fail-hard")
+    assert first[0].startswith("minimal failing case, from tcId 3 (41 nodes) shrunk in 7 steps")
+    assert second[0].startswith("minimal failing case, from generated #1 (tall)")
+    for case in (first, second):
+        assert [line.split(":")[0].strip() for line in case[-3:]] == [
+            "the whole case (request, expected, actual)",
+            "asked again of the target",
+            "what the gate expects of it",
+        ]
+    assert [line for line in failures if line.startswith("FAIL")] == [
+        "FAIL mismatch: vectors tcId 3 [Wide] (a wide root whose first leaf meets beta)",
+        "FAIL crash: generated #1 (tall) [Tall]",
+        "FAIL mismatch: generated #2 (shrunk)",
+    ]
+    assert coverage[:2] == [
+        "vectors: 1 mismatch, 1 pass, 1 skipped",
+        "generated: 1 crash, 1 mismatch",
+    ]
+
+
+def test_the_failures_list_cuts_each_line_to_the_width(report: Report) -> None:
+    failures = _sections(report.text())[3]
+    assert failures[0].startswith(f"(each line cut to {WIDTH} characters")
+    assert max(len(line) for line in failures) == WIDTH
+    crash = failures[failures.index("FAIL crash: generated #1 (tall) [Tall]") + 1]
+    assert crash.startswith("  the target exited with status 1; its standard error ends: Trace")
+    assert crash.endswith("...")
+    whole = report.json()["failures"][1]["problems"][0]  # type: ignore[index]
+    assert len(whole) > 1000
+
+
+def _asked_again(line: str) -> list[dict[str, object]]:
+    """The replies of the target to the command a report's line names, run as a shell would."""
+    command = line.split(": ", 1)[1]
+    done = subprocess.run(["bash", "-c", command], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, check=True)  # fmt: skip
+    assert shlex.split(command)[-2] == "<"
+    return [json.loads(reply) for reply in done.stdout.splitlines()]
+
+
+def test_the_command_that_asks_the_target_again_gets_the_actual_answer(report: Report) -> None:
+    first, second = _sections(report.text())[1:3]
+    (reply,) = _asked_again(first[-2])
+    assert {k: v for k, v in reply.items() if k != "id"} == report.shrunk[0].minimal.response
+    passing, then = _asked_again(second[-2])  # the case, then the request that failed after it
+    assert "value" in passing
+    assert {k: v for k, v in then.items() if k != "id"} == report.shrunk[1].then.response  # type: ignore[union-attr]
+
+
+def test_a_target_run_in_the_gate_s_process_has_no_such_command(report: Report) -> None:
+    alone = Report(TARGET, report.semantics, report.options, shrunk=report.shrunk,
+                   outcomes=report.outcomes, saved=report.saved)  # fmt: skip
+    assert "asked again of the target" not in alone.text()
+    assert "what the gate expects of it" in alone.text()
 
 
 if __name__ == "__main__":  # write what the report renders now, as the layout's baseline
