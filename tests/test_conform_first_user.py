@@ -44,9 +44,8 @@ def test_the_readme_gate_commands_install_the_extra_the_gate_needs(
     block = readme[readme.index("**Gate an engine.**") :].split("```console\n")[1].split("```")[0]
     assert block.startswith("$ gametree conform ")
     installing = readme[readme.index("## Installing") :].split("\n## ")[0]
-    assert "`gametree[testing]` (Hypothesis, pytest): the generated trees of `gametree conform`" in (
-        " ".join(installing.split())
-    )
+    extra = "`gametree[testing]` (Hypothesis, pytest): the generated trees of `gametree conform`"
+    assert extra in " ".join(installing.split())
     # Without Hypothesis, the gate says which extra brings it.
     monkeypatch.setitem(sys.modules, "hypothesis", None)
     code = cli.main(["conform", "--target", "impl.alphabeta", "--semantics", "minimax",
