@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from gametree import cli
+from gametree.conform.positions.semantics import TWO_PLAYER
 from tests.bugs.games import BEGIN, END, GAME_BUGS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,9 +29,7 @@ def conform(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, A
     return code, json.loads(out) if out.strip() else None
 
 
-TWO = ["minimax", "negamax", "alphabeta-fail-hard", "alphabeta-fail-soft",
-       "negamax-alphabeta-fail-hard", "negamax-alphabeta-fail-soft"]  # fmt: skip
-N = ["maxn", "paranoid", "shallow", "immediate"]
+N = ["maxn", "paranoid", "shallow", "immediate", "last-branch", "speculative"]
 
 
 @pytest.mark.parametrize(
@@ -66,7 +65,7 @@ def test_our_engine_passes_every_game_and_semantics(
 def test_every_two_player_semantics_on_kalah_with_windows(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    for semantics in TWO:
+    for semantics in TWO_PLAYER:
         code, report = conform(["--target", OURS, "--game", "kalah", "--variant", "pits=3",
                                 "--variant", "seeds=2", "--semantics", semantics, "--ask",
                                 "value", "--best-move"], capsys)  # fmt: skip
