@@ -9,7 +9,6 @@ the phase and with the minimal position the guide describes.
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 
 from gametree import cli
 from gametree.conform.positions.semantics import TWO_PLAYER
-from tests.bugs.games import BEGIN, END, GAME_BUGS
+from tests.bugs.games import BEGIN, CONNECT4, END, GAME_BUGS, KALAH, build
 
 ROOT = Path(__file__).resolve().parent.parent
 OURS = "gametree.conform.positions.engine:answer"
@@ -132,17 +131,6 @@ def cc() -> str:
     return found
 
 
-def build(cc: str, source: str, where: Path, *flags: str) -> str:
-    out = where / (Path(source).stem + "".join(f.replace("-D", "_") for f in flags))
-    subprocess.run([cc, "-O2", "-Wall", "-Werror", *flags, "-o", str(out),
-                    str(ROOT / "examples" / source)], check=True)  # fmt: skip
-    return str(out)
-
-
-CONNECT4 = ["--game", "connect4", "--line", "--evaluation", "outcome",
-            "--solve-evaluation", "pons", "--any-best-move"]  # fmt: skip
-
-
 def test_the_c_connect_four_engine_of_the_guide_passes(
     cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -181,9 +169,6 @@ def test_each_broken_c_connect_four_engine_fails_with_its_minimal_position(
     code, again = conform([w.strip("'") for w in replay[2:]], capsys)
     assert code == 1
     assert again["failures"][0]["found"]["problems"] == minimal["problems"]
-
-
-KALAH = ["--game", "kalah", "--line", "--any-best-move"]
 
 
 @pytest.mark.parametrize("variant", [["pits=3", "seeds=2"], []])

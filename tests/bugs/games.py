@@ -47,10 +47,15 @@ class GameBug:
         """The ``--target`` that runs the broken engine (a C one is built into ``where``)."""
         if self.source is None:
             return self.flag
-        out = where / self.name
-        subprocess.run([cc, "-O2", f"-D{self.flag}", "-o", str(out),
-                        str(ROOT / "examples" / self.source)], check=True)  # fmt: skip
-        return str(out)
+        return build(cc, self.source, where, f"-D{self.flag}")
+
+
+def build(cc: str, source: str, where: Path, *flags: str) -> str:
+    """``examples/{source}`` built with ``flags`` into ``where``; the program's path."""
+    out = where / (Path(source).stem + "".join(f.replace("-D", "_") for f in flags))
+    subprocess.run([cc, "-O2", "-Wall", "-Werror", *flags, "-o", str(out),
+                    str(ROOT / "examples" / source)], check=True)  # fmt: skip
+    return str(out)
 
 
 CONNECT4 = ("--game", "connect4", "--line", "--evaluation", "outcome", "--solve-evaluation",
