@@ -209,8 +209,8 @@ def test_each_kernel_reads_what_impl_reads_and_computes_what_spec_defines(kernel
 
 
 def test_a_reading_names_the_leaves_in_order_and_the_cut_offs() -> None:
-    """Seed 002's tree: alpha-beta reads 7 of 9 leaves and cuts the middle node after its
-    first child; the kernel's reading is impl's."""
+    """The Alpha-Beta Pruning article's tree: alpha-beta reads 7 of 9 leaves and cuts the middle
+    node after its first child; the kernel's reading is impl's."""
     t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 
     value, reading = run(KERNEL["two_player"].alphabeta, t, scalar(t), 0, -100, 100)
