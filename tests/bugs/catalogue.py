@@ -98,6 +98,7 @@ def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = Tr
         shrink_seconds=b.shrink_seconds if shrink_seconds is None else shrink_seconds,
         vectors=vectors,
         values=b.values,
+        infinity=b.infinity,
     )
     target = ProcessTarget.from_spec(b.target, timeout=10.0, startup=20.0)
     try:
@@ -166,8 +167,9 @@ def table(rows: list[Row]) -> str:
         b = r.bug
         module = b.target.split(":")[0].replace(".", "/")
         options = " ".join([a for a in b.argv if a.startswith("--") and a not in {
-            "--target", "--semantics", "--skip-flag", "--values"}]
-            + ["--values", b.values] * (b.values != "exact"))  # fmt: skip
+            "--target", "--semantics", "--skip-flag", "--values", "--infinity"}]
+            + ["--values", b.values] * (b.values != "exact")
+            + ["--infinity", str(b.infinity)] * (b.infinity is not None))  # fmt: skip
         gated = f"`{b.semantics}`" + (f" `{options}`" if options else "")
         alone = "?" if r.alone is None else r.alone.text()
         lines.append(

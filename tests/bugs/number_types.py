@@ -467,3 +467,50 @@ __all__ = [
     "int64_korf_shift",
     "int64_sentinel",
 ]
+
+
+# --- a win score as the infinities, inside the range it declares -----------------------------
+
+WIN = 100
+"""The win score of a board-game library's evaluation: its scores lie in -100..100."""
+
+
+def win_score_as_infinity(request: dict[str, Any]) -> dict[str, object]:
+    """A fail-soft alpha-beta whose infinities are its win score, ±100, inside its declared range.
+
+    The library's scores run from -100 (lost) to 100 (won), and it says so (``--infinity 101``:
+    every score strictly inside ±101); but its first best and the open sides of the window are
+    ±100 themselves, so a position where every move is lost never records a move (no move
+    beats the first best), and a won leaf at an open window's edge cuts its parent off. Seen
+    in practice: the game library of gametree's issue 33, which used its win score ±100 as its
+    infinities and returned no move from a lost position, and juvavum's domineering `minmax.js`
+    (`value = -100` as the first best).
+    """
+    trace: list[list[int]] = []
+
+    def search(n: Tree, a: int, b: int, path: list[int]) -> tuple[int, Line]:
+        if isinstance(n, Leaf):
+            trace.append(path)
+            v = _scalar(n)
+            if isinstance(v, Fraction) or not -WIN <= v <= WIN:
+                raise OverflowError(f"a score of -100..100 was expected (got {v})")
+            return v, []
+        line: Line = []
+        sign = 1 if n.to_move == 0 else -1
+        best = -sign * WIN  # BUG: -sign * (WIN + 1), below every score
+        for i, c in enumerate(n.children):
+            v, rest = search(c, a, b, [*path, i])
+            if sign * v > sign * best:
+                best, line = v, [i, *rest]
+            if n.to_move == 0:
+                a = max(a, best)
+            else:
+                b = min(b, best)
+            if a >= b:
+                break
+        return best, line
+
+    a, b = _request_window(request, 16)
+    value, line = search(document(request).tree, -WIN if a is None else a,  # BUG: -(WIN + 1)
+                         WIN if b is None else b, [])  # fmt: skip
+    return reply(value, line, trace)
