@@ -288,7 +288,17 @@ def table_game(rng: random.Random, semantics: str, aim: set[str], *,
     p = g.states[shared]["p"]
     lines = [
         _line(g, shared, first - 1, p, first_window, r1, noisy=noisy, stand_pat=pat),
-        _line(g, shared, second - 1, p, second_window, depth - second, noisy=noisy, stand_pat=pat),
+        _line(
+            g,
+            shared,
+            second - 1,
+            p,
+            second_window,
+            depth - second,
+            noisy=noisy,
+            stand_pat=pat,
+            bare=witness and rng.random() < 0.5,
+        ),
     ]
     if "deeper-first" in aim or rng.random() < 0.2:  # a second state met again, nearer first
         other = g.subtree(1, noisy=noisy, width=2)
@@ -441,23 +451,23 @@ def _placed(rng: random.Random, g: Scalar, place: str) -> tuple[Scalar | None, S
 
 def _line(g: _Graph, shared: int, length: int, p: int,  # noqa: PLR0917 - the line's makings
           window: tuple[Scalar | None, Scalar | None], r: int, *,
-          noisy: bool, stand_pat: bool = False) -> int:  # fmt: skip
+          noisy: bool, stand_pat: bool = False, bare: bool = False) -> int:  # fmt: skip
     """A line of ``length`` plies to ``shared`` (mover p, reached with r plies left).
 
     The state before S is p's, its first move to a leaf worth alpha to p; the one before that
     is the other player's, its first move to a leaf worth beta to p (either left out when the
     window is open there); every state of the line may have later moves too. A state of the
     line at or below the horizon is not quiet, its move towards S noisy, so that an extension
-    goes on to S.
+    goes on to S. A ``bare`` line has one move a state: S is searched with the root's window.
     """
     rng = g.rng
     s = shared
     for i, edge in enumerate((*window, *[None] * length)[:length]):
-        kids = [s]
-        if edge is not None:
+        kids = [s_ward := s]
+        if edge is not None and not bare:
             kids.insert(0, g.add([]))
             g.states[kids[0]]["v"] = edge if p == 0 else -edge
-        if rng.random() < 0.4:
+        if rng.random() < 0.4 and not bare:
             kids.append(g.subtree(rng.choice((0, 1)), noisy=noisy))
         s = g.add(kids, noisy=noisy and rng.random() < 0.3)
         x = g.states[s]
@@ -465,7 +475,7 @@ def _line(g: _Graph, shared: int, length: int, p: int,  # noqa: PLR0917 - the li
             x["p"] = p if i == 0 else 1 - p
         if r + i + 1 <= 0:  # searched in an extension: on to S, and no standing pat
             x["check"] = False
-            x["noisy"] = sorted({*x.get("noisy", []), int(edge is not None)})
+            x["noisy"] = sorted({*x.get("noisy", []), kids.index(s_ward)})
             if stand_pat:
                 x["v"] = -10 * (g.span + 1) * (1 if x["p"] == 0 else -1)
     return s

@@ -85,7 +85,7 @@ DEFAULT_BUDGET = GateOptions("minimax").budget
 
 
 def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = True,
-         shrink_seconds: float | None = None) -> Report:  # fmt: skip
+         shrink_seconds: float | None = None, seed: int = 0) -> Report:  # fmt: skip
     """The gate's report on ``b`` (the catalogue's own vectors skipped unless asked), its
     failure shrunk for ``shrink_seconds`` (``Bug.shrink_seconds`` by default)."""
     skip = set(b.skip) | ({"BugCatalogue"} if skip_catalogue else set())
@@ -99,6 +99,7 @@ def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = Tr
         vectors=vectors,
         values=b.values,
         infinity=b.infinity,
+        seed=seed,
     )
     target = ProcessTarget.from_spec(b.target, timeout=10.0, startup=20.0)
     try:

@@ -22,7 +22,7 @@ from typing import Any
 
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree
 from gametree.treefile import parse_number
-from tests.bugs._common import document, out, reply
+from tests.bugs._common import Number, document, out, reply, window
 
 Line = list[int]
 
@@ -488,16 +488,13 @@ def win_score_as_infinity(request: dict[str, Any]) -> dict[str, object]:
     """
     trace: list[list[int]] = []
 
-    def search(n: Tree, a: int, b: int, path: list[int]) -> tuple[int, Line]:
+    def search(n: Tree, a: Number, b: Number, path: list[int]) -> tuple[Number, Line]:
         if isinstance(n, Leaf):
             trace.append(path)
-            v = _scalar(n)
-            if isinstance(v, Fraction) or not -WIN <= v <= WIN:
-                raise OverflowError(f"a score of -100..100 was expected (got {v})")
-            return v, []
+            return _scalar(n), []
         line: Line = []
         sign = 1 if n.to_move == 0 else -1
-        best = -sign * WIN  # BUG: -sign * (WIN + 1), below every score
+        best: Number = -sign * WIN  # BUG: -sign * (WIN + 1), below every score
         for i, c in enumerate(n.children):
             v, rest = search(c, a, b, [*path, i])
             if sign * v > sign * best:
@@ -510,7 +507,7 @@ def win_score_as_infinity(request: dict[str, Any]) -> dict[str, object]:
                 break
         return best, line
 
-    a, b = _request_window(request, 16)
-    value, line = search(document(request).tree, -WIN if a is None else a,  # BUG: -(WIN + 1)
-                         WIN if b is None else b, [])  # fmt: skip
+    a, b = window(request)
+    value, line = search(document(request).tree, max(a, -WIN),  # BUG: max(a, -(WIN + 1))
+                         min(b, WIN), [])  # fmt: skip
     return reply(value, line, trace)
