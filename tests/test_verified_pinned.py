@@ -20,12 +20,12 @@ import pytest
 from hypothesis import HealthCheck, Phase, example, find, given, settings
 from hypothesis import strategies as st
 
+from gametree.algorithms import event_trace as events
 from gametree.impl import alphabeta as impl_alphabeta
 from gametree.impl import deep_pruning_unsound, negamax_alphabeta
 from gametree.impl import immediate as impl_immediate
 from gametree.impl import maxn as impl_maxn
 from gametree.impl import shallow as impl_shallow
-from gametree.impl.events import trace as events
 from gametree.impl.result import SearchResult
 from gametree.proofs.nagini import FLAWS, KERNELS, UNPRUNED, Flaw, seeded, source
 from gametree.proofs.nagini.convert import NO_VECTOR, scalar, vector
@@ -111,10 +111,11 @@ def two_player(module: types.ModuleType, case: Case) -> list[str]:
     b, leaf = a + w, scalar(t)
     out = []
     runs = {
-        "alphabeta": (impl_alphabeta(t, a, b, trace=True), "alphabeta"),
+        "alphabeta": (impl_alphabeta(t, a, b, trace=True), "alphabeta-fail-hard"),
         "alphabeta_soft": (impl_alphabeta(t, a, b, fail_soft=True, trace=True),
                            "alphabeta-fail-soft"),
-        "negamax_alphabeta": (negamax_alphabeta(t, a, b, trace=True), "negamax-alphabeta"),
+        "negamax_alphabeta": (negamax_alphabeta(t, a, b, trace=True),
+                              "negamax-alphabeta-fail-hard"),
         "negamax_alphabeta_soft": (negamax_alphabeta(t, a, b, fail_soft=True, trace=True),
                                    "negamax-alphabeta-fail-soft"),
     }  # fmt: skip
@@ -167,7 +168,7 @@ def deep(module: types.ModuleType, case: Case) -> list[str]:
     bounds = Bounds(-m, 0)
     expected = (
         *searched(deep_pruning_unsound(pt, bounds, trace=True)),
-        list(events("deep", pt, bounds=bounds)),
+        list(events("deep-pruning-unsound", pt, bounds=bounds)),
     )
     out = compared(module, "deep", pt, vector(pt, -m), NO_VECTOR, (2 * m,), expected,
                    lambda v: tuple(c - m for c in v))  # fmt: skip

@@ -340,6 +340,7 @@ class Engine(Generic[S, M]):
         it failed (and then the best move and line are not determined), as aspiration windows
         use it. Raises ``TreeError`` for a bad depth and for a fault of the game (with the path
         of move indices to it), ``UnhashableStateError`` for a state the table cannot key on.
+        O(b^d) nodes at worst, fewer as the table and the ordering help (module docstring).
         """
         if depth is not None:
             _check_depth(depth, "depth")

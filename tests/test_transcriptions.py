@@ -1,0 +1,77 @@
+"""The one table of transcriptions (gametree.transcriptions): complete, and every pin real."""
+
+import importlib
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gametree.algorithms import REGISTRY
+from gametree.impl import _compiled
+from gametree.proofs import nagini
+from gametree.spec import Tree, iter_leaves, maxn
+from gametree.spec.strategies import vector_trees
+from gametree.transcriptions import TRANSCRIPTIONS
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTED = {t.file for t in TRANSCRIPTIONS}
+
+
+def found() -> set[str]:
+    """Every file that restates a search: the kernels impl compiles, Nagini's kernels, every
+    WhyML file, the z3 encodings and the page's engine."""
+    kernels = {f"gametree/impl/{name}.py" for name in _compiled.SOURCES}
+    where = Path(str(nagini.__file__)).parent.relative_to(ROOT)
+    verified = {f"{where}/{name}.py" for name in nagini.KERNELS}
+    whyml = {str(p.relative_to(ROOT)) for p in (ROOT / "gametree").rglob("*.mlw")}
+    smt = {str(p.relative_to(ROOT)) for p in (ROOT / "gametree").rglob("_smt.py")}
+    return kernels | verified | whyml | smt | {"gametree/explore/engine.js"}
+
+
+def test_every_transcription_is_listed_once() -> None:
+    assert len(LISTED) == len(TRANSCRIPTIONS)
+    assert found() == LISTED
+
+
+def resolve(name: str) -> object:
+    layer, *module, function = name.split(".")
+    return getattr(importlib.import_module(".".join(["gametree", layer, *module])), function)
+
+
+@pytest.mark.parametrize("t", TRANSCRIPTIONS, ids=[t.file for t in TRANSCRIPTIONS])
+def test_every_pin_is_a_test_that_names_what_it_pins(t: object) -> None:
+    from gametree.transcriptions import Transcription
+
+    assert isinstance(t, Transcription)
+    assert (ROOT / t.file).is_file()
+    assert t.restates
+    assert t.pinned_by
+    for name in t.restates:
+        assert callable(resolve(name)), name
+    tests = [(ROOT / p).read_text() for p in t.pinned_by]
+    assert all(re.search(r"^def test_", text, re.M) for text in tests), t.pinned_by
+    for name in t.restates:
+        called = {name.rsplit(".", 1)[1], *(a.name for a in REGISTRY if a.search == name)}
+        assert any(c in text for c in called for text in tests), (t.file, name)
+
+
+@settings(max_examples=40)
+@given(st.integers(2, 4).flatmap(lambda n: vector_trees(players=n, max_depth=3, by_depth=False)))
+def test_the_z3_maxn_encoding_is_spec_maxn(t: Tree) -> None:
+    """proofs._smt.maxn_terms, on concrete leaves, simplifies to spec.maxn's value."""
+    z3 = pytest.importorskip("z3")
+    from gametree.proofs._smt import literal, maxn_terms
+
+    values = {p: leaf.value for p, leaf in iter_leaves(t)}
+
+    def leaf(p: tuple[int, ...]) -> tuple[object, ...]:
+        v = values[p]
+        assert isinstance(v, tuple)
+        return tuple(literal(c) for c in v)
+
+    terms = maxn_terms(t, leaf)
+    got = [z3.simplify(x).as_fraction() for x in terms]
+    assert got == [Fraction(c) for c in maxn(t).value]
