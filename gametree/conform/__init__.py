@@ -56,7 +56,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "steer", "steer_games", "draws", "scale", "shrink",
     ),
     "run": (
-        "targets", "outcome", "faults", "report", "run", "generated", "gate", "junit",
+        "targets", "outcome", "faults", "report", "run", "generated", "gate", "junit", "positions",
     ),
 }  # fmt: skip
 """The gate's modules by layer, in the order the gate flows: the protocol (the request and
