@@ -13,7 +13,13 @@
        solve POSITION      ->  VALUE MOVE: the exact value, Pons' score
 
    A POSITION is the columns played from the empty board, 1..7 (Pons' notation; the empty
-   board is an empty word). Values are to the player to move. Broken variants, each a bug of
+   board is an empty word). Values are to the player to move. Run as "connect4_engine --pons"
+   it reads and writes as Pascal Pons' solver does (a position a line; the position and its
+   score), for the gate's line templates:
+
+       gametree conform --game connect4 --target './connect4_engine --pons' --ask solve \
+           --solve-evaluation pons --line-request '{position}' --line-reply '{position} {value}'
+ Broken variants, each a bug of
    gametree's catalogue, build with -DBUG_FULL_COLUMN (a full column is still playable) or
    -DBUG_TOP_ROW (a line through the top row is never seen). */
 
@@ -129,10 +135,29 @@ static int setup(Board *b, const char *position) {
     return 1;
 }
 
-int main(void) {
+/* Pons' solver's interface: a position a line, answered with the position and its score. */
+static int as_pons(void) {
+    char line[512], position[256];
+    Board b;
+    while (fgets(line, sizeof line, stdin)) {
+        position[0] = 0;
+        sscanf(line, "%255s", position);
+        int best = 0;
+        if (!setup(&b, position) || b.won) {
+            fprintf(stderr, "Invalid position \"%s\"\n", position);
+            continue;
+        }
+        printf("%s %d\n", position, negamax(&b, -1, -1000, 1000, 1, &best));
+        fflush(stdout);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
     char line[512], word[16], position[256];
     int depth;
     Board b;
+    if (argc > 1 && !strcmp(argv[1], "--pons")) return as_pons();
     while (fgets(line, sizeof line, stdin)) {
         position[0] = 0;
         int n = sscanf(line, "%15s %d %255s", word, &depth, position);

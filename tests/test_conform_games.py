@@ -140,6 +140,21 @@ def test_the_c_connect_four_engine_of_the_guide_passes(
     assert {"perft", "value", "solve"} <= set(report["asked"])
 
 
+def test_the_line_templates_read_an_engine_that_speaks_as_pons_solver_ships(
+    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A position a line in, the position and its score out: Pons' solver's interface, here
+    the C engine's ``--pons`` mode (the solver itself is not built by the tests: its source
+    is on GitHub, not in a package registry)."""
+    engine = build(cc, "connect4_engine.c", tmp_path)
+    pons = ["--game", "connect4", "--ask", "solve", "--solve-evaluation", "pons",
+            "--line-request", "{position}", "--line-reply", "{position} {value}"]  # fmt: skip
+    code, report = conform(["--target", f"{engine} --pons", *pons], capsys)
+    assert code == 0, report["failures"][:1]
+    assert report["asked"] == {"solve": report["asked"]["solve"]}
+    assert report["asked"]["solve"] >= 3
+
+
 BROKEN_CONNECT4 = {
     "BUG_FULL_COLUMN": ("666666", "moves: 6 not legal here"),
     "BUG_TOP_ROW": (None, "not legal here (the game is over)"),
