@@ -5,9 +5,10 @@ each verified search is compared with ``impl`` on Hypothesis trees by what tells
 from another: the leaves it reads, in order, the nodes it enters, where it cuts off
 (:mod:`gametree.proofs.nagini.reads`), and its value. The kernel's definitions (minimax, maxn,
 paranoid, ...) must read every leaf, left to right, as ``spec`` does. Then each kernel with a
-cut-off deleted (:data:`gametree.proofs.nagini.UNPRUNED`) and with each seeded flaw
-(:data:`gametree.proofs.nagini.FLAWS`) is run through the same comparison, and Hypothesis must
-find a tree on which it differs: these tests fail on every one of them. (Theorem 9's kernel is
+cut-off deleted (a flaw that ``unprunes``) and with each seeded flaw (the theorems' flaws of
+Nagini's kernels, :func:`gametree.proofs.flaws`) is run through the same comparison, and
+Hypothesis must find a tree on which it differs: these tests fail on every one of them.
+(paranoid's kernel is
 the paranoid definition, pinned to ``spec.paranoid``; ``impl.paranoid``'s alpha-beta is not the
 code verified.)
 """
@@ -27,9 +28,12 @@ from gametree.impl import maxn as impl_maxn
 from gametree.impl import shallow as impl_shallow
 from gametree.impl.events import trace as events
 from gametree.impl.result import SearchResult
-from gametree.proofs.nagini import FLAWS, KERNELS, UNPRUNED, Flaw, seeded, source
+from gametree.proofs import Flaw, flaws
+from gametree.proofs.machinery.verified import seeded
+from gametree.proofs.nagini import KERNELS, NAGINI
 from gametree.proofs.nagini.convert import NO_VECTOR, scalar, vector
 from gametree.proofs.nagini.reads import Reading, cuts, differences, run, running
+from gametree.proofs.nagini.run import selected
 from gametree.spec import (
     Bounds,
     Leaf,
@@ -47,7 +51,7 @@ from gametree.spec.tree import iter_leaves, preorder
 Case = tuple[Any, ...]
 Check = Callable[[types.ModuleType, Case], list[str]]
 
-KERNEL = {name: running(source(name), name) for name in KERNELS}
+KERNEL = {name: running(NAGINI.source(name), name) for name in KERNELS}
 """Each kernel as it runs (contracts erased, lemma calls ``True``)."""
 
 TWO = scalar_trees(by_depth=False) | scalar_trees(ties=True)
@@ -152,7 +156,7 @@ def multi_player(module: types.ModuleType, case: Case) -> list[str]:
     pt = as_pairs(s)
     out += compared(module, "minimax_of_pairs", pt, vector(pt, 0), NO_VECTOR, (),
                     everything(pt, minimax(s).value))  # fmt: skip
-    if isinstance(pt, Node):  # a hypothesis of Theorem 3, not a search: its value only
+    if isinstance(pt, Node):  # a hypothesis of maxn-pairs, not a search: its value only
         holds, _ = run(lambda tree: module.pairs(tree.kids), pt, vector(pt, 0), NO_VECTOR)
         out += [] if holds else ["pairs: the leaves (x, -x) are not pairs"]
     return out
@@ -198,7 +202,7 @@ def agreement(kernel: str, module: types.ModuleType) -> Callable[[], None]:
         assert check(module, case) == []
 
     for name, case in WITNESSES.items():
-        if MUTANTS[name].kernel == kernel:
+        if MUTANTS[name].file == kernel:
             agrees = example(case)(agrees)
     return agrees
 
@@ -209,8 +213,8 @@ def test_each_kernel_reads_what_impl_reads_and_computes_what_spec_defines(kernel
 
 
 def test_a_reading_names_the_leaves_in_order_and_the_cut_offs() -> None:
-    """Seed 002's tree: alpha-beta reads 7 of 9 leaves and cuts the middle node after its
-    first child; the kernel's reading is impl's."""
+    """The tree of the wiki article "Alpha-Beta Pruning": alpha-beta reads 7 of 9 leaves and
+    cuts the middle node after its first child; the kernel's reading is impl's."""
     t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 
     value, reading = run(KERNEL["two_player"].alphabeta, t, scalar(t), 0, -100, 100)
@@ -224,7 +228,7 @@ def test_a_reading_names_the_leaves_in_order_and_the_cut_offs() -> None:
     assert cuts(t, later) == (((), 0), ((0,), -1))  # a child skipped then searched
 
 
-MUTANTS = {f.name: f for f in (*FLAWS, *UNPRUNED)}
+MUTANTS = {f.name: f for f in flaws(NAGINI)}
 """Every seeded flaw and every deleted cut-off, by name."""
 
 WITNESSES: dict[str, Case] = {
@@ -341,13 +345,13 @@ FOUND = settings(
 
 def mutant(flaw: Flaw) -> types.ModuleType:
     """The kernel with ``flaw`` seeded, as it runs."""
-    return running(seeded(flaw), f"{flaw.kernel}_{flaw.name.replace('-', '_')}")
+    return running(seeded(NAGINI, flaw), f"{flaw.file}_{flaw.name.replace('-', '_')}")
 
 
 def witness(flaw: Flaw) -> tuple[Case, list[str]]:
     """The smallest case Hypothesis finds on which the kernel with ``flaw`` differs from spec
     and impl, and how (``NoSuchExample`` if there is none among the cases tried)."""
-    check, cases = CHECKS[flaw.kernel]
+    check, cases = CHECKS[flaw.file]
     seeded_kernel = mutant(flaw)
     case = find(cases, lambda c: bool(check(seeded_kernel, c)), settings=FOUND)
     return case, check(seeded_kernel, case)
@@ -359,10 +363,10 @@ def test_each_flaw_and_each_deleted_cut_off_fails_the_property_test(name: str) -
     deleted), fails; on its own witness, the mutant differs and the verified kernel agrees."""
     flaw = MUTANTS[name]
     with pytest.raises(AssertionError):
-        agreement(flaw.kernel, mutant(flaw))()
-    check, _ = CHECKS[flaw.kernel]
+        agreement(flaw.file, mutant(flaw))()
+    check, _ = CHECKS[flaw.file]
     assert check(mutant(flaw), WITNESSES[name])
-    assert check(KERNEL[flaw.kernel], WITNESSES[name]) == []
+    assert check(KERNEL[flaw.file], WITNESSES[name]) == []
 
 
 def test_every_mutant_has_a_witness() -> None:
@@ -372,13 +376,12 @@ def test_every_mutant_has_a_witness() -> None:
 def test_every_search_of_every_kernel_has_its_cut_offs_deleted_in_some_mutant() -> None:
     """Each pruning search's cut-off tests (``>= bound``, ``alpha >= b``, ...) are among
     UNPRUNED, so deleting any of them is shown to fail the comparison."""
-    assert {f.kernel for f in UNPRUNED} == set(KERNELS)
+    unpruned = [f for f in MUTANTS.values() if f.unprunes]
+    assert {f.file for f in unpruned} == set(KERNELS)
     searches = {"alphabeta_choice", "alphabeta_soft_choice", "negamax_alphabeta_choice",
                 "negamax_alphabeta_soft_choice", "shallow_kids", "immediate_kids",
                 "deep_kids"}  # fmt: skip
-    from gametree.proofs.nagini.verify import selected
-
-    assert {selected(f) for f in UNPRUNED} == searches
+    assert {selected(f, NAGINI.source(f.file)) for f in unpruned} == searches
 
 
 if (
@@ -386,4 +389,4 @@ if (
 ):  # a report of what each mutant does: python tests/test_verified_pinned.py
     for name, flaw in sorted(MUTANTS.items()):
         case, found = witness(flaw)
-        print(f"{name} ({flaw.kernel}): {case!r}\n  {found[0]}")  # noqa: T201
+        print(f"{name} ({flaw.file}): {case!r}\n  {found[0]}")  # noqa: T201

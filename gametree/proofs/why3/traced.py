@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from gametree.proofs.why3 import FILES, source
+from gametree.proofs.why3 import FILES, WHY3
 from gametree.proofs.why3.execute import printed, whyml_tree
 from gametree.spec import Path as TreePath
 from gametree.spec import Scalar, iter_leaves
@@ -64,7 +64,7 @@ its arguments (a tuple, its name first), or a list (``Read``/``Cons`` chains, fl
 
 def executable(file: str, text: str | None = None) -> str:
     """The text of ``file`` (or ``text``, a seeded copy) over the integers, with a ``Run``."""
-    text = source(file) if text is None else text
+    text = WHY3.source(file) if text is None else text
     text = f"{text}\nmodule Run\n  use int.Int\n  use {FILES[file]}\n{TRACED[file]}end\n"
     text = text.replace("  use real.RealInfix\n", "")
     for dotted, plain in _TO_INT:
