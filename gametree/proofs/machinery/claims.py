@@ -24,7 +24,9 @@ from typing import Literal
 
 import attrs
 
-__all__ = ["Claim", "Flaw", "Pin", "VerifierName", "public_name"]
+from gametree.spec import Tree
+
+__all__ = ["Claim", "Flaw", "Instance", "Pin", "VerifierName", "public_name"]
 
 VerifierName = Literal["nagini", "why3"]
 """The verifiers whose stored verdicts prove claims for every tree."""
@@ -72,6 +74,32 @@ class Pin:
         return f"{self.name}: {self.by} ({self.test})"
 
 
+@attrs.frozen
+class Instance:
+    """Concrete calls of a claim's verified code whose preconditions hold: it is not vacuous.
+
+    A proof of "precondition implies postcondition" is true of nothing when nothing meets the
+    precondition. ``calls`` are calls of the claim's functions that meet theirs, in the
+    verifier's language: for Nagini, Python calls on ``t``, the kernel's form of ``tree`` (its
+    values as the kernel takes them: Korf's lower bound shifted to 0), run with every contract
+    checked (:mod:`gametree.proofs.nagini.checked`); for Why3, WhyML calls on terms written out,
+    each the body of a ghost function whose verification condition is the called function's
+    precondition there, which the provers must prove (``tree`` is ``None``). ``holds`` are
+    conditions that must be true there as well: the antecedent of an implication the claim
+    states, which would otherwise be vacuous too.
+    """
+
+    calls: tuple[str, ...]
+    holds: tuple[str, ...] = ()
+    tree: Tree | None = None
+
+    def text(self) -> str:
+        """The instance in words, as the reports print it."""
+        on = "" if self.tree is None else f" with t = {self.tree!r}"
+        holding = f", where {'; '.join(self.holds)} hold" if self.holds else ""
+        return f"{'; '.join(self.calls)}{on}{holding}"
+
+
 @attrs.frozen(kw_only=True)
 class Claim:
     """What a verifier proves of a theorem, for every tree, exactly.
@@ -86,8 +114,9 @@ class Claim:
     (empty: nothing); ``other_domains`` whether, and why, the argument carries over to other
     ordered domains (argued by hand); ``lifts`` the claims of another verifier this one proves
     over a larger domain (Why3's over the rationals, of Nagini's over the integers); ``pins``
-    what the tests tie the verified code to (not part of a stored verdict's key: the tests
-    check them on every run).
+    what the tests tie the verified code to; ``instance`` a concrete call that meets the
+    claim's preconditions (neither is part of a stored verdict's key: the tests check them on
+    every run).
     """
 
     name: str
@@ -101,10 +130,11 @@ class Claim:
     other_domains: str = ""
     lifts: tuple[str, ...] = ()
     pins: tuple[Pin, ...] = ()
+    instance: Instance | None = None
 
     def keyed(self) -> dict[str, object]:
-        """The fields a stored verdict is keyed by: every one but the pins."""
-        return attrs.asdict(self, filter=lambda a, _: a.name != "pins")
+        """The fields a stored verdict is keyed by: every one but the pins and the instance."""
+        return attrs.asdict(self, filter=lambda a, _: a.name not in {"pins", "instance"})
 
 
 @attrs.frozen(kw_only=True)
@@ -113,7 +143,8 @@ class Flaw:
 
     ``expected`` is what the verifier must then report: Nagini's error (a substring of it),
     Why3's goal left unproved; empty when the flaw is not one for the verifier (a deleted
-    cut-off whose search is still correct). ``unprunes``: the flaw deletes a cut-off, or
+    cut-off whose search is still correct, a vacuous precondition). ``unprunes``: the flaw
+    deletes a cut-off, or
     weakens one, so that the search reads more than the pruning it claims to be; the tests that
     compare what the verified code reads with ``impl`` must catch it.
     """
@@ -125,6 +156,9 @@ class Flaw:
     seeded: str
     expected: str
     unprunes: bool = False
+    vacuous: bool = False
+    """The flaw makes a precondition that nothing meets: the verifier proves the claim anyway
+    (it is true of nothing), and the claim's instance must fail (the tests)."""
 
     def keyed(self) -> dict[str, object]:
         """The fields a stored verdict is keyed by (what the verifier is given and must say)."""

@@ -362,6 +362,13 @@ def record(p: Proved) -> dict[str, Any]:
         "composed": c.composed,
         "pinned": "; ".join(pin.text() for pin in c.pins),
         "pins": [{"function": pin.name, "by": pin.by, "test": pin.test} for pin in c.pins],
+        "instance": None
+        if c.instance is None
+        else {
+            "calls": list(c.instance.calls),
+            "holds": list(c.instance.holds),
+            "tree": None if c.instance.tree is None else repr(c.instance.tree),
+        },
         "other_domains": c.other_domains,
         "lifted_by": list(p.lifted),
         "verdict": p.verdict,
@@ -382,7 +389,7 @@ def text(verifier: Verifier, rows: Sequence[Proved]) -> str:
     """
     lines = [verifier.title]
     for p in rows:
-        r = record(p)
+        r, c = record(p), p.claim
         lines.append(f"  {r['theorem']}: {r['name']} ({r['file']}): {r['claim']}")
         lines.append(f"    domain: {r['domain']}; window: {r['window']}")
         if p.lifted:
@@ -393,6 +400,8 @@ def text(verifier: Verifier, rows: Sequence[Proved]) -> str:
                          f"not verified: {r['other_domains']}")  # fmt: skip
         lines.append(f"    composed by hand: {r['composed'] or 'nothing'}")
         lines.append(f"    pinned to the code users run by: {r['pinned'] or 'nothing'}")
+        shown = "none given" if c.instance is None else c.instance.text()
+        lines.append(f"    not vacuous: its preconditions are met by {shown}")
         if p.verdict is None or p.stale == ("missing",):
             state = f"NO STORED VERDICT: verify it with {r['reverify']}"
         elif p.stale:

@@ -37,7 +37,7 @@ from gametree.impl.window import BOTTOM, TOP, Bound
 from gametree.proofs.machinery._crosshair_targets import is_fishburn, is_knuth_moore
 from gametree.proofs.machinery._methods import scalar_trees_of
 from gametree.proofs.machinery.checks import Diffbehavior, Exhaustive, Property, Symbolic
-from gametree.proofs.machinery.claims import Claim, Flaw, Pin
+from gametree.proofs.machinery.claims import Claim, Flaw, Instance, Pin
 from gametree.proofs.machinery.result import Scope, Theorem
 from gametree.proofs.machinery.shapes import all_shapes
 from gametree.proofs.theorems._wording import (
@@ -49,7 +49,8 @@ from gametree.proofs.theorems._wording import (
     READS,
     TRACED,
 )
-from gametree.spec import Tree, minimax, negamax
+from gametree.proofs.why3 import terms
+from gametree.spec import Node, Tree, minimax, negamax
 from gametree.spec.strategies import scalar_trees
 
 __all__ = ["CHECKS", "CLAIMS", "FLAWS", "THEOREM", "check", "problems"]
@@ -174,6 +175,11 @@ CHECKS = (
 """The checks: see the module docstring, "Methods"."""
 
 
+SMALL = Node.by_depth([[3, 12], [2, 4]])
+"""The instances' tree: minimax 3; alpha-beta over (0, 10) cuts the second child after 2."""
+SMALL_TERM = terms.tree(SMALL)
+SMALL_LABELLED = terms.tree(SMALL, labelled=True)
+
 WINDOW_INTEGERS = (
     "any integer window a < b (both finite: impl's default (BOTTOM, TOP) is not a window the "
     "kernel takes)"
@@ -198,6 +204,11 @@ CLAIMS = (
         window=WINDOW_INTEGERS,
         other_domains=COMPARISONS,
         pins=(Pin(alphabeta, READS, "tests/test_verified_pinned.py"),),
+        instance=Instance(
+            ("alphabeta(t, 0, 10)", "alphabeta(t, 5, 10)", "alphabeta(t, -5, 1)"),
+            ("0 < minimax(t) < 10", "minimax(t) <= 5", "minimax(t) >= 1"),
+            SMALL,
+        ),
     ),
     Claim(
         name="full-window",
@@ -216,6 +227,7 @@ CLAIMS = (
         ),
         other_domains=COMPARISONS,
         pins=(Pin(alphabeta, READS, "tests/test_verified_pinned.py"),),
+        instance=Instance(("alphabeta_full_window(t, 1, 13)",), ("within(t, 1, 13)",), SMALL),
     ),
     Claim(
         name="negamax-form",
@@ -231,6 +243,7 @@ CLAIMS = (
         window=WINDOW_INTEGERS,
         other_domains=NEGATION,
         pins=(Pin(negamax_alphabeta, READS, "tests/test_verified_pinned.py"),),
+        instance=Instance(("negamax_alphabeta(t, 0, 10)",), ("0 < negamax(t) < 10",), SMALL),
     ),
     Claim(
         name="fail-soft",
@@ -246,6 +259,10 @@ CLAIMS = (
         window=WINDOW_INTEGERS,
         other_domains=COMPARISONS,
         pins=(Pin(alphabeta, READS, "tests/test_verified_pinned.py", options="fail_soft=True"),),
+        instance=Instance(
+            ("alphabeta_soft(t, 0, 10)", "alphabeta_soft(t, 5, 10)", "alphabeta_soft(t, -5, 1)"),
+            tree=SMALL,
+        ),
     ),
     Claim(
         name="fail-soft-negamax-form",
@@ -265,6 +282,7 @@ CLAIMS = (
                 negamax_alphabeta, READS, "tests/test_verified_pinned.py", options="fail_soft=True"
             ),
         ),
+        instance=Instance(("negamax_alphabeta_soft(t, 0, 10)",), tree=SMALL),
     ),
     Claim(
         name="fail-hard-rationals",
@@ -283,6 +301,16 @@ CLAIMS = (
         ),
         lifts=("fail-hard", "full-window"),
         pins=(Pin(alphabeta, EXECUTED, "tests/test_verified_why3_execute.py"),),
+        instance=Instance(
+            (
+                f"alphabeta {SMALL_TERM} 0.0 10.0",
+                f"alphabeta {SMALL_TERM} 5.0 10.0",
+                f"alphabeta {SMALL_TERM} (-. 5.0) 1.0",
+                f"alphabeta_full_window {SMALL_TERM} 1.0 13.0",
+                f"minimax_within {SMALL_TERM} 1.0 13.0",
+            ),
+            (f"within {SMALL_TERM} 1.0 13.0", f"minimax {SMALL_TERM} = 3.0"),
+        ),
     ),
     Claim(
         name="negamax-form-rationals",
@@ -303,6 +331,7 @@ CLAIMS = (
         window=WINDOW_RATIONALS,
         lifts=("negamax-form",),
         pins=(Pin(negamax_alphabeta, EXECUTED, "tests/test_verified_why3_execute.py"),),
+        instance=Instance((f"negamax_alphabeta {SMALL_TERM} 0.0 10.0",)),
     ),
     Claim(
         name="fail-soft-rationals",
@@ -322,6 +351,7 @@ CLAIMS = (
                 alphabeta, EXECUTED, "tests/test_verified_why3_execute.py", options="fail_soft=True"
             ),
         ),
+        instance=Instance((f"alphabeta_soft {SMALL_TERM} 0.0 10.0",)),
     ),
     Claim(
         name="fail-soft-between-rationals",
@@ -371,6 +401,12 @@ CLAIMS = (
                 options="fail_soft=True",
             ),
         ),
+        instance=Instance(
+            (
+                f"fail_soft_between {SMALL_LABELLED} 0.0 10.0",
+                f"negamax_fail_soft_between {SMALL_LABELLED} 0.0 10.0",
+            )
+        ),
     ),
     Claim(
         name="fail-soft-negamax-form-rationals",
@@ -398,6 +434,7 @@ CLAIMS = (
                 options="fail_soft=True",
             ),
         ),
+        instance=Instance((f"negamax_alphabeta_soft {SMALL_LABELLED} 5.0 10.0",)),
     ),
 )
 """What Nagini and Why3 prove of it for every tree."""
@@ -701,6 +738,28 @@ FLAWS = (
         seeded="if false then worth r alpha else followed r (negamax_alphabeta_kids",
         expected="",
         unprunes=True,
+    ),
+    Flaw(
+        name="soft-window-nothing-meets",
+        verifier="nagini",
+        file="two_player",
+        original="    Requires(tree(t))\n    Requires(a < b)\n    Decreases(None)\n"
+        "    Ensures(Implies(Result() <= a, minimax(t) <= Result()))",
+        seeded="    Requires(tree(t))\n    Requires(a < b and b < a + 1)\n    Decreases(None)\n"
+        "    Ensures(Implies(Result() <= a, minimax(t) <= Result()))",
+        expected="",
+        vacuous=True,
+    ),
+    Flaw(
+        name="soft-window-nothing-meets",
+        verifier="why3",
+        file="alphabeta",
+        original="  let rec alphabeta_soft (t: tree) (a b: real) : real\n"
+        "    requires { players t /\\ a <. b }",
+        seeded="  let rec alphabeta_soft (t: tree) (a b: real) : real\n"
+        "    requires { players t /\\ a <. b /\\ b <. a }",
+        expected="",
+        vacuous=True,
     ),
 )
 """The flaws seeded in the verified files of its claims: each must fail as it says."""

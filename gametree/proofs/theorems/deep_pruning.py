@@ -38,11 +38,12 @@ from gametree.proofs.machinery._methods import (
     vectors_within,
 )
 from gametree.proofs.machinery.checks import Custom, Diffbehavior, Exhaustive, Find, Property
-from gametree.proofs.machinery.claims import Claim, Flaw, Pin
+from gametree.proofs.machinery.claims import Claim, Flaw, Instance, Pin
 from gametree.proofs.machinery.result import Counterexample, Result, Scope, Theorem
 from gametree.proofs.machinery.shapes import all_shapes, parse, shape_of, text
 from gametree.proofs.theorems._wording import INTEGERS, RATIONALS, READS, SHIFT, TRACED
-from gametree.spec import Bounds, Tree, as_pairs, leaf_values, maxn, minimax
+from gametree.proofs.why3 import terms
+from gametree.spec import Bounds, Node, Tree, as_pairs, leaf_values, maxn, minimax
 from gametree.spec.examples import korf_figure5
 from gametree.spec.strategies import scalar_trees, trees_of_shape, uniform_shape, vectors
 
@@ -231,6 +232,10 @@ CHECKS = (
 """The checks: Figure 5, the smallest counterexamples, and two players on pairs."""
 
 
+SPLIT = Node.by_depth([[(9, 3), (6, 6)], [(8, 4), (10, 2)]])
+"""The instances' tree: two-player pairs (y, 12 - y), the pairs of Korf's bounds (-6, 0) shifted
+by 6."""
+
 FLOORS_LEAVE_A_WINDOW = (
     "The precondition of function deep_kids might not hold. Assertion (((f0 + f1) < s) or (s == 0))"
 )
@@ -263,6 +268,7 @@ CLAIMS = (
                 deep_pruning_unsound, f"on pairs (x, -x): {READS}", "tests/test_verified_pinned.py"
             ),
         ),
+        instance=Instance(("deep(t, 12)",), tree=SPLIT),
     ),
     Claim(
         name="deep-pairs-rationals",
@@ -297,6 +303,7 @@ CLAIMS = (
                 "tests/test_verified_why3_pairs.py",
             ),
         ),
+        instance=Instance((f"deep_is_maxn {terms.tree(SPLIT, labelled=True, prefix='V')} 12.0",)),
     ),
 )
 """What Nagini and Why3 prove of it for every tree."""

@@ -13,10 +13,12 @@ node (bounded-exhaustive); Hypothesis on random trees; CrossHair per shape, and 
 
 from gametree.impl.maxn import maxn as impl_maxn
 from gametree.proofs.machinery.checks import Diffbehavior, Symbolic
-from gametree.proofs.machinery.claims import Claim, Flaw, Pin
+from gametree.proofs.machinery.claims import Claim, Flaw, Instance, Pin
 from gametree.proofs.machinery.result import Theorem
 from gametree.proofs.theorems._wording import INTEGERS, NEGATION, RATIONALS
+from gametree.proofs.theorems.alphabeta import SMALL
 from gametree.proofs.theorems.negamax import every_mover_checks
+from gametree.proofs.why3 import terms
 from gametree.spec import Tree, as_pairs, maxn, minimax, negamax
 
 __all__ = ["CHECKS", "THEOREM", "check", "problem"]
@@ -89,6 +91,7 @@ CLAIMS = (
                 "tests/test_verified_pinned.py",
             ),
         ),
+        instance=Instance(("maxn_on_pairs(t)",), ("pairs(t.kids)",), as_pairs(SMALL)),
     ),
     Claim(
         name="maxn-pairs-negamax-rationals",
@@ -134,6 +137,7 @@ CLAIMS = (
                 "tests/test_verified_why3_pairs.py",
             ),
         ),
+        instance=Instance((f"maxn_on_pairs_is_negamax {terms.tree(SMALL, labelled=True)}",)),
     ),
 )
 """What Nagini and Why3 prove of it for every tree."""

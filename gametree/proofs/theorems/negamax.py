@@ -21,10 +21,11 @@ from collections.abc import Callable, Iterator
 from hypothesis import strategies as st
 
 from gametree.proofs.machinery.checks import Diffbehavior, Exhaustive, Property, Symbolic
-from gametree.proofs.machinery.claims import Claim, Flaw, Pin
+from gametree.proofs.machinery.claims import Claim, Flaw, Instance, Pin
 from gametree.proofs.machinery.result import Scope, Theorem
 from gametree.proofs.machinery.shapes import Shape, all_shapes
 from gametree.proofs.theorems._wording import EVERY_LEAF, INTEGERS, NEGATION, RATIONALS
+from gametree.proofs.theorems.alphabeta import SMALL, SMALL_TERM
 from gametree.spec import Leaf, Node, Scalar, Tree, minimax, negamax
 from gametree.spec.strategies import scalar_trees
 
@@ -165,6 +166,7 @@ CLAIMS = (
             Pin(negamax, EVERY_LEAF, "tests/test_verified_pinned.py"),
             Pin(minimax, EVERY_LEAF, "tests/test_verified_pinned.py"),
         ),
+        instance=Instance(("negamax_is_minimax(t)",), tree=SMALL),
     ),
     Claim(
         name="negamax-rationals",
@@ -195,6 +197,7 @@ CLAIMS = (
                 "tests/test_verified_why3_execute.py",
             ),
         ),
+        instance=Instance((f"negamax_is_minimax {SMALL_TERM}",)),
     ),
 )
 """What Nagini and Why3 prove of it for every tree."""

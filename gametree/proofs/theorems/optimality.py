@@ -113,7 +113,7 @@ from gametree.proofs.machinery._smt import (
 )
 from gametree.proofs.machinery.adversary import corrected_stateful_result, stateful_result
 from gametree.proofs.machinery.checks import Custom, Replayed
-from gametree.proofs.machinery.claims import Claim, Flaw, Pin
+from gametree.proofs.machinery.claims import Claim, Flaw, Instance, Pin
 from gametree.proofs.machinery.decision import (
     UNIT,
     Decision,
@@ -129,6 +129,7 @@ from gametree.proofs.machinery.result import Budget, Counterexample, Outcome, Re
 from gametree.proofs.machinery.shapes import Shape, all_shapes, build, by_depth, leaf_count, text
 from gametree.proofs.machinery.treejson import read_stored
 from gametree.proofs.theorems._wording import SHIFT, TRACED
+from gametree.proofs.why3 import terms
 from gametree.spec import (
     Bounds,
     Leaf,
@@ -987,6 +988,11 @@ CHECKS = (
 """Korf's Theorem 1's checks (see the module docstring, "What was found")."""
 
 
+HEIGHT_2 = Node(0, [Leaf((5, 2, 2)), Node(1, [Leaf((0, 4, 4)), Leaf((1, 1, 1))])])
+"""The instances' tree, within Bounds(0, 9): shallow pruning reads its leaves 0 and 1 and cuts
+after leaf 1 (the bound 9 - 5 = 4 is met by player 1's 4)."""
+HEIGHT_2_TERM = terms.tree(HEIGHT_2, labelled=True)
+
 CLAIMS = (
     Claim(
         name="optimality-height-2-reals",
@@ -1028,6 +1034,12 @@ CLAIMS = (
                 f"{TRACED}, 2 to 4 players, heights up to 3",
                 "tests/test_verified_why3_optimality.py",
             ),
+        ),
+        instance=Instance(
+            (
+                f"shallow_reads_only_necessary_leaves {HEIGHT_2_TERM} 9.0 3 1",
+                f"shallow_is_maxn {HEIGHT_2_TERM} 9.0 3",
+            )
         ),
     ),
     Claim(
@@ -1075,6 +1087,12 @@ CLAIMS = (
                 "leaf, on Hypothesis trees with Fraction values",
                 "tests/test_verified_why3_path.py",
             ),
+        ),
+        instance=Instance(
+            (
+                f"path_lemma {HEIGHT_2_TERM} 1 9.0 3",
+                f"least_value_suffices (chain_of {HEIGHT_2_TERM} 1) 9.0 3",
+            )
         ),
     ),
     Claim(
@@ -1126,6 +1144,12 @@ CLAIMS = (
                 "Hypothesis trees with Fraction values",
                 "tests/test_verified_why3_path.py",
             ),
+        ),
+        instance=Instance(
+            (
+                f"path_line_lemma {HEIGHT_2_TERM} 1 9.0 3",
+                f"least_value_suffices_line (chain_of {HEIGHT_2_TERM} 1) 9.0 3",
+            )
         ),
     ),
 )

@@ -24,11 +24,13 @@ from hypothesis import strategies as st
 from gametree.impl.paranoid import paranoid as impl_paranoid
 from gametree.proofs.machinery._methods import vector_trees_of, vectors_within
 from gametree.proofs.machinery.checks import Diffbehavior, Exhaustive, Property, Symbolic
-from gametree.proofs.machinery.claims import Claim, Flaw, Pin
+from gametree.proofs.machinery.claims import Claim, Flaw, Instance, Pin
 from gametree.proofs.machinery.result import Scope, Theorem
 from gametree.proofs.machinery.shapes import all_shapes
 from gametree.proofs.theorems._wording import COMPARISONS, EVERY_LEAF, INTEGERS, RATIONALS, TRACED
 from gametree.proofs.theorems.pinned import vector_cases
+from gametree.proofs.theorems.shallow_pruning import BOUNDED
+from gametree.proofs.why3 import terms
 from gametree.spec import Bounds, Tree, maxn, paranoid
 from gametree.spec.strategies import vector_trees
 
@@ -131,6 +133,7 @@ CLAIMS = (
                 "tests/test_verified_pinned.py",
             ),
         ),
+        instance=Instance(("paranoid_is_a_guarantee(t, 1, 3)",), tree=BOUNDED),
     ),
     Claim(
         name="paranoid-rationals",
@@ -157,6 +160,7 @@ CLAIMS = (
                 "tests/test_verified_why3_paranoid.py",
             ),
         ),
+        instance=Instance((f"paranoid_is_a_guarantee {terms.tree(BOUNDED, labelled=True)} 1",)),
     ),
     Claim(
         name="paranoid-alphabeta-rationals",
@@ -182,6 +186,7 @@ CLAIMS = (
                 "tests/test_verified_why3_paranoid.py",
             ),
         ),
+        instance=Instance((f"paranoid_search_is_paranoid {terms.tree(BOUNDED, labelled=True)} 1",)),
     ),
 )
 """What Nagini and Why3 prove of it for every tree."""

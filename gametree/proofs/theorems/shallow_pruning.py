@@ -38,14 +38,15 @@ from gametree.proofs.machinery.checks import (
     Symbolic,
     tree_and_bounds,
 )
-from gametree.proofs.machinery.claims import Claim, Flaw, Pin
+from gametree.proofs.machinery.claims import Claim, Flaw, Instance, Pin
 from gametree.proofs.machinery.decision import decide
 from gametree.proofs.machinery.result import Counterexample, Result, Scope, Theorem
 from gametree.proofs.machinery.shapes import all_shapes
 from gametree.proofs.theorems._wording import EXECUTED, INTEGERS, RATIONALS, READS, SHIFT
 from gametree.proofs.theorems.optimality import random_tree
 from gametree.proofs.theorems.pinned import vector_cases
-from gametree.spec import Bounds, Path, Tree, iter_leaves, maxn
+from gametree.proofs.why3 import terms
+from gametree.spec import Bounds, Node, Path, Tree, iter_leaves, maxn
 from gametree.spec.strategies import vector_trees
 
 __all__ = [
@@ -231,6 +232,10 @@ CHECKS = (
 )
 """The checks: see the module docstring, "Methods"."""
 
+BOUNDED = Node.by_depth([[(6, 1, 1), (5, 2, 2)], [(0, 4, 4), (1, 1, 1)]])
+"""The instances' tree, within Bounds(0, 9): shallow pruning cuts the second child after its first
+leaf (the bound 9 - 5 = 4 is met by player 1's 4)."""
+
 KORF_INTEGERS = (
     "Korf's bounds with the lower bound shifted to 0 (components in 0..s, any two summing to "
     "at most s), integer s"
@@ -259,6 +264,7 @@ CLAIMS = (
         composed=SHIFT,
         other_domains="yes, in any ordered abelian group: comparisons and sums of two components",
         pins=(Pin(shallow, READS, "tests/test_verified_pinned.py"),),
+        instance=Instance(("shallow(t, 9, 3)",), tree=BOUNDED),
     ),
     Claim(
         name="immediate",
@@ -276,6 +282,7 @@ CLAIMS = (
         composed=SHIFT,
         other_domains="yes: comparisons only",
         pins=(Pin(immediate, READS, "tests/test_verified_pinned.py"),),
+        instance=Instance(("immediate(t, 9, 3)",), tree=BOUNDED),
     ),
     Claim(
         name="shallow-rationals",
@@ -301,6 +308,7 @@ CLAIMS = (
         composed=SHIFT,
         lifts=("shallow",),
         pins=(Pin(shallow, EXECUTED, "tests/test_verified_why3_execute.py"),),
+        instance=Instance((f"shallow_is_maxn {terms.tree(BOUNDED)} 9.0 3",)),
     ),
     Claim(
         name="immediate-rationals",
@@ -318,6 +326,7 @@ CLAIMS = (
         composed=SHIFT,
         lifts=("immediate",),
         pins=(Pin(immediate, EXECUTED, "tests/test_verified_why3_execute.py"),),
+        instance=Instance((f"immediate {terms.tree(BOUNDED)} 9.0 3",)),
     ),
 )
 """What Nagini and Why3 prove of it for every tree."""
