@@ -5,6 +5,7 @@ import math
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 from gametree import proofs
@@ -16,6 +17,7 @@ from gametree.proofs import (
     Result,
     Scope,
     Shard,
+    Theorem,
     parse_shard,
 )
 from gametree.proofs.machinery import verified
@@ -66,6 +68,61 @@ def test_every_theorem_is_named_sourced_and_has_two_methods() -> None:
         with pytest.raises(KeyError, match="no theorem called"):
             proofs.theorem(name)
     assert proofs.theorem("optimality").title.startswith("Korf's Theorem 1: ")
+
+
+WATCHED = ("principal variation", "line", "leaves read", "directional", "PVS", "MTD(f)", "BOTTOM")
+"""What a status may say is proved for every tree only where a verified claim of it says so."""
+
+
+def overstated(th: Theorem) -> list[str]:
+    """What ``th``'s status says is proved for every tree beyond its verified claims.
+
+    Its "For every tree (VERIFIERS): ..." sentence must name the verifiers of its claims and
+    nothing of :data:`WATCHED` their statements do not prove; a theorem with no verified claim
+    must say nothing is proved for every tree.
+    """
+    names = {"nagini": "Nagini", "why3": "Why3"}
+    says = re.search(r"For every tree \(([^)]*)\)(.*?)(?:\. [A-Z]|\.$)", th.status, re.S)
+    if not th.claims:
+        return ["for every tree, with no claim"] if "for every tree" in th.status.lower() else []
+    if says is None:
+        return ["no sentence says what is proved for every tree"]
+    out = []
+    if set(says[1].split(", ")) != {names[c.verifier] for c in th.claims}:
+        out.append(f"the verifiers named are not its claims': {says[1]}")
+    statements = " ".join(c.statement for c in th.claims)
+    out += [w for w in WATCHED if w in says[2] and w not in statements]
+    return out
+
+
+def test_each_status_says_for_every_tree_no_more_than_the_theorems_verified_claims() -> None:
+    assert {th.name: overstated(th) for th in THEOREMS if overstated(th)} == {}
+
+
+def test_the_status_test_finds_a_status_that_says_too_much() -> None:
+    negamax = proofs.theorem("negamax")
+    louder = attrs.evolve(negamax, status="For every tree (Nagini, Why3): the value and the "
+                          "principal variation. Checked: nothing more.")  # fmt: skip
+    assert overstated(louder) == ["principal variation"]
+    assert overstated(attrs.evolve(negamax, status="Holds.")) != []
+    best = proofs.theorem("best-case")
+    assert overstated(attrs.evolve(best, status="Holds for every tree.")) != []
+
+
+OVERSTATED = (
+    "not by a machine",
+    "`impl.optimal` is the search that reads exactly",
+    "Theorem 6",
+    "Theorems 1 to 5",
+)
+"""What the READMEs once said beyond the verified claims (a proved lemma said unproved, a
+checked search said proved) or by the retired numbers of the theorems."""
+
+
+def test_the_readmes_say_no_more_than_the_claims_and_name_the_theorems() -> None:
+    for path in (ROOT / "README.md", PATH):
+        text = " ".join(path.read_text().split())
+        assert [p for p in OVERSTATED if p in text] == [], path
 
 
 def result(outcome: str, expected: str) -> Result:

@@ -185,8 +185,7 @@ def render() -> str:
     proven = _verified()
     rows.extend(
         f"| {th.name} | {th.title} (`{th.module}`) | {th.source} | {th.status} | "
-        f"{', '.join((*th.methods, *sorted({f'{t}: every tree' for t, _ in proven[th.name]})))}"
-        f" | `gametree prove {th.name}` |"
+        f"{', '.join((*th.methods, *_proved_by(proven[th.name])))} | `gametree prove {th.name}` |"
         for th in THEOREMS
     )
     stored = [
@@ -213,6 +212,12 @@ def render() -> str:
         + "\n".join(stored)
         + "\n"
     )
+
+
+def _proved_by(proven: list[tuple[str, str]]) -> list[str]:
+    """Each verifier with the claims it proves for every tree (not the whole theorem)."""
+    tools = sorted({t for t, _ in proven})
+    return [f"{t}: {', '.join(n for u, n in proven if u == t)} for every tree" for t in tools]
 
 
 def _verified() -> dict[str, list[tuple[str, str]]]:

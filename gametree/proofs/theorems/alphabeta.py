@@ -775,7 +775,13 @@ THEOREM = Theorem(
     ),
     source="Knuth and Moore, AIJ 6 (1975), section 2; Fishburn, SIGART 84 (1983); the wiki "
     "article 'Alpha-Beta Pruning'; Reinefeld (1983); Plaat et al., AIJ 87 (1996)",
-    status="Holds, with the spec's principal variation wherever the value is exact.",
+    status=(
+        "For every tree (Nagini, Why3): the value over any finite window, fail-hard "
+        "(Knuth-Moore's cases) and fail-soft (Fishburn's, and between fail-hard and the value), "
+        "max/min and negamax form. Checked within a bound and on samples, not proved for every "
+        "tree: the spec's principal variation wherever the value is exact, impl's default window "
+        "(BOTTOM, TOP), PVS and MTD(f)."
+    ),
     module="gametree.proofs.theorems.alphabeta",
     checks=CHECKS,
     claims=CLAIMS,

@@ -380,8 +380,9 @@ THEOREM = Theorem(
     ),
     source="Korf, Generalized Game Trees, IJCAI-89, section 3.2.3 and Figure 5",
     status=(
-        "Holds: deep pruning is wrong on Figure 5 and on the smallest trees Hypothesis and the "
-        "enumeration find (4 leaves); it is exact with two players on pairs (x, -x)."
+        "For every tree (Nagini, Why3): with two players on pairs (x, -x), deep pruning's value "
+        "is maxn's. Shown by witnesses and found by Hypothesis and the enumeration: it is wrong "
+        "with three players, on Figure 5 and on the smallest trees (4 leaves)."
     ),
     module="gametree.proofs.theorems.deep_pruning",
     checks=CHECKS,

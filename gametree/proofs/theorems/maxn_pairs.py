@@ -186,7 +186,10 @@ THEOREM = Theorem(
     "players. The evaluation function returns an ordered pair of x and -x, and each player "
     "maximizes his component at his moves.",
     source="Korf, Generalized Game Trees, IJCAI-89, section 3.1",
-    status="Holds, value and principal variation, players moving twice included.",
+    status=(
+        "For every tree (Nagini, Why3): the value, players moving twice included. Checked "
+        "within a bound and on samples, not proved for every tree: the principal variation."
+    ),
     module="gametree.proofs.theorems.maxn_pairs",
     checks=CHECKS,
     claims=CLAIMS,

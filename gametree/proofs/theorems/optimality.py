@@ -1285,13 +1285,16 @@ THEOREM = Theorem(
     source="Korf, Generalized Game Trees, IJCAI-89, section 3.2.4, Theorem 1",
     status=(
         "FALSE as printed: over the reals from 3 leaves (with a unary node; 4 without), over "
-        "the integers from height 2. Holds on every tree of height <= 2. On trees of height "
+        "the integers from height 2. For every tree (Why3), over the reals: of height <= 2, "
+        "every leaf shallow pruning reads is necessary; of any height, the path lemma, for the "
+        "value and for the line. On trees of height "
         "<= 3 with players in turn it holds exactly at the leaves last-branch pruning reads "
         "too, and exactly on the shapes without a last-branch chain; beyond, last-branch "
         "pruning is not optimal either. Each leaf of any tree is decided exactly by the path "
         "lemma (only the path to the leaf matters), without a solver, checked against z3. "
         "Corrected: impl.optimal, directional and exact, reads exactly the leaves every "
-        "correct left-to-right algorithm must read (checked exhaustively on small trees, "
+        "correct left-to-right algorithm must read (not proved: checked exhaustively on small "
+        "trees, "
         "against z3 on random ones, and as a game against an adversary who picks every value "
         "and may change the skipped ones)."
     ),

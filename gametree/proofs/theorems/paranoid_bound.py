@@ -259,7 +259,12 @@ THEOREM = Theorem(
     "maxn value.",
     source="Sturtevant and Korf, On Pruning Techniques for Multi-Player Games, AAAI 2000 "
     "(paranoid); issue 9",
-    status="Holds, for every player (proof in the module docstring); impl.paranoid = spec.",
+    status=(
+        "For every tree (Nagini, Why3): the paranoid value is at most the player's maxn "
+        "component, for every player (proof in the module docstring), and impl.paranoid's "
+        "alpha-beta returns the paranoid value (Why3). Checked within a bound and on samples, "
+        "not proved for every tree: impl.paranoid's principal variation."
+    ),
     module="gametree.proofs.theorems.paranoid_bound",
     checks=CHECKS,
     claims=CLAIMS,

@@ -452,7 +452,12 @@ THEOREM = Theorem(
     "bound on the values of each component, then alpha-beta pruning is possible (immediate "
     "pruning, 3.2.1; shallow pruning, 3.2.2, procedure Shallow).",
     source="Korf, Generalized Game Trees, IJCAI-89, sections 3.2, 3.2.1 and 3.2.2",
-    status="Holds: value, principal variation (tie rule included), directional reading.",
+    status=(
+        "For every tree (Nagini, Why3): the value, the maxn vector itself (tie rule included), "
+        "and shallow pruning's cut-off returns Best as it is. Checked within a bound and on "
+        "samples, not proved for every tree: the principal variation and directional reading "
+        "(the leaves read, in order, are the pin tests')."
+    ),
     module="gametree.proofs.theorems.shallow_pruning",
     checks=CHECKS,
     claims=CLAIMS,
