@@ -97,6 +97,7 @@ NAMES = (
     "paranoid",
     "sturtevant",
     "alphabeta-optimality",
+    "window",
 )
 """The theorems' names, for --help (``proofs`` is imported only when the command runs: it
 needs the checkers, z3, CrossHair and Hypothesis, which the 'prove' extra installs)."""

@@ -25,6 +25,7 @@ from gametree.proofs.theorems import (
     separate_evaluations,
     shallow_pruning,
     sturtevant,
+    window,
 )
 
 __all__ = ["THEOREMS"]
@@ -41,5 +42,6 @@ THEOREMS: tuple[Theorem, ...] = (
     paranoid_bound.THEOREM,
     sturtevant.THEOREM,
     alphabeta_optimality.THEOREM,
+    window.THEOREM,
 )
 """Every theorem, in the order ``gametree prove`` runs and reports them."""

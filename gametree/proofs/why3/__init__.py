@@ -42,6 +42,7 @@ FILES = {
     "paranoid": "Paranoid",
     "optimality": "Optimality",
     "path": "PathLemma",
+    "window": "Window",
 }
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 

@@ -50,6 +50,7 @@ TRACED = {
     "pairs": f"{_SEARCH} | Vector vec answers | Tree vtree answers\n",
     "paranoid": f"{_SEARCH} | Vector vec answers\n",
     "optimality": f"{_SEARCH} | Vector vec answers\n",
+    "window": f"{_SEARCH}\n",
     "path": "  type answers = End | Vector vec answers | Chain chain answers\n"
     "    | Climb cline answers | Line line answers\n",
 }
