@@ -22,7 +22,7 @@ searches read (``tests/test_verified_why3_window.py``).
 
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
@@ -41,6 +41,7 @@ from gametree.spec.strategies import scalar_trees
 __all__ = ["CHECKS", "CLAIMS", "FLAWS", "NOT_A_PREFIX", "THEOREM", "is_subsequence", "problem"]
 
 Window = tuple[Bound, Bound]
+T = TypeVar("T")
 
 SEARCHES: tuple[tuple[str, Callable[..., Any], bool], ...] = (
     ("alphabeta", alphabeta, False),
@@ -51,7 +52,7 @@ SEARCHES: tuple[tuple[str, Callable[..., Any], bool], ...] = (
 """impl's alpha-beta, both forms, fail-hard and fail-soft."""
 
 
-def is_subsequence(x: Sequence[Path], y: Sequence[Path]) -> bool:
+def is_subsequence(x: Sequence[T], y: Sequence[T]) -> bool:
     """Whether ``x`` is ``y`` with some items left out, the others in order.
 
     >>> is_subsequence([(0,), (2,)], [(0,), (1,), (2,)]), is_subsequence([(1,), (0,)], [(0,), (1,)])
