@@ -436,6 +436,55 @@ CLAIMS = (
         ),
         instance=Instance((f"negamax_alphabeta_soft {SMALL_LABELLED} 5.0 10.0",)),
     ),
+    Claim(
+        name="pvs-fail-soft-rationals",
+        verifier="why3",
+        file="pvs",
+        rests_on=(
+            "soft'vc",
+            "soft_kids'vc",
+            "soft_child'vc",
+            "low_fixed_lo'vc",
+            "low_fixed_lo_child'vc",
+            "high_fixed_hi'vc",
+            "high_fixed_hi_child'vc",
+            "high_above_both'vc",
+            "high_above_both_child'vc",
+            "low_below_both'vc",
+            "low_below_both_child'vc",
+            "pvs'vc",
+            "pvs_kids'vc",
+            "pvs_child'vc",
+            "pvs_is_soft'vc",
+            "pvs_kids_is_soft'vc",
+            "pvs_child_is_soft'vc",
+            "pvs_is_fail_soft'vc",
+        ),
+        statement="principal variation search (PVS, Reinefeld's NegaScout) in negamax form as "
+        "impl.pvs runs it (the first child searched with the window, each later child that is "
+        "not a leaf scouted by the MT test at alpha, strict, and searched again on a < r < b) "
+        "returns fail-soft alpha-beta's value (negamax form, impl.negamax_alphabeta with "
+        "fail_soft), for every two-player tree with rational values, any player at any node, "
+        "over every window a < b; the scout is fail-soft alpha-beta over the null window "
+        "(a, a+), a+ infinitesimally above a; they terminate. With fail-soft-negamax-form-"
+        "rationals, PVS meets Fishburn's cases against the negamax value",
+        domain=RATIONALS,
+        window=WINDOW_RATIONALS,
+        pins=(
+            Pin(
+                pvs,
+                f"{TRACED} and windows, scouts and re-searches included",
+                "tests/test_verified_why3_pvs.py",
+            ),
+            Pin(
+                negamax_alphabeta,
+                f"{TRACED} and windows",
+                "tests/test_verified_why3_pvs.py",
+                options="fail_soft=True",
+            ),
+        ),
+        instance=Instance((f"pvs_is_fail_soft {SMALL_LABELLED} 0.0 10.0",)),
+    ),
 )
 """What Nagini and Why3 prove of it for every tree."""
 
@@ -761,6 +810,48 @@ FLAWS = (
         expected="",
         vacuous=True,
     ),
+    Flaw(
+        name="pvs-no-research",
+        verifier="why3",
+        file="pvs",
+        original="      if not first && not (above g.value lo && below g.value hi) then g\n",
+        seeded="      if not first then g\n",
+        expected="pvs_child_is_soft'vc",
+    ),
+    Flaw(
+        name="pvs-alpha-not-raised",
+        verifier="why3",
+        file="pvs",
+        original="        let s = pvs_kids rest p alpha hi false in",
+        seeded="        let s = pvs_kids rest p lo hi false in",
+        expected="pvs_kids_is_soft'vc",
+    ),
+    Flaw(
+        name="pvs-scout-below-alpha",
+        verifier="why3",
+        file="pvs",
+        original="  let function plus (b: bound) : bound = { num = b.num; eps = 1 }",
+        seeded="  let function plus (b: bound) : bound = { num = b.num; eps = -1 }",
+        expected="pvs_child'vc",
+    ),
+    Flaw(
+        name="pvs-research-when-failing-low",
+        verifier="why3",
+        file="pvs",
+        original="      if not first && not (above g.value lo && below g.value hi) then g\n",
+        seeded="      if not first && not (below g.value hi) then g\n",
+        expected="",
+        unprunes=True,
+    ),
+    Flaw(
+        name="pvs-first-child-scouted",
+        verifier="why3",
+        file="pvs",
+        original="          if q = p then pvs_kids k q lo hi true\n",
+        seeded="          if q = p then pvs_kids k q lo hi false\n",
+        expected="",
+        unprunes=True,
+    ),
 )
 """The flaws seeded in the verified files of its claims: each must fail as it says."""
 
@@ -778,9 +869,9 @@ THEOREM = Theorem(
     status=(
         "For every tree (Nagini, Why3): the value over any finite window, fail-hard "
         "(Knuth-Moore's cases) and fail-soft (Fishburn's, and between fail-hard and the value), "
-        "max/min and negamax form. Checked within a bound and on samples, not proved for every "
-        "tree: the spec's principal variation wherever the value is exact, impl's default window "
-        "(BOTTOM, TOP), PVS and MTD(f)."
+        "max/min and negamax form, and PVS's value, fail-soft's (Why3). Checked within a bound "
+        "and on samples, not proved for every tree: the spec's principal variation wherever the "
+        "value is exact, impl's default window (BOTTOM, TOP), and MTD(f)."
     ),
     module="gametree.proofs.theorems.alphabeta",
     checks=CHECKS,
@@ -792,7 +883,7 @@ THEOREM = Theorem(
             "window only as a finite window around every leaf; that BOTTOM and TOP act as one is "
             "argued by hand"
         ),
-        "PVS and MTD(f)",
+        "MTD(f)",
     ),
 )
 check = THEOREM.check

@@ -43,6 +43,7 @@ FILES = {
     "optimality": "Optimality",
     "path": "PathLemma",
     "window": "Window",
+    "pvs": "Pvs",
 }
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 

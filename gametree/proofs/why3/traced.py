@@ -51,6 +51,7 @@ TRACED = {
     "paranoid": f"{_SEARCH} | Vector vec answers\n",
     "optimality": f"{_SEARCH} | Vector vec answers\n",
     "window": f"{_SEARCH}\n",
+    "pvs": f"{_SEARCH}\n",
     "path": "  type answers = End | Vector vec answers | Chain chain answers\n"
     "    | Climb cline answers | Line line answers\n",
 }
