@@ -40,7 +40,7 @@ which bundles Viper's backends; building its typed-ast needs a C compiler; the v
 or newer, which ``verify`` installs from Debian's packages (openjdk-17-jre-headless) when there
 is none and apt-get can. One run of Nagini takes 1 to 3 minutes on the shared 2 cores (a kernel
 about 100 to 135 s, each flaw, which verifies only the function it breaks, 1 to 3 minutes;
-``gametree/proofs/README.md`` has the times), the whole of ``verify`` about 40 minutes in one
+each stored record holds its run's ``seconds``), the whole of ``verify`` about 40 minutes in one
 process; ``--jobs N`` runs N at once. ``verify --stale`` verifies only what is stale (Nagini's
 and Why3's), ``verify --check [KERNEL...]`` the kernels named (by default the fast subset,
 ``gametree.proofs.nagini.verify.FAST``) again without their flaws, storing nothing.
@@ -60,7 +60,7 @@ so that the run says whether the changed sources still verify; then runs pytest 
 of the stored verdicts fail, naming what is stale); then fails anyway: a change must land with
 its verdicts, verified with their flaws (``python3 dev.py verify --stale``). Checking without
 the flaws bounds what a stale verdict costs CI: the flaws are four fifths of a full run
-(README.md, Development, has the worst case's cost). Outside CI a stale verdict fails the
+(CONTRIBUTING.md, CI). Outside CI a stale verdict fails the
 tests, which name the command that verifies it again.
 
 ``test`` installs, with one apt-get, the system tools the tests use and the machine lacks
@@ -87,6 +87,10 @@ PYTHON = BIN / "python"
 NAGINI_VENV = ROOT / ".venv-nagini"
 NAGINI_BIN = NAGINI_VENV / ("Scripts" if os.name == "nt" else "bin")
 NAGINI = "nagini==1.2.0"
+NEXT = """
+Next, after `. .venv/bin/activate`, README.md's three things to try: gametree solve (a tree),
+gametree conform (an engine: docs/conformance.md) and gametree explore (a page to step through)."""
+"""What ``main`` prints last: the commands README.md's "Three things to try" shows."""
 
 
 def ensure_venv(extra: str | None) -> None:
@@ -348,6 +352,7 @@ def main(argv: list[str]) -> None:
     if argv[0] == "main":
         ensure_venv(None)
         run([str(BIN / "gametree"), "examples"])
+        print(NEXT, flush=True)
         return
     ensure_venv("dev")
     build()

@@ -9,10 +9,10 @@ root; and the whole tic-tac-toe game (``spec.unfold`` of ``gametree.games.TicTac
 leaves). Every search runs on the same tree in the same move order (children left to right):
 
 - ``spec.minimax``: the definition; it reads every leaf.
-- ``floor (lists)``: seed 002's alpha-beta as a bare recursive function over nested lists of
-  ints, the pure-Python floor. ``floor (spec trees)`` is the same function over ``spec.Leaf``
-  and ``spec.Node``, so the gap between the two is the cost of the tree objects, and the gap
-  between it and ``alphabeta`` the cost of what impl adds: the window domain, exact
+- ``floor (lists)``: the Alpha-Beta Pruning article's alpha-beta as a bare recursive function over
+  nested lists of ints, the pure-Python floor. ``floor (spec trees)`` is the same function over
+  ``spec.Leaf`` and ``spec.Node``, so the gap between the two is the cost of the tree objects, and
+  the gap between it and ``alphabeta`` the cost of what impl adds: the window domain, exact
   statistics, the principal variation, and the explicit stack.
 - ``alphabeta``, ``… fail-soft``, ``negamax_alphabeta``, ``pvs``, ``mtdf`` (first guess 0):
   impl, untraced; ``alphabeta trace`` with ``trace=True`` (the loop only, every leaf's path).
@@ -101,11 +101,12 @@ def as_nested(t: Tree) -> Nested:
     return out
 
 
-# The floor: seed 002's procedure, bare and recursive.
+# The floor: the Alpha-Beta Pruning article's procedure, bare and recursive.
 
 
 def floor_lists(node: Nested, alpha: float, beta: float, is_max: bool) -> float:  # noqa: FBT001
-    """Seed 002's alpha_beta(u, alph, beta, is_max) over nested lists: nothing else."""
+    """The Alpha-Beta Pruning article's alpha_beta(u, alph, beta, is_max) over nested lists: nothing
+    else."""
     if type(node) is not list:
         return node  # type: ignore[return-value]
     if is_max:

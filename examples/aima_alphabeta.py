@@ -40,8 +40,14 @@ try:
     from aima.games import Game
     from aima.games import alpha_beta_search as _search
 except ImportError:
-    from aima3.games import Game
-    from aima3.games import alphabeta_search as _search
+    try:
+        from aima3.games import Game
+        from aima3.games import alphabeta_search as _search
+    except ImportError as missing:
+        raise ImportError(
+            f"{missing}: aima-python is not installed (pip install --no-deps aima3==1.0.11 && "
+            "pip install numpy tqdm; examples/aima_alphabeta.py says why)"
+        ) from missing
 
 
 class ExplicitTree(Game):  # type: ignore[misc]

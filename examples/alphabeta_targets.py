@@ -17,7 +17,7 @@ and ends in a ``RecursionError``, so every command line here skips ``Deep``. Not
 their numbers are Python's ints and ``Fraction`` values, exact at any size (an open side of the
 window is ``math.inf``, which compares exactly with an int of any size and never overflows).
 
-- ``fail_hard``: seed 002's fail-hard alpha-beta, max/min form. It conforms to
+- ``fail_hard``: the Alpha-Beta Pruning article's fail-hard alpha-beta, max/min form. It conforms to
   ``alphabeta-fail-hard`` (less ``Deep``).
 - ``off_by_one``: cuts off only when ``alpha > beta``, not ``alpha >= beta``. Its values are
   right; it reads leaves it should not, which ``--strict-order`` catches.
@@ -142,7 +142,7 @@ def negamax(request: dict[str, Any], *, swapped: bool) -> dict[str, Any]:
 
 
 def fail_hard(request: dict[str, Any]) -> dict[str, Any]:
-    """Seed 002's fail-hard alpha-beta: conforms to alphabeta-fail-hard."""
+    """The Alpha-Beta Pruning article's fail-hard alpha-beta: conforms to alphabeta-fail-hard."""
     return minmax(request, strict_cut=False, soft=False)
 
 

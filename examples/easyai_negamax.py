@@ -39,8 +39,14 @@ finite sentinel, and it keeps no transposition table unless given one, so ``Sent
 from fractions import Fraction
 from typing import Any
 
-from easyAI import DUAL, AI_Player, Negamax, TwoPlayerGame
-from easyAI.AI.Negamax import negamax as easyai_negamax
+try:
+    from easyAI import DUAL, AI_Player, Negamax, TwoPlayerGame
+    from easyAI.AI.Negamax import negamax as easyai_negamax
+except ImportError as missing:
+    raise ImportError(
+        f"{missing}: easyAI is not installed (pip install easyAI==2.0.12, or from the checkout "
+        "pip install -e '.[bench]')"
+    ) from missing
 
 
 def _number(x: Any) -> float:

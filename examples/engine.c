@@ -18,9 +18,22 @@
    exactly, so Float64 (2^53 + 1) is asked. An open side of the window is a flag, not a
    sentinel such as LLONG_MAX, which is a value a leaf may hold (Sentinel, Int16, Int32).
    The search recurses, one C frame per level: the vectors' chain of 1,200 levels is well
-   within a C stack, so Deep is asked too. */
+   within a C stack, so Deep is asked too.
+
+   Built with -DSENTINEL_INFINITY it keeps -LLONG_MAX and LLONG_MAX for its infinities
+   instead, the common C convention: an open side of the window is one of them, so a leaf
+   worth LLONG_MAX cuts its parent off as the window's edge would. Such an engine takes no
+   score of that magnitude, and says so:
+
+       cc -O2 -Wall -DSENTINEL_INFINITY -o engine examples/engine.c
+       gametree conform --target ./engine --semantics alphabeta-fail-soft --strict-order \
+           --best-move --values int64 --infinity 9223372036854775807
+
+   (--values int64 says what --skip-flag Fraction --skip-flag Int64 said, and asks the
+   type's edges on purpose.) */
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +236,12 @@ static long long search(const Json *node, size_t depth, Side alpha, Side beta, i
 
 static int side(const Json *request, const char *key, Side *out, const char **why) {
     Json *j = member(request, key);
+#ifdef SENTINEL_INFINITY
+    if (j == NULL || j->kind == J_NULL) { /* -infinity for alpha, infinity for beta */
+        *out = (Side){0, strcmp(key, "alpha") == 0 ? -LLONG_MAX : LLONG_MAX};
+        return 1;
+    }
+#endif
     if (j == NULL || j->kind == J_NULL) { *out = (Side){1, 0}; return 1; }
     out->open = 0;
     return integer(j, &out->at, why);

@@ -39,8 +39,14 @@ import math
 from fractions import Fraction
 from typing import Any
 
-import pyspiel
-from open_spiel.python.algorithms import minimax as openspiel_minimax
+try:
+    import pyspiel
+    from open_spiel.python.algorithms import minimax as openspiel_minimax
+except ImportError as missing:
+    raise ImportError(
+        f"{missing}: OpenSpiel is not installed (pip install open-spiel==2.0.2, or from the "
+        "checkout pip install -e '.[bench]')"
+    ) from missing
 
 
 def _number(x: Any) -> float:

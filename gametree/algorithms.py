@@ -167,11 +167,10 @@ def _registry() -> dict[str, Algorithm]:
         return Algorithm(name, computes, reference, kind, exact, options, needs_bounds, call,
                          decides_cut_offs)  # fmt: skip
 
-    ab, nab = impl.alphabeta, impl.negamax_alphabeta
     entries = [
         a("spec.minimax", "the minimax value, from player 0's (Max's) point of view",
           "spec.minimax", "scalar", _spec(spec.minimax)),
-        a("spec.negamax", "the value to the player to move at the root (seed 001)",
+        a("spec.negamax", "the value to the player to move at the root (the Min-Max notes)",
           "spec.negamax", "scalar", _spec(spec.negamax)),
         a("spec.maxn", "the maxn value, a vector (Luckhardt and Irani; Korf 3.1)",
           "spec.maxn", "vector", _spec(spec.maxn)),
@@ -182,18 +181,22 @@ def _registry() -> dict[str, Algorithm]:
           "evaluation functions (Korf 2.1)", "spec.separate_evaluations", "pairs",
           _spec(spec.separate_evaluations)),
         a("impl.alphabeta", "fail-hard alpha-beta, max/min form, window from Max's view "
-          "(seed 002; Knuth-Moore F2)", "spec.minimax", "scalar",
-          lambda t, _b, o, tr: _from_impl(ab(t, o.alpha, o.beta, trace=tr)), options=w),
+          "(the Alpha-Beta Pruning article; Knuth-Moore F2)", "spec.minimax", "scalar",
+          lambda t, _b, o, tr: _from_impl(impl.alphabeta(t, o.alpha, o.beta, trace=tr)),
+          options=w),
         a("impl.alphabeta_fail_soft", "fail-soft alpha-beta, max/min form (Fishburn 1983)",
           "spec.minimax", "scalar",
-          lambda t, _b, o, tr: _from_impl(ab(t, o.alpha, o.beta, fail_soft=True, trace=tr)),
+          lambda t, _b, o, tr: _from_impl(impl.alphabeta(t, o.alpha, o.beta, fail_soft=True,
+                                                         trace=tr)),
           options=w),
         a("impl.negamax_alphabeta", "fail-hard alpha-beta, negamax form, value and window "
           "from the root mover's view", "spec.negamax", "scalar",
-          lambda t, _b, o, tr: _from_impl(nab(t, o.alpha, o.beta, trace=tr)), options=w),
+          lambda t, _b, o, tr: _from_impl(impl.negamax_alphabeta(t, o.alpha, o.beta, trace=tr)),
+          options=w),
         a("impl.negamax_alphabeta_fail_soft", "fail-soft alpha-beta, negamax form",
           "spec.negamax", "scalar",
-          lambda t, _b, o, tr: _from_impl(nab(t, o.alpha, o.beta, fail_soft=True, trace=tr)),
+          lambda t, _b, o, tr: _from_impl(impl.negamax_alphabeta(t, o.alpha, o.beta,
+                                                                 fail_soft=True, trace=tr)),
           options=w),
         a("impl.pvs", "principal variation search (NegaScout), negamax form", "spec.negamax",
           "scalar", lambda t, _b, o, tr: _from_impl(impl.pvs(t, o.alpha, o.beta, trace=tr)),

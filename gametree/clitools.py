@@ -1,19 +1,9 @@
-"""What the oracle's commands share: exit codes, reading trees, numbers, JSON, progress.
+"""What the oracle's commands share: reading trees, numbers, JSON, errors, progress.
 
-Exit codes, the same for every command that uses them:
-
-- 0: success (for ``compare`` and ``conform``: everything agreed, everything passed);
-- 1: a check failed (an algorithm disagreed with the spec, a target failed a case, the
-  vector files differ from a fresh generation);
-- 2: bad usage (argparse's own, an unknown algorithm, a malformed option value);
-- 3: bad input (the tree file is malformed, exceeds a limit, or the algorithm cannot take it);
-- 4: the conformance target could not be started or imported;
-- 5: the installation is incomplete: a data file of gametree's own is missing (its name is in
-  the message; see ``gametree.spec._package_data``);
-- 130: interrupted (Ctrl-C).
-
-Nothing a user gives these commands produces a traceback: every fault is one line on
-standard error, ``gametree COMMAND: error: ...``, and an exit code from the list above.
+The exit codes (``EXIT_CODES``) and the parser's two levels of help are
+``gametree.commands._parsing``'s, named here too. Nothing a user gives these commands
+produces a traceback: every fault is one line on standard error,
+``gametree COMMAND: error: ...``, and an exit code of ``EXIT_CODES``.
 """
 
 import argparse
@@ -22,13 +12,27 @@ import math
 import os
 import re
 import sys
-import textwrap
+import threading
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import IO, TextIO
+from typing import IO, TYPE_CHECKING, TextIO
 
-from gametree.algorithms import Answer
+from gametree.commands._parsing import (
+    EXIT_CODES,
+    EXIT_FAILED,
+    EXIT_INPUT,
+    EXIT_INSTALL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_TARGET,
+    EXIT_USAGE,
+    configure_help,
+    epilog,
+    more_options,
+    old_spelling,
+)
 from gametree.spec import Scalar
 from gametree.spec._package_data import MissingPackageDataError
 from gametree.treefile import (
@@ -40,6 +44,9 @@ from gametree.treefile import (
     read_tree_text,
 )
 
+if TYPE_CHECKING:
+    from gametree.algorithms import Answer
+
 __all__ = [
     "EXIT_CODES",
     "EXIT_FAILED",
@@ -50,50 +57,26 @@ __all__ = [
     "EXIT_TARGET",
     "EXIT_USAGE",
     "Progress",
+    "Window",
     "add_limit_arguments",
+    "add_window_argument",
     "answer_json",
     "cli_number",
+    "configure_help",
     "epilog",
     "error",
     "json_value",
     "limits_from",
+    "more_options",
+    "note",
+    "old_spelling",
     "read_bytes",
     "read_document",
     "read_shown_tree",
+    "say",
+    "window_from",
+    "window_side",
 ]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_TARGET, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
-EXIT_INSTALL = 5
-
-EXIT_CODES = {
-    EXIT_OK: "success",
-    EXIT_FAILED: "a check failed",
-    EXIT_USAGE: "bad usage",
-    EXIT_INPUT: "bad input: a malformed tree file, a limit exceeded, or an algorithm that "
-    "cannot take the tree",
-    EXIT_TARGET: "the target could not be started",
-    EXIT_INSTALL: "the installation is incomplete (a data file of gametree's is missing)",
-    EXIT_INTERRUPTED: "interrupted",
-}
-
-
-def epilog(*codes: int, notes: dict[int, str] | None = None) -> str:
-    """The 'exit codes' paragraph of a command's ``--help``."""
-    notes = notes or {}
-    lines = [f"  {c:>3}  {notes.get(c, EXIT_CODES[c])}" for c in codes]
-    return "exit codes:\n" + "\n".join(lines)
-
-
-def configure_help(parser: argparse.ArgumentParser, text: str) -> None:
-    """Give ``parser`` an epilog printed as written (the exit-code table).
-
-    The description is printed as written too, so its paragraphs are wrapped here.
-    """
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = text
-    if parser.description:
-        paragraphs = parser.description.split("\n\n")
-        parser.description = "\n\n".join(textwrap.fill(p, 79) for p in paragraphs)
 
 
 def error(command: str, message: str, code: int) -> int:
@@ -107,19 +90,33 @@ def error(command: str, message: str, code: int) -> int:
     return code
 
 
+def note(command: str, message: str) -> None:
+    """Print ``gametree COMMAND: note: MESSAGE`` on standard error (an old spelling, ...)."""
+    print(f"gametree {command}: note: {message}", file=sys.stderr)  # noqa: T201 - the CLI's
+
+
+def say(command: str, message: str) -> None:
+    """``gametree COMMAND: MESSAGE`` on standard error: what a command did besides its output."""
+    print(f"gametree {command}: {message}", file=sys.stderr)  # noqa: T201 - the CLI's
+
+
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
-def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
-    """The reader's limits as options (see ``gametree.treefile.Limits``)."""
+def add_limit_arguments(parser: argparse.ArgumentParser) -> argparse._ArgumentGroup:
+    """The reader's limits as options (see ``gametree.treefile.Limits``), for ``--help-all``.
+
+    Returns their group, for a command's own limits.
+    """
     d = Limits()
-    group = parser.add_argument_group("limits on the input")
+    group = more_options(parser, "limits on the input")
     group.add_argument("--max-nodes", type=_positive, default=d.max_nodes, metavar="N",
                        help=f"refuse trees with more nodes (default {d.max_nodes})")  # fmt: skip
     group.add_argument("--max-depth", type=_positive, default=d.max_depth, metavar="N",
                        help=f"refuse deeper trees (default {d.max_depth})")  # fmt: skip
     group.add_argument("--max-bytes", type=_positive, default=d.max_bytes, metavar="N",
                        help=f"refuse larger files (default {d.max_bytes})")  # fmt: skip
+    return group
 
 
 def _positive(text: str) -> int:
@@ -215,7 +212,44 @@ def cli_number(text: str) -> Scalar:
     return q.numerator if q.denominator == 1 else q
 
 
-def answer_json(a: Answer) -> dict[str, object]:
+Window = tuple[Scalar | None, Scalar | None]
+"""A window as the command line gives it: (alpha, beta), ``None`` for an open side."""
+
+
+def window_side(text: str) -> Scalar | None:
+    """One side of ``--window``: a number, or ``None`` for ``inf`` or ``-inf``.
+
+    >>> window_side("-1/2"), window_side("-inf")
+    (Fraction(-1, 2), None)
+    """
+    return None if text.strip().lower() in {"inf", "-inf", "+inf"} else cli_number(text)
+
+
+def add_window_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--window A B``; ``--alpha A`` and ``--beta B``, its old spellings, still work."""
+    window = parser.add_argument("--window", nargs=2, type=window_side, metavar=("A", "B"),
+                                 help=help_text + " ('inf' for an open side)")  # fmt: skip
+    for old, side in (("--alpha", 0), ("--beta", 1)):
+        old_spelling(parser, old, window, value=functools.partial(_with_side, side),
+                     spelled="--window A B (inf for an open side)")  # fmt: skip
+
+
+def _with_side(side: int, namespace: argparse.Namespace, value: Scalar | None) -> Window:
+    alpha, beta = namespace.window or (None, None)
+    return (value, beta) if side == 0 else (alpha, value)
+
+
+def window_from(args: argparse.Namespace) -> Window | None:
+    """The window given, or ``None``; ``ValueError`` if it is empty (alpha >= beta)."""
+    window: Window | None = args.window
+    if window is not None:
+        alpha, beta = window
+        if alpha is not None and beta is not None and not alpha < beta:
+            raise ValueError(f"--window must be non-empty, alpha < beta (got {alpha}, {beta})")
+    return window
+
+
+def answer_json(a: "Answer") -> dict[str, object]:
     """The documented JSON of an answer: exactly the six keys of ``solve --json``."""
     return {
         "value": json_value(a.value),
@@ -235,39 +269,101 @@ def text_value(v: object) -> str:
 
 
 class Progress:
-    """A progress bar on standard error when it is a terminal; silent otherwise.
+    """How far a long command has got, on standard error: a bar on a terminal, lines otherwise.
+
+    On a terminal the bar is redrawn at every step. Elsewhere (a pipe, a CI log) a line such as
+    ``gametree conform: 40/200 cases, 12 s`` is written once :data:`EVERY` seconds have passed
+    since the start or the last line: at a step, and between steps by a heartbeat thread, so
+    that a step of minutes is not silence. ``timed`` progress counts the seconds themselves,
+    for a command that knows its budget but not its steps. ``done`` clears the bar and stops
+    the heartbeat.
 
     >>> import io
-    >>> p = Progress(10, "cases", stream=io.StringIO())    # not a terminal: prints nothing
-    >>> p.advance(5); p.done(); p.stream.getvalue()
-    ''
+    >>> now = [0.0]
+    >>> p = Progress(10, "cases", stream=io.StringIO(), clock=lambda: now[0], heartbeat=False)
+    >>> p.advance(5); now[0] = 12.0; p.advance(); p.advance(); p.done()
+    >>> print(p.stream.getvalue(), end="")
+    gametree: 6/10 cases, 12 s
     """
 
+    EVERY = 10.0
+    """The most seconds between two lines when standard error is not a terminal."""
+    TICK = 1.0
+    """How often the heartbeat looks at the clock, in seconds."""
     WIDTH = 30
 
     def __init__(
-        self, total: int, unit: str, *, stream: TextIO | None = None, enabled: bool = True
+        self,
+        total: int,
+        unit: str,
+        *,
+        label: str = "gametree",
+        stream: TextIO | None = None,
+        enabled: bool = True,
+        timed: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        heartbeat: bool = True,
     ) -> None:
-        self.total, self.unit, self.count = max(total, 1), unit, 0
+        self.total, self.unit, self.count, self.note = max(total, 1), unit, 0, ""
+        self.label, self.enabled, self.timed, self.clock = label, enabled, timed, clock
         self.stream = stream if stream is not None else sys.stderr
-        self.enabled = enabled and _is_terminal(self.stream)
+        self.terminal = _is_terminal(self.stream)
+        self.start = self.last = clock()
         self.shown = False
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._heart: threading.Thread | None = None
+        if enabled and heartbeat and (timed or not self.terminal):
+            self._heart = threading.Thread(target=self._beat, name="gametree progress",
+                                           daemon=True)  # fmt: skip
+            self._heart.start()
 
     def advance(self, n: int = 1, note: str = "") -> None:
-        """Count ``n`` more and redraw."""
-        self.count += n
-        if self.enabled:
+        """Count ``n`` more (``note``: what is being done now) and show it."""
+        with self._lock:
+            self.count += n
+            self.note = note
+            self._show()
+
+    def beat(self) -> None:
+        """Show how far it has got if a line is due (the heartbeat calls this)."""
+        with self._lock:
+            self._show()
+
+    def _beat(self) -> None:
+        while not self._stop.wait(self.TICK):
+            self.beat()
+
+    def _show(self) -> None:
+        if not self.enabled:
+            return
+        now = self.clock()
+        if self.timed:
+            self.count = min(int(now - self.start), self.total)
+        note = f" {self.note}" if self.note else ""
+        if self.terminal:
             filled = min(self.WIDTH, self.WIDTH * self.count // self.total)
             bar = "#" * filled + "-" * (self.WIDTH - filled)
-            self.stream.write(f"\r[{bar}] {self.count}/{self.total} {self.unit} {note}"[:100])
-            self.stream.flush()
+            self.stream.write(f"\r[{bar}] {self.count}/{self.total} {self.unit}{note}"[:100])
             self.shown = True
+        elif now - self.last >= self.EVERY:
+            line = f"{self.label}: {self.count}/{self.total} {self.unit}, {now - self.start:.0f} s"
+            self.stream.write((line + (f" ({self.note})" if self.note else ""))[:100] + "\n")
+            self.last = now
+        else:
+            return
+        self.stream.flush()
 
     def done(self) -> None:
-        """Clear the bar's line."""
-        if self.shown:
-            self.stream.write("\r" + " " * 100 + "\r")
-            self.stream.flush()
+        """Stop the heartbeat and clear the bar's line."""
+        self._stop.set()
+        if self._heart is not None:
+            self._heart.join()
+        with self._lock:
+            if self.shown:
+                self.stream.write("\r" + " " * 100 + "\r")
+                self.stream.flush()
+                self.shown = False
 
 
 def _is_terminal(stream: TextIO) -> bool:

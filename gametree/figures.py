@@ -1,8 +1,8 @@
-"""Korf's figures and the seeds' worked examples as trees to draw, each with its bounds.
+"""Korf's figures and the sources' worked examples as trees to draw, each with its bounds.
 
 The figures of Korf's "Generalized Game Trees" (IJCAI-89) are missing from the text we have,
 so each tree here is rebuilt from the prose. Where the prose fixes a number or a structure,
-the tree keeps it; everything else is chosen, and each docstring says which. The seeds'
+the tree keeps it; everything else is chosen, and each docstring says which. The sources'
 worked examples and Korf's Figures 2 and 5 are ``spec.examples``'s trees; Figures 1, 3 and 4
 are here. ``docs/trees/`` holds every tree of :data:`FIGURES` as a tree file
 (``tests/test_docs.py`` checks that they are the same).
@@ -14,7 +14,7 @@ from 0, so Korf's "player one" is player 0 here.
 >>> minimax(korf_figure1()).value, maxn(korf_figure3()).value
 (10, (3, 1, 5))
 >>> sorted(FIGURES)[:3]
-['korf-figure1', 'korf-figure2', 'korf-figure3']
+['csce315-cut', 'korf-figure1', 'korf-figure2']
 """
 
 import attrs
@@ -22,11 +22,11 @@ import attrs
 from gametree.draw.names import document_with_names
 from gametree.spec import Bounds, Node, Path, Tree
 from gametree.spec.examples import (
-    SEED002_NODES,
+    WIKI_ALPHA_BETA_NODES,
+    csce315_cut,
     korf_figure2,
     korf_figure5,
-    seed002_alpha_beta,
-    seed004_cut,
+    wiki_alpha_beta,
 )
 from gametree.treefile import dumps
 
@@ -154,11 +154,12 @@ FIGURES: dict[str, Figure] = {
                korf_figure5((3, 0, 6)), KORF_SUM, "impl.deep_pruning_unsound", FIGURE5_NAMES),
         Figure("last-branch", "the last-branch example (docs/many-players.md, after Sturtevant "
                "2003)", last_branch_example(), KORF_SUM, "impl.last_branch"),
-        Figure("seed002-alpha-beta", "seed 002, the alpha-beta walk (root value 3)",
-               seed002_alpha_beta(), None, "impl.alphabeta",
-               {path: name for name, (path, _) in SEED002_NODES.items()} | {(0, 1, 1): "G"}),
-        Figure("seed004-cut", "seed 004, the 'Cut example' (root value -3)",
-               seed004_cut(), None, "impl.alphabeta"),
+        Figure("wiki-alpha-beta", "the Alpha-Beta Pruning article, the alpha-beta walk (root "
+               "value 3)", wiki_alpha_beta(), None, "impl.alphabeta",
+               {path: name for name, (path, _) in WIKI_ALPHA_BETA_NODES.items()}
+               | {(0, 1, 1): "G"}),
+        Figure("csce315-cut", "the CSCE 315 slides, the 'Cut example' (root value -3)",
+               csce315_cut(), None, "impl.alphabeta"),
     ]
 }  # fmt: skip
 """Every tree the docs draw, by name (the name of its file in ``docs/trees/``)."""

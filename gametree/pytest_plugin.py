@@ -35,10 +35,12 @@ def gametree_conform() -> Callable[..., Any]:
     ``budget`` (generated trees, default 200), ``keep_going``, ``shrink_budget``, ``scope``
     (``small``, ``default`` or ``large``: what they are drawn from), ``vectors`` (False: the
     generated trees only), ``seed``, ``alternating``, ``values`` (the number type the engine
-    holds: ``exact``, ``int64``, ``int32``, ``int16`` or ``double``), ``skip_flags`` (a list
+    holds: ``exact``, ``int64``, ``int32``, ``int16`` or ``double``), ``infinity`` (the
+    engine's own: it takes only scores strictly inside), ``skip_flags`` (a list
     of flags), ``timeout`` and ``memory_mb``. An unknown semantics, flag or number type, or
-    ``skip_flags`` given as one string, is a ``ValueError``. Returns the ``Report``. A failing
-    case too long to print is written to a file the message names.
+    ``skip_flags`` given as one string, is a ``ValueError``. Returns the ``Report``. Each
+    minimal failing case is written to a file the message names, with the command that prints
+    what the gate expects of it.
     """
 
     def conform(
@@ -58,6 +60,7 @@ def gametree_conform() -> Callable[..., Any]:
         seed: int = 0,
         alternating: bool = False,
         values: str = "exact",
+        infinity: float | None = None,
         skip_flags: Iterable[str] = (),
         timeout: float = 10.0,
         memory_mb: int = 2048,
@@ -80,6 +83,7 @@ def gametree_conform() -> Callable[..., Any]:
             keep_going=keep_going,
             shrink_budget=shrink_budget,
             values=values,
+            infinity=infinity,
         )
         if isinstance(target, str):
             runner: Any = ProcessTarget.from_spec(target, timeout=timeout, memory_mb=memory_mb)

@@ -45,7 +45,7 @@ def is_fishburn(v: Scalar, r: Scalar, a: Bound, b: Bound) -> bool:
 
 
 def fail_hard_alphabeta(t: Tree, alpha: int, beta: int) -> Scalar:
-    """Fail-hard alpha-beta (seed 002) on the window (alpha, beta).
+    """Fail-hard alpha-beta (the Alpha-Beta Pruning article) on the window (alpha, beta).
 
     pre: alpha < beta
     post: is_knuth_moore(minimax(t).value, __return__, alpha, beta)

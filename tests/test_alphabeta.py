@@ -33,7 +33,7 @@ from gametree.impl.pvs import pvs
 from gametree.impl.result import SearchResult
 from gametree.impl.window import BOTTOM, TOP, Bound, Extreme, window
 from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, minimax, negamax, subtree
-from gametree.spec.examples import seed002_alpha_beta, seed004_cut
+from gametree.spec.examples import csce315_cut, wiki_alpha_beta
 from gametree.spec.strategies import scalar_trees
 from tests.crosshair_two_player import is_fishburn, is_knuth_moore
 
@@ -114,7 +114,7 @@ def spec_solution(alg: Algorithm, t: Tree) -> tuple[Scalar, tuple[int, ...]]:
 
 @settings(max_examples=500)
 @given(trees)
-@example(seed002_alpha_beta())
+@example(wiki_alpha_beta())
 @example(Node(1, [Node(1, [3, 1]), Node(0, [2, 5]), 1]))
 def test_full_window_gives_the_spec_value_and_principal_variation(t: Tree) -> None:
     """Every search returns spec's leftmost best move, so an optimal one: PVS and MTD(f) too."""
@@ -242,9 +242,10 @@ def test_fail_hard_and_fail_soft_read_the_same_leaves_in_both_forms(
         assert (r.trace, r.nodes_visited) == (hard.trace, hard.nodes_visited)
 
 
-def test_seed002_worked_example_reads_exactly_the_leaves_the_text_reads() -> None:
-    """Seed 002's walk: C's second leaf, G, K's second leaf and I's right child are pruned."""
-    r = alphabeta(seed002_alpha_beta(), trace=True)
+def test_wiki_worked_example_reads_exactly_the_leaves_the_text_reads() -> None:
+    """The Alpha-Beta Pruning article's walk: C's second leaf, G, K's second leaf and I's right
+    child are pruned."""
+    r = alphabeta(wiki_alpha_beta(), trace=True)
     a, c, f, k, l_ = (0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0), (1, 0, 1)
     assert r.trace == ((*a, 0), (*a, 1), (*c, 0), (*f, 0), (*k, 0), (*l_, 0))
     assert r.value == 3
@@ -252,9 +253,9 @@ def test_seed002_worked_example_reads_exactly_the_leaves_the_text_reads() -> Non
     assert (r.leaves_evaluated, r.nodes_visited) == (6, 17)
 
 
-def test_seed004_cut_example_leaves_the_three_values_the_slides_leave() -> None:
-    """Seed 004: 21, -3, 12, -70 and -73 are evaluated; -4, 100 and -14 are not."""
-    t = seed004_cut()
+def test_csce315_cut_example_leaves_the_three_values_the_slides_leave() -> None:
+    """The CSCE 315 slides: 21, -3, 12, -70 and -73 are evaluated; -4, 100 and -14 are not."""
+    t = csce315_cut()
     r = alphabeta(t, trace=True)
     assert r.trace == ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0))
     assert [subtree(t, p) for p in r.trace] == [Leaf(v) for v in (21, -3, 12, -70, -73)]

@@ -275,7 +275,7 @@ def test_an_engine_that_declares_its_type_is_asked_its_edges_and_nothing_outside
     assert f"{declared.outside['vectors']} vectors skipped" in text
     assert "values int16 (the integers -(2^15 - 1) .. 2^15 - 1)" in text
     report: Any = declared.json()
-    assert report["values"] == {"type": "int16", "outside": declared.outside}
+    assert report["values"] == {"type": "int16", "infinity": None, "outside": declared.outside}
     suites = ET.fromstring(junit_xml(declared)).findall("testsuite")
     props = {p.get("name"): p.get("value") for p in suites[0].iter("property")}
     assert props["values"] == "int16"

@@ -58,7 +58,7 @@ def children(t: Tree) -> tuple[Tree, ...]:
     return t.children
 
 
-# Minimax (seed 001, max/min form) checked by its defining equations, child by child.
+# Minimax (the Min-Max notes, max/min form) checked by its defining equations, child by child.
 
 
 @given(two_player)
@@ -96,7 +96,7 @@ def test_minimax_tie_rule_by_hand() -> None:
     assert minimax(Leaf(4)).principal_variation == ()
 
 
-# Negamax (seed 001, ModMinMax) against minimax.
+# Negamax (the Min-Max notes, ModMinMax) against minimax.
 
 
 @given(two_player)

@@ -314,7 +314,7 @@ def test_the_command_draws_svg_and_png(tmp_path: Path, capsys: pytest.CaptureFix
         (["-o", "x.svg", "-a", "nope"], 2, "no algorithm 'nope'"),
         (["-o", "x.svg", "-a", "impl.alphabeta"], 3, "takes two-player trees"),
         (["-o", "x.svg", "--max-drawn", "5"], 3, "more than --max-drawn 5"),
-        (["-o", "x.svg", "--alpha", "1"], 2, "impl.shallow takes no --alpha"),
+        (["-o", "x.svg", "--window", "1", "inf"], 2, "impl.shallow takes no --window"),
     ],
 )
 def test_the_command_reports_bad_usage_and_bad_input(

@@ -157,7 +157,8 @@ def test_leaves_evaluated_are_the_static_evaluations_and_utilities_read() -> Non
 
 
 def test_ordering_visits_fewer_nodes_on_tictactoe() -> None:
-    """Not a definition, but what ordering is for: seed 003's "roughly doubled" depth."""
+    """Not a definition, but what ordering is for: the Game Tree Search notes' "roughly doubled"
+    depth."""
     b = TICTACTOE.initial_state()
     plain = Engine(TICTACTOE).search(b, 5)
     ordered = Engine(TICTACTOE, static_ordering=True, killers=2, history=True).search(b, 5)

@@ -2,8 +2,8 @@
 
 Without quiescence or forward pruning the cut tree is spec.game's; the explicit cut tree gives
 the same value under spec.minimax; forward pruning keeps exactly the k most plausible moves;
-quiescence resolves seed 003's horizon effect on a worked example; and every definition
-raises a clear error for a game or an argument it cannot take.
+quiescence resolves the Game Tree Search notes' horizon effect on a worked example; and every
+definition raises a clear error for a game or an argument it cannot take.
 """
 
 from typing import Any
@@ -132,7 +132,7 @@ def test_forward_pruning_with_a_plausibility_of_ones_own() -> None:
     assert cells.principal_variation == (7, 6)
 
 
-# Quiescence: the horizon effect of seed 003, and its resolution.
+# Quiescence: the horizon effect of the Game Tree Search notes, and its resolution.
 
 CAPTURE_TRAP = Exchange(((1, 9),), (0,), 2)
 """X may capture a 1, but that exposes a 9 that O takes back; two plies in all."""

@@ -83,7 +83,7 @@ def test_vector_events_are_impls(case: tuple[int, Tree], name: str) -> None:
 
 @pytest.mark.parametrize("figure", FIGURES.values(), ids=list(FIGURES))
 def test_worked_examples(figure: Figure) -> None:
-    """The seeds' worked examples and Korf's figures, every search that takes them."""
+    """The sources' worked examples and Korf's figures, every search that takes them."""
     t = figure.tree
     for name in SCALAR if not t.vector else VECTOR:
         if name in ("optimal", "immediate", "shallow", "deep", "last-branch", "speculative"):

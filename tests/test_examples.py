@@ -18,12 +18,12 @@ from gametree.spec import (
 )
 from gametree.spec.examples import (
     EXAMPLES,
-    SEED002_NODES,
+    WIKI_ALPHA_BETA_NODES,
     Example,
+    csce315_cut,
     korf_figure2,
     korf_figure5,
-    seed002_alpha_beta,
-    seed004_cut,
+    wiki_alpha_beta,
 )
 
 
@@ -38,24 +38,24 @@ def test_each_example_has_the_value_its_source_states(ex: Example) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "path", "score"), [(n, p, s) for n, (p, s) in SEED002_NODES.items()]
+    ("name", "path", "score"), [(n, p, s) for n, (p, s) in WIKI_ALPHA_BETA_NODES.items()]
 )
-def test_seed002_every_named_node_has_the_score_the_walk_gives(
+def test_wiki_every_named_node_has_the_score_the_walk_gives(
     name: str, path: tuple[int, ...], score: int
 ) -> None:
-    assert minimax(subtree(seed002_alpha_beta(), path)).value == score, name
+    assert minimax(subtree(wiki_alpha_beta(), path)).value == score, name
 
 
-def test_seed002_players_alternate_from_max_at_h() -> None:
-    t = seed002_alpha_beta()
+def test_wiki_players_alternate_from_max_at_h() -> None:
+    t = wiki_alpha_beta()
     for path, player in [((), 0), ((0,), 1), ((0, 0), 0), ((0, 0, 0), 1), ((1, 0, 1), 1)]:
         node = subtree(t, path)
         assert isinstance(node, Node)
         assert node.to_move == player
 
 
-def test_seed004_cut_min_values_and_the_variant_with_70() -> None:
-    t = seed004_cut()
+def test_csce315_cut_min_values_and_the_variant_with_70() -> None:
+    t = csce315_cut()
     assert [minimax(c).value for c in t.children] == [-3, -70, -73]
     with_70 = Node.by_depth([[21, -3], [12, 70, -4, 100], [-73, -14]])
     assert [minimax(c).value for c in with_70.children] == [-3, -4, -73]

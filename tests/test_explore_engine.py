@@ -126,7 +126,7 @@ def test_vector_events(engine: Engine, t: Tree, name: str, player: int) -> None:
 
 @pytest.mark.parametrize("figure", FIGURES.values(), ids=list(FIGURES))
 def test_worked_examples(engine: Engine, figure: Figure) -> None:
-    """The seeds' worked examples and Korf's figures, every search that takes them."""
+    """The sources' worked examples and Korf's figures, every search that takes them."""
     t = figure.tree
     for name in SCALAR if not t.vector else VECTOR:
         if name not in BOUNDED:
@@ -280,7 +280,7 @@ def test_a_seeded_flaw_in_the_events_is_caught(
     assert right in source
     (tmp_path / "engine.js").write_text(source.replace(right, wrong, 1))
     flawed = Engine(tmp_path / "engine.js")
-    figure = FIGURES["seed002-alpha-beta" if name == "alphabeta" else "korf-figure4"]
+    figure = FIGURES["wiki-alpha-beta" if name == "alphabeta" else "korf-figure4"]
     try:
         with pytest.raises(AssertionError, match="event"):
             agree(flawed, name, figure.tree, figure.bounds)

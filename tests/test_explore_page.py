@@ -39,7 +39,7 @@ __all__ = ["browser"]  # the fixture, imported for the tests below
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURE5 = ROOT / "docs" / "trees" / "korf-figure5-b.json"
-SEED002 = ROOT / "docs" / "trees" / "seed002-alpha-beta.json"
+WIKI = ROOT / "docs" / "trees" / "wiki-alpha-beta.json"
 FIGURES_DIR = ROOT / "docs" / "figures"
 
 
@@ -155,7 +155,7 @@ def test_the_options_reach_the_page(tmp_path: Path, capsys: pytest.CaptureFixtur
     data = page_data(out.read_text())
     assert data["bounds"] == {"lower": -1, "sum": "27/2"}
     assert (data["algorithm"], data["compare"]) == ("deep", "maxn")
-    tree = ROOT / "docs" / "trees" / "seed004-cut.json"
+    tree = ROOT / "docs" / "trees" / "csce315-cut.json"
     assert run(["explore", str(tree), "--window", "-3", "inf", "-o", str(out)], capsys) == (0, "")
     data = page_data(out.read_text())
     assert (data["window"], data["algorithm"]) == ({"alpha": -3, "beta": None}, "alphabeta")
@@ -416,10 +416,10 @@ def test_a_bundled_tree_is_one_click_away_and_alpha_beta_s_windows_are_shown(
     page = figure5
     page.uncheck("#compare-toggle")
     assert page.locator("#pane-1").is_hidden()
-    option = page.locator("#tree-menu option", has_text="seed002-alpha-beta")
+    option = page.locator("#tree-menu option", has_text="wiki-alpha-beta")
     page.select_option("#tree-menu", option.get_attribute("value"))
     assert page.input_value("#pane-0 [data-role=algorithm]") == "alphabeta"
-    doc = read_tree_file(SEED002)
+    doc = read_tree_file(WIKI)
     trace = events.trace("alphabeta", doc.tree)
     page.keyboard.press("End")
     assert pane(page, 0)["value"] == str(minimax(doc.tree).value) == "3"
@@ -493,7 +493,7 @@ LABELS = """(i) => Object.fromEntries([...document.querySelectorAll(`#pane-${i} 
 def test_two_player_nodes_show_what_gametree_draw_shows(name: str, figure5: "Page") -> None:
     page = figure5
     page.uncheck("#compare-toggle")
-    for tree in ("seed002-alpha-beta", "korf-figure1"):
+    for tree in ("wiki-alpha-beta", "korf-figure1"):
         option = page.locator("#tree-menu option", has_text=tree)
         page.select_option("#tree-menu", option.get_attribute("value"))
         page.select_option("#pane-0 [data-role=algorithm]", name)

@@ -3,7 +3,8 @@
 Nim is checked against Bouton's theorem (1901), tic-tac-toe against its known figures (a draw;
 549,946 nodes and 255,168 finished games) and a few positions solved by hand. Both are then
 run through ``spec.unfold``: the tree definitions on the unfolded tree must agree with the game
-definitions on the game (seeds 001, 003 and 004 define both).
+definitions on the game (the Min-Max and Game Tree Search notes and the CSCE 315 slides define
+both).
 """
 
 import contextlib
@@ -115,7 +116,8 @@ def check_unfold_agrees(game: EvaluatedGame[S, M], s: S, depth: int | None) -> N
         # The cut tree is a lone leaf (a terminal root, or depth 0). A tree names no player at
         # a leaf, so spec.minimax.negamax takes a lone leaf as a root where player 0 moves and
         # returns its value from player 0's view. game_negamax knows the state's mover and
-        # returns e(x), the value to that player (seed 001). They agree when player 0 moves.
+        # returns e(x), the value to that player (the Min-Max notes). They agree when player 0
+        # moves.
         assert negamax(t).value == by_game.value
         assert to_game.value == worth(by_game.value, game.to_move(s))
         assert to_game.principal_variation == ()

@@ -35,7 +35,7 @@ from gametree.conform.vectors import vector_cases
 ROOT = Path(__file__).resolve().parent.parent
 
 # The vectors of minimax whose only flags are these: a handful, each asked once.
-KEEP = {"SeedExample"}
+KEEP = {"WorkedExample"}
 SKIP = frozenset({f for vc in vector_cases("minimax") for f in vc.flags} - KEEP)
 ASKED = [vc for vc in vector_cases("minimax") if set(vc.flags) <= KEEP]
 

@@ -564,7 +564,8 @@ def test_mtdf_reads_the_leaves_worked_out_by_hand(
     pv_reading: list[tuple[int, ...]],
     interior: int,
 ) -> None:
-    """Plaat et al.'s MTD(f) on seed 002's tree, test by test, with the table's answers."""
+    """Plaat et al.'s MTD(f) on the Alpha-Beta Pruning article's tree, test by test, with the
+    table's answers."""
     trace = [leaf for test in tests for leaf in test] + pv_reading
     r = mtdf(SEED_TREE, guess, *w, trace=True)
     assert (r.value, r.trace) == (value, tuple(trace))

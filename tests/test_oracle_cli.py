@@ -13,7 +13,7 @@ from gametree._json import loads
 from gametree.algorithms import ALGORITHMS, Options, applicable
 from gametree.clitools import Progress
 from gametree.spec import Bounds, Node, Tree, iter_leaves, maxn, minimax, negamax
-from gametree.spec.examples import korf_figure5, seed002_alpha_beta
+from gametree.spec.examples import korf_figure5, wiki_alpha_beta
 from gametree.treefile import dumps
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,16 +39,16 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def test_solve_json_has_exactly_the_documented_keys(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = write(tmp_path, seed002_alpha_beta())
+    path = write(tmp_path, wiki_alpha_beta())
     code, out, _ = run(["solve", path, "--json", "--trace"], capsys)
     assert code == 0
     answer = json.loads(out)
     assert list(answer) == SOLVE_KEYS
-    s = minimax(seed002_alpha_beta())
+    s = minimax(wiki_alpha_beta())
     assert answer["value"] == s.value == 3
     assert answer["principal_variation"] == list(s.principal_variation)
     assert answer["best_move"] == s.best_move
-    t = seed002_alpha_beta()
+    t = wiki_alpha_beta()
     assert answer["nodes_visited"] == t.size  # the spec's counts are the whole tree's
     assert answer["leaves_evaluated"] == t.leaf_count
     assert answer["trace"] == [list(p) for p, _ in iter_leaves(t)]
@@ -64,8 +64,8 @@ def test_solve_with_an_impl_search_a_window_and_fractions(
     expected = {"value": "7/2", "best_move": 0, "principal_variation": [0, 0],
                 "nodes_visited": 11, "leaves_evaluated": 7, "trace": None}  # fmt: skip
     assert json.loads(out) == expected
-    code, out, _ = run(["solve", str(path), "-a", "impl.alphabeta", "--alpha", "4", "--json",
-                        "--trace"], capsys)  # fmt: skip
+    code, out, _ = run(["solve", str(path), "-a", "impl.alphabeta", "--window", "4", "inf",
+                        "--json", "--trace"], capsys)  # fmt: skip
     answer = json.loads(out)
     assert answer["value"] == 4  # fail-hard: Max fails low, the answer is alpha exactly
     assert answer["trace"] == [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2]]
@@ -98,10 +98,10 @@ def test_solve_reads_standard_input(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["solve", "{t}", "-a", "nosuch"], 2, "no algorithm 'nosuch'"),
         (["solve", "{t}", "-a", "maxn"], 2, "ambiguous"),
-        (["solve", "{t}", "--alpha", "1"], 2, "spec.minimax takes no --alpha"),
-        (["solve", "{t}", "-a", "alphabeta", "--alpha", "3", "--beta", "3"], 2, "non-empty"),
-        (["solve", "{t}", "-a", "alphabeta", "--alpha", "nan"], 2, "not a finite number"),
-        (["solve", "{t}", "-a", "alphabeta", "--alpha", "x"], 2, "not a number"),
+        (["solve", "{t}", "--window", "1", "inf"], 2, "spec.minimax takes no --window"),
+        (["solve", "{t}", "-a", "alphabeta", "--window", "3", "3"], 2, "non-empty"),
+        (["solve", "{t}", "-a", "alphabeta", "--window", "nan", "1"], 2, "not a finite number"),
+        (["solve", "{t}", "-a", "alphabeta", "--window", "x", "1"], 2, "not a number"),
         (["solve", "{t}", "-a", "impl.maxn"], 3, "takes N-player trees"),
         (["solve", "{v}", "-a", "impl.shallow"], 3, "needs Korf's bounds"),
         (["solve", "{v}", "-a", "impl.paranoid", "--player", "5"], 2, "--player must be in"),
@@ -167,7 +167,7 @@ def test_every_public_search_of_impl_and_spec_has_a_name() -> None:
 def test_compare_shows_every_applicable_algorithm_and_agrees(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    t = seed002_alpha_beta()
+    t = wiki_alpha_beta()
     code, out, _ = run(["compare", write(tmp_path, t), "--json"], capsys)
     assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
@@ -209,7 +209,7 @@ def test_compare_fails_when_a_search_disagrees(
 
 
 def test_every_algorithm_runs_through_the_registry() -> None:
-    t2 = seed002_alpha_beta()
+    t2 = wiki_alpha_beta()
     pairs = Node.by_depth([[(10, 10), (14, 14)], [(9, 9), (12, 8)]])
     t3 = korf_figure5((2, 3, 4))
     for a in ALGORITHMS.values():
@@ -295,7 +295,7 @@ def test_a_missing_bug_catalogue_is_an_incomplete_installation_not_fewer_vectors
     assert "installation of gametree is incomplete" in err
 
 
-def test_progress_shows_only_on_a_terminal() -> None:
+def test_progress_is_a_bar_on_a_terminal_and_no_line_within_ten_seconds_elsewhere() -> None:
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
@@ -313,9 +313,26 @@ def test_progress_shows_only_on_a_terminal() -> None:
 
 
 def test_a_closed_pipe_is_not_a_traceback(tmp_path: Path) -> None:
-    path = write(tmp_path, seed002_alpha_beta())
+    path = write(tmp_path, wiki_alpha_beta())
     done = subprocess.run(
         f"{sys.executable} -m gametree.cli solve {path} --trace | head -c 10",
         shell=True, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert "Traceback" not in done.stderr
+
+
+def test_the_window_is_one_option_and_its_old_spellings_work_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, wiki_alpha_beta())
+    solve = ["solve", path, "-a", "alphabeta", "--json", "--trace"]
+    code, new, err = run([*solve, "--window", "-1/2", "4"], capsys)
+    assert (code, err) == (0, "")
+    code, old, err = run([*solve, "--alpha", "-1/2", "--beta", "4"], capsys)
+    assert code == 0
+    assert old == new
+    assert json.loads(new)["value"] == minimax(wiki_alpha_beta()).value  # within the window
+    note = "note: {} is now --window A B (inf for an open side)"
+    assert err.splitlines() == [f"gametree solve: {note.format(f)}" for f in ("--alpha", "--beta")]
+    code, out, _ = run([*solve, "--beta", "4"], capsys)
+    assert out == run([*solve, "--window", "-inf", "4"], capsys)[1]

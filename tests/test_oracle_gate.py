@@ -430,7 +430,7 @@ def test_vector_files_parse_and_name_their_flags() -> None:
             used = {f for t in tests for f in t["flags"]}
             assert used == set(doc["notes"]), name
     flags = {f for vc in vector_cases("alphabeta-fail-hard") for f in vc.flags}
-    assert {"SeedExample", "Tie", "WindowBelow", "WindowAbove", "DeepCutoff", "BestCase",
+    assert {"WorkedExample", "Tie", "WindowBelow", "WindowAbove", "DeepCutoff", "BestCase",
             "UnaryNode", "BoundaryEqual"} <= flags  # fmt: skip
     flags = {f for vc in vector_cases("shallow") for f in vc.flags}
     assert {"KorfFigure5", "DeepPruningTrap", "BestCase", "ShallowPrune", "Tie"} <= flags

@@ -165,6 +165,6 @@ def test_a_missing_data_file_is_an_incomplete_installation(
     missing = tmp_path / "optimality.json"
     monkeypatch.setattr(optimality, "DATA", missing)
     assert cli.main(["prove", "optimality", "--budget", "1"]) == 5
-    (line,) = capsys.readouterr().err.splitlines()
+    (line,) = [ln for ln in capsys.readouterr().err.splitlines() if ": error: " in ln]
     assert line.startswith(f"gametree prove: error: gametree's data file {missing} is missing")
     assert "this installation of gametree is incomplete" in line

@@ -373,8 +373,8 @@ def test_a_seeded_flaw_in_impls_default_kernel_fails_the_pin_tests(
 
 
 def test_a_reading_names_the_leaves_in_order_and_the_cut_offs() -> None:
-    """The tree of the wiki article "Alpha-Beta Pruning": alpha-beta reads 7 of 9 leaves and
-    cuts the middle node after its first child; the kernel's reading is impl's."""
+    """The Alpha-Beta Pruning article's tree: alpha-beta reads 7 of 9 leaves and cuts the middle
+    node after its first child; the kernel's reading is impl's."""
     t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 
     value, reading = run(KERNEL["two_player"].alphabeta, t, scalar(t), 0, -100, 100)

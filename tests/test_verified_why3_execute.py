@@ -186,8 +186,8 @@ def test_the_alphabeta_transcription_reads_what_impl_reads(
 
 
 def test_the_leaves_read_are_numbered_left_to_right() -> None:
-    """The tree of the wiki article "Alpha-Beta Pruning": alpha-beta reads 7 of its 9 leaves,
-    skipping the middle node's last two, as impl does."""
+    """The Alpha-Beta Pruning article's tree: alpha-beta reads 7 of its 9 leaves, skipping the
+    middle node's last two, as impl does."""
     t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     tree = whyml_tree(t, 1)
     value, reads = run("alphabeta", searched("Int", f"alphabeta {tree} (-100) 100"))

@@ -347,7 +347,7 @@ def test_vectors_verify_checks_the_installed_vectors(installed: Installation) ->
 
 @slow
 def test_solve_json_answers_as_the_checkout(installed: Installation) -> None:
-    tree = SOURCE / "docs" / "trees" / "seed002-alpha-beta.json"
+    tree = SOURCE / "docs" / "trees" / "wiki-alpha-beta.json"
     argv: list[str | Path] = ["solve", tree, "-a", "impl.alphabeta", "--json", "--trace"]
     wheel, source = (json.loads(succeeded(done).stdout) for done in installed.both(argv))
     assert wheel == source

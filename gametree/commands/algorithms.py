@@ -7,7 +7,6 @@ from gametree.algorithms import ALGORITHMS
 from gametree.clitools import EXIT_OK, configure_help, epilog, guarded
 
 NAME = "algorithms"
-HELP = "list the algorithms by name, with what each computes"
 DESCRIPTION = (
     "List every spec definition and impl search that solve --algorithm accepts. With --json, "
     "one object per line with the keys name, computes, reference (the spec definition it is "

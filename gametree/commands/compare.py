@@ -23,7 +23,6 @@ from gametree.spec import TreeError
 from gametree.treefile import TreeFileError
 
 NAME = "compare"
-HELP = "run every applicable algorithm on a tree, side by side"
 DESCRIPTION = (
     "Solve the tree with every algorithm that can take it, with the full window and default "
     "options, and show each value, whether it agrees with the spec definition it is checked "
@@ -53,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
     names = [a for a in ALGORITHMS.values() if applicable(a, doc.tree, doc.bounds) is None]
     names = [a for a in names if a.name != "impl.mt"]  # a test, not a search: needs --gamma
-    progress = Progress(len(names), "algorithms")
+    progress = Progress(len(names), "algorithms", label=f"gametree {NAME}")
     references: dict[str, Answer] = {}
     failures = 0
     rows: list[dict[str, object]] = []

@@ -8,7 +8,6 @@ from gametree.clitools import (
     EXIT_OK,
     EXIT_USAGE,
     add_limit_arguments,
-    cli_number,
     configure_help,
     epilog,
     error,
@@ -16,23 +15,24 @@ from gametree.clitools import (
     limits_from,
     read_shown_tree,
 )
-from gametree.commands.solve import add_domain_argument, options_from
+from gametree.commands.solve import add_search_arguments, options_from
 from gametree.spec import TreeError
 from gametree.treefile import TreeDocument
 
 NAME = "draw"
-HELP = "draw a search on a tree: values or bounds, prunings, order, principal variation"
 DESCRIPTION = (
-    "Run one algorithm on a tree document with a trace and draw what it did, top-down: "
-    "squares for player 0 (Max), circles for player 1 (Min), then triangles, diamonds, "
-    "pentagons and hexagons; each leaf's value with the order in which it was read; at each "
-    "interior node what the leaves read imply about its value (the value, or bounds such as "
-    ">= 5); the pruned subtrees grey, with a red bar on the edge into each (for impl.optimal, "
-    "the leaves and subtrees it found unnecessary); and the principal variation the search "
-    "returned, highlighted. The output is SVG or PNG, by the suffix of "
-    "-o. The default algorithm is impl.alphabeta for two-player scalar trees, impl.shallow "
-    "for vector trees with bounds and impl.maxn for vector trees without. Needs the 'draw' "
-    "extra (matplotlib and igraph): pip install 'gametree[draw]'."
+    "Run one algorithm on a tree document and draw what it did, as SVG or PNG (by the suffix "
+    "of -o): each leaf's value and the order it was read in, what the leaves read imply at each "
+    "interior node (a value, or bounds such as >= 5), the pruned subtrees grey with a red bar "
+    "on the edge into each, and the principal variation highlighted. Needs the 'draw' extra: "
+    "pip install 'gametree[draw]'."
+)
+DETAILS = (
+    "Squares are player 0 (Max), circles player 1 (Min), then triangles, diamonds, pentagons "
+    "and hexagons. For impl.optimal the grey subtrees are the leaves and subtrees it found "
+    "unnecessary. The default algorithm is impl.alphabeta for two-player scalar trees, "
+    "impl.shallow for vector trees with bounds and impl.maxn for vector trees without. The "
+    "search options are solve's."
 )
 
 MAX_DRAWN = 2000
@@ -43,26 +43,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
     configure_help(parser, epilog(0, 2, 3))
     parser.add_argument("file", help="the tree document (- for standard input)")
-    parser.add_argument("--output", "-o", required=True, metavar="OUT",
+    parser.add_argument("-o", "--output", required=True, metavar="OUT",
                         help="the picture to write: a .svg or .png file")  # fmt: skip
     parser.add_argument("--algorithm", "-a", metavar="NAME",
-                        help="a name from 'gametree algorithms' (default: see above)")  # fmt: skip
+                        help="a name from 'gametree algorithms' (default: --help-all "
+                        "says)")  # fmt: skip
     parser.add_argument("--title", default=None,
                         help="the picture's title (default: the file's name)")  # fmt: skip
-    parser.add_argument("--max-drawn", type=int, default=MAX_DRAWN, metavar="N",
-                        help=f"refuse larger trees (default {MAX_DRAWN})")  # fmt: skip
-    searches = parser.add_argument_group("options of some algorithms (as for solve)")
-    searches.add_argument("--alpha", type=cli_number, help="window: alpha (default unbounded)")
-    searches.add_argument("--beta", type=cli_number, help="window: beta (default unbounded)")
-    searches.add_argument("--player", type=int, help="the paranoid player (default the root's)")
-    searches.add_argument("--first-guess", type=cli_number, help="MTD(f)'s first guess (0)")
-    searches.add_argument("--gamma", type=cli_number, help="impl.mt's test value")
-    searches.add_argument("--strict", action="store_true", default=None,
-                          help="impl.mt: test 'above gamma?'")  # fmt: skip
-    searches.add_argument("--function", type=int, choices=[0, 1],
-                          help="impl.alphabeta_one_function: whose function (0)")  # fmt: skip
-    add_domain_argument(searches)
-    add_limit_arguments(parser)
+    add_search_arguments(parser)
+    limits = add_limit_arguments(parser)
+    limits.add_argument("--max-drawn", type=int, default=MAX_DRAWN, metavar="N",
+                        help=f"refuse trees of more nodes (default {MAX_DRAWN})")  # fmt: skip
 
 
 def default_algorithm(doc: TreeDocument) -> Algorithm:
@@ -113,4 +104,5 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         render(d, args.output)
     except OSError as e:
         return error(NAME, f"cannot write {args.output!r}: {e.strerror or e}", EXIT_USAGE)
+    print(f"wrote {args.output}: {algorithm.name} on {title}")
     return EXIT_OK

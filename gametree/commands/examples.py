@@ -11,11 +11,10 @@ from gametree.spec.examples import EXAMPLES, Example
 from gametree.spec.values import Value
 
 NAME = "examples"
-HELP = "solve the bundled example trees with the spec"
 DESCRIPTION = (
-    "Solve the sources' worked examples (seeds 002 and 004, Korf's Figures 2 and 5) with the "
-    "spec, print each value and principal variation, and check each value against the one "
-    "the source states. Exit code 1 if any disagrees."
+    "Solve the sources' worked examples (the Alpha-Beta Pruning article, the CSCE 315 slides, "
+    "Korf's Figures 2 and 5) with the spec, print each value and principal variation, and "
+    "check each value against the one the source states. Exit code 1 if any disagrees."
 )
 
 DEFINITIONS: dict[str, Callable[[Tree], Solution[Any]]] = {

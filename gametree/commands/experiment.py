@@ -15,23 +15,27 @@ from gametree.clitools import (
     epilog,
     error,
     guarded,
+    more_options,
+    old_spelling,
 )
 
 NAME = "experiment"
-HELP = "run an experiment (best-case, average-case, convergence): CSV, PNG plot, summary"
 DESCRIPTION = (
     "Run one experiment and write NAME.csv (the measurements), NAME.png (a plot) and NAME.md "
-    "(a short summary) into --out. best-case: leaves read on best-ordered trees against "
-    "Korf's F(d) and Knuth-Moore. average-case: how much pruning is possible at all, in "
-    "Korf's random model (N = 2..5, b = 2..5: alpha-beta, shallow, last-branch, speculative, "
-    "paranoid and the optimal directional search), on a small integer grid, on 3-player "
-    "Othello and Chinese Checkers, and for two players deep on implicit trees (Knuth and "
-    "Moore's b/log b, Pearl's xi/(1-xi)); each series goes as deep as --budget allows, and it "
-    "also writes average-case-PART.csv and .png. convergence: the variance of the root value "
-    "against height, for 2 and 3 players. Seeds are fixed (--seed); the default size takes a "
-    "few minutes (average-case: at most 30) on 2 cores, --full goes further (average-case: "
-    "hours), --quick is a smoke test in seconds. Plots need the 'draw' extra: "
-    "pip install 'gametree[draw]'.\n\n"
+    "(a short summary) into -o DIR. best-case: leaves read on best-ordered trees against Korf's "
+    "F(d) and Knuth-Moore. average-case: how much pruning is possible at all, in Korf's random "
+    "model and on games. convergence: the variance of the root value against height. --quick "
+    "is a smoke test in seconds; the default takes minutes (average-case: at most 30)."
+)
+DETAILS = (
+    "average-case measures N = 2..5 and b = 2..5 (alpha-beta, shallow, last-branch, "
+    "speculative, paranoid and the optimal directional search), a small integer grid, 3-player "
+    "Othello and Chinese Checkers, and two players deep on implicit trees (Knuth and Moore's "
+    "b/log b, Pearl's xi/(1-xi)); each series goes as deep as --budget allows, and it also "
+    "writes average-case-PART.csv and .png. convergence compares 2 and 3 players. Seeds are "
+    "fixed (--seed); --full goes further (average-case: hours). Plots need the 'draw' extra: "
+    "pip install 'gametree[draw]'. --out DIR, the old spelling of -o DIR, still works."
+    "\n\n"
     "--cluster ADDRESS runs the tasks on the workers of a Dask distributed scheduler "
     "(dask scheduler; dask worker ADDRESS --nthreads 1 on each machine, the same gametree "
     "installed everywhere) instead of --jobs local processes: the results are the same as a "
@@ -50,17 +54,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
     configure_help(parser, epilog(0, 2, 4, notes={4: CLUSTER_FAILED}))
     parser.add_argument("name", choices=NAMES, metavar="NAME", help=", ".join(NAMES))
-    parser.add_argument("--out", default=".", type=Path, metavar="DIR",
-                        help="the directory to write into (default: the current one)")  # fmt: skip
+    output = parser.add_argument("-o", "--output", default=".", type=Path, metavar="DIR",
+                                 help="the directory to write into (default: the current "
+                                 "one)")  # fmt: skip
+    old_spelling(parser, "--out", output)
     size = parser.add_mutually_exclusive_group()
-    size.add_argument("--full", action="store_true", help="larger trees, more of them")
     size.add_argument("--quick", action="store_true", help="a smoke test: tiny trees, seconds")
-    parser.add_argument("--seed", type=int, default=1989, help="the seed (default 1989)")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
-                        help="local worker processes (default: 2, or 1 on one core)")  # fmt: skip
-    parser.add_argument("--cluster", default=None, metavar="ADDRESS",
-                        help="run the tasks on the workers of the Dask scheduler at ADDRESS "
-                        "(tcp://host:port) instead of local processes")  # fmt: skip
+    size.add_argument("--full", action="store_true", help="larger trees, more of them")
     parser.add_argument(
         "--budget",
         type=float,
@@ -69,7 +69,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="average-case: the minutes its series may take, each as deep as "
         "the budget allows (default: 25, with --full 480; --quick has none)",
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    more = more_options(parser, "how it runs")
+    more.add_argument("--seed", type=int, default=1989, help="the seed (default 1989)")
+    more.add_argument("--jobs", type=int, default=None, metavar="N",
+                      help="local worker processes (default: 2, or 1 on one core)")  # fmt: skip
+    more.add_argument("--cluster", default=None, metavar="ADDRESS",
+                      help="run the tasks on the workers of the Dask scheduler at ADDRESS "
+                      "(tcp://host:port) instead of local processes")  # fmt: skip
+    more.add_argument("--no-progress", action="store_true",
+                      help="no progress bar, and no progress lines when not on a "
+                      "terminal")  # fmt: skip
 
 
 @guarded(NAME)
@@ -88,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
                     budget=budget, cluster=args.cluster)  # fmt: skip
     start = time.monotonic()
     try:
-        paths = run_experiment(args.name, config, args.out)
+        paths = run_experiment(args.name, config, args.output)
     except ClusterError as e:
         return error(NAME, str(e), EXIT_TARGET)
     where = f"the Dask scheduler at {args.cluster}" if args.cluster else f"{jobs} workers"
@@ -109,9 +118,10 @@ def usage_problem(args: argparse.Namespace) -> str | None:  # noqa: PLR0911 - on
     if args.budget is not None and not (args.budget > 0 and math.isfinite(args.budget)):
         return f"--budget must be a positive number of minutes (got {args.budget})"
     try:
-        args.out.mkdir(parents=True, exist_ok=True)
+        args.output.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        return f"--out {str(args.out)!r} is not a directory it can write into: {e.strerror or e}"
+        return (f"--output {str(args.output)!r} is not a directory it can write into: "
+                f"{e.strerror or e}")  # fmt: skip
     missing = [m for m in ("matplotlib", "numpy") if importlib.util.find_spec(m) is None]
     if missing:
         return (f"experiments need the 'draw' extra ({missing[0]} is missing): "

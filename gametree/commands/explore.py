@@ -8,6 +8,7 @@ from gametree.clitools import (
     EXIT_OK,
     EXIT_USAGE,
     add_limit_arguments,
+    add_window_argument,
     cli_number,
     configure_help,
     epilog,
@@ -15,6 +16,7 @@ from gametree.clitools import (
     guarded,
     limits_from,
     read_shown_tree,
+    window_from,
 )
 from gametree.explore import (
     ENGINE_ALGORITHMS,
@@ -22,23 +24,22 @@ from gametree.explore import (
     default_algorithm,
     explore_page,
 )
-from gametree.spec import Bounds, Scalar, TreeError, check_bounds
+from gametree.spec import Bounds, TreeError, check_bounds
 
 NAME = "explore"
-HELP = "write an HTML page that steps through a search on a tree, editable, in the browser"
 DESCRIPTION = (
-    "Write one self-contained HTML file (no network: open it from disk) that draws the tree "
-    "as 'gametree draw' does and steps through a search on it, event by event: forward, "
-    "back, to a step, play and pause, with the keyboard (arrows, space, Home, End). At each "
-    "step it shows the node entered or left, the window (alpha, beta) or Korf's bound at "
-    "every node on the current path, and the reason for each cut-off in numbers. In the page "
-    "a learner picks another algorithm or a bundled tree (Korf's figures, the seeds' worked "
-    "examples), edits leaves and the tree's shape and reruns, and compares two algorithms "
-    "side by side. The searches run in the page, in JavaScript (gametree/explore/engine.js, "
-    "gated like impl). The default algorithm is alphabeta for two-player trees, shallow for "
-    "vector trees with bounds and maxn without. Algorithms: "
-    + ", ".join(a.name for a in ENGINE_ALGORITHMS)
-    + "."
+    "Write one self-contained HTML page (no network: open it from disk) that draws the tree as "
+    "'gametree draw' does and steps through a search on it, event by event, showing the window "
+    "or Korf's bound on the current path and the reason for each cut-off in numbers. In the "
+    "page a learner picks another algorithm or a bundled tree, edits the tree and reruns."
+)
+DETAILS = (
+    "The page steps forward, back, to a step, plays and pauses, with the keyboard too (arrows, "
+    "space, Home, End). It offers Korf's figures and the sources' worked examples, editing of "
+    "leaves and of the tree's shape, and two algorithms side by side (--compare). The searches "
+    "run in the page, in JavaScript (gametree/explore/engine.js, gated like impl). The default "
+    "algorithm is alphabeta for two-player trees, shallow for vector trees with bounds and maxn "
+    "without. Algorithms: " + ", ".join(a.name for a in ENGINE_ALGORITHMS) + "."
 )
 
 MAX_SHOWN = 2000
@@ -49,28 +50,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
     configure_help(parser, epilog(0, 2, 3, 5))
     parser.add_argument("file", help="the tree document (- for standard input)")
-    parser.add_argument("--output", "-o", required=True, metavar="PAGE",
+    parser.add_argument("-o", "--output", required=True, metavar="PAGE",
                         help="the HTML page to write (PAGE.html)")  # fmt: skip
     parser.add_argument("--algorithm", "-a", metavar="NAME",
-                        help="the search the page shows first (default: see above)")  # fmt: skip
+                        help="the search the page shows first (default: --help-all "
+                        "says)")  # fmt: skip
     parser.add_argument("--compare", metavar="NAME",
                         help="a second search, shown side by side on the same tree")  # fmt: skip
+    add_window_argument(parser, "the initial window (alpha, beta) of two-player searches")
     parser.add_argument("--bounds", nargs=2, type=cli_number, metavar=("L", "S"),
                         help="Korf's bounds: every component at least L, their sum at most S "
                         "(default: the document's)")  # fmt: skip
-    parser.add_argument("--window", nargs=2, type=window_side, metavar=("A", "B"),
-                        help="the initial window (alpha, beta) of two-player searches; "
-                        "'inf' for an open side (default: unbounded)")  # fmt: skip
     parser.add_argument("--title", default=None,
                         help="the page's title (default: the file's name)")  # fmt: skip
-    parser.add_argument("--max-shown", type=int, default=MAX_SHOWN, metavar="N",
-                        help=f"refuse larger trees (default {MAX_SHOWN})")  # fmt: skip
-    add_limit_arguments(parser)
-
-
-def window_side(text: str) -> Scalar | None:
-    """One side of ``--window``: a number, or ``None`` for ``inf`` or ``-inf``."""
-    return None if text.strip().lower() in {"inf", "-inf", "+inf"} else cli_number(text)
+    limits = add_limit_arguments(parser)
+    limits.add_argument("--max-shown", type=int, default=MAX_SHOWN, metavar="N",
+                        help=f"refuse trees of more nodes (default {MAX_SHOWN})")  # fmt: skip
 
 
 @guarded(NAME)
@@ -86,13 +81,10 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         problem = None if name is None else algorithm_problem(name, doc)
         if problem is not None:
             return error(NAME, problem, EXIT_USAGE)
-    window: tuple[Scalar | None, Scalar | None] | None = None
-    if args.window is not None:
-        alpha, beta = args.window
-        if alpha is not None and beta is not None and not alpha < beta:
-            return error(NAME, f"--window must be non-empty, alpha < beta (got {alpha}, {beta})",
-                         EXIT_USAGE)  # fmt: skip
-        window = (alpha, beta)
+    try:
+        window = window_from(args)
+    except ValueError as e:
+        return error(NAME, str(e), EXIT_USAGE)
     bounds = None
     if args.bounds is not None:
         if not doc.tree.vector:
@@ -119,4 +111,6 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         Path(args.output).write_text(page, encoding="utf-8")
     except OSError as e:
         return error(NAME, f"cannot write {args.output!r}: {e.strerror or e}", EXIT_USAGE)
+    shown = algorithm if args.compare is None else f"{algorithm} beside {args.compare}"
+    print(f"wrote {args.output}: {shown} on {title}")
     return EXIT_OK

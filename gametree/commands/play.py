@@ -7,7 +7,15 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
-from gametree.clitools import EXIT_OK, EXIT_USAGE, configure_help, epilog, error, guarded
+from gametree.clitools import (
+    EXIT_OK,
+    EXIT_USAGE,
+    configure_help,
+    epilog,
+    error,
+    guarded,
+    more_options,
+)
 from gametree.games import ChineseCheckers, ConnectFour, Kalah, Othello, TicTacToe
 from gametree.games.chinese_checkers import ChineseCheckersState
 from gametree.games.engines import MULTI_PLAYER, TWO_PLAYER, Choice, EnginePlayer, default_engine
@@ -16,15 +24,16 @@ from gametree.games.tictactoe import Board
 from gametree.spec import Value
 
 NAME = "play"
-HELP = "play a game in the terminal: any seat a person or an engine"
 EXIT_ABANDONED = 1
 DESCRIPTION = (
     "Play Connect Four, Kalah, Othello (2 or more players, Korf's capture rule), Chinese "
     "Checkers (2, 3 or 6 players) or tic-tac-toe in the terminal. Every seat is a person "
     "or an engine (--players, one word per seat, in turn order). The board is drawn before "
     "every move; a person types a move, or ? for the legal moves, or quit. After each "
-    "engine move the command prints its principal variation and search statistics "
-    "(depth, nodes visited, leaves evaluated, time).\n\n"
+    "engine move the command prints its principal variation and search statistics."
+)
+DETAILS = (
+    "The statistics are the depth, the nodes visited, the leaves evaluated and the time.\n\n"
     "Notation: connect4, a column number 1..C; kalah, a pit number 1..m counted from the "
     "mover's left; othello, a cell such as d3 (column letter, row from the top), or pass "
     "when you have no placement; chinese-checkers, two hole names such as i1-g3 (row letter "
@@ -112,7 +121,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     limit.add_argument(
         "--time", type=_positive_float, metavar="S", help="search by deepening for S seconds"
     )
-    board = parser.add_argument_group("the board")
+    board = more_options(parser, "the board")
     board.add_argument("--rows", type=_board_int, default=6, help="connect4 (default 6)")
     board.add_argument("--columns", type=_board_int, default=7, help="connect4 (default 7)")
     board.add_argument("--connect", type=_board_int, default=4, help="connect4 (default 4)")

@@ -1,21 +1,19 @@
 """``gametree prove``: run the machine checks of ``proofs`` and print what they found.
 
-``gametree prove [THEOREM ...] [--budget SECONDS] [--json] [--full] [--shard k/n]`` runs the
-checks of the named theorems (all by default) within the budget and prints a table: theorem,
-method, cases covered, outcome, and what the project expects of the claim. Then, per theorem,
-how strongly each claim is established (:mod:`gametree.proofs.machinery.everywhere`): proved
-for every
-tree (by a verifier's stored results), per shape (z3, CrossHair), within a bound (every tree
-of an enumeration, witnesses), on samples (Hypothesis, or an enumeration the budget cut short),
-or refuted; and what of the theorem no verifier proved. Then, for each verifier (Nagini,
-:mod:`gametree.proofs.nagini`; Why3, :mod:`gametree.proofs.why3`), each claim it proved: what
-exactly, over which domain and windows, what is composed by hand, and its stored verdict,
-current or **stale** (its key, :mod:`gametree.proofs.machinery.stored`, is not the one computed
-now: the file, the claim, the flaws, the verify logic or the tools changed), with the command that
-verifies it again (no verifier runs here: ``python3 dev.py verify`` does). Exit code 1 when an
-outcome contradicts its expectation, or when a claim of the theorems asked is stale, has no
-stored verdict, or failed. ``--json`` gives the same as ``results``, ``strength``, ``verified``
-and ``problems``.
+``gametree prove [THEOREM ...] [--budget SECONDS] [--json] [--full] [--shard k/n]`` runs the checks
+of the named theorems (all by default) within the budget and prints a table: theorem, method, cases
+covered, outcome, and what the project expects of the claim. Then, per theorem, how strongly each
+claim is established (:mod:`gametree.proofs.machinery.everywhere`): proved for every tree (by a
+verifier's stored results), per shape (z3, CrossHair), within a bound (every tree of an enumeration,
+witnesses), on samples (Hypothesis, or an enumeration the budget cut short), or refuted; and what of
+the theorem no verifier proved. Then, for each verifier (Nagini, :mod:`gametree.proofs.nagini`;
+Why3, :mod:`gametree.proofs.why3`), each claim it proved: what exactly, over which domain and
+windows, what is composed by hand, and its stored verdict, current or **stale** (its key,
+:mod:`gametree.proofs.machinery.stored`, is not the one computed now: the file, the claim, the
+flaws, the verify logic or the tools changed), with the command that verifies it again (no verifier
+runs here: ``python3 dev.py verify`` does). Exit code 1 when an outcome contradicts its expectation,
+or when a claim of the theorems asked is stale, has no stored verdict, or failed. ``--json`` gives
+the same as ``results``, ``strength``, ``verified`` and ``problems``.
 
 ``gametree prove optimality FILE [--json]`` decides, for the tree in FILE (with Korf's bounds
 in the document), every leaf shallow pruning evaluates: whether a correct directional
@@ -28,7 +26,9 @@ extra, and exits with 2.
 """
 
 import argparse
+import contextlib
 import json
+import math
 from typing import TYPE_CHECKING
 
 from gametree.clitools import (
@@ -36,6 +36,7 @@ from gametree.clitools import (
     EXIT_INPUT,
     EXIT_OK,
     EXIT_USAGE,
+    Progress,
     configure_help,
     epilog,
     error,
@@ -48,7 +49,7 @@ from gametree.spec import TreeError
 from gametree.treefile import Limits, TreeFileError
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
 
     from gametree.proofs import Theorem
     from gametree.proofs.machinery._smt import Domain
@@ -58,31 +59,35 @@ NAME = "prove"
 EXTRA = "pip install 'gametree[prove]'"
 """How to install what the checks import (the ``prove`` extra: z3-solver, crosshair-tool,
 hypothesis)."""
-HELP = "run the machine checks of the theorems connecting spec and impl (extra: prove)"
 DESCRIPTION = (
     "Run the checks of proofs/ (all theorems, or those named) within a time budget and print a "
-    "table: theorem, method, cases covered, outcome (proved: decided on every case of the "
-    "stated domain; held: no counterexample in the cases tried; failed: a checked "
-    "counterexample; unknown: nothing decided), and whether the project expects the claim to "
-    "hold or to fail. Published claims that are false are expected to fail: the counterexample "
-    "is the result. Then, per theorem, how strongly each claim is established: for every tree "
-    "(the stored verdicts of a verifier, Nagini over the integers or Why3 over the rationals: "
-    "no verifier runs here), per shape (z3, CrossHair), within a bound (every tree of an "
-    "enumeration, witnesses), on samples (Hypothesis, or an enumeration the budget cut short), "
-    "or refuted, and what of the theorem no verifier proved. Each verified claim says what "
-    "exactly is proved, over which domain and windows, and what is composed by hand; a stored "
-    "verdict made for other sources, claims, flaws, verify logic or tool versions is STALE, "
-    "proves nothing, and is reported with the command that verifies it again. Exit code 1 if "
-    "an outcome contradicts the expectation, or a claim of the theorems asked is stale, has "
-    "no stored verdict or failed. --json gives them as 'strength', the stored verdicts as "
-    "'verified', and what keeps a claim from being proved as 'problems'.\n\n"
-    "'gametree prove optimality FILE' decides instead, for the tree in FILE (its document must "
-    "give Korf's bounds), every leaf shallow pruning evaluates: whether a correct directional "
+    "table: theorem, method, cases covered, outcome (proved, held, failed or unknown) and "
+    "whether the project expects the claim to hold; then how strongly each claim is "
+    "established, and each verified claim with its stored verdict, current or STALE. 'gametree "
+    "prove optimality FILE' decides instead which leaves of FILE's tree are necessary. The "
+    f"checks need the 'prove' extra: {EXTRA}."
+)
+DETAILS = (
+    "Outcomes: proved, decided on every case of the stated domain; held, no counterexample in "
+    "the cases tried; failed, a checked counterexample; unknown, nothing decided. Published "
+    "claims that are false are expected to fail: the counterexample is the result. Strength: "
+    "for every tree (the stored verdicts of a verifier, Nagini over the integers or Why3 over "
+    "the rationals: no verifier runs here), per shape (z3, CrossHair), within a bound (every "
+    "tree of an enumeration, witnesses), on samples (Hypothesis, or an enumeration the budget "
+    "cut short), or refuted, and what of the theorem no verifier proved. Each verified claim "
+    "says what exactly is proved, over which domain and windows, and what is composed by hand; "
+    "a stored verdict made for other sources, claims, flaws, verify logic or tool versions is "
+    "STALE, proves nothing, and is reported with the command that verifies it again. Exit code "
+    "1 if an outcome contradicts the expectation, or a claim of the theorems asked is stale, "
+    "has no stored verdict or failed. --json gives them as 'strength', the stored verdicts as "
+    "'verified', and what keeps a claim from being proved as 'problems'."
+    "\n\n"
+    "'gametree prove optimality FILE' decides, for the tree in FILE (its document must give "
+    "Korf's bounds), every leaf shallow pruning evaluates: whether a correct directional "
     "algorithm must evaluate it, over the reals and over the integers, exactly (by the path "
     "lemma: only the path to the leaf matters, searched without a solver), with a witness "
     "checked by spec.maxn or the reason; within --budget seconds, after which the leaves not "
-    "yet decided are reported as undecided (a 729-leaf tree takes about 30 s).\n\n"
-    f"The checks need z3, CrossHair and Hypothesis: {EXTRA}."
+    "yet decided are reported as undecided."
 )
 
 NAMES = (
@@ -173,7 +178,8 @@ def run(args: argparse.Namespace) -> int:
         return error(NAME, str(e.args[0]) if isinstance(e, KeyError) else str(e), EXIT_USAGE)
     if not args.budget > 0:
         return error(NAME, f"--budget must be positive (got {args.budget})", EXIT_USAGE)
-    results = proofs.run(chosen, Scope(Budget(args.budget), full=args.full, shard=shard))
+    with budgeted(args.budget):
+        results = proofs.run(chosen, Scope(Budget(args.budget), full=args.full, shard=shard))
     stored = proved_everywhere({th.name for th in chosen})
     strength = summaries(chosen, results, stored)
     unproved = problems(stored)
@@ -199,6 +205,17 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_FAILED if disagreements(results) or unproved else EXIT_OK
 
 
+@contextlib.contextmanager
+def budgeted(seconds: float) -> "Iterator[None]":
+    """Progress through a budget of ``seconds``: the checks say how far they got only at the end."""
+    progress = Progress(math.ceil(seconds), "s of the --budget", label=f"gametree {NAME}",
+                        timed=True)  # fmt: skip
+    try:
+        yield
+    finally:
+        progress.done()
+
+
 def _theorem_names(theorems: "Sequence[Theorem]") -> set[str]:
     return {th.name for th in theorems}
 
@@ -214,7 +231,8 @@ def _optimality_file(path: str, *, as_json: bool, budget: float) -> int:
     from gametree.proofs.theorems.optimality import analyse  # noqa: PLC0415 - see run
 
     try:
-        a = analyse(doc.tree, doc.bounds, budget=budget)
+        with budgeted(budget):
+            a = analyse(doc.tree, doc.bounds, budget=budget)
     except (TreeError, ValueError) as e:
         return error(NAME, f"{path}: {e}", EXIT_INPUT)
     if as_json:

@@ -11,7 +11,6 @@ from gametree.clitools import EXIT_OK, EXIT_USAGE, configure_help, epilog, error
 from gametree.serve.server import POLL_SECONDS, GameServer
 
 NAME = "serve"
-HELP = "play the games in the browser: a local web app on 127.0.0.1"
 DESCRIPTION = (
     "Serve a page on 127.0.0.1 (this machine only) to play Connect Four, Kalah, "
     "tic-tac-toe, Othello for 2 to 4 players and Chinese Checkers for 2, 3 or 6 with the "

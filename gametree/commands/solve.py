@@ -3,7 +3,7 @@
 import argparse
 import json
 import sys
-from typing import get_args
+from typing import TYPE_CHECKING, get_args
 
 from gametree.algorithms import ALGORITHMS, Algorithm, Answer, Options, applicable, lookup
 from gametree.clitools import (
@@ -11,6 +11,7 @@ from gametree.clitools import (
     EXIT_OK,
     EXIT_USAGE,
     add_limit_arguments,
+    add_window_argument,
     answer_json,
     cli_number,
     configure_help,
@@ -18,30 +19,41 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
+    more_options,
+    read_bytes,
     read_document,
     text_value,
+    window_from,
 )
 from gametree.impl import BOTTOM, TOP
-from gametree.impl.events import REGISTERED, Event, trace
 from gametree.impl.necessity import Domain
 from gametree.spec import TreeError
 from gametree.treefile import TreeDocument, TreeFileError
 
+if TYPE_CHECKING:
+    from gametree.impl.events import Event
+
 NAME = "solve"
-HELP = "solve a tree file: value, best move, principal variation, counts"
 DESCRIPTION = (
-    "Read a tree document (the canonical JSON form or the nested-array shorthand; - for "
-    "standard input) and solve it with one algorithm, by default the spec's definition "
-    "(spec.minimax for scalar trees, spec.maxn for vector trees). Paths are lists of child "
-    "indices from the root. With --json, one object with exactly the keys value, best_move, "
+    "Solve a tree document (- for standard input) with one algorithm, by default the spec's "
+    "definition (spec.minimax for scalar trees, spec.maxn for vector trees), and print its "
+    "value, best move, principal variation and counts. Paths are lists of child indices from "
+    "the root."
+)
+DETAILS = (
+    "A tree document is the canonical JSON form or the nested-array shorthand "
+    "(docs/tree-format.md). With --json, one object with exactly the keys value, best_move, "
     "principal_variation, nodes_visited, leaves_evaluated and trace (null without --trace); "
     'a vector value is a list and an exact fraction a string such as "3/7". For spec.* the '
-    "counts are the whole tree's: a definition evaluates every node."
+    "counts are the whole tree's: a definition evaluates every node. With --semantics NAME, "
+    "what the conformance gate expects of a target claiming NAME on this case instead: the "
+    "value or the range the window allows, the best moves, the line and the leaves in order; "
+    "the file may also be a request or a minimal case the gate saved, whose window, player, "
+    "first guess and domain the options replace (--json: the gate's 'expected' and "
+    "'best_moves'). --alpha A and --beta B, the window's old spellings, still work."
 )
 
 OPTION_FLAGS = {
-    "alpha": "--alpha",
-    "beta": "--beta",
     "player": "--player",
     "first_guess": "--first-guess",
     "gamma": "--gamma",
@@ -49,6 +61,7 @@ OPTION_FLAGS = {
     "function": "--function",
     "domain": "--domain",
 }
+"""The options of some algorithms besides the window, by their field of ``Options``."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -57,32 +70,37 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the tree document (- for standard input)")
     parser.add_argument("--algorithm", "-a", metavar="NAME",
                         help="a name from 'gametree algorithms' (default: the spec's)")  # fmt: skip
+    parser.add_argument("--semantics", metavar="NAME",
+                        help="print what 'gametree conform --semantics NAME' expects of this "
+                        "case (a tree, a request or a saved minimal case) instead")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--trace", action="store_true",
                         help="also list the evaluated leaves, in order, as paths")  # fmt: skip
-    parser.add_argument("--events", action="store_true",
-                        help="then print the search's event trace, one JSON object a line: "
-                        "enter, leaf, best, window, cut (its inequality and reason), leave "
-                        "(gametree.impl.events; the searches the explore page offers)")  # fmt: skip
-    searches = parser.add_argument_group("options of some algorithms")
-    searches.add_argument("--alpha", type=cli_number, help="window: alpha (default unbounded)")
-    searches.add_argument("--beta", type=cli_number, help="window: beta (default unbounded)")
+    add_search_arguments(parser)
+    more = more_options(parser, "more output")
+    more.add_argument("--events", action="store_true",
+                      help="then print the search's event trace, one JSON object a line: "
+                      "enter, leaf, best, window, cut (its inequality and reason), leave "
+                      "(gametree.impl.events; the searches the explore page offers)")  # fmt: skip
+    add_limit_arguments(parser)
+
+
+def add_search_arguments(parser: argparse.ArgumentParser) -> None:
+    """The window, and the options of some algorithms (``solve`` and ``draw`` take them)."""
+    add_window_argument(parser, "the window (alpha, beta) of the alpha-beta family")
+    searches = more_options(parser, "options of some algorithms")
     searches.add_argument("--player", type=int, help="the paranoid player (default the root's)")
-    searches.add_argument("--first-guess", type=cli_number, help="MTD(f)'s first guess (0)")
+    searches.add_argument("--first-guess", type=cli_number, metavar="F",
+                          help="MTD(f)'s first guess (0)")  # fmt: skip
     searches.add_argument("--gamma", type=cli_number, help="impl.mt's test value")
     searches.add_argument("--strict", action="store_true", default=None,
                           help="impl.mt: test 'above gamma?'")  # fmt: skip
     searches.add_argument("--function", type=int, choices=[0, 1],
                           help="impl.alphabeta_one_function: whose function (0)")  # fmt: skip
-    add_domain_argument(searches)
-    add_limit_arguments(parser)
-
-
-def add_domain_argument(group: argparse._ArgumentGroup) -> None:
-    """``--domain``: the values the optimal search may assume the leaves take."""
-    group.add_argument("--domain", choices=get_args(Domain),
-                       help="impl.optimal: the leaves are any reals within the bounds (the "
-                       "default) or integers, under which fewer leaves are necessary")  # fmt: skip
+    searches.add_argument("--domain", choices=get_args(Domain),
+                          help="impl.optimal: the leaves are any reals within the bounds "
+                          "(the default) or integers, under which fewer leaves are "
+                          "necessary")  # fmt: skip
 
 
 def default_algorithm(doc: TreeDocument) -> Algorithm:
@@ -94,19 +112,24 @@ def options_from(args: argparse.Namespace, algorithm: Algorithm) -> Options:
     """The options given, checked against what ``algorithm`` reads (``ValueError`` if not)."""
     given = {k: getattr(args, k) for k in OPTION_FLAGS if getattr(args, k, None) is not None}
     unused = [OPTION_FLAGS[k] for k in given if k not in algorithm.options]
+    window = window_from(args)
+    if window is not None:
+        if "alpha" not in algorithm.options:
+            unused.insert(0, "--window")
+        alpha, beta = window
+        given.update(alpha=BOTTOM if alpha is None else alpha, beta=TOP if beta is None else beta)
     if unused:
         raise ValueError(f"{algorithm.name} takes no {', '.join(unused)}")
     if "gamma" in algorithm.options and "gamma" not in given:  # impl.mt: a test, not a search
         raise ValueError(f"{algorithm.name} needs a test value: --gamma")
-    alpha, beta = given.get("alpha", BOTTOM), given.get("beta", TOP)
-    if alpha is not BOTTOM and beta is not TOP and not alpha < beta:
-        raise ValueError(f"the window must be non-empty, alpha < beta (got {alpha}, {beta})")
     return Options(**given)
 
 
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
     """Solve the file; 0, or 2 for bad options, 3 for a bad file or an inapplicable algorithm."""
+    if args.semantics is not None:
+        return expectation(args)
     try:
         algorithm = lookup(args.algorithm) if args.algorithm else None
     except KeyError as e:
@@ -145,8 +168,54 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     return EXIT_OK
 
 
-def trace_events(algorithm: Algorithm, doc: TreeDocument, options: Options) -> tuple[Event, ...]:
+def expectation(args: argparse.Namespace) -> int:
+    """Print what the gate expects of the file's case under ``--semantics``; 0, 2 or 3."""
+    from gametree.conform import expect  # noqa: PLC0415 - the gate's modules, only for this
+
+    problem = expectation_problem(args)
+    if problem:
+        return error(NAME, problem, EXIT_USAGE)
+    given = {key: getattr(args, key) for key in expect.OVERRIDES}
+    window = window_from(args)
+    try:
+        raw = read_bytes(args.file, limits_from(args).max_bytes)
+        case = expect.case_from_file(raw.decode("utf-8-sig"), args.semantics, given, window)
+    except OSError as e:
+        return error(NAME, f"{args.file}: cannot read it: {e.strerror or e}", EXIT_INPUT)
+    except UnicodeDecodeError as e:
+        return error(NAME, f"{args.file}: not UTF-8 (byte {e.start})", EXIT_INPUT)
+    except (TreeFileError, TreeError) as e:
+        return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
+    if args.json:
+        print(json.dumps(expect.expectation_json(case)))
+    else:
+        print("\n".join(expect.expectation_lines(case)))
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+def expectation_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with ``--semantics``' command line, or ``None``."""
+    from gametree.conform.semantics import SEMANTICS  # noqa: PLC0415 - only for --semantics
+
+    if args.semantics not in SEMANTICS:
+        return f"--semantics: no semantics {args.semantics!r}; one of {', '.join(SEMANTICS)}"
+    other = [flag for flag in ("--algorithm", "--trace", "--events", "--gamma", "--strict",
+                               "--function")
+             if getattr(args, flag[2:], None) not in {None, False}]  # fmt: skip
+    if other:
+        return f"--semantics says what the gate expects: it takes no {', '.join(other)}"
+    try:
+        window_from(args)
+    except ValueError as e:
+        return str(e)
+    return None
+
+
+def trace_events(algorithm: Algorithm, doc: TreeDocument, options: Options) -> "tuple[Event, ...]":
     """The event trace of ``algorithm`` on the document; ``KeyError`` if it has none."""
+    from gametree.impl.events import REGISTERED, trace  # noqa: PLC0415 - only --events needs it
+
     names = {registered: name for name, registered in REGISTERED.items()}
     if algorithm.name not in names:
         raise KeyError(f"{algorithm.name} has no event trace; these do: {', '.join(names)}")

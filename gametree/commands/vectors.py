@@ -18,6 +18,7 @@ from gametree.clitools import (
     EXIT_INPUT,
     EXIT_OK,
     EXIT_USAGE,
+    Progress,
     configure_help,
     epilog,
     error,
@@ -29,7 +30,6 @@ from gametree.spec._package_data import package_text
 from gametree.treefile import TreeFileError
 
 NAME = "vectors"
-HELP = "generate or verify the language-neutral test vectors"
 DESCRIPTION = (
     "generate writes one file per semantics (and tree_format.json) into DIR, deterministically: "
     "the same files every time. verify reads the files in DIR, recomputes every expected "
@@ -64,9 +64,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:
     """Generate or verify."""
-    files = dict(vector_files())
     folder: Path = PACKAGED if args.dir is None else args.dir
     if args.action == "generate":
+        files = generated()
         try:
             folder.mkdir(parents=True, exist_ok=True)
             for name, text in files.items():
@@ -76,31 +76,61 @@ def run(args: argparse.Namespace) -> int:
                          EXIT_USAGE)  # fmt: skip
         print(f"wrote {len(files)} files to {folder}")
         return EXIT_OK
+    if args.dir is not None and not folder.is_dir():
+        return error(NAME, f"cannot read {str(folder)!r}: not a directory", EXIT_INPUT)
     failures = 0
-    for name, text in files.items():
-        path = folder / name
-        try:
-            # The installed vectors are package data: one missing is an incomplete installation.
-            on_disk = package_text(path) if args.dir is None else path.read_text(encoding="utf-8")
-        except OSError as e:
-            return error(NAME, f"cannot read {str(path)!r}: {e.strerror or e}", EXIT_INPUT)
-        except UnicodeDecodeError as e:
-            return error(NAME, f"{path}: not a vector file: not UTF-8 (byte {e.start} is not)",
-                         EXIT_INPUT)  # fmt: skip
-        if name != "tree_format.json":
-            try:
-                wrong = recheck(on_disk)
-            except (JSONSyntaxError, TreeFileError) as e:
-                return error(NAME, f"{path}: not a vector file: {e}", EXIT_INPUT)
-            for tc_id in wrong:
-                print(f"{path}: tcId {tc_id}: the expected answer is not what the spec gives")
-            failures += len(wrong)
-        if on_disk != text:
-            print(f"{path}: differs from a fresh generation (run: gametree vectors generate)")
-            failures += 1
-        else:
-            print(f"{path}: ok")
+    progress = Progress(len(SEMANTICS) + 1, "files checked", label=f"gametree {NAME}")
+    try:
+        for name, text in vector_files():  # each generated afresh as it comes
+            problems = check(folder / name, text, installed=args.dir is None)
+            if isinstance(problems, int):
+                return problems
+            print("\n".join(problems) or f"{folder / name}: ok")
+            failures += len(problems)
+            progress.advance(note=name)
+    finally:
+        progress.done()
     return EXIT_FAILED if failures else EXIT_OK
+
+
+def check(path: Path, text: str, *, installed: bool) -> list[str] | int:
+    """What is wrong with the vector file at ``path`` (its fresh text is ``text``), one line each.
+
+    The exit code, after saying why, for a file that cannot be read or is not a vector file.
+    ``installed``: the file is package data, so one missing is an incomplete installation.
+    """
+    try:
+        on_disk = package_text(path) if installed else path.read_text(encoding="utf-8")
+    except OSError as e:
+        return error(NAME, f"cannot read {str(path)!r}: {e.strerror or e}", EXIT_INPUT)
+    except UnicodeDecodeError as e:
+        return error(NAME, f"{path}: not a vector file: not UTF-8 (byte {e.start} is not)",
+                     EXIT_INPUT)  # fmt: skip
+    problems = []
+    if path.name != "tree_format.json":
+        try:
+            wrong = recheck(on_disk)
+        except (JSONSyntaxError, TreeFileError) as e:
+            return error(NAME, f"{path}: not a vector file: {e}", EXIT_INPUT)
+        problems += [f"{path}: tcId {t}: the expected answer is not what the spec gives"
+                     for t in wrong]  # fmt: skip
+    if on_disk != text:
+        problems.append(f"{path}: differs from a fresh generation (run: gametree vectors "
+                        "generate)")  # fmt: skip
+    return problems
+
+
+def generated() -> dict[str, str]:
+    """Every vector file's name and text, generated afresh, with progress (it takes a while)."""
+    progress = Progress(len(SEMANTICS) + 1, "files generated", label=f"gametree {NAME}")
+    files = {}
+    try:
+        for name, text in vector_files():
+            files[name] = text
+            progress.advance(note=name)
+    finally:
+        progress.done()
+    return files
 
 
 def recheck(text: str) -> list[object]:

@@ -58,7 +58,7 @@ def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
     if s.domain:
         mix["tight"] = mix["small"] // 2
         mix["small"] -= mix["tight"]
-    if options.values != "exact" and "magnitude" in mix:  # the type's edges, at twice the share
+    if options.numbers.declared and "magnitude" in mix:  # the type's edges, at twice the share
         mix["small"] -= mix["magnitude"]
         mix["magnitude"] *= 2
     return [

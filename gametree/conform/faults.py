@@ -36,7 +36,35 @@ from gametree.conform.shrink import shrink
 if TYPE_CHECKING:  # report imports this module; only the types are read here
     from gametree.conform.report import Outcome
 
-__all__ = ["Replays", "Shrunk", "attempt_limit", "locate"]
+__all__ = ["MEMBERS", "Replays", "Shrunk", "Signature", "attempt_limit", "locate", "signature"]
+
+MEMBERS = ("value", "best_move", "principal_variation", "trace", "depth")
+"""The members of a reply a wrong answer is found in, in the order they are checked."""
+
+Signature = tuple[str, str]
+
+
+def signature(o: "Outcome") -> Signature:
+    """What makes two failures one: the kind, and for a wrong answer the first member found wrong.
+
+    The member is the first of :data:`MEMBERS` the first problem names before its colon
+    (``value``, ``best_move``, ``principal_variation``, ``trace``; a deepening reply's
+    ``depth``); a crash, a hang, garbage or an error is one failure of its kind. Shrinking keeps
+    it (a smaller case that fails another way is not the same failure), and ``--keep-going``
+    reports each.
+
+    >>> from types import SimpleNamespace as O
+    >>> signature(O(kind="mismatch", problems=["value: expected 3, got 4", "trace: ..."]))
+    ('mismatch', 'value')
+    >>> signature(O(kind="mismatch", problems=["the response has no 'best_move' (...)"]))
+    ('mismatch', 'best_move')
+    >>> signature(O(kind="crash", problems=["the target closed its output"]))
+    ('crash', '')
+    """
+    if o.kind != "mismatch" or not o.problems:
+        return o.kind, ""
+    head = o.problems[0].split(":")[0]
+    return o.kind, next((m for m in MEMBERS if m in head), head)
 
 
 @attrs.define
@@ -88,8 +116,8 @@ class Replays:
         first = self.outcome(before, f"{label}, the case before")
         return first, self.outcome(case, label)
 
-    def pair(self, before: Case, case: Case, limit: float) -> str:
-        """How ``case`` fares asked right after ``before``, while shrinking: the kind.
+    def pair(self, before: Case, case: Case, limit: float) -> Signature:
+        """How ``case`` fares asked right after ``before``, while shrinking: its :func:`signature`.
 
         In the running process, which is started again after any failure, so that a case
         that leaves the engine broken is not charged to the next attempt; fresh processes
@@ -101,7 +129,7 @@ class Replays:
             then = self.outcome(case, "shrinking") if first.kind == "pass" else first
         if then.kind != "pass":
             self.restart()
-        return then.kind if first.kind == "pass" else "the case before failed"
+        return signature(then) if first.kind == "pass" else ("the case before failed", "")
 
 
 def attempt_limit(target: object, o: "Outcome") -> float:
@@ -132,15 +160,16 @@ def locate(o: "Outcome", before: Case | None, r: Replays, how: Shrinking) -> Shr
     ``before`` is the case asked before ``o``'s in the same process, if any.
     """
     alone = r.alone(o.case, f"{o.name}, alone in a fresh process")
-    if alone.kind == o.kind:
+    if signature(alone) == signature(o):
         return _shrink_alone(o, alone, r, how)
     if before is not None:
         first, then = r.after(before, o.case, f"{o.name}, after the case before it")
-        if then.kind == o.kind:
+        if signature(then) == signature(o):
             return _shrink_culprit(o, first, then, r, how)
-        tried = f"alone it is a {alone.kind}, and after the case asked before it a {then.kind}"
+        tried = (f"alone it is a {_said(alone)}, and after the case asked before it a "
+                 f"{_said(then)}")  # fmt: skip
     else:
-        tried = f"alone it is a {alone.kind} (it was the first request of its process)"
+        tried = f"alone it is a {_said(alone)} (it was the first request of its process)"
     note = (f"not reproduced in a fresh process: {tried}; the target's answer depends on more "
             f"than the case (its earlier requests, the time, chance)")  # fmt: skip
     return Shrunk(o, o, 0, note=note)  # the failure as it was seen, and why it stands alone
@@ -149,6 +178,12 @@ def locate(o: "Outcome", before: Case | None, r: Replays, how: Shrinking) -> Shr
 MAX_HUNG = 8
 """Attempts that may hang while shrinking a failure that is not a hang; then shrinking stops
 (each costs its limit, and a target whose smaller cases hang would spend the budget so)."""
+
+
+def _said(o: "Outcome") -> str:
+    """An outcome's kind, with the member found wrong of a wrong answer ("mismatch of value")."""
+    kind, member = signature(o)
+    return f"{kind} of {member}" if member else kind
 
 
 @attrs.define
@@ -163,10 +198,10 @@ class _Hangs:
         """Whether no attempt should be asked any more."""
         return self.kind != "timeout" and self.count >= MAX_HUNG
 
-    def saw(self, kind: str) -> str:
-        """Count an attempt's kind; the kind."""
-        self.count += kind == "timeout" and self.kind != "timeout"
-        return kind
+    def saw(self, seen: Signature) -> Signature:
+        """Count an attempt that hung; its signature."""
+        self.count += seen[0] == "timeout" and self.kind != "timeout"
+        return seen
 
     def note(self) -> str:
         """What the report says if shrinking stopped here."""
@@ -177,14 +212,19 @@ class _Hangs:
 
 
 def _shrink_alone(o: "Outcome", alone: "Outcome", r: Replays, how: Shrinking) -> Shrunk:
-    """Shrink a failure that is the case's own, in the running process; confirm it alone."""
+    """Shrink a failure that is the case's own, in the running process; confirm it alone.
+
+    A smaller case is taken only when it fails the same way (:func:`signature`): the same
+    kind, and for a wrong answer the same first member wrong.
+    """
     hangs = _Hangs(o.kind, attempt_limit(r.target, o))
+    same = signature(o)
 
     def fails(c: Case) -> bool:
-        if how.skipped(c) or hangs.spent():
+        if hangs.spent():
             return False
         with r.limited(hangs.limit):
-            return hangs.saw(r.outcome(c, "shrinking").kind) == o.kind
+            return hangs.saw(signature(r.outcome(c, "shrinking"))) == same
 
     steps: list[Case] = []
     stopped = _shrink(o.case, fails, how, how.budget, how.seconds, steps)
@@ -194,7 +234,7 @@ def _shrink_alone(o: "Outcome", alone: "Outcome", r: Replays, how: Shrinking) ->
 
     def fails_alone(k: int) -> bool:
         confirmed[k] = r.alone(steps[k - 1], "minimal")
-        return confirmed[k].kind == o.kind
+        return signature(confirmed[k]) == same
 
     low, high = 0, len(steps)
     if high and not fails_alone(high):
@@ -213,20 +253,21 @@ def _shrink_culprit(
     probe = o.case
     slower = o if o.kind == "timeout" else max(first, then, key=lambda x: x.seconds)
     hangs = _Hangs(o.kind, attempt_limit(r.target, slower))
+    same = signature(o)
 
     def breaks(c: Case) -> bool:  # c, then the probe
-        if how.skipped(c) or hangs.spent():
+        if hangs.spent():
             return False
-        return hangs.saw(r.pair(c, probe, hangs.limit)) == o.kind
+        return hangs.saw(r.pair(c, probe, hangs.limit)) == same
 
     culprits: list[Case] = []
     stopped = _shrink(first.case, breaks, how, how.budget // 2, how.seconds / 2, culprits)
     culprit = culprits[-1] if culprits else first.case
 
     def fails_after(c: Case) -> bool:
-        if how.skipped(c) or hangs.spent():
+        if hangs.spent():
             return False
-        return hangs.saw(r.pair(culprit, c, hangs.limit)) == o.kind
+        return hangs.saw(r.pair(culprit, c, hangs.limit)) == same
 
     probes: list[Case] = []
     also = _shrink(probe, fails_after, how, how.budget // 2, how.seconds / 2, probes)
@@ -235,7 +276,7 @@ def _shrink_culprit(
         chain.append((first.case, probe))
     for c, p in chain:  # confirmed as reported, with the full timeout
         m, n = r.after(c, p, "minimal")
-        if n.kind == o.kind:
+        if signature(n) == same:
             break
     else:
         m, n = first, then
@@ -257,7 +298,8 @@ def _shrink(  # noqa: PLR0917 - shrink's own arguments, and where to keep its st
 ) -> bool:
     """Shrink ``case``, each accepted step into ``trail``; whether the time guard stopped it."""
     started = time.monotonic()
-    shrink(case, fails, by_depth=how.by_depth, budget=budget, seconds=seconds, trail=trail)
+    shrink(case, fails, by_depth=how.by_depth, budget=budget, seconds=seconds, trail=trail,
+           asked=lambda c: not how.skipped(c))  # fmt: skip
     return time.monotonic() - started >= seconds
 
 

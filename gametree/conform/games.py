@@ -1,11 +1,11 @@
 """Game graphs: small two-player games written out state by state, to gate engines on games.
 
 The tree semantics of the gate ask about explicit trees, where nothing repeats. What an
-engine adds on games (``impl.engine``; seeds 003 and 004) shows only on a game: a
-transposition table needs a state reached by two lines, killer moves need siblings that are
-different positions, iterative deepening needs a budget, quiescence needs positions that are
-not quiet. A *game graph* is such a game, small enough to write in a request: its states in
-a list, state 0 the one to search from, each move a label and the index of its successor.
+engine adds on games (``impl.engine``; the Game Tree Search notes and the CSCE 315 slides) shows
+only on a game: a transposition table needs a state reached by two lines, killer moves need siblings
+that are different positions, iterative deepening needs a budget, quiescence needs positions that
+are not quiet. A *game graph* is such a game, small enough to write in a request: its states in a
+list, state 0 the one to search from, each move a label and the index of its successor.
 
 Glossary: g is a game graph, s a state's index, m a move's label, p the player to move, d the
 depth limit, r the plies left above the horizon (d at the root, zero at it, negative in a
@@ -31,7 +31,7 @@ point of view. A state reached by two lines is a transposition.
 
 **What a search of it computes** is ``spec.search``'s, with the graph as the game
 (:class:`GameGraph` is a ``spec.NoisyGame`` on state indices): ``cut_negamax`` at the depth,
-with the quiescence limit, from the root mover's point of view. *Stand pat*, which the seeds
+with the quiescence limit, from the root mover's point of view. *Stand pat*, which the sources
 do not define and ``spec.search`` leaves out, is defined here as a precisely cut tree in the
 same way: in a quiescence extension a state that is not in check gets one more child before
 its noisy moves, a leaf worth its own evaluation (the mover may decline every capture); a

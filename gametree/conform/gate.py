@@ -68,7 +68,7 @@ def _vector_phase(run: Run) -> list[Outcome]:
     for i, vc in enumerate(vector_cases(options.semantics) if options.vectors else [], 1):
         label = f"tcId {i}"
         why = _not_asked(vc.flags, vc.case, options)
-        report.outside["vectors"] += outside(options.values, vc.case) is not None
+        report.outside["vectors"] += outside(options.numbers, vc.case) is not None
         if why:
             report.outcomes.append(Outcome(label, "vectors", vc.case, "skipped", why, None,
                                            comment=vc.comment, flags=vc.flags))  # fmt: skip
@@ -101,7 +101,8 @@ def _located(run: Run, o: Outcome) -> Shrunk:
     options = run.options
 
     def outcome(c: Case, label: str) -> Outcome:
-        kind, problems, response, seconds, e = evaluate(run.target, c, options.checks)
+        kind, problems, response, seconds, e = evaluate(run.target, c, options.checks,
+                                                        options.numbers)  # fmt: skip
         return Outcome(label, o.phase, c, kind, problems, e, response, seconds,
                        flags=case_flags(c))  # fmt: skip
 

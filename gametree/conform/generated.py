@@ -50,7 +50,7 @@ def generated_phase(run: Run) -> list[Outcome]:
     s = SEMANTICS[options.semantics]
     ask_tier = Ask(s.kind == "vector", s.window and not options.full_window,
                    SCOPES[options.scope], options.skip_flags, options.by_depth,
-                   options.values)  # fmt: skip
+                   options.numbers)  # fmt: skip
     seeds = random.Random(options.seed)  # noqa: S311 - test trees, not secrets
     asked = {o.case for o in report.outcomes}  # a case asked already is drawn again
     for tier in tail:
@@ -67,7 +67,7 @@ def generated_phase(run: Run) -> list[Outcome]:
             fits = not options.by_depth or is_by_depth(case.tree)
             if not run.skipped(case) and fits and case not in asked:
                 break
-            report.outside["generated"] += outside(options.values, case) is not None
+            report.outside["generated"] += outside(options.numbers, case) is not None
         else:
             continue
         asked.add(case)
@@ -156,7 +156,9 @@ def _small_phase(run: Run, budget: int) -> list[Outcome]:
     first: list[Outcome] = []
     asked = 0
 
-    def new(o: Outcome) -> bool:  # a failure not found yet (any failure without --keep-going)
+    def new(o: Outcome) -> bool:  # a failure not found yet, or while shrinking it, the same one
+        if first:
+            return o.failed and signature(o) == signature(first[0])
         return o.failed and signature(o) not in run.known
 
     def fails(case: Case) -> bool:

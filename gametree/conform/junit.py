@@ -53,6 +53,9 @@ def _properties(suite: ET.Element, report: Report, phase: str) -> None:
     props = ET.SubElement(suite, "properties")
     ET.SubElement(props, "property", name="scope", value=report.options.scope)
     ET.SubElement(props, "property", name="values", value=report.options.values)
+    if report.options.infinity is not None:
+        ET.SubElement(props, "property", name="values.infinity",
+                      value=str(report.options.infinity))  # fmt: skip
     ET.SubElement(props, "property", name="values.outside", value=str(report.outside[phase]))
     for key, value in report.coverage[phase].json().items():
         text = ",".join(value) if isinstance(value, list) else str(value)

@@ -55,6 +55,7 @@ __all__ = [
     "LARGEST_DOUBLE",
     "NUMBER_TYPES",
     "NumberType",
+    "NumbersError",
     "asked",
     "is_double",
     "next_double",
@@ -118,18 +119,59 @@ def previous_double(x: Scalar) -> Scalar:
 Kind = Literal["exact", "integer", "double"]
 
 
+class NumbersError(ValueError):
+    """An engine's declared numbers that cannot be: an infinity outside its type, or not above 0."""
+
+
 @attrs.frozen
 class NumberType:
-    """A number type an engine may hold its values in: its range, its edges, its neighbours."""
+    """A number type an engine may hold its values in: its range, its edges, its neighbours.
+
+    With an ``infinity`` (:meth:`within`), the numbers the engine takes for scores: those of
+    the type strictly between its own -infinity and infinity.
+    """
 
     name: str
     kind: Kind
     summary: str
     largest: Scalar | None = None
     """The largest number inside the type (``None`` for ``exact``: the reader's limit)."""
+    infinity: Scalar | None = None
+    """The engine's own infinity (``--infinity``), if it declared one: it holds no score of
+    this magnitude or more, and an open side of the window is -infinity or infinity to it."""
+
+    def within(self, infinity: Scalar) -> "NumberType":
+        """The type as an engine that keeps ``-infinity`` and ``infinity`` for its infinities.
+
+        Its scores are the numbers of the type strictly between them; ``infinity`` must be a
+        number of the type above 0 (:class:`NumbersError` otherwise).
+
+        >>> t = NUMBER_TYPES["int64"].within(2**63 - 1)
+        >>> t.largest, t.holds(2**63 - 2), t.holds(-(2**63 - 1)), t.text()
+        (9223372036854775806, True, False, 'int64, inside +-9223372036854775807 (2^63 - 1)')
+        >>> hundred = NUMBER_TYPES["exact"].within(100)
+        >>> hundred.holds(Fraction(199, 2)), hundred.holds(-100), hundred.largest
+        (True, False, 99)
+        >>> NUMBER_TYPES["int16"].within(40000)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        gametree.conform.numbers.NumbersError: --infinity 40000 is outside int16 (the integers ...)
+        """
+        if not infinity > 0:
+            raise NumbersError(f"--infinity must be above 0 (got {number_text(infinity)})")
+        if not self.holds(infinity):
+            raise NumbersError(f"--infinity {number_text(infinity)} is outside {self.name} "
+                               f"({self.range_text()})")  # fmt: skip
+        if self.kind == "double":
+            largest: Scalar = previous_double(infinity)
+        else:
+            largest = math.ceil(infinity) - 1
+        return attrs.evolve(self, largest=largest, infinity=infinity)
 
     def holds(self, x: Scalar) -> bool:
-        """Whether the type holds ``x`` exactly."""
+        """Whether the type holds ``x`` exactly (and strictly inside its ``infinity``, if any)."""
+        if self.infinity is not None and not -self.infinity < x < self.infinity:
+            return False
         if self.kind == "exact":
             return True
         if self.kind == "double":
@@ -137,31 +179,76 @@ class NumberType:
         assert self.largest is not None
         return not isinstance(x, Fraction) and -self.largest <= x <= self.largest
 
+    def read(self, written: object) -> object:
+        """A reply's number as the engine meant it: under ``double`` the double it denotes.
+
+        A double is written by the shortest text that reads back as it (JavaScript's
+        ``JSON.stringify``, Python's ``repr``): 2^56 + 16 as ``72057594037927950``, which is
+        not that integer but the double nearest to it. So under ``double`` every JSON number
+        (an integer too) is read as the double nearest to it, as ``JSON.parse`` and ``strtod``
+        read it; a ``"p/q"`` string is exact, and so is every number under another type.
+        ``written`` is a JSON value; the result is the same with its numbers so read.
+
+        >>> NUMBER_TYPES["double"].read(72057594037927950) == 2**56 + 16
+        True
+        >>> NUMBER_TYPES["double"].read([1, "1/3", 0.5]), NUMBER_TYPES["int64"].read(2**60 + 1)
+        ([1.0, '1/3', 0.5], 1152921504606846977)
+        """
+        if self.kind != "double":
+            return written
+        if isinstance(written, list):
+            return [self.read(x) for x in written]
+        if type(written) is int:
+            try:
+                return float(written)
+            except OverflowError:  # past the largest double: no double is meant, it is wrong
+                return written
+        return written
+
     def excluded_flags(self) -> frozenset[str]:
         """The content flags every case of which holds a number outside the type.
 
-        For an integer type ``Fraction``, ``TinyFraction``, and its own magnitude flag and those
-        above it (:data:`MAGNITUDE_FLAGS` draws the same line); none for ``exact``, nor for
-        ``double``, which holds fractions and numbers of every magnitude up to its largest.
+        For an integer type ``Fraction``, ``TinyFraction``; for any type with a largest
+        number its own magnitude flag and those above it (:data:`MAGNITUDE_FLAGS` draws the
+        same line); none for ``exact``, nor for ``double``, which holds fractions and numbers
+        of every magnitude up to its largest, unless an ``infinity`` lowers it.
 
         >>> sorted(NUMBER_TYPES["int32"].excluded_flags())
         ['BigInteger', 'Float64', 'Fraction', 'Int32', 'Int64', 'TinyFraction']
+        >>> sorted(NUMBER_TYPES["double"].within(10**6).excluded_flags())
+        ['BigInteger', 'Float64', 'Int32', 'Int64']
         """
-        if self.kind != "integer":
+        if self.largest is None:
             return frozenset()
-        assert self.largest is not None
         big = {flag for flag, m in MAGNITUDE_FLAGS if m >= self.largest}
-        return frozenset({"Fraction", "TinyFraction", *big})
+        if self.kind == "integer":
+            big |= {"Fraction", "TinyFraction"}
+        return frozenset(big)
 
     def range_text(self) -> str:
         """The range as the report says it."""
+        inside = ""
+        if self.infinity is not None:
+            inside = f", strictly inside +-{number_text(self.infinity)} (--infinity)"
         if self.kind == "exact":
-            return "integers and fractions, up to 1,000 characters each"
+            return "integers and fractions, up to 1,000 characters each" + inside
         if self.kind == "double":
-            return "the finite doubles, subnormals included"
-        assert isinstance(self.largest, int)
-        bits = self.largest.bit_length()
-        return f"the integers -(2^{bits} - 1) .. 2^{bits} - 1"
+            return "the finite doubles, subnormals included" + inside
+        m = NUMBER_TYPES[self.name].largest
+        assert isinstance(m, int)
+        bits = m.bit_length()
+        return f"the integers -(2^{bits} - 1) .. 2^{bits} - 1" + inside
+
+    def text(self) -> str:
+        """The type as a report names it: ``int64``, or ``int64, inside +-M`` with an infinity."""
+        if self.infinity is None:
+            return self.name
+        return f"{self.name}, inside +-{number_text(self.infinity)}"
+
+    @property
+    def declared(self) -> bool:
+        """Whether the engine declared anything: a type other than ``exact``, or an infinity."""
+        return self.largest is not None
 
     def above(self, x: Scalar) -> Scalar | None:
         """The number of the type just above ``x`` (``None`` at its top; exact: x + 1)."""
@@ -202,10 +289,11 @@ class NumberType:
         if self.largest is None:
             return ()
         m = self.largest
-        if self.kind == "integer":
+        if self.kind != "double":
             assert isinstance(m, int)
             return _signed((m, m // 2 + 1))
-        return _signed((m, 2**60, 2**53, 1, SMALLEST_NORMAL, SMALLEST_DOUBLE))
+        inner = (2**60, 2**53, 1, SMALLEST_NORMAL, SMALLEST_DOUBLE)
+        return _signed((m, *(x for x in inner if x < m)))
 
 
 def _signed(xs: tuple[Scalar, ...]) -> tuple[Scalar, ...]:
@@ -271,9 +359,9 @@ def number_text(x: Scalar) -> str:
     return sign + (text if len(text) <= 40 else f"{text[:18]}...{text[-18:]}")
 
 
-def outside(values: str, case: "Case") -> Scalar | None:
-    """The first number ``case`` asks that the type ``values`` does not hold, or ``None``."""
-    t = NUMBER_TYPES[values]
-    if t.kind == "exact":
+def outside(values: "NumberType | str", case: "Case") -> Scalar | None:
+    """The first number ``case`` asks that the type ``values`` (or its name) does not hold."""
+    t = NUMBER_TYPES[values] if isinstance(values, str) else values
+    if not t.declared:
         return None
     return next((x for x in asked(case) if not t.holds(x)), None)

@@ -1,16 +1,19 @@
 """How the gate runs (:class:`GateOptions`), and what of its semantics a target is not asked.
 
-A target may declare limits: the flags it skips (``--skip-flag``), no window
-(``--full-window``), no value (``--move-only``), a number type (``--values``). A case or a
-behaviour beyond them is never asked of it (:func:`unasked`, :func:`unasked_behaviours`).
+A target may declare limits: the flags it skips (``--skip-flag``; ``LeafRoot``: it searches
+only roots that have moves), no window (``--full-window``), no value (``--move-only``), a
+number type (``--values``). A case or a behaviour beyond them is never asked of it, in any
+phase, nor made by the shrinker (:func:`unasked`, :func:`unasked_behaviours`).
 """
+
+import functools
 
 import attrs
 
-from gametree.conform.numbers import NUMBER_TYPES, number_text, outside
+from gametree.conform.numbers import NUMBER_TYPES, NumberType, number_text, outside
 from gametree.conform.scope import SCOPES
 from gametree.conform.semantics import Case, Checks
-from gametree.spec import Node
+from gametree.spec import Node, Scalar, exact_scalar
 
 __all__ = ["GateError", "GateOptions", "unasked", "unasked_behaviours"]
 
@@ -51,6 +54,21 @@ class GateOptions:
     values: str = attrs.field(default="exact", validator=attrs.validators.in_(NUMBER_TYPES))
     """The number type the engine holds (:mod:`gametree.conform.numbers`): no case outside it
     is asked, and the magnitude tier draws its edges."""
+    infinity: Scalar | None = attrs.field(
+        default=None, converter=attrs.converters.optional(exact_scalar)
+    )
+    """The engine's own infinity (``--infinity``): it takes only scores strictly between
+    -infinity and infinity, and reads an open side of the window as one of them; so no case
+    with a number outside is asked, and the magnitude tier draws the edges inside."""
+
+    def __attrs_post_init__(self) -> None:
+        _ = self.numbers  # an infinity the type cannot hold fails here (NumbersError)
+
+    @functools.cached_property
+    def numbers(self) -> NumberType:
+        """The numbers the engine takes: its type (``values``), inside its ``infinity`` if any."""
+        t = NUMBER_TYPES[self.values]
+        return t if self.infinity is None else t.within(self.infinity)
 
 
 def unasked_behaviours(options: GateOptions) -> frozenset[str]:
@@ -59,7 +77,7 @@ def unasked_behaviours(options: GateOptions) -> frozenset[str]:
     if options.full_window:  # the window open on both sides: v inside it
         out |= {"fail-low", "fail-high", "cut-window"}
         out |= {f"{e}{p}" for e in ("alpha", "beta") for p in ("=v-1", "=v", "=v+1", "<v", ">v")}
-    if options.checks.move_only:
+    if options.checks.move_only or "LeafRoot" in options.skip_flags:
         out.add("lone-leaf")
     return frozenset(out)
 
@@ -67,13 +85,16 @@ def unasked_behaviours(options: GateOptions) -> frozenset[str]:
 def unasked(case: Case, options: GateOptions) -> str:
     """Why ``case`` is not asked of this target (``""``: it is).
 
-    A window, of an engine that takes none (``--full-window``); a lone leaf, where there is
-    no move to report (``--move-only``); a number outside the number type the engine declares
-    (``--values``).
+    A window, of an engine that takes none (``--full-window``); a terminal root (a lone leaf,
+    or a game whose first state has no move), of an engine that searches only roots with
+    moves (``--skip-flag LeafRoot``); a lone leaf, where there is no move to report
+    (``--move-only``); a number outside the number type the engine declares (``--values``).
     """
     if options.full_window and (case.alpha is not None or case.beta is not None):
         return "a window (--full-window)"
+    if "LeafRoot" in options.skip_flags and not isinstance(case.tree, Node):
+        return "a terminal root (--skip-flag LeafRoot)"
     if options.checks.move_only and case.game is None and not isinstance(case.tree, Node):
         return "a lone leaf: no move to report (--move-only)"
-    x = outside(options.values, case)
-    return "" if x is None else f"{number_text(x)} is outside {options.values}"
+    x = outside(options.numbers, case)
+    return "" if x is None else f"{number_text(x)} is outside {options.numbers.text()}"

@@ -16,12 +16,13 @@ from typing import Literal
 import attrs
 
 from gametree.conform.behaviour_coverage import BehaviourCoverage
-from gametree.conform.faults import Shrunk
-from gametree.conform.numbers import NUMBER_TYPES
+from gametree.conform.expect import solve_command
+from gametree.conform.faults import Shrunk, signature
+from gametree.conform.numbers import asked
 from gametree.conform.options import GateOptions, unasked_behaviours
 from gametree.conform.scope import Coverage, case_shape
 from gametree.conform.semantics import Case, Expected, request, request_line, tree_text
-from gametree.treefile import document_json, dumps
+from gametree.treefile import document_json, dumps, json_value
 
 __all__ = ["FAILURES", "Kind", "Outcome", "Report", "printable", "signature"]
 
@@ -78,16 +79,6 @@ class Outcome:
         }
 
 
-def signature(o: Outcome) -> tuple[str, str]:
-    """What makes two failures one for ``--keep-going``: the kind, and what is wrong.
-
-    For a wrong answer, the first member the report finds wrong (``value``, ``best_move``,
-    ``trace``, ...); a crash, a hang, garbage or an error is one failure of its kind.
-    """
-    wrong = o.problems[0].split(":")[0] if o.kind == "mismatch" and o.problems else ""
-    return o.kind, wrong
-
-
 @attrs.define
 class Report:
     """Everything the gate found."""
@@ -113,7 +104,7 @@ class Report:
             lambda self: BehaviourCoverage(  # what the declared type cannot hold is excluded too
                 self.semantics,
                 self.options.by_depth,
-                self.options.skip_flags | NUMBER_TYPES[self.options.values].excluded_flags(),
+                self.options.skip_flags | self.options.numbers.excluded_flags(),
                 unasked=unasked_behaviours(self.options),
             ),
             takes_self=True,
@@ -149,6 +140,7 @@ class Report:
     def json(self) -> dict[str, object]:
         """The report as JSON (``gametree conform --json``)."""
         trace = self.options.checks.strict_order
+        infinity = self.options.infinity
         return {
             "target": self.target,
             "semantics": self.semantics,
@@ -156,7 +148,11 @@ class Report:
             "vectors": self.counts("vectors"),
             "generated": self.counts("generated"),
             "gave_up": self.gave_up,
-            "values": {"type": self.options.values, "outside": self.outside},
+            "values": {
+                "type": self.options.values,
+                "infinity": None if infinity is None else json_value(infinity),
+                "outside": self.outside,
+            },
             "first_failure_seconds": None
             if self.first_failure_seconds is None
             else round(self.first_failure_seconds, 3),
@@ -191,8 +187,8 @@ class Report:
         for phase, cov in self.coverage.items():
             if cov.cases:
                 lines.append(f"covered by the {phase}: {cov.text()}")
-        if self.options.values != "exact":
-            kind = NUMBER_TYPES[self.options.values]
+        if self.options.numbers.declared:
+            kind = self.options.numbers
             lines.append(f"values {kind.name} ({kind.range_text()}): outside it, "
                          f"{self.outside['vectors']} vectors skipped, "
                          f"{self.outside['generated']} generated cases drawn again")  # fmt: skip
@@ -235,6 +231,9 @@ class Report:
         lines = [head]
         if s.note:
             lines.append(f"  note: {s.note}")
+        hint = self._infinity_hint(m.case)
+        if hint:
+            lines.append(f"  note: {hint}")
         lines.extend(f"  {clip(p)}" for p in m.problems[:5])
         lines.extend(self._case_lines(m, clip, "  ", passed=s.then is not None))
         if s.then is not None:
@@ -243,7 +242,30 @@ class Report:
             lines.extend(self._case_lines(s.then, clip, "    "))
         if saved:
             lines.append(f"  the whole case (request, expected, actual): {saved}")
+        where = saved or "CASE.json"
+        lines.append(
+            f"  what the gate expects of it: {solve_command(m.case, where)}"
+            + ("" if saved else " (CASE.json: the request above, with its tree)")
+        )
         return lines
+
+    def _infinity_hint(self, case: Case) -> str:
+        """The flag an engine needs if the case's failure is its own infinity among the scores.
+
+        A declared type without ``--infinity`` takes its extremes (``int64``'s ±(2^63 - 1)) as
+        scores; an engine that keeps them for its infinities (the common C convention) reads a
+        leaf worth one of them as a cut-off, and says so with ``--infinity``.
+        """
+        t = self.options.numbers
+        if t.infinity is not None or t.largest is None:
+            return ""
+        top = t.largest
+        if not any(x in {top, -top} for x in asked(case)):
+            return ""
+        text = repr(float(top)) if t.kind == "double" else str(top)
+        return (f"this case holds {text} or its negation, the extreme of {t.name}: an engine "
+                f"that keeps +-{text} for its infinities says --infinity {text} (only scores "
+                f"strictly inside are then asked)")  # fmt: skip
 
     def _case_lines(
         self, m: Outcome, clip: Callable[[str], str], indent: str, *, passed: bool = False
@@ -274,13 +296,13 @@ class Report:
     def save_cases(self, directory: Path | None) -> None:
         """Write each minimal failing case to ``directory/minimal-K.json``.
 
-        With ``directory`` ``None``, only when one is too long to print whole, into a new
-        temporary directory. The file holds the problems, the expected and actual answers,
-        and the request as the target was sent it (a tree of any depth, written without
-        recursion), so that the case can be replayed.
+        With ``directory`` ``None``, into a new temporary directory. The file holds the
+        problems, the expected and actual answers, and the request as the target was sent it
+        (a tree of any depth, written without recursion), so that the case can be replayed,
+        and checked by hand: the text report names the command
+        (:func:`gametree.conform.expect.solve_command`), which reads the file.
         """
-        too_long = any(_too_long(s.minimal) for s in self.shrunk)
-        if not self.shrunk or (directory is None and not too_long):
+        if not self.shrunk:
             return
         if directory is None:
             directory = Path(tempfile.mkdtemp(prefix="gametree-conform-"))
@@ -306,15 +328,6 @@ class Report:
 
 LINE = 1000
 """The longest line of a minimal case in the text report, before it is clipped."""
-
-
-def _too_long(o: Outcome) -> bool:
-    """Whether the text report clips something of ``o`` (so that a file should hold it)."""
-    texts = [*o.problems, tree_text(o.case.tree, o.case.bounds),
-             json.dumps(o.response, default=repr)]  # fmt: skip
-    if o.expected is not None:
-        texts.append(json.dumps(o.expected.json()))
-    return any(len(x) > LINE for x in texts)
 
 
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")

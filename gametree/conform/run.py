@@ -13,6 +13,7 @@ from typing import Protocol
 
 import attrs
 
+from gametree.conform.numbers import NUMBER_TYPES, NumberType
 from gametree.conform.options import GateOptions, unasked
 from gametree.conform.report import Kind, Outcome, Report, signature
 from gametree.conform.scope import case_flags, case_shape
@@ -35,16 +36,24 @@ class Target(Protocol):
 
 
 def evaluate(
-    target: Target, case: Case, checks: Checks
+    target: Target, case: Case, checks: Checks, numbers: NumberType = NUMBER_TYPES["exact"]
 ) -> tuple[Kind, list[str], object, float, Expected]:
-    """Ask ``target`` about ``case``; the kind of outcome, the problems, the reply."""
+    """Ask ``target`` about ``case``; the kind of outcome, the problems, the reply.
+
+    The reply's value is read as the engine's ``numbers`` mean it
+    (:meth:`gametree.conform.numbers.NumberType.read`: under ``double`` a JSON number is the
+    double it denotes); the report keeps it as it was written.
+    """
     e = expected(case)
     reply = target.ask(case, trace=checks.strict_order)
     response = reply.response
     if isinstance(response, dict):
         response = {k: v for k, v in response.items() if k != "id"}
     if reply.kind == "answer":
-        problems = check(case, e, response, checks)
+        read = response
+        if isinstance(response, dict) and "value" in response:
+            read = {**response, "value": numbers.read(response["value"])}
+        problems = check(case, e, read, checks)
         if not problems:  # a pass keeps nothing of the reply: the report never shows it
             return "pass", problems, None, reply.seconds, e
         return "mismatch", problems, _kept(response), reply.seconds, e
@@ -108,7 +117,8 @@ class Run:
         shown: frozenset[str] | None = None,
     ) -> Outcome:
         """Ask the target about ``case``, counting what it covered in ``phase``; the outcome."""
-        kind, problems, response, seconds, e = evaluate(self.target, case, self.options.checks)
+        kind, problems, response, seconds, e = evaluate(self.target, case, self.options.checks,
+                                                        self.options.numbers)  # fmt: skip
         if flags is None:
             flags = case_flags(case)
         if phase in self.report.coverage:

@@ -13,11 +13,12 @@ definitions). The alpha-beta semantics take a window and allow what the literatu
 
 - ``alphabeta-fail-soft`` (Fishburn 1983): a < v < b => r = v; v <= a => v <= r <= a;
   v >= b => b <= r <= v.
-- ``alphabeta-fail-hard`` (Knuth and Moore's F2, seed 002): the same, except that when the
-  player to move at an interior root fails low (Max: v <= a; Min: v >= b) the result is that
-  player's own bound exactly (Max: r = a; Min: r = b). That is where fail-hard and fail-soft
-  differ; on the other side both clip to the bound (r = b), or, as seed 002's procedure does,
-  report the leaf that caused the cut-off as it is, so the range [b, v] is allowed there.
+- ``alphabeta-fail-hard`` (Knuth and Moore's F2, the Alpha-Beta Pruning article): the same, except
+  that when the player to move at an interior root fails low (Max: v <= a; Min: v >= b) the result
+  is that player's own bound exactly (Max: r = a; Min: r = b). That is where fail-hard and fail-soft
+  differ; on the other side both clip to the bound (r = b), or, as the Alpha-Beta Pruning article's
+  procedure does, report the leaf that caused the cut-off as it is, so the range [b, v] is allowed
+  there.
 - The ``negamax-`` forms: the same with value and window from the root mover's point of
   view (a lone leaf is a root where player 0 moves).
 
@@ -388,8 +389,8 @@ def _registry() -> dict[str, Semantics]:
         sem("minimax", "the minimax value from player 0's (Max's) point of view; every leaf, "
             "left to right", "scalar",
             lambda c: _exact(spec.minimax(c.tree), _all_leaves(c.tree))),
-        sem("negamax", "the value to the player to move at the root (seed 001); every leaf, "
-            "left to right", "scalar",
+        sem("negamax", "the value to the player to move at the root (the Min-Max notes); "
+            "every leaf, left to right", "scalar",
             lambda c: _exact(spec.negamax(c.tree), _all_leaves(c.tree))),
         sem("alphabeta-fail-hard", "fail-hard alpha-beta in max/min form over (alpha, beta), "
             "from Max's point of view; alpha-beta's leaves", "scalar",

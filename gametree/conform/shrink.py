@@ -264,13 +264,16 @@ def shrink(
     budget: int = 500,
     seconds: float = 60.0,
     trail: list[Case] | None = None,
+    asked: Callable[[Case], bool] = lambda _case: True,
 ) -> tuple[Case, int]:
     """The smallest case the greedy search reaches from ``case``, and the edits it took.
 
     ``fails`` is called at most ``budget`` times, and no new call starts after ``seconds``
     (a guard: a budget of attempts, not of time, keeps the result independent of the
-    target's speed). Only candidates smaller by :func:`size` are tried, so the search ends.
-    Each case accepted is appended to ``trail``, if given.
+    target's speed). Only candidates smaller by :func:`size` are tried, so the search ends,
+    and only those ``asked`` allows (a case the target is never asked, such as a lone leaf
+    when it searches only non-terminal roots, is neither tried nor counted). Each case
+    accepted is appended to ``trail``, if given.
     """
     steps = 0
     calls = 0
@@ -281,7 +284,7 @@ def shrink(
         improved = False
         here = size(current)
         for c in candidates(current, by_depth=by_depth):
-            if size(c) >= here or not _valid(c):
+            if size(c) >= here or not _valid(c) or not asked(c):
                 continue
             calls += 1
             if fails(c):

@@ -80,6 +80,10 @@ near 1: "p/q" is at most 1,000 characters, so 1 + 1/10^450 (903 of them) and its
 a few units away can be written."""
 
 
+def _number_type(t: NumberType | str) -> NumberType:
+    return NUMBER_TYPES[t] if isinstance(t, str) else t
+
+
 @attrs.frozen
 class Ask:
     """What a tier is asked for: the kind of values, a window or not, and what it may hold."""
@@ -90,8 +94,9 @@ class Ask:
     skip: frozenset[str] = frozenset()
     by_depth: bool = False
     """Players move in turn by depth from player 0 (``--alternating``)."""
-    values: str = "exact"
-    """The number type the engine declares (``--values``; :mod:`gametree.conform.numbers`)."""
+    values: NumberType = attrs.field(default=NUMBER_TYPES["exact"], converter=_number_type)
+    """The numbers the engine declares (``--values``, ``--infinity``; a type's name is read as
+    that type: :mod:`gametree.conform.numbers`)."""
 
 
 @attrs.frozen
@@ -253,7 +258,13 @@ def wide(rng: random.Random, ask: Ask) -> Drawn:
     bounds: Bounds | None = None
     small: Callable[[], Value]
     if not ask.vector:
-        pool = rng.sample(range(-2 * k - 9, 2 * k + 9), k)
+        spread = 2 * k + 9
+        largest = ask.values.largest
+        if largest is not None and largest < spread:  # inside a declared infinity: ties, then
+            m = int(largest)
+            pool = [rng.randint(-m, m) for _ in range(k)]
+        else:
+            pool = rng.sample(range(-spread, spread), k)
         values: list[Value] = sorted(pool, reverse=p == 1)
         small = _small_values(rng, ask, 2)[1]
     else:
@@ -379,7 +390,7 @@ def magnitude(rng: random.Random, ask: Ask) -> Drawn:
 
     For an engine that declares its number type, at the edges of that type (:func:`typed`).
     """
-    if NUMBER_TYPES[ask.values].kind != "exact":
+    if ask.values.declared:
         return typed(rng, ask)
     centers = [c for c in EDGES if _allowed(ask.skip, c + 1)]
     tiny = not {"Fraction", "TinyFraction"} & ask.skip and rng.random() < 0.25
@@ -475,7 +486,7 @@ def typed(rng: random.Random, ask: Ask) -> Drawn:
     (:func:`_typed_vectors`). Every number drawn is inside the type; trees 1 to 3 high (mostly
     2 or 3), of 1 to 3 children a node (mostly 2).
     """
-    kind = NUMBER_TYPES[ask.values]
+    kind = ask.values
     top = kind.largest
     assert top is not None
     edges = kind.edges()

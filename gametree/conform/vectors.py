@@ -44,7 +44,7 @@ from gametree.impl.best_case import best_ordered_tree
 from gametree.impl.ordered import best_ordered, worst_ordered
 from gametree.spec import Bounds, Leaf, Node, Tree
 from gametree.spec._package_data import package_text
-from gametree.spec.examples import korf_figure5, seed002_alpha_beta, seed004_cut
+from gametree.spec.examples import csce315_cut, korf_figure5, wiki_alpha_beta
 from gametree.treefile import FORMAT, TreeFileError, document_json, dumps, read_tree_text
 
 __all__ = [
@@ -60,8 +60,9 @@ __all__ = [
 SCHEMA = "gametree-vectors/1"
 
 NOTES: dict[str, dict[str, str]] = {
-    "SeedExample": {"bugType": "FUNCTIONALITY", "description": "A worked example of the "
-        "sources (seed 002's alpha-beta walk, seed 004's cut example)."},
+    "WorkedExample": {"bugType": "FUNCTIONALITY", "description": "A worked example of the "
+        "sources (the Alpha-Beta Pruning article's alpha-beta walk, the CSCE 315 slides' cut "
+        "example)."},
     "KorfFigure5": {"bugType": "FUNCTIONALITY", "description": "Korf's Figure 5 (3.2.3), "
         "with f = (2, 3, 4) and with f = (3, 0, 6)."},
     "DeepPruningTrap": {"bugType": "WRONG_PRUNING", "description": "Korf's deep pruning "
@@ -146,8 +147,8 @@ NOTES: dict[str, dict[str, str]] = {
         "player' taken modulo a constant."},
     "Sentinel": {"bugType": "NUMBERS", "description": "A number of magnitude 999 or more. "
         "Catches 'infinity' written as a small constant (999, 1000, 9999, 10000, 30000, "
-        "32000: seed 004's INT_MIN idea with a round number), which such a value meets or "
-        "passes, so that the search keeps its initial bound as the value."},
+        "32000: the CSCE 315 slides' INT_MIN idea with a round number), which such a value "
+        "meets or passes, so that the search keeps its initial bound as the value."},
     "Int16": {"bugType": "NUMBERS", "description": "A number beyond +-32767. Catches scores "
         "held in 16 bits (a transposition-table entry, a score packed with a move index to "
         "sort moves) and SHRT_MAX used as infinity."},
@@ -309,9 +310,10 @@ def scalar_trees() -> list[tuple[str, str, tuple[str, ...], Tree]]:
     """The two-player trees: (group, comment, flags, tree)."""
     rng = random.Random(20260501)  # noqa: S311 - fixed trees, not secrets
     trees: list[tuple[str, str, tuple[str, ...], Tree]] = [
-        ("examples", "seed 002's alpha-beta walk (root value 3)", ("SeedExample",),
-         seed002_alpha_beta()),
-        ("examples", "seed 004's cut example (root value -3)", ("SeedExample",), seed004_cut()),
+        ("examples", "the Alpha-Beta Pruning article's alpha-beta walk (root value 3)",
+         ("WorkedExample",), wiki_alpha_beta()),
+        ("examples", "the CSCE 315 slides' cut example (root value -3)", ("WorkedExample",),
+         csce315_cut()),
         ("edge cases", "a lone leaf", ("LeafRoot",), Leaf(7)),
         ("edge cases", "a chain of unary nodes", ("UnaryNode",),
          Node(0, [Node(1, [Node(0, [Leaf(4)])])])),

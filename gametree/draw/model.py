@@ -105,7 +105,8 @@ class DrawnNode:
     principal: bool
     """Whether the node is on the principal variation the search returned (the root is)."""
     name: str = ""
-    """The node's name, from its comment in the tree document (Korf's "e", seed 002's "K")."""
+    """The node's name, from its comment in the tree document (Korf's "e", the Alpha-Beta Pruning
+    article's "K")."""
 
 
 @attrs.frozen

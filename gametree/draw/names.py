@@ -1,10 +1,10 @@
 """Node names for drawings: the ``comment`` of each node of a canonical tree document.
 
 The tree format allows a ``"comment"`` string on any node (``docs/tree-format.md``); a
-drawing shows it beside the node as its name, so that Korf's "node e" or seed 002's "node
-K" can be found in the picture. The reader (``gametree.treefile``) checks comments and drops
-them, since a ``spec`` tree has no place for them; this module reads them back from the text,
-over an explicit stack.
+drawing shows it beside the node as its name, so that Korf's "node e" or the Alpha-Beta Pruning
+article's "node K" can be found in the picture. The reader (``gametree.treefile``) checks comments
+and drops them, since a ``spec`` tree has no place for them; this module reads them back from the
+text, over an explicit stack.
 
 >>> text = ('{"format": "gametree-tree/1", "players": 2, "tree": {"comment": "root", '
 ...         '"to_move": 0, "children": [{"value": 1, "comment": "a"}, {"value": 2}]}}')

@@ -8,13 +8,13 @@ b^d − 1, left to right; its path is k written in base b) has the value
 :func:`leaf_value` (key, k), a counter-based random number (SplitMix64 of key + k, reduced to
 the grid 0..M), so no node is stored and a search needs memory for its path only.
 
-:func:`alphabeta_leaves` is seed 002's fail-hard alpha-beta (Knuth and Moore's F2; the
-procedure of ``impl.alphabeta``) and :func:`shallow_leaves` Korf's procedure ``Shallow``
-(3.2.2) for two players on the pairs (x, M − x), which is alpha-beta without deep cut-offs
-(Knuth and Moore's F1), with immediate pruning at 0 and M; both take the full window at the
-root and count every leaf they read. ``tests/test_experiments.py`` checks both against
-``impl.alphabeta`` and ``impl.shallow`` on the same trees built by :func:`materialise`: same
-root value and same number of leaves read.
+:func:`alphabeta_leaves` is the Alpha-Beta Pruning article's fail-hard alpha-beta (Knuth and Moore's
+F2; the procedure of ``impl.alphabeta``) and :func:`shallow_leaves` Korf's procedure ``Shallow``
+(3.2.2) for two players on the pairs (x, M − x), which is alpha-beta without deep cut-offs (Knuth
+and Moore's F1), with immediate pruning at 0 and M; both take the full window at the root and count
+every leaf they read. ``tests/test_experiments.py`` checks both against ``impl.alphabeta`` and
+``impl.shallow`` on the same trees built by :func:`materialise`: same root value and same number of
+leaves read.
 
 Both recurse, one frame per level, and take depths up to :data:`MAX_DEPTH` (a search that
 deep on a tree of b >= 2 would read more than 2^32 leaves: out of reach anyway).

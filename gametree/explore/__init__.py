@@ -5,7 +5,7 @@ page runs the searches itself, in JavaScript (``engine.js``, gated like ``impl``
 conform``, with its events checked against ``gametree.impl.events``), so that a learner can
 edit the tree and rerun. This module only assembles the file: ``page.html`` with ``page.css``,
 ``engine.js`` and ``page.js`` inlined, and the tree given, the bundled trees (Korf's figures and
-the seeds' worked examples, :data:`gametree.figures.FIGURES`) and the options as one JSON block.
+the sources' worked examples, :data:`gametree.figures.FIGURES`) and the options as one JSON block.
 Trees travel as their documents' text, which ``engine.js`` parses losslessly (integers as
 BigInt, fractions exact): never as JavaScript numbers.
 

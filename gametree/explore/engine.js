@@ -521,9 +521,9 @@
   const mover = (t) => ("value" in t ? 0 : t.toMove);
   const scalarLeaf = (leaf) => backed(leaf.value, leaf.value, null);
 
-  // -- Two players: minimax, alpha-beta (seed 002; Knuth and Moore's F2; Fishburn 1983) -------
+  // -- Two players: minimax, alpha-beta (the Alpha-Beta Pruning article; Knuth and Moore's F2; Fishburn 1983) -------
 
-  // Seed 002's alpha-beta in max/min form (prune false: minimax); hard: fail-hard.
+  // The Alpha-Beta Pruning article's alpha-beta in max/min form (prune false: minimax); hard: fail-hard.
   function* minmaxSearch(node, _path, alpha, beta, hard, prune) {
     const maxing = node.toMove === 0;
     yield prune ? { type: "enter", player: node.toMove, alpha: encode(alpha), beta: encode(beta) }

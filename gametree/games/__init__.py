@@ -1,9 +1,11 @@
 """Real games as implicit trees, implementing ``spec.Game`` (and ``spec.EvaluatedGame``).
 
-- ``TicTacToe`` on ``Board`` states, moves are cell indices (seeds 003 and 004's example).
+- ``TicTacToe`` on ``Board`` states, moves are cell indices (the Game Tree Search notes' and the
+  CSCE 315 slides' example).
 - ``Nim`` on ``NimState`` states, moves are ``(heap, count)``, with Bouton's perfect evaluation.
 - ``ConnectFour`` (connect-k on any board) on ``ConnectFourState``, moves are column indices.
-- ``Kalah`` (m pits, n seeds; seed 004's course project) on ``KalahState``, moves are pits.
+- ``Kalah`` (m pits, n seeds; the CSCE 315 slides' course project) on ``KalahState``, moves are
+  pits.
 - ``Othello`` for N players with Korf's capture rule, on ``OthelloState``; moves are cells or
   ``PASS``; piece counts within Korf's bounds for N ≥ 3.
 - ``ChineseCheckers`` for 2, 3 or 6 players on a small star, on ``ChineseCheckersState``;

@@ -137,10 +137,10 @@ class ConnectFour:
     """Connect-k on a board of ``rows`` × ``columns``, as a ``spec.EvaluatedGame``.
 
     ``connect`` must fit the board in some direction (k ≤ max(rows, columns)), or nobody could
-    win. The static evaluation (seed 003, "Static Evaluation"; the open-lines count of seeds
-    003 and 004's tic-tac-toe, for k in a row) scores each window that holds pieces of one
-    player only by the number of those pieces, positive for X and negative for O, and divides
-    the sum by k·W, W the number of windows::
+    win. The static evaluation (the Game Tree Search notes, "Static Evaluation"; the open-lines
+    count of the tic-tac-toe of the Game Tree Search notes and the CSCE 315 slides, for k in a row)
+    scores each window that holds pieces of one player only by the number of those pieces, positive
+    for X and negative for O, and divides the sum by k·W, W the number of windows::
 
         evaluate(s) = Σ over windows w holding only p's pieces (n ≥ 1 of them) of ±n, / (k·W)
 

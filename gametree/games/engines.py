@@ -7,11 +7,11 @@ Two ways to search, both exact for what they compute:
 
 - ``alphabeta`` (two players, the default): ``impl.Engine``, fail-soft negamax alpha-beta on
   the game itself, with a transposition table, the hash move, two killers a ply and the
-  history heuristic, by iterative deepening (seed 003, "Depth of Search", strategy 2; seed
-  004, "Dealing with Time") to the depth, or under the time budget. Its value is
+  history heuristic, by iterative deepening (the Game Tree Search notes, "Depth of Search", strategy
+  2; the CSCE 315 slides, "Dealing with Time") to the depth, or under the time budget. Its value is
   ``spec.search.cut_negamax``'s at the depth it completed; its move is one of
-  ``spec.search.optimal_moves`` (what it learnt orders moves, never changes values). The
-  engine is kept between moves, so the table carries over (definition 4 of ``spec.search``).
+  ``spec.search.optimal_moves`` (what it learnt orders moves, never changes values). The engine is
+  kept between moves, so the table carries over (definition 4 of ``spec.search``).
 - Every search of ``gametree.algorithms`` by its name without ``impl.`` (``pvs``, ``mtdf``,
   ``negamax_alphabeta`` for two players; ``shallow``, the default for N ≥ 3, ``paranoid``,
   ``maxn``, ``immediate``, ``last_branch``, ``speculative``): ``spec.unfold`` of the tree cut

@@ -1,9 +1,9 @@
 """Kalah(m, n): m pits a side, n seeds in each at the start, as an implicit game tree.
 
-Kalah is seed 004's course project ("Project 2": "you may not see a difference for Kalah").
-Glossary: s is a state, i a pit index on the board, j a pit counted on the mover's own side
-(0 is the pit farthest from the mover's store), p a player (0 is South and moves first; 1 is
-North), m the number of pits a side, n the seeds per pit at the start.
+Kalah is the CSCE 315 slides' course project ("Project 2": "you may not see a difference for
+Kalah"). Glossary: s is a state, i a pit index on the board, j a pit counted on the mover's own side
+(0 is the pit farthest from the mover's store), p a player (0 is South and moves first; 1 is North),
+m the number of pits a side, n the seeds per pit at the start.
 
 **The board** is a ring of 2m + 2 holes, sown counter-clockwise (increasing index)::
 
@@ -37,8 +37,8 @@ finite number of positions in which the stores only grow, so it terminates (a te
 A move is j, the mover's pit counted from 0 on their own side in sowing order, and ``moves``
 lists the non-empty ones in increasing j; the notation for a person is j + 1. Values are from
 player 0's (South's) point of view: the utility is the final margin, South's store minus
-North's; the static evaluation is the same difference of the stores now (seed 004's utility,
-"# player 1's pieces - # player 2's pieces", with seeds for pieces).
+North's; the static evaluation is the same difference of the stores now (the CSCE 315 slides'
+utility, "# player 1's pieces - # player 2's pieces", with seeds for pieces).
 
 >>> game = Kalah(pits=3, seeds=3)
 >>> s = game.initial_state()

@@ -4,15 +4,15 @@ Glossary: s is a state, h a heap size, i a heap index, k the number of objects t
 player to move (0 or 1), and the *nim-sum* is the bitwise xor of the heap sizes.
 
 A move takes k ≥ 1 objects from one heap. Under normal play the player who cannot move (every
-heap empty) loses. Values are from player 0's point of view (seed 001's pay-off): +1 if player
-0 wins, -1 if player 1 wins; there are no draws.
+heap empty) loses. Values are from player 0's point of view (the Min-Max notes' pay-off): +1 if
+player 0 wins, -1 if player 1 wins; there are no draws.
 
 Bouton's theorem (C. L. Bouton, "Nim, a game with a complete mathematical theory", Annals of
 Mathematics 3 (1901), 35-39): the player to move wins exactly when the nim-sum is not zero.
 A move from a nim-sum of 0 always makes it non-zero, and from a non-zero nim-sum some move
-makes it 0. So the static evaluation here is *perfect* (seed 003: "one that report win/loss/
-draw"): at every state it equals the value of the whole game below, and a depth-limited search
-returns the exact value at every depth.
+makes it 0. So the static evaluation here is *perfect* (the Game Tree Search notes: "one that report
+win/loss/ draw"): at every state it equals the value of the whole game below, and a depth-limited
+search returns the exact value at every depth.
 
 >>> game = Nim((1, 2))
 >>> s = game.initial_state()

@@ -1,4 +1,6 @@
-"""Tic-tac-toe as an implicit game tree, the running example of seeds 003 and 004.
+"""Tic-tac-toe as an implicit game tree, the running example of the sources' engine techniques.
+
+The running example of the Game Tree Search notes and of the CSCE 315 slides.
 
 Glossary: b is a board (the state), i a cell index, p a player (0 is X, who moves first; 1 is
 O), and a *line* is one of the eight rows, columns and diagonals of three cells.
@@ -10,10 +12,10 @@ Cells are numbered row by row::
     6 7 8
 
 A move is the index of an empty cell, and ``moves`` lists them in increasing order. The game is
-over when a player has a line or the board is full. Its utility is seed 001's pay-off from X's
-(player 0's) point of view: +1 if X has a line, -1 if O has, 0 for a draw. The whole game tree
-from the empty board has 549,946 nodes and 255,168 leaves (finished games), and its minimax
-value is 0: tic-tac-toe is a draw.
+over when a player has a line or the board is full. Its utility is the Min-Max notes' pay-off from
+X's (player 0's) point of view: +1 if X has a line, -1 if O has, 0 for a draw. The whole game tree
+from the empty board has 549,946 nodes and 255,168 leaves (finished games), and its minimax value is
+0: tic-tac-toe is a draw.
 
 >>> game = TicTacToe()
 >>> b = Board.parse("XX./OO./...")
@@ -195,8 +197,9 @@ class Board:
 class TicTacToe:
     """Tic-tac-toe on a 3×3 board, as a two-player ``spec.EvaluatedGame[Board, int]``.
 
-    The static evaluation (seed 003, "Static Evaluation"; the tic-tac-toe heuristic of seeds
-    003 and 004) counts *open* lines, those the opponent has no mark on::
+    The static evaluation (the Game Tree Search notes, "Static Evaluation"; the tic-tac-toe
+    heuristic of the Game Tree Search notes and the CSCE 315 slides) counts *open* lines, those the
+    opponent has no mark on::
 
         evaluate(b) = (open lines for X − open lines for O) / 8
 
@@ -239,7 +242,7 @@ class TicTacToe:
         return None not in state.cells or _cached_winner(state.cells) is not None
 
     def utility(self, state: Board) -> int:
-        """+1 if X has a line, -1 if O has, 0 for a draw (seed 001's pay-off, X's view)."""
+        """+1 if X has a line, -1 if O has, 0 for a draw (the Min-Max notes' pay-off, X's view)."""
         w = _cached_winner(state.cells)
         if w is None and None in state.cells:
             raise ValueError(f"utility is defined on finished boards only (got {state})")

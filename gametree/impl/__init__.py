@@ -22,34 +22,39 @@ Python, each kernel gives the same results and counts.
 (6, 1, 2)
 """
 
-from gametree.impl._compiled import COMPILED as KERNEL_COMPILED
-from gametree.impl._compiled import DESCRIPTION as KERNEL_DESCRIPTION
-from gametree.impl._compiled import OPTIMAL_COMPILED as OPTIMAL_KERNEL_COMPILED
-from gametree.impl._compiled import OPTIMAL_DESCRIPTION as OPTIMAL_KERNEL_DESCRIPTION
-from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
-from gametree.impl.best_case import best_case_leaves, best_ordered_tree
-from gametree.impl.deep import deep_pruning_unsound
-from gametree.impl.engine import DeepeningResult, Engine
-from gametree.impl.evaluations import (
-    alphabeta_one_function,
-    is_order_equivalent,
-    opponent_models,
-    opponent_models_alphabeta,
-    separate_evaluations,
-)
-from gametree.impl.immediate import immediate
-from gametree.impl.last_branch import last_branch
-from gametree.impl.maxn import maxn
-from gametree.impl.mtdf import mt, mtdf
-from gametree.impl.optimal import optimal
-from gametree.impl.ordered import best_ordered, knuth_moore_leaves, worst_ordered
-from gametree.impl.paranoid import paranoid
-from gametree.impl.pvs import pvs
-from gametree.impl.result import SearchResult
-from gametree.impl.shallow import shallow
-from gametree.impl.speculative import speculative
-from gametree.impl.table import UnhashableStateError
-from gametree.impl.window import BOTTOM, TOP
+from typing import TYPE_CHECKING
+
+from gametree.impl._lazy import export_lazily
+
+if TYPE_CHECKING:  # the exports, each imported when first read (gametree.impl._lazy)
+    from gametree.impl._compiled import COMPILED as KERNEL_COMPILED
+    from gametree.impl._compiled import DESCRIPTION as KERNEL_DESCRIPTION
+    from gametree.impl._compiled import OPTIMAL_COMPILED as OPTIMAL_KERNEL_COMPILED
+    from gametree.impl._compiled import OPTIMAL_DESCRIPTION as OPTIMAL_KERNEL_DESCRIPTION
+    from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
+    from gametree.impl.best_case import best_case_leaves, best_ordered_tree
+    from gametree.impl.deep import deep_pruning_unsound
+    from gametree.impl.engine import DeepeningResult, Engine
+    from gametree.impl.evaluations import (
+        alphabeta_one_function,
+        is_order_equivalent,
+        opponent_models,
+        opponent_models_alphabeta,
+        separate_evaluations,
+    )
+    from gametree.impl.immediate import immediate
+    from gametree.impl.last_branch import last_branch
+    from gametree.impl.maxn import maxn
+    from gametree.impl.mtdf import mt, mtdf
+    from gametree.impl.optimal import optimal
+    from gametree.impl.ordered import best_ordered, knuth_moore_leaves, worst_ordered
+    from gametree.impl.paranoid import paranoid
+    from gametree.impl.pvs import pvs
+    from gametree.impl.result import SearchResult
+    from gametree.impl.shallow import shallow
+    from gametree.impl.speculative import speculative
+    from gametree.impl.table import UnhashableStateError
+    from gametree.impl.window import BOTTOM, TOP
 
 __all__ = [
     "BOTTOM",
@@ -86,3 +91,5 @@ __all__ = [
     "speculative",
     "worst_ordered",
 ]
+
+export_lazily(__name__)

@@ -2,8 +2,8 @@
 
 :mod:`impl.alphabeta` walks a tree with an explicit stack (no recursion limit) and hands every
 subtree at most :data:`impl.alphabeta.RECURSION_HEIGHT` high to :func:`minmax` or
-:func:`negamax` here: seed 002's procedure written the seed's way, recursively, which is
-where a search spends nearly all its time.
+:func:`negamax` here: the Alpha-Beta Pruning article's procedure written the article's way,
+recursively, which is where a search spends nearly all its time.
 
 This file is the reference. ``python3 dev.py build`` compiles a copy of it with mypyc into
 ``impl._kernel_mypyc``, tagged with this file's SHA-256; :mod:`impl._compiled` uses the
@@ -41,8 +41,8 @@ class Tally:
         self.line: Line = None
 
 
-def minmax(n: Node, a: Any, b: Any, tally: Tally, hard: bool) -> Any:  # noqa: FBT001, PLR0912, PLR0915 - the seed's two loops
-    """Seed 002's alpha_beta(u, alph, beta, is_max) on ``n``, values from Max's view."""
+def minmax(n: Node, a: Any, b: Any, tally: Tally, hard: bool) -> Any:  # noqa: FBT001, PLR0912, PLR0915 - the article's two loops
+    """alpha_beta(u, alph, beta, is_max) of the Alpha-Beta Pruning article; values: Max's view."""
     kids = n.children
     if not kids:
         raise HollowError

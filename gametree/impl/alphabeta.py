@@ -4,7 +4,8 @@ Glossary: t is a tree, n a node, c a child, i its index, v a true (minimax) valu
 result, a and b (alpha and beta) the window, p the player to move (0 is Max, 1 is Min), b^d a
 uniform tree of branching b and depth d.
 
-**The procedure** is seed 002's (and seed 003's "Alpha-Beta Procedure"), line for line::
+**The procedure** is the Alpha-Beta Pruning article's (and the Game Tree Search notes' "Alpha-Beta
+Procedure"), line for line::
 
     alpha_beta(u, alpha, beta, is_max):
         if u is a leaf: return val[u]
@@ -14,8 +15,8 @@ uniform tree of branching b and depth d.
                    return beta
 
 which is Knuth and Moore's F2 ("An Analysis of Alpha-Beta Pruning", Artificial Intelligence 6,
-1975) in max/min form. :func:`negamax_alphabeta` is the same procedure written the way seed 001
-writes minimax ("max(a, b) = -min(-a, -b)"): F2 itself, ``t := -F2(c, -beta, -m)``.
+1975) in max/min form. :func:`negamax_alphabeta` is the same procedure written the way the Min-Max
+notes writes minimax ("max(a, b) = -min(-a, -b)"): F2 itself, ``t := -F2(c, -beta, -m)``.
 
 **Fail-hard and fail-soft.** The procedure above is *fail-hard*: a node's result starts at its
 bound (alpha at a Max node), so when every child fails low the answer is the bound itself.
@@ -30,7 +31,7 @@ a < b, the true value v and the result r:
   r >= b => v >= r. The fail-soft result lies between the fail-hard one and v.
 
 A fail-hard result is not clipped to [a, b]: a leaf that causes a cutoff is reported as it is,
-as in the seed's code (``alph = max(alph, val)`` with a leaf value above beta).
+as in the article's code (``alph = max(alph, val)`` with a leaf value above beta).
 
 **Windows** are over the domain of :mod:`impl.window`: exact scalars with ``BOTTOM`` and
 ``TOP``; ``alpha < beta`` is required (``ValueError`` otherwise). In the max/min form the window
@@ -53,7 +54,7 @@ the order read.
 
 **No recursion limit.** The search is a loop over an explicit stack of frames. A subtree of
 height at most :data:`RECURSION_HEIGHT` is handed to the kernel (:mod:`impl._kernel`), the
-same procedure written the seed's way, recursively, which CPython runs about 1.4 times
+same procedure written the article's way, recursively, which CPython runs about 1.4 times
 faster. A search (this module's, :mod:`impl.pvs`'s or :mod:`impl.mtdf`'s) needs at most
 ``RECURSION_HEIGHT + 4`` Python frames above its caller's, whatever the tree, so a tree as
 deep as memory allows still works. Tracing always uses the loop (it keeps the path). Tests
@@ -101,9 +102,9 @@ def alphabeta(
 ) -> SearchResult[Scalar]:
     """Alpha-beta in max/min form over the window (alpha, beta), values from Max's view.
 
-    Seed 002's procedure (Knuth and Moore's F2); with ``fail_soft`` Fishburn's fail-soft
-    variant. See the module docstring for the properties the result satisfies. O(b^d) leaves;
-    b^⌈d/2⌉ + b^⌊d/2⌋ - 1 on a perfectly ordered tree; O(d) memory for a tree of height d.
+    The Alpha-Beta Pruning article's procedure (Knuth and Moore's F2); with ``fail_soft`` Fishburn's
+    fail-soft variant. See the module docstring for the properties the result satisfies. O(b^d)
+    leaves; b^⌈d/2⌉ + b^⌊d/2⌋ - 1 on a perfectly ordered tree; O(d) memory for a tree of height d.
 
     >>> t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> r = alphabeta(t)
@@ -129,7 +130,9 @@ def negamax_alphabeta(
     fail_soft: bool = False,
     trace: bool = False,
 ) -> SearchResult[Scalar]:
-    """Alpha-beta in negamax form (seed 001's ModMinMax with seed 002's cutoffs; Knuth–Moore F2).
+    """Alpha-beta in negamax form: ModMinMax with alpha-beta's cutoffs (Knuth–Moore F2).
+
+    ModMinMax is the Min-Max notes', the cutoffs the Alpha-Beta Pruning article's.
 
     The value and the window are from the point of view of the player to move at the root.
     A child where the same player moves again is searched in the same frame (not negated), as

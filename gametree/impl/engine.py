@@ -1,19 +1,21 @@
-"""Alpha-beta on games, with the engine techniques of seeds 003 and 004, checked by ``spec.search``.
+"""Alpha-beta on games, with the sources' engine techniques, checked by ``spec.search``.
+
+The techniques are those of the Game Tree Search notes and the CSCE 315 slides.
 
 Glossary: s is a state, m a move, i its index in ``game.moves(s)`` (the game's order), p the
 player to move, r the plies left above the horizon (the depth limit d at the root, zero at the
 horizon, negative in a quiescence extension), ply the distance from the root, a and b (alpha
 and beta) the window, g a fail-soft result, v a true value, q the quiescence limit.
 
-**The procedure** is seed 003's "Alpha-Beta Procedure" in negamax form (seed 001's ModMinMax
-with Knuth and Moore's F2, as :func:`impl.alphabeta.negamax_alphabeta`), on the game itself
-rather than an explicit tree (seed 004: "You do not really need to allocate a tree"): "if the
-limit of search has been reached, compute the static value of the current position relative to
-the appropriate player". It is *fail-soft* (Fishburn): a node's result starts at BOTTOM and is
-the best child's result, so a result outside the window is a bound on the value on that side,
-which is what the transposition table stores. A child where the same player moves again is
-searched with the same window and not negated. The root is searched with the full window, so
-the value is exact: ``spec.search.cut_negamax``'s, the value to the player to move at the root.
+**The procedure** is the Game Tree Search notes' "Alpha-Beta Procedure" in negamax form (the Min-Max
+notes' ModMinMax with Knuth and Moore's F2, as :func:`impl.alphabeta.negamax_alphabeta`), on the
+game itself rather than an explicit tree (the CSCE 315 slides: "You do not really need to allocate a
+tree"): "if the limit of search has been reached, compute the static value of the current position
+relative to the appropriate player". It is *fail-soft* (Fishburn): a node's result starts at BOTTOM
+and is the best child's result, so a result outside the window is a bound on the value on that side,
+which is what the transposition table stores. A child where the same player moves again is searched
+with the same window and not negated. The root is searched with the full window, so the value is
+exact: ``spec.search.cut_negamax``'s, the value to the player to move at the root.
 
 **What the search reads** is ``spec.search``'s cut tree, for the engine's options:
 
@@ -26,16 +28,16 @@ the value is exact: ``spec.search.cut_negamax``'s, the value to the player to mo
   most plausible, ties to the earlier move (definition 6).
 
 **Move ordering** (definition 2; :mod:`impl.ordering`): ``hash_move`` (the table's best move
-for the state, from any earlier search, first: seed 003's dynamic ordering), ``killers`` (that
-many killer moves per ply), ``history`` (Schaeffer's history heuristic) and
-``static_ordering`` (successors by static value, best first: seed 003's fixed ordering), each
-off by default. Orders change what is pruned, never the value. **The move returned** is the
-first move, in the order the root's moves were searched, whose value is the root's: a move is
+for the state, from any earlier search, first: the Game Tree Search notes' dynamic ordering),
+``killers`` (that many killer moves per ply), ``history`` (Schaeffer's history heuristic) and
+``static_ordering`` (successors by static value, best first: the Game Tree Search notes' fixed
+ordering), each off by default. Orders change what is pruned, never the value. **The move returned**
+is the first move, in the order the root's moves were searched, whose value is the root's: a move is
 replaced only by a strictly better one, and the first optimal move searched is searched with a
-window that contains its value. With every ordering off that is the game's order, so the
-value, best move and whole principal variation are ``spec.search.cut_negamax``'s; with any
-ordering, the best move is one of ``spec.search.optimal_moves`` and each move of the principal
-variation is optimal where it is played.
+window that contains its value. With every ordering off that is the game's order, so the value, best
+move and whole principal variation are ``spec.search.cut_negamax``'s; with any ordering, the best
+move is one of ``spec.search.optimal_moves`` and each move of the principal variation is optimal
+where it is played.
 
 **Transposition table** (``table=True``; :mod:`impl.table`): a search of a state above or
 below the horizon stores its result with its flag (exact, lower or upper bound), its depth r
@@ -346,7 +348,9 @@ class Engine(Generic[S, M]):
         max_depth: int | None = None,
         trace: bool = False,
     ) -> DeepeningResult:
-        """Iterative deepening from ``state`` (seed 003, strategy 2; seed 004, "Dealing with Time").
+        """Iterative deepening from ``state`` (Game Tree Search notes, strategy 2).
+
+        The CSCE 315 slides call it "Dealing with Time".
 
         Searches to ``min_depth``, ``min_depth + 1``, ... with :meth:`search`, keeping the
         table, killers and history between iterations, until one of:
@@ -530,7 +534,7 @@ class Engine(Generic[S, M]):
     def _scored(
         self, s: S, p: int, ms: Sequence[M], chosen: Sequence[int]
     ) -> tuple[dict[int, S], dict[int, Scalar]]:
-        """The successors under the chosen moves, and their static values to p (seed 003)."""
+        """The successors under the chosen moves, and their static values to p."""
         game = self.game
         succs: dict[int, S] = {}
         scores: dict[int, Scalar] = {}

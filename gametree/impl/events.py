@@ -247,13 +247,16 @@ def _mover(t: Tree) -> int:
     return t.to_move if isinstance(t, Node) else 0
 
 
-# -- Two players: minimax, alpha-beta (seed 002; Knuth and Moore's F2; Fishburn 1983) --------
+# -- Two players: minimax, alpha-beta (the Alpha-Beta Pruning article; Knuth and Moore's F2;
+# Fishburn 1983) --------
 
 
 def minmax_search(
     node: Node, _path: Path, alpha: Any, beta: Any, *, hard: bool, prune: bool
 ) -> Searching:
-    """Seed 002's alpha-beta in max/min form (``prune=False``: minimax, seed 001's MinMax).
+    """Alpha-beta in max/min form (``prune=False``: minimax, the Min-Max notes' MinMax).
+
+    The procedure is the Alpha-Beta Pruning article's.
 
     ``alpha_beta(u, alpha, beta)``: at a Max node ``alpha = max(alpha, child)`` and stop when
     ``alpha >= beta``; at a Min node the same with beta. Fail-hard (``hard``) starts the best
@@ -294,7 +297,9 @@ def minmax_search(
 def negamax_search(
     node: Node, _path: Path, alpha: Any, beta: Any, *, hard: bool, prune: bool
 ) -> Searching:
-    """Alpha-beta in negamax form (seed 001's ModMinMax with seed 002's cut-offs; F2).
+    """Alpha-beta in negamax form: ModMinMax with alpha-beta's cut-offs (F2).
+
+    ModMinMax is the Min-Max notes', the cut-offs the Alpha-Beta Pruning article's.
 
     Every value and the window are in the frame of the player to move; a child where the
     other player moves is searched with ``(-beta, -alpha)`` and its result negated, one where

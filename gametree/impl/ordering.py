@@ -3,24 +3,24 @@
 Glossary: i is a move's index in the game's order, m the move, p the player to move, ply the
 distance from the root, r the plies left above the horizon.
 
-Seed 003, "Ordering of Search": "with a-b pruning, the order of considering moves is very
-important"; seed 004: "Evaluating best branch first yields better likelihood of pruning later
-branches". An order never changes a value (``spec.search``, definition 2); it decides how much
-is pruned, and which of several optimal moves a search returns. The heuristics here:
+The Game Tree Search notes, "Ordering of Search": "with a-b pruning, the order of considering moves
+is very important"; the CSCE 315 slides: "Evaluating best branch first yields better likelihood of
+pruning later branches". An order never changes a value (``spec.search``, definition 2); it decides
+how much is pruned, and which of several optimal moves a search returns. The heuristics here:
 
-- **fixed ordering** (seed 003, 1; seed 004, "Evaluation Functions for Ordering"): "apply
-  evaluation function to the successors and order the nodes accordingly", the best for the
-  player to move first;
-- **killer moves** (seed 003, 2, refutation moves: "if a move has served as a refutation in
-  some previously examined position that is similar to the current one, it is likely to be a
-  refutation in this position too"): the positions similar to the current one are those at the
-  same ply; the last few moves that caused a cutoff there (:class:`Killers`);
+- **fixed ordering** (the Game Tree Search notes, 1; the CSCE 315 slides, "Evaluation Functions for
+  Ordering"): "apply evaluation function to the successors and order the nodes accordingly", the
+  best for the player to move first;
+- **killer moves** (the Game Tree Search notes, 2, refutation moves: "if a move has served as a
+  refutation in some previously examined position that is similar to the current one, it is likely
+  to be a refutation in this position too"): the positions similar to the current one are those at
+  the same ply; the last few moves that caused a cutoff there (:class:`Killers`);
 - **history** (J. Schaeffer, "The history heuristic and alpha-beta search enhancements in
   practice", IEEE PAMI 11, 1989): a score per (player, move), raised by r² whenever the move
   causes a cutoff with r plies left, across positions and searches (:class:`History`);
-- **dynamic ordering** (seed 003, 3: "reorder the move and start again with a different
-  estimated best moves"): the *hash move*, the best move a transposition table remembers for
-  this state from an earlier (in iterative deepening, shallower) search, is tried first.
+- **dynamic ordering** (the Game Tree Search notes, 3: "reorder the move and start again with a
+  different estimated best moves"): the *hash move*, the best move a transposition table remembers
+  for this state from an earlier (in iterative deepening, shallower) search, is tried first.
 
 :func:`order` combines them: the hash move, then the killers at this ply in their order (most
 recent first), then the other moves by static value (best first), then by history score
@@ -41,7 +41,9 @@ HISTORY_DEPTH_CAP: Final = 1 << 10
 
 
 class Killers(Generic[M]):
-    """Up to ``slots`` killer moves per ply, most recent first (seed 003's killer heuristic).
+    """Up to ``slots`` killer moves per ply, most recent first (the killer heuristic).
+
+    The killer heuristic is the Game Tree Search notes' (refutation moves).
 
     Moves are compared with ``==``: they need not be hashable.
     """

@@ -4,10 +4,10 @@ Glossary: s is a state, r the plies its search had above the horizon (its *depth
 horizon, negative in a quiescence extension), ply its distance from the root, g a fail-soft
 search result, a and b the window the search of s was given (a is alpha on entry).
 
-Seed 003 ("Depth of Search", iterative deepening): "for efficiency, information from earlier
-iteration is saved for use in later ones". What is saved, for each state searched as an
-interior node, is the fail-soft result g of that search and what it is (Fishburn's
-properties, :mod:`impl.alphabeta`):
+The Game Tree Search notes ("Depth of Search", iterative deepening): "for efficiency, information
+from earlier iteration is saved for use in later ones". What is saved, for each state searched as an
+interior node, is the fail-soft result g of that search and what it is (Fishburn's properties,
+:mod:`impl.alphabeta`):
 
 - ``EXACT`` when a < g < b: g is the node's value;
 - ``LOWER`` when g >= b (the search failed high): the value is at least g;
@@ -26,8 +26,8 @@ answer keeps Fishburn's properties, so the search above it returns what it would
 returned without the table, or a value on the same side of its window. An entry of another
 depth is the value of another cut tree (depth-limited values are not monotone in the depth)
 and never answers; it still gives the *hash move*, the first move of its line, which an
-engine may search first (seed 003's dynamic ordering: the move found best by the last,
-shallower search is tried first in the next).
+engine may search first (the Game Tree Search notes' dynamic ordering: the move found best by the
+last, shallower search is tried first in the next).
 
 With ``deeper=True`` an entry of a deeper search (its r at least the search's, the same ply
 when it is kept) answers too, under the same rule: exact, or a bound beyond the window. That

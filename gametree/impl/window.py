@@ -5,8 +5,8 @@ result of a search, t a tree.
 
 A two-player value is an exact scalar (``int`` or ``Fraction``, from Max's point of view, as in
 ``spec.values``). A *window* bound may also be one of two extra elements, ``BOTTOM`` and
-``TOP``, which compare below and above every scalar: they are seed 002's "initially, set
-alpha = -inf, beta = +inf", without the floats. The domain is totally ordered::
+``TOP``, which compare below and above every scalar: they are the Alpha-Beta Pruning article's
+"initially, set alpha = -inf, beta = +inf", without the floats. The domain is totally ordered::
 
     BOTTOM < every scalar < TOP,   -BOTTOM == TOP,   -TOP == BOTTOM
 
@@ -127,10 +127,12 @@ class Extreme:
 _EXTREMES: dict[int, Extreme] = {}
 
 BOTTOM: Final = Extreme(-1)
-"""The least element of the domain: below every scalar (seed 002's initial alpha, "-inf")."""
+"""The least element of the domain: below every scalar (the Alpha-Beta Pruning article's initial
+alpha, "-inf")."""
 
 TOP: Final = Extreme(1)
-"""The greatest element of the domain: above every scalar (seed 002's initial beta, "+inf")."""
+"""The greatest element of the domain: above every scalar (the Alpha-Beta Pruning article's initial
+beta, "+inf")."""
 
 Bound: TypeAlias = Scalar | Extreme
 """An element of the domain: an exact scalar, ``BOTTOM`` or ``TOP``. Window ends are Bounds."""

@@ -306,6 +306,9 @@ other, stale: verify it again and commit the record with the change.
 over; *composed by hand* what the claim, or the theorem it is reported under, adds to the proof
 without a machine; *pinned to* what the tests tie the verified code to.
 
+"""
+
+_TABLE = """\
 | theorem | claim | verifier | domain | window | composed by hand | pinned to | verdict |
 |---|---|---|---|---|---|---|---|
 """
@@ -344,6 +347,14 @@ def _flaws() -> list[str]:
     return lines
 
 
+def _generated(what: str) -> str:
+    """The comment opening a region of stored run times this script writes (docs tests spare it)."""
+    return (
+        f"<!-- the {what} below is written by: python -m gametree.proofs.readme, with the"
+        " verdicts and run times python3 dev.py verify stored -->\n"
+    )
+
+
 def _everywhere() -> str:
     """The section on the claims proved for every tree, from the stored verdicts."""
     records = [r for s in proved_everywhere() for r in s.records()]
@@ -356,12 +367,16 @@ def _everywhere() -> str:
     tools = sorted({str(r["verifier"]) for r in records})
     return (
         _EVERYWHERE
+        + _generated("table")
+        + _TABLE
         + "\n".join(rows)
+        + "\n<!-- end of the table of verdicts -->"
         + "\n\nWhat each claim proves, exactly:\n\n"
         + "\n".join(statements)
         + f"\n\nWith {' and '.join(tools)}. The seeded flaws:\n\n"
+        + _generated("list")
         + "\n".join(_flaws())
-        + "\n\n"
+        + "\n<!-- end of the list of flaws -->\n\n"
     )
 
 

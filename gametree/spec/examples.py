@@ -17,10 +17,10 @@ from gametree.spec.values import Value
 __all__ = [
     "EXAMPLES",
     "Example",
+    "csce315_cut",
     "korf_figure2",
     "korf_figure5",
-    "seed002_alpha_beta",
-    "seed004_cut",
+    "wiki_alpha_beta",
 ]
 
 Definition = Literal["minimax", "maxn", "separate_evaluations"]
@@ -38,8 +38,10 @@ class Example:
     note: str
 
 
-def seed002_alpha_beta() -> Node:
-    """Seed 002's alpha-beta walk (root value 3), rebuilt from its node-by-node narration.
+def wiki_alpha_beta() -> Node:
+    """The Alpha-Beta Pruning article's walk (root value 3), rebuilt from its narration.
+
+    The article narrates alpha-beta node by node; its figure is lost.
 
     Node names are the text's. H (Max) has children D and I; D (Min): B and E; B (Max): A and
     C; A (Min): leaves 3, 17; C (Min): 2 and a pruned leaf; E (Max): F and G; F (Min): 15;
@@ -60,7 +62,7 @@ def seed002_alpha_beta() -> Node:
     return Node.by_depth([d, i])
 
 
-SEED002_NODES: dict[str, tuple[tuple[int, ...], int]] = {
+WIKI_ALPHA_BETA_NODES: dict[str, tuple[tuple[int, ...], int]] = {
     "H": ((), 3),
     "D": ((0,), 3),
     "B": ((0, 0), 3),
@@ -73,11 +75,11 @@ SEED002_NODES: dict[str, tuple[tuple[int, ...], int]] = {
     "K": ((1, 0, 0), 2),
     "L": ((1, 0, 1), 3),
 }
-"""Seed 002's named nodes: (path, the score the text gives the node)."""
+"""The Alpha-Beta Pruning article's named nodes: (path, the score the text gives the node)."""
 
 
-def seed004_cut() -> Node:
-    """Seed 004's "Cut example": a Max root over three Min nodes, root value -3.
+def csce315_cut() -> Node:
+    """The CSCE 315 slides' "Cut example": a Max root over three Min nodes, root value -3.
 
     Read off the slides: the Min nodes hold (21, -3), (12, -70, -4, 100) and (-73, -14). The
     narration evaluates 21, -3, 12, -70 and -73 and leaves -4, 100 and -14 unexamined, which
@@ -116,18 +118,18 @@ def korf_figure2() -> Node:
 
 EXAMPLES: tuple[Example, ...] = (
     Example(
-        "seed002-alpha-beta",
-        "seed 002 (alpha-beta pruning), worked example",
+        "wiki-alpha-beta",
+        "Alpha-Beta Pruning (wiki article), worked example",
         "minimax",
-        seed002_alpha_beta(),
+        wiki_alpha_beta(),
         3,
         "rebuilt from the node walk; C's, G's and K's pruned values chosen within the text",
     ),
     Example(
-        "seed004-cut",
-        "seed 004 (Minimax Trees, CSCE 315), 'Cut example'",
+        "csce315-cut",
+        "Minimax Trees (CSCE 315 slides), 'Cut example'",
         "minimax",
-        seed004_cut(),
+        csce315_cut(),
         -3,
         "read off the slides; grouping fixed by the narration",
     ),

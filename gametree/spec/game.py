@@ -1,9 +1,10 @@
 """Games as implicit trees, and depth-limited values defined on them.
 
-A game supplies what seed 004's MAX-VALUE needs (SUCCESSORS, TERMINAL-TEST, UTILITY) and, if
-it has one, a static evaluation (seed 003, "Static Evaluation"). "You do not really need to
-allocate a tree" (seed 004): the definitions here walk the game directly. ``unfold`` turns the
-same cut tree into an explicit one, so every definition on trees applies to games too.
+A game supplies what the CSCE 315 slides' MAX-VALUE needs (SUCCESSORS, TERMINAL-TEST, UTILITY) and,
+if it has one, a static evaluation (the Game Tree Search notes, "Static Evaluation"). "You do not
+really need to allocate a tree" (the CSCE 315 slides): the definitions here walk the game directly.
+``unfold`` turns the same cut tree into an explicit one, so every definition on trees applies to
+games too.
 
 Glossary: s is a state, m a move, d the depth limit (plies still allowed below a state), p the
 player to move, N the number of players.
@@ -43,8 +44,9 @@ class Game(Protocol[S, M]):
     """A game with N players, as an implicit tree.
 
     Values follow the tree conventions: for N = 2 a scalar from player 0's point of view,
-    otherwise an N-tuple. ``to_move`` is defined on every state, terminal ones included (seed
-    001's e(n) needs it at leaves). ``moves`` is in a fixed order, the order of the children.
+    otherwise an N-tuple. ``to_move`` is defined on every state, terminal ones included (the
+    Min-Max notes' e(n) needs it at leaves). ``moves`` is in a fixed order, the order of the
+    children.
     """
 
     @property
@@ -229,10 +231,14 @@ def game_minimax(
     *,
     evaluate: Callable[[S], object] | None = None,
 ) -> Solution[Scalar]:
-    """The depth-limited minimax value of a two-player game (seeds 001, 003 and 004).
+    """The depth-limited minimax value of a two-player game.
+
+    All three teaching sources define it: the Min-Max notes, the Game Tree Search notes and the
+    CSCE 315 slides.
 
     Minimax, as in ``spec.minimax``, over the tree cut at ``depth`` with the static evaluation
-    at the frontier. Seed 003: "set a fixed depth to which the game tree is to be generated and
+    at the frontier. The Game Tree Search notes: "set a fixed depth to which the game tree is to be
+    generated and
     ... apply the static evaluation function only to nodes at this depth."
     """
     expand, value, mover = _walk(game, depth, evaluate)
@@ -252,7 +258,7 @@ def game_negamax(
     *,
     evaluate: Callable[[S], object] | None = None,
 ) -> Solution[Scalar]:
-    """Seed 001's ``ModMinMax(x, d)``: the depth-limited value to the player to move at ``state``.
+    """The Min-Max notes' ``ModMinMax(x, d)``: the depth-limited value to the player to move.
 
     "if x is leaf node or d == 0, return e(x); else ans = max over children of -ModMinMax(c,
     d - 1)", where e(x) = E(x) if player 0 moves next at x and -E(x) otherwise. A child where

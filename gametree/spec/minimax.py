@@ -1,4 +1,4 @@
-"""Two-player definitions: minimax in max/min form and negamax (seed 001).
+"""Two-player definitions: minimax in max/min form and negamax (the Min-Max notes).
 
 Glossary: t is a tree, n a node, c a child, v a value, p the player to move (0 is Max, 1 is
 Min), E(n) the pay-off of a leaf from Max's point of view.
@@ -53,7 +53,7 @@ def minimax_choice(p: int, values: Sequence[Scalar]) -> tuple[Scalar, int]:
 def minimax(t: Tree) -> Solution[Scalar]:
     """The minimax value of a two-player tree, and its principal variation.
 
-    Seed 001, "Min-Max Algorithm": V(X) = P(X) at a leaf; otherwise V(X) = max{V(c)} when
+    The Min-Max notes, "Min-Max Algorithm": V(X) = P(X) at a leaf; otherwise V(X) = max{V(c)} when
     Max (player 0) moves at X and min{V(c)} when Min (player 1) moves. Values are from Max's
     point of view. Ties go to the leftmost best child. O(n) time for n nodes, O(height) stack.
 
@@ -74,7 +74,7 @@ def _mover(n: Tree) -> int:
 
 
 def e(v: Scalar, p: int) -> Scalar:
-    """Seed 001's pay-off for the player to move: ``v`` if player 0 moves next, else ``-v``.
+    """The Min-Max notes' pay-off for the player to move: ``v`` if player 0 moves next, else ``-v``.
 
     Written e(n) there, with E(n) the pay-off from John's (player 0's) point of view.
     """
@@ -93,10 +93,10 @@ def negamax_choice(p: int, movers: Sequence[int], values: Sequence[Scalar]) -> t
 
 
 def negamax(t: Tree) -> Solution[Scalar]:
-    """The value of a two-player tree to the player to move at its root (seed 001, ModMinMax).
+    """The value of a two-player tree to the player to move at its root (ModMinMax).
 
-    Seed 001, "Modified Min-Max Algorithm": with e(n) = E(n) if player 0 moves next at n and
-    -E(n) otherwise, ModMinMax(x) = e(x) at a leaf and max over children c of -ModMinMax(c).
+    The Min-Max notes, "Modified Min-Max Algorithm": with e(n) = E(n) if player 0 moves next at n
+    and -E(n) otherwise, ModMinMax(x) = e(x) at a leaf and max over children c of -ModMinMax(c).
 
     A tree names the player to move at interior nodes only. A leaf's player is the one after
     its parent's (players move in turn), and a lone leaf is a root, where player 0 moves. When

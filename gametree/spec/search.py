@@ -1,11 +1,11 @@
-"""The engine techniques of seeds 003 and 004, each defined as minimax over a precisely cut tree.
+"""The sources' engine techniques, each defined as minimax over a precisely cut tree.
 
-Seed 003 ("Heuristics in Game Tree Search") and seed 004 ("Minimax Evaluation", "Evaluation
-Functions for Ordering", "Dealing with Time") describe what a game-playing program adds to
-minimax: a static evaluation at a fixed depth, quiescence, iterative deepening under a time
-limit, move ordering, and forward pruning. Each is defined here as a value on the game, so
-that ``impl.engine``, which combines them with alpha-beta, has a reference to be checked
-against. Nothing here prunes; every definition reads the whole cut tree.
+The Game Tree Search notes ("Heuristics in Game Tree Search") and the CSCE 315 slides ("Minimax
+Evaluation", "Evaluation Functions for Ordering", "Dealing with Time") describe what a game-playing
+program adds to minimax: a static evaluation at a fixed depth, quiescence, iterative deepening under
+a time limit, move ordering, and forward pruning. Each is defined here as a value on the game, so
+that ``impl.engine``, which combines them with alpha-beta, has a reference to be checked against.
+Nothing here prunes; every definition reads the whole cut tree.
 
 Glossary: s is a state, m a move, i a move's index in ``game.moves(s)`` (its *index in the
 game's order*), p the player to move, d the depth limit, ply a state's distance from the root,
@@ -24,69 +24,68 @@ A state s at (r, ply) is
    its noisy moves, in the game's order.
 
 Its value is minimax (``spec.minimax``) over this tree, from player 0's point of view, or
-seen by the player to move at the root (seed 001's ModMinMax). A later child replaces the best
-only if strictly better for the player to move, so the leftmost best child wins. A principal
-variation is a path of move indices in the game's order: ``Solution.principal_variation[0]``
-is the index of the best move in ``game.moves(state)``, whatever the cut left out.
+seen by the player to move at the root (the Min-Max notes' ModMinMax). A later child replaces the
+best only if strictly better for the player to move, so the leftmost best child wins. A principal
+variation is a path of move indices in the game's order: ``Solution.principal_variation[0]`` is the
+index of the best move in ``game.moves(state)``, whatever the cut left out.
 
-**1. Static evaluation at the frontier** (seed 003, "Static Evaluation" and "Depth of
-Search", strategy 1, fixed-depth search; seed 004, "Utility Function"). No quiescence and no
-forward pruning: the tree of ``spec.game``, so ``cut_minimax`` and ``cut_negamax`` equal
+**1. Static evaluation at the frontier** (the Game Tree Search notes, "Static Evaluation" and "Depth
+of Search", strategy 1, fixed-depth search; the CSCE 315 slides, "Utility Function"). No quiescence
+and no forward pruning: the tree of ``spec.game``, so ``cut_minimax`` and ``cut_negamax`` equal
 ``game_minimax`` and ``game_negamax`` there, and are the same definitions.
 
-**2. Move ordering** (seed 003, "Ordering of Search": fixed ordering, refutation and killer
-moves, dynamic ordering; seed 004, "Evaluation Functions for Ordering"). The value is defined
-on the game's order and an order is not part of the definition: a search may visit the
-children in any order and must return the same value. Only the choice among equally good
-moves can depend on the order: ``move_values`` gives the value of every move at the root,
-``optimal_moves`` the indices of those that attain the root's value. A search that visits
-the root's moves in another order and keeps the first best it meets returns the first optimal
-move in *its* order; it is the leftmost one of ``optimal_moves`` when its order is the game's.
+**2. Move ordering** (the Game Tree Search notes, "Ordering of Search": fixed ordering, refutation
+and killer moves, dynamic ordering; the CSCE 315 slides, "Evaluation Functions for Ordering"). The
+value is defined on the game's order and an order is not part of the definition: a search may visit
+the children in any order and must return the same value. Only the choice among equally good moves
+can depend on the order: ``move_values`` gives the value of every move at the root,
+``optimal_moves`` the indices of those that attain the root's value. A search that visits the root's
+moves in another order and keeps the first best it meets returns the first optimal move in *its*
+order; it is the leftmost one of ``optimal_moves`` when its order is the game's.
 
-**3. Iterative deepening** (seed 003, "Depth of Search", strategy 2; seed 004, "Dealing with
-Time"). Searches to depth 1, 2, 3, ... until a budget (time, or nodes) runs out, then plays
-the move of the last search that finished. Its answer is therefore ``cut_negamax`` at the
-deepest depth k whose search completed, for the same quiescence and forward pruning; k
-depends on the budget and the searcher's speed, so the searcher reports it, and the
-definition is the depth-k solution for that k. Information kept from one iteration to the
-next (a table, killers, history) only orders moves (definition 2) or repeats values
-(definition 4), so it cannot change the answer.
+**3. Iterative deepening** (the Game Tree Search notes, "Depth of Search", strategy 2; the CSCE 315
+slides, "Dealing with Time"). Searches to depth 1, 2, 3, ... until a budget (time, or nodes) runs
+out, then plays the move of the last search that finished. Its answer is therefore ``cut_negamax``
+at the deepest depth k whose search completed, for the same quiescence and forward pruning; k
+depends on the budget and the searcher's speed, so the searcher reports it, and the definition is
+the depth-k solution for that k. Information kept from one iteration to the next (a table, killers,
+history) only orders moves (definition 2) or repeats values (definition 4), so it cannot change the
+answer.
 
-**4. Transposition table** (seed 003, "for efficiency, information from earlier iteration is
-saved"). The subtree below a state in the cut tree depends on the state and r only, and under
-forward pruning on its ply too (k is a function of the ply). So a table keyed by (s, r), or
-(s, r, ply), that stores a node's value, or a lower or an upper bound on it, found by a
-search of that same subtree, gives values the definitions above give; a stored entry of
-another depth is not the same subtree and its value is not this one's. There is nothing more
-to define: with or without a table, in one search or across many, the value is the cut
-tree's. An engine that lets an entry of a *deeper* search answer (``entry.depth >= r``, as
-most do) returns a value of another kind, which definition 7 defines.
+**4. Transposition table** (the Game Tree Search notes, "for efficiency, information from earlier
+iteration is saved"). The subtree below a state in the cut tree depends on the state and r only, and
+under forward pruning on its ply too (k is a function of the ply). So a table keyed by (s, r), or
+(s, r, ply), that stores a node's value, or a lower or an upper bound on it, found by a search of
+that same subtree, gives values the definitions above give; a stored entry of another depth is not
+the same subtree and its value is not this one's. There is nothing more to define: with or without a
+table, in one search or across many, the value is the cut tree's. An engine that lets an entry of a
+*deeper* search answer (``entry.depth >= r``, as most do) returns a value of another kind, which
+definition 7 defines.
 
-**5. Quiescence** (seed 003, "Depth of Search": "search would be extended beyond the normal
-limit for non-quiescent positions ... or extend the search for checks and immediate capture
-only"; the horizon effect). A ``QuiescentGame`` says which states are quiet. With
-``quiescence=q > 0``, a state s at or below the horizon that is not terminal is expanded,
-rather than evaluated, when s is not quiet, r > -q (fewer than q plies have been played beyond
-the depth limit), and s has a noisy move: its children are the successors under its noisy
-moves (``NoisyGame.noisy_moves``; every move if the game does not single any out), in the
-game's order. Otherwise it is a leaf worth its static evaluation, so a state still not quiet
-q plies beyond the horizon is evaluated as it is: the limit q is what makes the definition
-terminate on every finite-branching game. ``quiescence=0`` is definition 1. The quiescent
-value is minimax over this tree, exactly as the seed's extension reads; there is no "stand
-pat" option (a player declining every noisy move), since the seeds do not define one.
+**5. Quiescence** (the Game Tree Search notes, "Depth of Search": "search would be extended beyond
+the normal limit for non-quiescent positions ... or extend the search for checks and immediate
+capture only"; the horizon effect). A ``QuiescentGame`` says which states are quiet. With
+``quiescence=q > 0``, a state s at or below the horizon that is not terminal is expanded, rather
+than evaluated, when s is not quiet, r > -q (fewer than q plies have been played beyond the depth
+limit), and s has a noisy move: its children are the successors under its noisy moves
+(``NoisyGame.noisy_moves``; every move if the game does not single any out), in the game's order.
+Otherwise it is a leaf worth its static evaluation, so a state still not quiet q plies beyond the
+horizon is evaluated as it is: the limit q is what makes the definition terminate on every
+finite-branching game. ``quiescence=0`` is definition 1. The quiescent value is minimax over this
+tree, exactly as the notes' extension reads; there is no "stand pat" option (a player declining
+every noisy move), since the sources do not define one.
 
-**6. Forward pruning** (seed 003, "Width of Search", "(a) Forward Pruning": "sort them
-according to 'plausibility' and then discard all but the best few moves"; tapered: "no. of
-moves retained was a function of the depth at which they are generated"). ``keep`` is k, a
-function of the ply at which the moves are generated (the root's are generated at ply 0);
-``plausibility(s, m)`` is a key, higher is more plausible, by default the static value of
-the successor to the player moving at s (``static_plausibility``). Above the horizon a state
-keeps the k(ply) moves of highest plausibility, ties going to the earlier move in the game's
-order (a stable sort), or every move when it has at most k(ply); the kept moves stay in the
-game's order. Forward pruning applies above the horizon only: a quiescence extension expands
-every noisy move. The value is minimax over the tree so cut, which may differ from the value
-without pruning: that is the price seed 003 names ("great difficulty in determining, without
-search, which move can be ignored safely").
+**6. Forward pruning** (the Game Tree Search notes, "Width of Search", "(a) Forward Pruning": "sort
+them according to 'plausibility' and then discard all but the best few moves"; tapered: "no. of
+moves retained was a function of the depth at which they are generated"). ``keep`` is k, a function
+of the ply at which the moves are generated (the root's are generated at ply 0); ``plausibility(s,
+m)`` is a key, higher is more plausible, by default the static value of the successor to the player
+moving at s (``static_plausibility``). Above the horizon a state keeps the k(ply) moves of highest
+plausibility, ties going to the earlier move in the game's order (a stable sort), or every move when
+it has at most k(ply); the kept moves stay in the game's order. Forward pruning applies above the
+horizon only: a quiescence extension expands every noisy move. The value is minimax over the tree so
+cut, which may differ from the value without pruning: that is the price the Game Tree Search notes
+name ("great difficulty in determining, without search, which move can be ignored safely").
 
 **7. The witness criterion** (Wesselink, Huizing and van de Wetering, "Formal Verification of
 Minimax Algorithms", arXiv 2509.20138, the section on depth-limited search with a transposition
@@ -185,7 +184,9 @@ Keep: TypeAlias = Callable[[int], int]
 
 
 class QuiescentGame(EvaluatedGame[S, M], Protocol[S, M]):
-    """A game that says which states are quiet (seed 003: "quiescent or dead position").
+    """A game that says which states are quiet ("quiescent or dead position").
+
+    The phrase is the Game Tree Search notes'.
 
     A quiet state is one whose static evaluation can be trusted: no exchange is half done.
     Only states at or below the horizon that are not terminal are asked.
@@ -199,8 +200,8 @@ class QuiescentGame(EvaluatedGame[S, M], Protocol[S, M]):
 class NoisyGame(QuiescentGame[S, M], Protocol[S, M]):
     """A quiescent game that also says which moves a quiescence extension plays.
 
-    Seed 003: "extend the search for checks and immediate capture only". ``noisy_moves(s)``
-    must be among ``moves(s)``; their order is taken from ``moves(s)``.
+    The Game Tree Search notes: "extend the search for checks and immediate capture only".
+    ``noisy_moves(s)`` must be among ``moves(s)``; their order is taken from ``moves(s)``.
     """
 
     def noisy_moves(self, state: S) -> Sequence[M]:
@@ -223,7 +224,9 @@ class Tapered:
 
 
 def tapered(*widths: int) -> Tapered:
-    """k(ply) for tapered forward pruning (seed 003): the widths at ply 0, 1, ..., then the last.
+    """k(ply) for tapered forward pruning: the widths at ply 0, 1, ..., then the last.
+
+    Tapered forward pruning is the Game Tree Search notes'.
 
     >>> k = tapered(5, 3, 2)
     >>> [k(ply) for ply in range(5)]
@@ -246,7 +249,9 @@ def tapered(*widths: int) -> Tapered:
 def static_plausibility(
     game: Game[S, M], evaluate: Callable[[S], object] | None = None
 ) -> Callable[[S, M], Scalar]:
-    """Seed 003's fixed ordering as a plausibility: the successor's static value, to the mover.
+    """Fixed ordering as a plausibility: the successor's static value, to the mover.
+
+    Fixed ordering is the Game Tree Search notes'.
 
     ``(s, m)`` is worth the utility of the successor if it is terminal, else its static
     evaluation (``evaluate``, or the game's own), seen by the player to move at s
@@ -481,7 +486,7 @@ def cut_negamax(
     plausibility: Callable[[S, M], object] | None = None,
     evaluate: Callable[[S], object] | None = None,
 ) -> Solution[Scalar]:
-    """``cut_minimax`` seen by the player to move at ``state`` (seed 001's ModMinMax).
+    """``cut_minimax`` seen by the player to move at ``state`` (the Min-Max notes' ModMinMax).
 
     The value is ``spec.worth(cut_minimax(...).value, game.to_move(state))`` and the principal
     variation is the same: negamax takes, at each node, the leftmost child best for the player

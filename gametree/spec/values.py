@@ -3,7 +3,7 @@
 Glossary: v is a value, p a player, N the number of players.
 
 - A two-player value is a *scalar* (``int`` or ``Fraction``) from player 0's (Max's) point of
-  view, as in seed 001's pay-off function P.
+  view, as in the Min-Max notes' pay-off function P.
 - An N-player value is a *vector*: a tuple of N scalars, one component per player, as in
   Korf (1989) section 3.1.
 
@@ -94,7 +94,7 @@ def is_vector(v: Value) -> bool:
 def worth(v: Value, p: int) -> Scalar:
     """The worth of value ``v`` to player ``p``, which ``p`` maximises.
 
-    A scalar is from player 0's point of view, so player 1 gets ``-v`` (seed 001:
+    A scalar is from player 0's point of view, so player 1 gets ``-v`` (the Min-Max notes:
     ``max(a, b) = -min(-a, -b)``); a vector gives its ``p``-th component (Korf 3.1).
 
     >>> worth(5, 0), worth(5, 1), worth((1, 2, 3), 2)

@@ -1,9 +1,9 @@
 """Alpha-beta in max/min form, as people write it: the correct one, and one mistake per function.
 
 Each function is a conformance target (``gametree conform --target tests.bugs.alphabeta:NAME``)
-and is the whole of seed 002's procedure (Knuth and Moore's F2), recursive, as most engines
-are, with the single mistake its docstring names marked ``# BUG``. ``correct`` is fail-hard
-(``alphabeta-fail-hard``), ``correct_soft`` fail-soft (``alphabeta-fail-soft``).
+and is the whole of the Alpha-Beta Pruning article's procedure (Knuth and Moore's F2), recursive, as
+most engines are, with the single mistake its docstring names marked ``# BUG``. ``correct`` is
+fail-hard (``alphabeta-fail-hard``), ``correct_soft`` fail-soft (``alphabeta-fail-soft``).
 
 Glossary: n is a node, a and b the window, v a child's value, p the player to move, ``best``
 the node's result so far, ``line`` its principal variation, ``trace`` the leaves read.
@@ -19,7 +19,8 @@ Result = tuple[Number, list[int]]
 
 
 def correct(request: dict[str, Any]) -> dict[str, object]:
-    """Seed 002's fail-hard alpha-beta: conforms to ``alphabeta-fail-hard``."""
+    """The Alpha-Beta Pruning article's fail-hard alpha-beta: conforms to
+    ``alphabeta-fail-hard``."""
     trace: list[list[int]] = []
 
     def search(n: Tree, a: Number, b: Number, path: list[int]) -> Result:

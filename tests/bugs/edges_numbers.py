@@ -46,7 +46,7 @@ INFINITY_999 = 999
 def infinity_999(request: dict[str, Any]) -> dict[str, object]:
     """The infinities written as ±999: the open sides of the window, so fail-hard's first best.
 
-    Seed 004 starts its search at ``INT_MIN``; this one at ``-999``, a "score no position
+    The CSCE 315 slides start its search at ``INT_MIN``; this one at ``-999``, a "score no position
     reaches". A node whose children are all -999 or less keeps -999 and no move, and one that
     reaches 999 cuts off against a beta of 999 before a child worth 1000. Seen in practice:
     ``#define INFINITY 999`` and ``9999``, the constants of C course listings (Dijkstra's
@@ -198,13 +198,13 @@ def json_doubles(request: dict[str, Any]) -> dict[str, object]:
     """JSON integers read as IEEE doubles, as JavaScript's ``JSON.parse`` reads every number.
 
     ``"p/q"`` strings are exact (BigInt fractions); the values written back are the doubles',
-    so 2^53 + 1 comes back as 2^53, and two leaves a double cannot tell apart tie. Seed 002's
-    fail-hard alpha-beta otherwise, as ``examples/engine.js`` searched while it read requests
-    with ``JSON.parse`` (as committed at 4cc2b39, which also never returns on an integer past
-    the doubles, where ``JSON.parse`` gives ``Infinity``; this one reports an error there).
-    Seen in practice: gametree's own ``examples/engine.js`` as first written; JavaScript
-    engines reading their input with ``JSON.parse``, Python's ``json.loads(...,
-    parse_int=float)``, jq 1.6 and the JSON libraries that hold every number as a double.
+    so 2^53 + 1 comes back as 2^53, and two leaves a double cannot tell apart tie. The Alpha-Beta
+    Pruning article's fail-hard alpha-beta otherwise, as ``examples/engine.js`` searched while it
+    read requests with ``JSON.parse`` (as committed at 4cc2b39, which also never returns on an
+    integer past the doubles, where ``JSON.parse`` gives ``Infinity``; this one reports an error
+    there). Seen in practice: gametree's own ``examples/engine.js`` as first written; JavaScript
+    engines reading their input with ``JSON.parse``, Python's ``json.loads(..., parse_int=float)``,
+    jq 1.6 and the JSON libraries that hold every number as a double.
     """
     trace: list[list[int]] = []
 
@@ -267,7 +267,7 @@ def int64_negamax(request: dict[str, Any]) -> dict[str, object]:
     Fail-hard negamax alpha-beta otherwise. Seen in practice: negamax in C, C++, Go and Rust
     (release builds wrap) on 64-bit scores, the trap a comment in splot's ``negamax.hpp``
     warns of for 16 bits ("-SHORT_MIN is still SHORT_MIN! (Thanks, two's complement.)"), and
-    the ``-INT_MIN`` of seed 004's ``INT_MIN`` initial value.
+    the ``-INT_MIN`` of the CSCE 315 slides' ``INT_MIN`` initial value.
     """
 
     def worth(c: Leaf, p: int) -> Number:

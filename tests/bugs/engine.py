@@ -1,6 +1,6 @@
 """A game engine on game graphs (``gametree.conform.games``), and its classic mistakes.
 
-:class:`Engine` is fail-soft negamax alpha-beta on a game, as seed 003 describes a
+:class:`Engine` is fail-soft negamax alpha-beta on a game, as the Game Tree Search notes describe a
 game-playing program: a depth limit with the static evaluation at the horizon, a
 transposition table keyed by (state, plies left) that stores each result with its bound
 flag, killer moves per ply, quiescence on the noisy moves below the horizon (with stand pat,

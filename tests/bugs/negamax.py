@@ -1,6 +1,6 @@
 """Alpha-beta in negamax form: the correct one, and one classic mistake per function.
 
-Knuth and Moore's F2 written as seed 001 writes minimax (``max(a, b) = -min(-a, -b)``): a
+Knuth and Moore's F2 written as the Min-Max notes write minimax (``max(a, b) = -min(-a, -b)``): a
 node's value is to the player to move there; a leaf is worth its value to the player moving
 at its parent (``-v`` for Min); a child where the other player moves is searched with the
 window swapped and negated, ``(-b, -a)``, and its value negated; a child where the same player

@@ -36,12 +36,12 @@ def node_index_int16(request: dict[str, Any]) -> dict[str, object]:
     The engine copies the request's tree into flat arrays (each node's player, value, first
     child and number of children; children numbered consecutively, breadth first), indexed
     by the node's number held in 16 bits, then searches the arrays from slot 0. Up to 65,535
-    nodes that is seed 002's fail-hard alpha-beta; past them the root's slot holds a node far
-    down and the search answers for a tree stitched from the last nodes written. Seen in
-    practice: node numbers and child offsets in 16 bits to halve a node's size, as emlearn's
-    decision trees did (``int16_t`` child indices limited a tree to 2^15 nodes until a check
-    was added, emlearn PR #81), BehaviorTree.CPP's 8-bit node uid that wrapped past 255 nodes
-    (issue #51), and ``int`` counters compiled where ``int`` is 16 bits (avr-gcc, MSP430).
+    nodes that is the Alpha-Beta Pruning article's fail-hard alpha-beta; past them the root's slot
+    holds a node far down and the search answers for a tree stitched from the last nodes written.
+    Seen in practice: node numbers and child offsets in 16 bits to halve a node's size, as emlearn's
+    decision trees did (``int16_t`` child indices limited a tree to 2^15 nodes until a check was
+    added, emlearn PR #81), BehaviorTree.CPP's 8-bit node uid that wrapped past 255 nodes (issue
+    #51), and ``int`` counters compiled where ``int`` is 16 bits (avr-gcc, MSP430).
     """
     player = [0] * SLOTS
     value: list[Number] = [0] * SLOTS

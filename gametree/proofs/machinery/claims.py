@@ -144,9 +144,8 @@ class Flaw:
     ``expected`` is what the verifier must then report: Nagini's error (a substring of it),
     Why3's goal left unproved; empty when the flaw is not one for the verifier (a deleted
     cut-off whose search is still correct, a vacuous precondition). ``unprunes``: the flaw
-    deletes a cut-off, or
-    weakens one, so that the search reads more than the pruning it claims to be; the tests that
-    compare what the verified code reads with ``impl`` must catch it.
+    deletes a cut-off, or weakens one, so that the search reads more than the pruning it claims
+    to be; the tests that compare what the verified code reads with ``impl`` must catch it.
     """
 
     name: str

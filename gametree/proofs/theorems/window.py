@@ -6,8 +6,8 @@ wider search skips, in the same order. Fail-hard and fail-soft, max/min and nega
 what lets an engine that reports its leaves be checked against itself with another window, and
 it underlies the reuse of a bound found with one window by a search with a narrower one.
 
-The issue that asked for it (38, after T. Nipkow, "Alpha-Beta Pruning", Archive of Formal
-Proofs, 2024) words it "a prefix of the leaves"; that is false: a child that fails low against
+The issue that asked for it (38, after Nipkow 2024, "Alpha-Beta Pruning" in the Archive of
+Formal Proofs) words it "a prefix of the leaves"; that is false: a child that fails low against
 the narrower alpha is cut early, and the search goes on to the next child, which the wider
 search reaches only after reading more of the first. Max over ``[[3, 1], [2, 7]]`` reads 3, 1,
 2, 7 over the full window and 3, 2 over (5, +inf) (:data:`NOT_A_PREFIX`).
@@ -271,9 +271,9 @@ THEOREM = Theorem(
     name="window",
     title="A narrower window reads a subsequence of the leaves a wider one reads",
     statement="Alpha-beta over a window inside another reads, of the leaves it reads over the "
-    "wider one, a subsequence: none the wider skips, in the same order (issue 38 says a "
-    "prefix, after Nipkow).",
-    source="issue 38, after Nipkow, Alpha-Beta Pruning, Archive of Formal Proofs (2024)",
+    "wider one, a subsequence: none the wider skips, in the same order (not a prefix, as the "
+    "request for it said).",
+    source="issue 38, after Nipkow 2024 (Alpha-Beta Pruning, Archive of Formal Proofs)",
     status=(
         "For every tree (Why3): fail-hard and fail-soft alpha-beta, max/min form, over a window "
         "inside another read a subsequence of the leaves the wider one reads. Shown by a "
