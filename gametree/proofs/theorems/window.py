@@ -233,7 +233,7 @@ FLAWS = (
         file="window",
         original="    | Read m ys -> sub x ys \\/ match x with",
         seeded="    | Read m ys -> false \\/ match x with",
-        expected="narrower_kids'vc",
+        expected="sub_before'vc",
     ),
     Flaw(
         name="window-not-nested",
