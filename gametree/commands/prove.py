@@ -103,6 +103,7 @@ NAMES = (
     "sturtevant",
     "alphabeta-optimality",
     "window",
+    "table",
 )
 """The theorems' names, for --help (``proofs`` is imported only when the command runs: it
 needs the checkers, z3, CrossHair and Hypothesis, which the 'prove' extra installs)."""

@@ -275,20 +275,20 @@ short counts as a sample, a counterexample refutes.
 _EVERYWHERE = """\
 ## Proved for every tree
 
-The claims below are theorems for every finite tree, of any size, not checks within a bound: the
-algorithm and its specification are written in the subset of Python that Nagini verifies
-(`gametree/proofs/nagini/`, over the integers) or transcribed into WhyML and proved by Why3
-(`gametree/proofs/why3/`, over the rationals), whose docstrings and headers state each specification
-as the verifier reads it; the verifier proves the postconditions and termination (a real measure on
-every recursion: `tests/test_verified_termination.py`). `python3 dev.py verify` runs them and stores
-each verdict keyed by everything it depends on (`gametree/proofs/machinery/verified.py`: the file,
-the claims but their pins, the seeded flaws, the verify logic, the tools' versions); a verdict whose
-key is not the current one is stale, fails the tests and makes `gametree prove` exit with 1. Each
-seeded flaw is a copy with a bug that must fail, naming the condition it breaks. The tests run the
-verified code (the kernels as Python, the transcriptions with `why3 execute`) against `spec` and
-`impl` on random trees, comparing the leaves read, in order, and where each search cuts off, not
-only the value; a kernel with its cut-off deleted, and each seeded flaw, fails them
-(`tests/test_verified_pinned.py`).
+The claims below are theorems for every finite tree, of any size (table.mlw's: for every game,
+transpositions and cycles included), not checks within a bound: the algorithm and its specification
+are written in the subset of Python that Nagini verifies (`gametree/proofs/nagini/`, over the
+integers) or transcribed into WhyML and proved by Why3 (`gametree/proofs/why3/`, over the
+rationals), whose docstrings and headers state each specification as the verifier reads it; the
+verifier proves the postconditions and termination (a real measure on every recursion:
+`tests/test_verified_termination.py`). `python3 dev.py verify` runs them and stores each verdict
+keyed by everything it depends on (`gametree/proofs/machinery/stored.py`: the file, the claims but
+their pins, the seeded flaws, the verify logic, the tools' versions); a verdict whose key is not the
+current one is stale, fails the tests and makes `gametree prove` exit with 1. Each seeded flaw is a
+copy with a bug that must fail, naming the condition it breaks. The tests run the verified code (the
+kernels as Python, the transcriptions with `why3 execute`) against `spec` and `impl` on random
+trees, comparing the leaves read, in order, and where each search cuts off, not only the value; a
+kernel with its cut-off deleted, and each seeded flaw, fails them (`tests/test_verified_pinned.py`).
 
 To add a verified proof: a Nagini kernel `NAME.py` goes in `nagini.KERNELS` (a WhyML file
 `NAME.mlw` in `why3.FILES`, its searches in `why3.execute.SEARCHES`); the claims it proves go
@@ -328,6 +328,9 @@ def _changed(flaw: Flaw) -> str:
     before, after = flaw.original.splitlines(), flaw.seeded.splitlines()
     if len(after) < len(before):
         return f"`{' '.join(line.strip() for line in before)}` deleted"
+    if len(after) > len(before):
+        joined = (" ".join(line.strip() for line in lines) for lines in (before, after))
+        return "`{}` made `{}`".format(*joined)
     pairs = zip(before, after, strict=True)
     (was, now), *_ = [(a.strip(), b.strip()) for a, b in pairs if a != b]
     return f"`{was}` made `{now}`"

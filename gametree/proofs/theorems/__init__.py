@@ -25,6 +25,7 @@ from gametree.proofs.theorems import (
     separate_evaluations,
     shallow_pruning,
     sturtevant,
+    table,
     window,
 )
 
@@ -43,5 +44,6 @@ THEOREMS: tuple[Theorem, ...] = (
     sturtevant.THEOREM,
     alphabeta_optimality.THEOREM,
     window.THEOREM,
+    table.THEOREM,
 )
 """Every theorem, in the order ``gametree prove`` runs and reports them."""

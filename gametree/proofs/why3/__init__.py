@@ -44,6 +44,7 @@ FILES = {
     "path": "PathLemma",
     "window": "Window",
     "pvs": "Pvs",
+    "table": "Table",
 }
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 

@@ -3,7 +3,8 @@
 The transcriptions' trees differ by file: a leaf holds a ``real`` (alphabeta.mlw) or a vector
 (``Nil | Cons real vec``: shallow.mlw), labelled with its number left to right or not
 (fail_soft.mlw, pairs.mlw, paranoid.mlw, optimality.mlw, path.mlw label theirs), and pairs.mlw's
-second tree type prefixes its constructors with ``V``. A claim's instance
+second tree type prefixes its constructors with ``V``; table.mlw searches a game, not a tree
+(:func:`game`). A claim's instance
 (:class:`gametree.proofs.machinery.claims.Instance`) writes its calls with these terms.
 
 >>> from gametree.spec import Node
@@ -13,13 +14,14 @@ second tree type prefixes its constructors with ``V``. A claim's instance
 '(Node 0 (One (Leaf 0 (Cons 1.0 (Cons 2.0 Nil)))))'
 """
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from gametree.spec import Leaf, Node, Scalar
 from gametree.spec import Tree as SpecTree
 from gametree.spec.fold import fold
 
-__all__ = ["real", "tree", "vec"]
+__all__ = ["GameStates", "game", "real", "tree", "vec"]
 
 
 def real(x: Scalar) -> str:
@@ -64,3 +66,26 @@ def tree(t: SpecTree, *, labelled: bool = False, prefix: str = "") -> str:
         return f"({prefix}Node {x.to_move} {kids})"
 
     return fold(t, lambda x: x.children if isinstance(x, Node) else None, leaf, node)
+
+
+GameStates = Sequence[tuple[int, Scalar, Sequence[int]]]
+"""A game written out, state by state from the root (state 0): the player to move, the static
+value (Max's view: the utility of a terminal state, else its evaluation), and the states its
+moves lead to, in the game's order."""
+
+
+def game(states: GameStates, number: Callable[[Scalar], str] = real) -> str:
+    """``states`` as a WhyML ``game`` term (table.mlw), each value written by ``number``.
+
+    >>> game([(0, 0, [1]), (1, Fraction(-1, 2), [])])[:57]
+    '(GCons { mover = 0; worth = 0.0; moves = (Cons 1 Nil) } ('
+    >>> game([(1, Fraction(-1, 2), [])])
+    '(GCons { mover = 1; worth = (-. (1.0 /. 2.0)); moves = Nil } GNil)'
+    """
+    out = "GNil"
+    for mover, worth, moves in reversed(states):
+        succ = "Nil"
+        for s in reversed(moves):
+            succ = f"(Cons {s} {succ})"
+        out = f"(GCons {{ mover = {mover}; worth = {number(worth)}; moves = {succ} }} {out})"
+    return out

@@ -52,6 +52,7 @@ TRACED = {
     "optimality": f"{_SEARCH} | Vector vec answers\n",
     "window": f"{_SEARCH}\n",
     "pvs": f"{_SEARCH}\n",
+    "table": "  type answers = End | Searched outcome answers | Number real answers\n",
     "path": "  type answers = End | Vector vec answers | Chain chain answers\n"
     "    | Climb cline answers | Line line answers\n",
 }
