@@ -350,7 +350,7 @@ def main(argv: list[str]) -> None:
         verify(argv[1:])
         return
     if argv[0] == "main":
-        ensure_venv(None)
+        ensure_venv("testing")  # what README.md's next steps need: the gate draws with Hypothesis
         run([str(BIN / "gametree"), "examples"])
         print(NEXT, flush=True)
         return

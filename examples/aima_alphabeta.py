@@ -33,8 +33,9 @@ call per level, so the vectors' 1,200-deep chain would be a ``RecursionError`` (
 Deep``). Nothing is corrected: the adapter reports what the library computes.
 """
 
-from fractions import Fraction
 from typing import Any
+
+from gametree.adapters import parse_number
 
 try:
     from aima.games import Game
@@ -73,8 +74,7 @@ class ExplicitTree(Game):  # type: ignore[misc]
     def utility(self, state: tuple[dict[str, Any], tuple[int, ...]], player: int) -> Any:  # noqa: ARG002
         """The game's ``utility``, as aima calls it: the value for the root's mover (0)."""
         self.trace.append(list(state[1]))
-        v = state[0]["value"]
-        return Fraction(v) if isinstance(v, str) else v
+        return parse_number(state[0]["value"])
 
     def to_move(self, state: tuple[dict[str, Any], tuple[int, ...]]) -> int:
         """The game's ``to_move``, as aima calls it."""

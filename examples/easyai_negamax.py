@@ -36,7 +36,6 @@ finite sentinel, and it keeps no transposition table unless given one, so ``Sent
 ``Int16``, ``Int32``, ``Wide``, ``Tall`` and ``RepeatedSubtree`` are asked as they come.
 """
 
-from fractions import Fraction
 from typing import Any
 
 try:
@@ -48,18 +47,11 @@ except ImportError as missing:
         "pip install -e '.[bench]')"
     ) from missing
 
+from gametree.adapters import height, parse_number, worth
+
 
 def _number(x: Any) -> float:
-    return float(Fraction(x)) if isinstance(x, str) else float(x)
-
-
-def _height(root: dict[str, Any]) -> int:
-    height, stack = 0, [(root, 0)]
-    while stack:
-        node, d = stack.pop()
-        height = max(height, d)
-        stack.extend((c, d + 1) for c in node.get("children", ()))
-    return height
+    return float(parse_number(x))
 
 
 class ExplicitTree(TwoPlayerGame):  # type: ignore[misc]
@@ -93,8 +85,7 @@ class ExplicitTree(TwoPlayerGame):  # type: ignore[misc]
     def scoring(self) -> float:
         """The game's ``scoring``, as easyAI calls it."""
         self.trace.append(list(self.path))
-        v = _number(self.stack[-1]["value"])
-        return v if self.current_player == 1 else -v
+        return float(worth(_number(self.stack[-1]["value"]), self.current_player - 1))
 
 
 def negamax(request: dict[str, Any]) -> dict[str, Any]:
@@ -102,7 +93,7 @@ def negamax(request: dict[str, Any]) -> dict[str, Any]:
     root = request["tree"]["tree"]
     trace: list[list[int]] = []
     game = ExplicitTree(root, trace)
-    ai = Negamax(_height(root))
+    ai = Negamax(height(root))
     move = ai(game)
     return {"value": ai.alpha, "best_move": move, "trace": trace}
 
@@ -115,7 +106,7 @@ def alphabeta(request: dict[str, Any]) -> dict[str, Any]:
     a, b = request.get("alpha"), request.get("beta")
     alpha = -float("inf") if a is None else _number(a)
     beta = float("inf") if b is None else _number(b)
-    depth = _height(root)
+    depth = height(root)
     value = easyai_negamax(game, depth, depth, lambda g: g.scoring(), alpha, beta)
     return {"value": value, "best_move": getattr(game, "ai_move", None), "trace": trace}
 
@@ -129,6 +120,6 @@ def dual(request: dict[str, Any]) -> dict[str, Any]:
     """
     root = request["tree"]["tree"]
     game = ExplicitTree(root, [])
-    ai = DUAL(_height(root))
+    ai = DUAL(height(root))
     move = ai(game)
     return {"value": ai.alpha, "best_move": move}

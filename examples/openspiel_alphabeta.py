@@ -36,7 +36,6 @@ integer up to 2^53, and the search starts from -inf and +inf, no finite sentinel
 """
 
 import math
-from fractions import Fraction
 from typing import Any
 
 try:
@@ -48,9 +47,11 @@ except ImportError as missing:
         "checkout pip install -e '.[bench]')"
     ) from missing
 
+from gametree.adapters import parse_number
+
 
 def _number(x: Any) -> float:
-    return float(Fraction(x)) if isinstance(x, str) else float(x)
+    return float(parse_number(x))
 
 
 class _Shared:

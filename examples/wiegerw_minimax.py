@@ -4,7 +4,7 @@ r"""Wesselink et al.'s Python implementations (github.com/wiegerw/minimax) as co
     pip install graphviz          # their game_trees module imports it at load
     export WIEGERW_MINIMAX=/tmp/wiegerw/python
     gametree conform --target examples.wiegerw_minimax:negamax_ttw \
-        --semantics game-negamax-witness --alternating --skip-flag Sentinel --skip-flag Fraction
+        --semantics game-negamax-witness --alternating --infinity 1000 --skip-flag Fraction
 
 Their code is imported from the folder ``WIEGERW_MINIMAX`` names; nothing of it is copied
 into gametree, and CI (no network) never runs this file. A game graph becomes their ``Node``
@@ -12,8 +12,10 @@ DAG: one ``Node`` per state, ``id`` the state's index (their tables key on it, s
 transposition is the same entry), ``color`` White where player 0 moves, ``eval`` the utility
 of a terminal state and the static evaluation of any other (theirs is White's view, as
 gametree's). A tree becomes a ``Node`` tree the same way. Open window sides are their
-``MinimaxSettings.INFINITY`` (1000), so ``--skip-flag Sentinel``; their ``negamax`` negates at
-every ply, so ``--alternating``.
+``MinimaxSettings.INFINITY`` (1000), so ``--infinity 1000``: only scores strictly inside are
+asked (999 too, which ``--skip-flag Sentinel``, used before ``--infinity`` existed, spared
+them); their ``negamax`` negates at every ply, so ``--alternating``. Numbers are read and
+written with ``gametree.adapters``.
 
 Targets (each the function of theirs it names): ``negamax_ttw``, ``negamax_ttm``,
 ``negamax_ttw_marsland_lookup``, ``negamax_ttw_fishburn_propagation``,
@@ -22,7 +24,8 @@ Targets (each the function of theirs it names): ``negamax_ttw``, ``negamax_ttm``
 ``negamax_ab_knuth_1975`` for ``negamax-alphabeta-fail-hard``.
 
 What the gate said, run by hand on their snapshot of 2026 (graphviz stubbed), default budget,
-``--skip-flag Sentinel`` (``Deep`` too for the trees, ``Quiescence`` for ``game-negamax``):
+``--skip-flag Sentinel`` (``Deep`` too for the trees, ``Quiescence`` for ``game-negamax``); with
+``--infinity 1000`` instead, ``negamax_ttw`` and the two alpha-betas below pass as well:
 
 - without ``--alternating`` every table search fails about 90 of the 212 witness vectors,
   those flagged ``MovesTwice``: their negamax negates at every ply, the ``turn_based()``
@@ -45,9 +48,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from gametree.adapters import json_value, parse_number
 from gametree.conform.games import read_game_json
 from gametree.spec import Leaf
-from gametree.treefile import json_value, parse_number, read_tree_json
+from gametree.treefile import read_tree_json
 
 
 def _theirs(module: str) -> Any:

@@ -1,67 +1,109 @@
-"""Every search of ``spec`` and ``impl`` by name, with what it computes and what it needs.
+"""The registry: every search by its one name, with what it computes, takes and claims.
 
-Glossary: t is a tree, a and b the window (alpha, beta), r the paranoid player, an *answer*
-what the CLI prints for one search.
+Glossary: t is a tree, a and b the window (alpha, beta), r the paranoid player, an *entry* one
+row of :data:`REGISTRY`, an *answer* what one search says about one tree, the *definition* the
+``spec`` function an entry's answers are checked against.
 
-Names are the Python names: ``spec.minimax``, ``impl.alphabeta``, ``impl.shallow``, with a
-``_fail_soft`` suffix for the fail-soft variants of the two alpha-betas. A name without its
-``spec.`` or ``impl.`` prefix is accepted when only one search has it.
+One row per search: its name (kebab-case, the gate's semantics name where it has one), the
+``spec`` definition it is checked against, the ``impl`` function that runs it, its family,
+the trees it takes, the options it reads, the bounds it relies on, and what it claims to the
+gate. Everything that names searches is made from this table: ``gametree algorithms``, the
+gate's semantics (``gametree.conform.semantics.SEMANTICS``), the searches whose events the
+page shows (``gametree.explore``), and :func:`lookup`, which every command reads a name with.
+Adding a search is one row here, plus its code, its tests and its transcriptions
+(:data:`TRANSCRIPTIONS`).
 
-Counts follow DESIGN.md (``impl.result``). The spec's definitions do not search, they
-evaluate the whole tree: for them ``nodes_visited`` is the number of nodes of the tree,
-``leaves_evaluated`` the number of leaves, and the trace every leaf, left to right.
+Old spellings (``impl.last_branch``, ``last_branch``, ``deep``, ...) keep working: :func:`lookup`
+returns the entry with a one-line note to print. ``spec.X`` names the *definition* of the entry
+it is checked against, which evaluates the whole tree: the counts of a definition are the tree's
+(``nodes_visited`` its nodes, ``leaves_evaluated`` its leaves, the trace every leaf).
 
-Left out, because a tree document cannot hold what they take: ``spec.opponent_models``,
-``impl.opponent_models`` and ``impl.opponent_models_alphabeta`` (evaluation functions) and the
-game searches ``spec.game_*`` (a game, not a tree). ``impl.best_case_leaves`` and the other
-helpers of ``impl.ordered`` and ``impl.best_case`` are not searches.
+Importing this module imports no search: each is reached by its public name
+(``impl.shallow``) when it first runs.
 
 >>> from gametree.spec import Node
->>> answer = ALGORITHMS["impl.alphabeta"].run(Node.by_depth([[3, 12], [2, 4]]), None, Options())
+>>> t = Node.by_depth([[3, 12], [2, 4]])
+>>> answer = ALGORITHMS["alphabeta-fail-hard"].run(t, None, Options())
 >>> answer.value, answer.principal_variation, answer.leaves_evaluated
 (3, (0, 0), 3)
->>> lookup("pvs").name
-'impl.pvs'
+>>> found = lookup("impl.pvs")
+>>> found.algorithm.name, found.note
+('pvs', "'impl.pvs' is an old name of 'pvs'")
 """
 
-from collections.abc import Callable
-from typing import Any, Literal
+import importlib
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from gametree import impl, spec
-from gametree.impl import BOTTOM, TOP
-from gametree.impl.necessity import Domain
-from gametree.impl.window import Bound
-from gametree.spec import Bounds, Path, Scalar, Solution, Tree, Value, iter_leaves
+from gametree.impl.window import BOTTOM, TOP
+from gametree.spec import Bounds, Path, Scalar, Tree, TreeError, Value, iter_leaves
 
-__all__ = ["ALGORITHMS", "Algorithm", "Answer", "Options", "applicable", "lookup"]
+if TYPE_CHECKING:
+    from gametree.impl.necessity import Domain
+    from gametree.impl.window import Bound
+
+__all__ = [
+    "ALGORITHMS",
+    "EVENTS",
+    "REGISTRY",
+    "Algorithm",
+    "Answer",
+    "Found",
+    "Options",
+    "applicable",
+    "event_trace",
+    "lookup",
+]
+
+Family = Literal[
+    "two-player", "multi-player", "separate-evaluations", "chance", "best-reply", "game"
+]
+"""The family a search belongs to: the guide has a page for each (``docs/index.md``).
+
+``chance`` (expectimax, Star1 and Star2, over trees with chance nodes) and ``best-reply``
+(Schadd and Winands' best-reply search) are the families coming next: their searches take the
+options below (``bounds="interval"``: bounds [L, U] on the leaf values; ``player``: the root
+player a best-reply search is for)."""
+
+Kind = Literal["scalar", "vector", "pairs", "any", "game"]
+"""Which trees a search takes: two-player scalars, N-player vectors, pairs (N = 2), either,
+or a game graph rather than a tree (the gate's ``game-`` semantics)."""
+
+BoundsKind = Literal["korf", "interval"]
+"""The bounds a search relies on: Korf's (a lower bound on every component and an upper bound
+on their sum, the tree document's ``bounds``), or an interval [L, U] on every leaf value."""
 
 
 @attrs.frozen
 class Options:
     """The parameters some searches take: a window, a player, a first guess, a test value..."""
 
-    alpha: Bound = BOTTOM
-    beta: Bound = TOP
+    alpha: "Bound" = BOTTOM
+    beta: "Bound" = TOP
     player: int | None = None
+    """The paranoid player, or the root player a best-reply search is for (default: the root's
+    mover)."""
     first_guess: Scalar = 0
     gamma: Scalar | None = None
     strict: bool = False
     function: int = 0
-    domain: Domain = "reals"
+    domain: "Domain" = "reals"
     """The values the leaves may take, for the optimal search: ``"reals"`` or ``"integers"``."""
 
 
 @attrs.frozen
 class Answer:
-    """What one search says about one tree (``impl.SearchResult``, or the spec's full counts)."""
+    """What one search says about one tree (``impl.SearchResult``, or a definition's)."""
 
     value: Value
     principal_variation: Path
     nodes_visited: int
     leaves_evaluated: int
     trace: tuple[Path, ...] | None = None
+    events: tuple[dict[str, Any], ...] | None = None
+    """The search's event trace (``impl.events``), when asked for."""
 
     @property
     def best_move(self) -> int | None:
@@ -69,44 +111,117 @@ class Answer:
         return self.principal_variation[0] if self.principal_variation else None
 
 
-Kind = Literal["scalar", "vector", "pairs", "any"]
-"""Which trees a search takes: two-player scalars, N-player vectors, pairs (N = 2), either."""
-
-Run = Callable[[Tree, Bounds | None, Options, bool], Answer]
-
-
 @attrs.frozen
 class Algorithm:
-    """A search by name: what it computes, which spec definition it is checked against."""
+    """One search: its name, what it computes, what it runs, what it takes and claims."""
 
     name: str
+    """The one name: kebab-case, the gate's semantics name where the search has one."""
+    label: str
+    """A title for people: the page's menu, a listing."""
     computes: str
-    reference: str
-    """The spec definition whose value this search returns (its ``name``)."""
+    """What it computes, in a line (``gametree algorithms``)."""
+    source: str
+    """The work and section it implements."""
+    family: Family
     kind: Kind
-    exact: bool
+    reference: str
+    """The ``spec`` definition its answers are checked against (``spec.maxn``)."""
+    search: str | None = None
+    """The ``impl`` function that runs it (``impl.shallow``); ``None``: the definition runs."""
+    fixed: tuple[tuple[str, object], ...] = ()
+    """Keyword arguments the search is always called with (``fail_soft=True``)."""
+    options: tuple[str, ...] = ()
+    """The :class:`Options` fields it reads, passed to it by name."""
+    bounds: BoundsKind | None = None
+    """The bounds it relies on, passed to it as ``bounds`` (``None``: none)."""
+    exact: bool = True
     """Whether it returns the reference's value on every tree it takes, with the full window."""
-    options: tuple[str, ...]
-    """The :class:`Options` fields it reads."""
-    needs_bounds: bool
-    call: Run
+    fail: Literal["hard", "soft"] | None = None
+    """For a windowed search: what it returns outside its window (Knuth and Moore's fail-hard
+    or Fishburn's fail-soft), which the gate allows."""
+    semantics: str | None = None
+    """What the gate checks a target claiming this search against (``gametree conform
+    --semantics NAME``), in a line; ``None``: not one of the gate's semantics."""
+    events: bool = False
+    """Whether it records the event trace the explore page steps through (``events=True``),
+    which the page's JavaScript engine (``explore/engine.js``) reproduces event for event."""
+    transpositions: bool = False
+    """Whether its table keys nodes by identity, so that a subtree a tree shares by reference
+    is one node to it (``impl.mtdf``); the gate asks about the tree as written."""
     decides_cut_offs: bool = False
     """Whether it enters each subtree it skips, to find it unnecessary, and reads nothing below
     (the optimal search): ``nodes_visited`` counts those roots too, and a drawing says so."""
+    old: tuple[str, ...] = ()
+    """Its old spellings, which :func:`lookup` still accepts, with a note."""
+
+    @property
+    def needs_bounds(self) -> bool:
+        """Whether it relies on Korf's bounds (the document's ``bounds``)."""
+        return self.bounds == "korf"
+
+    @property
+    def window(self) -> bool:
+        """Whether it takes a window (alpha, beta)."""
+        return "alpha" in self.options
 
     def run(
-        self, t: Tree, bounds: Bounds | None, options: Options, *, trace: bool = False
+        self,
+        t: Tree,
+        bounds: Bounds | None,
+        options: Options,
+        *,
+        trace: bool = False,
+        events: bool = False,
+        definition: bool = False,
     ) -> Answer:
-        """Search ``t``; raises ``spec.TreeError`` (or ``ValueError``) if it does not apply."""
+        """Search ``t``; raises ``spec.TreeError`` (or ``ValueError``) if it does not apply.
+
+        ``definition``: run the ``spec`` definition instead of the search (whole-tree counts).
+        ``events``: record the event trace too (only a search whose ``events`` is set does).
+        """
         problem = applicable(self, t, bounds)
         if problem is not None:
-            raise spec.TreeError(problem, ())
-        return self.call(t, bounds, options, trace)
+            raise TreeError(problem, ())
+        if definition or self.search is None:
+            if events:
+                raise ValueError(f"the definition of {self.name} records no events")
+            return _definition_answer(self, t, options, trace=trace)
+        if "gamma" in self.options and options.gamma is None:
+            raise TreeError(f"{self.name} needs a test value: --gamma", ())
+        if events and not self.events:
+            raise ValueError(f"{self.name} records no events; these do: {', '.join(EVENTS)}")
+        kw = dict(self.fixed)
+        kw.update((k, getattr(options, k)) for k in self.options)
+        if self.bounds is not None:
+            kw["bounds"] = bounds
+        if events:
+            kw["events"] = True
+        r = _public(self.search)(t, **kw, trace=trace)
+        return Answer(r.value, r.principal_variation, r.nodes_visited, r.leaves_evaluated,
+                      r.trace, r.events if events else None)  # fmt: skip
+
+
+def _public(name: str) -> Callable[..., Any]:
+    """The function ``impl.shallow`` or ``spec.maxn`` names, imported when first asked for."""
+    layer, _, function = name.partition(".")
+    f: Callable[..., Any] = getattr(importlib.import_module(f"gametree.{layer}"), function)
+    return f
+
+
+def _definition_answer(a: Algorithm, t: Tree, options: Options, *, trace: bool) -> Answer:
+    """The reference definition's answer, with the whole tree's counts."""
+    args = {"player": options.player} if "player" in a.options else {}
+    s = _public(a.reference)(t, **args)
+    leaves = tuple(path for path, _ in iter_leaves(t)) if trace else None
+    return Answer(s.value, s.principal_variation, t.size, t.leaf_count, leaves)
 
 
 def applicable(algorithm: Algorithm, t: Tree, bounds: Bounds | None) -> str | None:
     """Why ``algorithm`` cannot search ``t`` (with ``bounds``), or ``None`` if it can."""
     kind = algorithm.kind
+    if kind == "game":
+        return f"{algorithm.name} searches a game graph, not a tree"
     if kind == "scalar" and t.vector:
         return f"{algorithm.name} takes two-player trees with scalar values (got vectors)"
     if kind == "vector" and not t.vector:
@@ -118,150 +233,290 @@ def applicable(algorithm: Algorithm, t: Tree, bounds: Bounds | None) -> str | No
     return None
 
 
-def _from_spec(solution: Solution[Any], t: Tree, *, trace: bool) -> Answer:
-    return Answer(
-        solution.value,
-        solution.principal_variation,
-        t.size,
-        t.leaf_count,
-        tuple(path for path, _ in iter_leaves(t)) if trace else None,
-    )
+_W = ("alpha", "beta")
+
+REGISTRY: tuple[Algorithm, ...] = (
+    Algorithm(
+        "minimax", "Minimax",
+        "the minimax value, from player 0's (Max's) point of view; every leaf, left to right",
+        "Knuth and Moore 1975; the Min-Max notes",
+        "two-player", "scalar", "spec.minimax", "impl.minimax", events=True,
+        semantics="the minimax value from player 0's (Max's) point of view; every leaf, left "
+        "to right",
+        old=("spec.minimax",),
+    ),
+    Algorithm(
+        "negamax", "Negamax",
+        "the value to the player to move at the root; every leaf, left to right",
+        "the Min-Max notes (ModMinMax)",
+        "two-player", "scalar", "spec.negamax", "impl.negamax", events=True,
+        semantics="the value to the player to move at the root (the Min-Max notes); every leaf, "
+        "left to right",
+        old=("spec.negamax",),
+    ),
+    Algorithm(
+        "alphabeta-fail-hard", "Alpha-beta (fail-hard)",
+        "fail-hard alpha-beta, max/min form, window from Max's view (Knuth-Moore F2)",
+        "Knuth and Moore 1975 (F2)",
+        "two-player", "scalar", "spec.minimax", "impl.alphabeta", options=_W, fail="hard",
+        events=True,
+        semantics="fail-hard alpha-beta in max/min form over (alpha, beta), from Max's point "
+        "of view; alpha-beta's leaves",
+        old=("impl.alphabeta", "alphabeta"),
+    ),
+    Algorithm(
+        "alphabeta-fail-soft", "Alpha-beta (fail-soft)",
+        "fail-soft alpha-beta, max/min form (Fishburn 1983)",
+        "Fishburn 1983",
+        "two-player", "scalar", "spec.minimax", "impl.alphabeta", (("fail_soft", True),),
+        options=_W, fail="soft", events=True,
+        semantics="fail-soft alpha-beta in max/min form (Fishburn)",
+        old=("impl.alphabeta_fail_soft", "alphabeta_fail_soft"),
+    ),
+    Algorithm(
+        "negamax-alphabeta-fail-hard", "Negamax alpha-beta (fail-hard)",
+        "fail-hard alpha-beta, negamax form, value and window from the root mover's view",
+        "Knuth and Moore 1975 (F2)",
+        "two-player", "scalar", "spec.negamax", "impl.negamax_alphabeta", options=_W,
+        fail="hard", events=True,
+        semantics="fail-hard alpha-beta in negamax form: value and window from the root "
+        "mover's point of view",
+        old=("impl.negamax_alphabeta", "negamax_alphabeta", "negamax-alphabeta"),
+    ),
+    Algorithm(
+        "negamax-alphabeta-fail-soft", "Negamax alpha-beta (fail-soft)",
+        "fail-soft alpha-beta, negamax form",
+        "Fishburn 1983",
+        "two-player", "scalar", "spec.negamax", "impl.negamax_alphabeta",
+        (("fail_soft", True),), options=_W, fail="soft", events=True,
+        semantics="fail-soft alpha-beta in negamax form",
+        old=("impl.negamax_alphabeta_fail_soft", "negamax_alphabeta_fail_soft"),
+    ),
+    Algorithm(
+        "pvs", "Principal variation search",
+        "principal variation search (NegaScout), negamax form",
+        "Reinefeld 1983; Marsland 1983",
+        "two-player", "scalar", "spec.negamax", "impl.pvs", options=_W, fail="soft",
+        events=True,
+        semantics="principal variation search (Reinefeld's NegaScout) in negamax form: "
+        "fail-soft over (alpha, beta) from the root mover's point of view; its leaves, a "
+        "re-searched leaf each time it is read",
+        old=("impl.pvs",),
+    ),
+    Algorithm(
+        "mtdf", "MTD(f)",
+        "MTD(f) from --first-guess (Plaat et al. 1996)",
+        "Plaat et al. 1996, Figure 3",
+        "two-player", "scalar", "spec.minimax", "impl.mtdf", options=(*_W, "first_guess"),
+        fail="soft", events=True, transpositions=True,
+        semantics="MTD(f) (Plaat et al. 1996) from 'first_guess', in max/min form: fail-soft "
+        "over (alpha, beta) from Max's point of view; the leaves of its tests, in order, with "
+        "a table of every node's bounds",
+        old=("impl.mtdf",),
+    ),
+    Algorithm(
+        "mt", "MT",
+        "one MT test at --gamma (--strict: 'above gamma?'), a bound on the minimax value",
+        "Plaat et al. 1996, Figure 2",
+        "two-player", "scalar", "spec.minimax", "impl.mt", options=("gamma", "strict"),
+        exact=False,
+        old=("impl.mt",),
+    ),
+    Algorithm(
+        "maxn", "Maxn",
+        "the maxn value, a vector; every leaf, left to right",
+        "Luckhardt and Irani 1986; Korf 1989, 3.1",
+        "multi-player", "vector", "spec.maxn", "impl.maxn", events=True,
+        semantics="the maxn value (Korf 3.1), a vector; every leaf, left to right",
+        old=("impl.maxn", "spec.maxn"),
+    ),
+    Algorithm(
+        "immediate", "Immediate pruning",
+        "maxn with immediate pruning (Korf 3.2.1)",
+        "Korf 1989, 3.2.1",
+        "multi-player", "vector", "spec.maxn", "impl.immediate", bounds="korf", events=True,
+        semantics="maxn with immediate pruning under Korf's bounds (3.2.1); its leaves",
+        old=("impl.immediate",),
+    ),
+    Algorithm(
+        "shallow", "Shallow pruning",
+        "maxn with immediate and shallow pruning (Korf 3.2.2)",
+        "Korf 1989, 3.2.2",
+        "multi-player", "vector", "spec.maxn", "impl.shallow", bounds="korf", events=True,
+        semantics="maxn with immediate and shallow pruning (Korf 3.2.2, procedure Shallow); "
+        "its leaves",
+        old=("impl.shallow",),
+    ),
+    Algorithm(
+        "last-branch", "Last-branch pruning",
+        "maxn with last-branch pruning (Sturtevant 2003)",
+        "Sturtevant 2003",
+        "multi-player", "vector", "spec.maxn", "impl.last_branch", bounds="korf", events=True,
+        semantics="maxn with immediate, shallow and last-branch pruning under Korf's bounds "
+        "(Sturtevant 2003); its leaves",
+        old=("impl.last_branch", "last_branch"),
+    ),
+    Algorithm(
+        "speculative", "Speculative pruning",
+        "maxn with speculative pruning (Sturtevant 2003)",
+        "Sturtevant 2003",
+        "multi-player", "vector", "spec.maxn", "impl.speculative", bounds="korf", events=True,
+        semantics="maxn with immediate, shallow and speculative pruning under Korf's bounds "
+        "(Sturtevant 2003); its leaves, a re-searched leaf each time it is read",
+        old=("impl.speculative",),
+    ),
+    Algorithm(
+        "deep-pruning-unsound", "Deep pruning (unsound)",
+        "maxn with Korf's deep pruning: UNSOUND for 3 or more players (Korf 3.2.3)",
+        "Korf 1989, 3.2.3",
+        "multi-player", "vector", "spec.maxn", "impl.deep_pruning_unsound", bounds="korf",
+        exact=False, events=True,
+        semantics="what Korf's deep pruning (3.2.3) returns, NOT the maxn value with three or "
+        "more players (Figure 5); maxn on two-player pairs (x, -x); its value, line and leaves",
+        old=("impl.deep_pruning_unsound", "deep_pruning_unsound", "deep"),
+    ),
+    Algorithm(
+        "optimal", "Optimal directional search",
+        "maxn reading only the leaves every directional search must read (Korf 3.2.4, "
+        "corrected), for real leaves or, with --domain integers, integer ones",
+        "Korf 1989, 3.2.4 (Theorem 1, corrected)",
+        "multi-player", "vector", "spec.maxn", "impl.optimal", options=("domain",),
+        bounds="korf", events=True, decides_cut_offs=True,
+        semantics="maxn reading only the leaves every directional search must read, over the "
+        "'domain' the request names (Korf 3.2.4, Theorem 1 corrected); its leaves",
+        old=("impl.optimal",),
+    ),
+    Algorithm(
+        "paranoid", "Paranoid",
+        "the paranoid value for --player (default: the root's), a scalar, by alpha-beta with "
+        "deep cut-offs",
+        "Sturtevant and Korf 2000",
+        "multi-player", "any", "spec.paranoid", "impl.paranoid", options=("player",),
+        events=True,
+        semantics="the paranoid value for 'player', a scalar (Sturtevant and Korf 2000); "
+        "alpha-beta's leaves",
+        old=("impl.paranoid", "spec.paranoid"),
+    ),
+    Algorithm(
+        "separate-evaluations", "Separate evaluation functions",
+        "the value of a tree of pairs under separate evaluation functions, exact (Korf 2.1)",
+        "Korf 1989, 2.1",
+        "separate-evaluations", "pairs", "spec.separate_evaluations",
+        "impl.separate_evaluations",
+        old=("impl.separate_evaluations", "separate_evaluations", "spec.separate_evaluations"),
+    ),
+    Algorithm(
+        "alphabeta-one-function", "Alpha-beta with one function",
+        "alpha-beta on pairs with one player's function (--function 0 or 1); exact only when "
+        "the two agree in order",
+        "Korf 1989, 2.1",
+        "separate-evaluations", "pairs", "spec.separate_evaluations",
+        "impl.alphabeta_one_function", options=("function",), exact=False,
+        old=("impl.alphabeta_one_function", "alphabeta_one_function"),
+    ),
+    Algorithm(
+        "game-negamax", "Negamax on a game",
+        "a game graph searched to a depth with quiescence", "spec.search, definition 1",
+        "game", "game", "spec.cut_negamax",
+        semantics="a game graph searched to 'depth' with 'quiescence' (spec.search's "
+        "cut_negamax: the root mover's view); the move one of the optimal ones",
+    ),
+    Algorithm(
+        "game-negamax-stand-pat", "Negamax on a game, standing pat",
+        "the same, where a quiescence extension may stand pat", "spec.search, definition 1",
+        "game", "game", "spec.cut_negamax",
+        semantics="the same, where a quiescence extension may stand pat (take the static "
+        "evaluation) except in check",
+    ),
+    Algorithm(
+        "game-negamax-witness", "Negamax with deeper table entries",
+        "a game graph searched with a table that reuses deeper entries",
+        "Wesselink et al., definition 7", "game", "game", "spec.witness", options=_W,
+        semantics="a game graph searched to 'depth' with the window ('alpha', 'beta') by a "
+        "search whose table may reuse deeper entries: a result some witness justifies "
+        "(spec.search.witness)",
+    ),
+    Algorithm(
+        "game-deepening", "Iterative deepening on a game",
+        "iterative deepening under a node budget", "spec.search, definition 3",
+        "game", "game", "spec.cut_negamax",
+        semantics="iterative deepening on a game graph under a node budget ('max_nodes') to "
+        "'max_depth': the value and a move of the deepest depth completed, which the reply "
+        "names ('depth')",
+    ),
+)  # fmt: skip
+"""Every search, one row each, in the order ``gametree algorithms`` lists them."""
+
+ALGORITHMS: dict[str, Algorithm] = {a.name: a for a in REGISTRY if a.kind != "game"}
+"""Every search on trees (what ``solve``, ``compare`` and ``draw`` run), by name."""
+
+EVENTS: tuple[str, ...] = tuple(a.name for a in REGISTRY if a.events)
+"""The searches that record an event trace: the ones the explore page offers."""
 
 
-def _from_impl(r: impl.SearchResult[Any]) -> Answer:
-    return Answer(r.value, r.principal_variation, r.nodes_visited, r.leaves_evaluated, r.trace)
+@attrs.frozen
+class Found:
+    """What :func:`lookup` found for a name: the entry, and a note for an old spelling.
+
+    ``definition``: the name meant the entry's definition (``spec.X``), not its search.
+    """
+
+    algorithm: Algorithm
+    note: str | None = None
+    definition: bool = False
+
+    def run(
+        self, t: Tree, bounds: Bounds | None, options: Options, *, trace: bool = False
+    ) -> Answer:
+        """Run what the name meant: the search, or the definition for ``spec.X``."""
+        return self.algorithm.run(t, bounds, options, trace=trace, definition=self.definition)
 
 
-def _spec(definition: Callable[[Tree], Solution[Any]]) -> Run:
-    return lambda t, _b, _o, trace: _from_spec(definition(t), t, trace=trace)
+def _spellings() -> Mapping[str, Found]:
+    out: dict[str, Found] = {}
+    for a in REGISTRY:
+        out[a.name] = Found(a)
+        for old in a.old:
+            assert old not in out, f"{old!r} is a spelling of two searches"
+            meaning = "the definition of" if old.startswith("spec.") else "an old name of"
+            out[old] = Found(a, f"{old!r} is {meaning} {a.name!r}", old.startswith("spec."))
+    return out
 
 
-def _bounds(b: Bounds | None) -> Bounds:
-    assert b is not None
-    return b
+SPELLINGS: Mapping[str, Found] = _spellings()
+"""Every name :func:`lookup` accepts: the names, and the old spellings with their notes."""
 
 
-def _registry() -> dict[str, Algorithm]:
-    def paranoid_spec(t: Tree, _b: Bounds | None, o: Options, trace: bool) -> Answer:  # noqa: FBT001
-        return _from_spec(spec.paranoid(t, o.player), t, trace=trace)
-
-    def mt(t: Tree, _b: Bounds | None, o: Options, trace: bool) -> Answer:  # noqa: FBT001
-        if o.gamma is None:
-            raise spec.TreeError("impl.mt needs a test value: --gamma", ())
-        return _from_impl(impl.mt(t, o.gamma, strict=o.strict, trace=trace))
-
-    w = ("alpha", "beta")
-
-    def a(
-        name: str,
-        computes: str,
-        reference: str,
-        kind: Kind,
-        call: Run,
-        *,
-        exact: bool = True,
-        options: tuple[str, ...] = (),
-        needs_bounds: bool = False,
-        decides_cut_offs: bool = False,
-    ) -> Algorithm:
-        return Algorithm(name, computes, reference, kind, exact, options, needs_bounds, call,
-                         decides_cut_offs)  # fmt: skip
-
-    entries = [
-        a("spec.minimax", "the minimax value, from player 0's (Max's) point of view",
-          "spec.minimax", "scalar", _spec(spec.minimax)),
-        a("spec.negamax", "the value to the player to move at the root (the Min-Max notes)",
-          "spec.negamax", "scalar", _spec(spec.negamax)),
-        a("spec.maxn", "the maxn value, a vector (Luckhardt and Irani; Korf 3.1)",
-          "spec.maxn", "vector", _spec(spec.maxn)),
-        a("spec.paranoid", "the paranoid value for --player (default: the root's), a scalar "
-          "(Sturtevant and Korf 2000)", "spec.paranoid", "any", paranoid_spec,
-          options=("player",)),
-        a("spec.separate_evaluations", "the value of a tree of pairs under separate "
-          "evaluation functions (Korf 2.1)", "spec.separate_evaluations", "pairs",
-          _spec(spec.separate_evaluations)),
-        a("impl.alphabeta", "fail-hard alpha-beta, max/min form, window from Max's view "
-          "(the Alpha-Beta Pruning article; Knuth-Moore F2)", "spec.minimax", "scalar",
-          lambda t, _b, o, tr: _from_impl(impl.alphabeta(t, o.alpha, o.beta, trace=tr)),
-          options=w),
-        a("impl.alphabeta_fail_soft", "fail-soft alpha-beta, max/min form (Fishburn 1983)",
-          "spec.minimax", "scalar",
-          lambda t, _b, o, tr: _from_impl(impl.alphabeta(t, o.alpha, o.beta, fail_soft=True,
-                                                         trace=tr)),
-          options=w),
-        a("impl.negamax_alphabeta", "fail-hard alpha-beta, negamax form, value and window "
-          "from the root mover's view", "spec.negamax", "scalar",
-          lambda t, _b, o, tr: _from_impl(impl.negamax_alphabeta(t, o.alpha, o.beta, trace=tr)),
-          options=w),
-        a("impl.negamax_alphabeta_fail_soft", "fail-soft alpha-beta, negamax form",
-          "spec.negamax", "scalar",
-          lambda t, _b, o, tr: _from_impl(impl.negamax_alphabeta(t, o.alpha, o.beta,
-                                                                 fail_soft=True, trace=tr)),
-          options=w),
-        a("impl.pvs", "principal variation search (NegaScout), negamax form", "spec.negamax",
-          "scalar", lambda t, _b, o, tr: _from_impl(impl.pvs(t, o.alpha, o.beta, trace=tr)),
-          options=w),
-        a("impl.mtdf", "MTD(f) from --first-guess (Plaat et al. 1996)", "spec.minimax",
-          "scalar",
-          lambda t, _b, o, tr: _from_impl(impl.mtdf(t, o.first_guess, o.alpha, o.beta,
-                                                    trace=tr)),
-          options=(*w, "first_guess")),
-        a("impl.mt", "one MT test at --gamma (--strict: 'above gamma?'), a bound on the "
-          "minimax value", "spec.minimax", "scalar", mt, exact=False,
-          options=("gamma", "strict")),
-        a("impl.maxn", "maxn without pruning", "spec.maxn", "vector",
-          lambda t, _b, _o, tr: _from_impl(impl.maxn(t, trace=tr))),
-        a("impl.immediate", "maxn with immediate pruning (Korf 3.2.1)", "spec.maxn", "vector",
-          lambda t, b, _o, tr: _from_impl(impl.immediate(t, _bounds(b), trace=tr)),
-          needs_bounds=True),
-        a("impl.shallow", "maxn with immediate and shallow pruning (Korf 3.2.2)", "spec.maxn",
-          "vector", lambda t, b, _o, tr: _from_impl(impl.shallow(t, _bounds(b), trace=tr)),
-          needs_bounds=True),
-        a("impl.last_branch", "maxn with last-branch pruning (Sturtevant 2003)", "spec.maxn",
-          "vector", lambda t, b, _o, tr: _from_impl(impl.last_branch(t, _bounds(b), trace=tr)),
-          needs_bounds=True),
-        a("impl.optimal", "maxn reading only the leaves every directional search must read "
-          "(Korf 3.2.4, corrected), for real leaves or, with --domain integers, integer ones",
-          "spec.maxn", "vector",
-          lambda t, b, o, tr: _from_impl(impl.optimal(t, _bounds(b), domain=o.domain,
-                                                      trace=tr)),
-          options=("domain",), needs_bounds=True, decides_cut_offs=True),
-        a("impl.speculative", "maxn with speculative pruning (Sturtevant 2003)", "spec.maxn",
-          "vector", lambda t, b, _o, tr: _from_impl(impl.speculative(t, _bounds(b), trace=tr)),
-          needs_bounds=True),
-        a("impl.deep_pruning_unsound", "maxn with Korf's deep pruning: UNSOUND for 3 or more "
-          "players (Korf 3.2.3)", "spec.maxn", "vector",
-          lambda t, b, _o, tr: _from_impl(impl.deep_pruning_unsound(t, _bounds(b), trace=tr)),
-          exact=False, needs_bounds=True),
-        a("impl.paranoid", "paranoid search by alpha-beta with deep cut-offs", "spec.paranoid",
-          "any", lambda t, _b, o, tr: _from_impl(impl.paranoid(t, o.player, trace=tr)),
-          options=("player",)),
-        a("impl.separate_evaluations", "separate evaluation functions, exact (Korf 2.1)",
-          "spec.separate_evaluations", "pairs",
-          lambda t, _b, _o, tr: _from_impl(impl.separate_evaluations(t, trace=tr))),
-        a("impl.alphabeta_one_function", "alpha-beta on pairs with one player's function "
-          "(--function 0 or 1); exact only when the two agree in order",
-          "spec.separate_evaluations", "pairs",
-          lambda t, _b, o, tr: _from_impl(impl.alphabeta_one_function(t, o.function, trace=tr)),
-          exact=False, options=("function",)),
-    ]  # fmt: skip
-    return {a.name: a for a in entries}
-
-
-ALGORITHMS: dict[str, Algorithm] = _registry()
-"""Every search, by name, in the order ``gametree algorithms`` lists them."""
-
-
-def lookup(name: str) -> Algorithm:
-    """The search called ``name`` (its prefix may be left out when that is unambiguous).
+def lookup(name: str) -> Found:
+    """The search called ``name``, with a one-line note if ``name`` is an old spelling.
 
     Raises ``KeyError`` with a message that lists the names.
+
+    >>> lookup("last-branch").note is None, lookup("deep").algorithm.name
+    (True, 'deep-pruning-unsound')
+    >>> lookup("spec.maxn").note, lookup("spec.maxn").definition
+    ("'spec.maxn' is the definition of 'maxn'", True)
     """
-    if name in ALGORITHMS:
-        return ALGORITHMS[name]
-    matches = [a for a in ALGORITHMS.values() if a.name.split(".", 1)[1] == name]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise KeyError(f"{name!r} is ambiguous: {' or '.join(a.name for a in matches)}")
-    raise KeyError(f"no algorithm {name!r}; the names are: {', '.join(ALGORITHMS)}")
+    found = SPELLINGS.get(name)
+    if found is None:
+        names = ", ".join(a.name for a in REGISTRY)
+        raise KeyError(f"no algorithm {name!r}; the names are: {names}")
+    return found
+
+
+def event_trace(
+    name: str, t: Tree, *, bounds: Bounds | None = None, **options: Any
+) -> tuple[dict[str, Any], ...]:
+    """The events of searching ``t`` with the search called ``name`` (``impl.events``).
+
+    ``options`` are :class:`Options`' fields. Raises ``KeyError`` for an unknown name,
+    ``ValueError`` for a search that records no events, and ``spec.TreeError`` (with the
+    path) for a tree it cannot take or a leaf outside the bounds.
+
+    >>> from gametree.spec import Node
+    >>> [e["type"] for e in event_trace("maxn", Node.by_depth([(1, 2), (2, 1)]))]
+    ['enter', 'leaf', 'best', 'leaf', 'best', 'leave']
+    """
+    answer = lookup(name).algorithm.run(t, bounds, Options(**options), events=True)
+    assert answer.events is not None
+    return answer.events

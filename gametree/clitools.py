@@ -56,7 +56,10 @@ __all__ = [
     "EXIT_OK",
     "EXIT_TARGET",
     "EXIT_USAGE",
+    "PROGRESS_LINE",
     "Progress",
+    "Voice",
+    "Watch",
     "Window",
     "add_limit_arguments",
     "add_window_argument",
@@ -268,28 +271,59 @@ def text_value(v: object) -> str:
     return str(v)
 
 
+PROGRESS_LINE = re.compile(r"gametree( [a-z]+)?: (\d+/\d+ [^,]*|still working), \d+ s\b")
+"""A line of :class:`Progress` or :class:`Watch` off a terminal (where a terminal shows a bar,
+or nothing): ``gametree conform: 40/200 cases, 12 s``, ``gametree experiment: still working,
+25 s``. What a command prints besides them does not depend on how fast it runs.
+
+>>> bool(PROGRESS_LINE.match("gametree vectors: 3/21 files checked, 10 s (pvs.json)"))
+True
+"""
+
+
+class Voice:
+    """What a command has lately said on standard error: its bars, lines and watches share it.
+
+    ``last`` is when it last said how far it had got, so that each speaks only after
+    :data:`Progress.EVERY` seconds of silence (since then, or since it started itself), whoever
+    spoke last; ``speaking`` counts the progress bars running, which a :class:`Watch` leaves the
+    word to.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.last = -math.inf
+        self.speaking = 0
+        self.lock = threading.Lock()
+
+
+VOICE = Voice()
+"""The process's voice, which the progress of every command it runs shares."""
+
+
 class Progress:
     """How far a long command has got, on standard error: a bar on a terminal, lines otherwise.
 
     On a terminal the bar is redrawn at every step. Elsewhere (a pipe, a CI log) a line such as
     ``gametree conform: 40/200 cases, 12 s`` is written once :data:`EVERY` seconds have passed
-    since the start or the last line: at a step, and between steps by a heartbeat thread, so
-    that a step of minutes is not silence. ``timed`` progress counts the seconds themselves,
-    for a command that knows its budget but not its steps. ``done`` clears the bar and stops
-    the heartbeat.
+    since it started or the command last said how far it is (its :class:`Voice`): at a step,
+    and between steps by a heartbeat thread, so that a step of minutes is not silence.
+    ``timed`` progress counts the seconds themselves, for a command that knows its budget but
+    not its steps. ``done`` clears the bar and stops the heartbeat.
 
     >>> import io
     >>> now = [0.0]
-    >>> p = Progress(10, "cases", stream=io.StringIO(), clock=lambda: now[0], heartbeat=False)
+    >>> voice = Voice(clock=lambda: now[0])
+    >>> p = Progress(10, "cases", stream=io.StringIO(), voice=voice, heartbeat=False)
     >>> p.advance(5); now[0] = 12.0; p.advance(); p.advance(); p.done()
     >>> print(p.stream.getvalue(), end="")
     gametree: 6/10 cases, 12 s
     """
 
     EVERY = 10.0
-    """The most seconds between two lines when standard error is not a terminal."""
+    """The most seconds of silence between two lines when standard error is not a terminal."""
     TICK = 1.0
-    """How often the heartbeat looks at the clock, in seconds."""
+    """How often a heartbeat looks at the clock, in seconds."""
     WIDTH = 30
 
     def __init__(
@@ -301,18 +335,19 @@ class Progress:
         stream: TextIO | None = None,
         enabled: bool = True,
         timed: bool = False,
-        clock: Callable[[], float] = time.monotonic,
+        voice: Voice = VOICE,
         heartbeat: bool = True,
     ) -> None:
         self.total, self.unit, self.count, self.note = max(total, 1), unit, 0, ""
-        self.label, self.enabled, self.timed, self.clock = label, enabled, timed, clock
+        self.label, self.enabled, self.timed, self.voice = label, enabled, timed, voice
         self.stream = stream if stream is not None else sys.stderr
         self.terminal = _is_terminal(self.stream)
-        self.start = self.last = clock()
+        self.start = voice.clock()
         self.shown = False
-        self._lock = threading.Lock()
         self._stop = threading.Event()
         self._heart: threading.Thread | None = None
+        with voice.lock:
+            voice.speaking += enabled
         if enabled and heartbeat and (timed or not self.terminal):
             self._heart = threading.Thread(target=self._beat, name="gametree progress",
                                            daemon=True)  # fmt: skip
@@ -320,14 +355,14 @@ class Progress:
 
     def advance(self, n: int = 1, note: str = "") -> None:
         """Count ``n`` more (``note``: what is being done now) and show it."""
-        with self._lock:
+        with self.voice.lock:
             self.count += n
             self.note = note
             self._show()
 
     def beat(self) -> None:
         """Show how far it has got if a line is due (the heartbeat calls this)."""
-        with self._lock:
+        with self.voice.lock:
             self._show()
 
     def _beat(self) -> None:
@@ -337,7 +372,7 @@ class Progress:
     def _show(self) -> None:
         if not self.enabled:
             return
-        now = self.clock()
+        now = self.voice.clock()
         if self.timed:
             self.count = min(int(now - self.start), self.total)
         note = f" {self.note}" if self.note else ""
@@ -346,12 +381,12 @@ class Progress:
             bar = "#" * filled + "-" * (self.WIDTH - filled)
             self.stream.write(f"\r[{bar}] {self.count}/{self.total} {self.unit}{note}"[:100])
             self.shown = True
-        elif now - self.last >= self.EVERY:
+        elif now - max(self.voice.last, self.start) >= self.EVERY:
             line = f"{self.label}: {self.count}/{self.total} {self.unit}, {now - self.start:.0f} s"
             self.stream.write((line + (f" ({self.note})" if self.note else ""))[:100] + "\n")
-            self.last = now
         else:
             return
+        self.voice.last = now
         self.stream.flush()
 
     def done(self) -> None:
@@ -359,11 +394,71 @@ class Progress:
         self._stop.set()
         if self._heart is not None:
             self._heart.join()
-        with self._lock:
+        with self.voice.lock:
+            self.voice.speaking -= self.enabled
             if self.shown:
                 self.stream.write("\r" + " " * 100 + "\r")
                 self.stream.flush()
                 self.shown = False
+        self.enabled = False
+
+
+class Watch:
+    """A line every :data:`Progress.EVERY` seconds that nothing else says how far a command is.
+
+    For a command whose work is not all counted by a :class:`Progress` (an experiment draws its
+    plots after its series): while no progress bar runs and the command has been silent that
+    long, it writes ``gametree COMMAND: still working, 25 s``. A context manager.
+
+    >>> import io
+    >>> now = [0.0]
+    >>> voice = Voice(clock=lambda: now[0])
+    >>> with Watch("experiment", stream=io.StringIO(), voice=voice, heartbeat=False) as w:
+    ...     now[0] = 9.0; w.beat(); now[0] = 25.0; w.beat(); w.beat()
+    >>> print(w.stream.getvalue(), end="")
+    gametree experiment: still working, 25 s
+    """
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        stream: TextIO | None = None,
+        voice: Voice = VOICE,
+        heartbeat: bool = True,
+    ) -> None:
+        self.command, self.voice, self.heartbeat = command, voice, heartbeat
+        self.stream = stream if stream is not None else sys.stderr
+        self.start = voice.clock()
+        self._stop = threading.Event()
+        self._heart: threading.Thread | None = None
+
+    def __enter__(self) -> "Watch":
+        self.start = self.voice.clock()
+        if self.heartbeat:
+            self._heart = threading.Thread(target=self._beat, name="gametree watch", daemon=True)
+            self._heart.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._stop.set()
+        if self._heart is not None:
+            self._heart.join()
+
+    def _beat(self) -> None:
+        while not self._stop.wait(Progress.TICK):
+            self.beat()
+
+    def beat(self) -> None:
+        """Write the line if one is due."""
+        with self.voice.lock:
+            now = self.voice.clock()
+            if self.voice.speaking or now - max(self.voice.last, self.start) < Progress.EVERY:
+                return
+            self.stream.write(f"gametree {self.command}: still working, "
+                              f"{now - self.start:.0f} s\n")  # fmt: skip
+            self.stream.flush()
+            self.voice.last = now
 
 
 def _is_terminal(stream: TextIO) -> bool:

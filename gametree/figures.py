@@ -140,26 +140,26 @@ FIGURES: dict[str, Figure] = {
     f.name: f
     for f in [
         Figure("korf-figure1", "Korf 1989, Figure 1 (section 1), rebuilt from the text",
-               korf_figure1(), None, "impl.alphabeta", {(1, 0, 0, 1): "b", (1, 0, 1, 1): "c"}),
+               korf_figure1(), None, "alphabeta-fail-hard", {(1, 0, 0, 1): "b", (1, 0, 1, 1): "c"}),
         Figure("korf-figure2", "Korf 1989, Figure 2's situation (section 2.1)",
-               korf_figure2(), None, "impl.alphabeta_one_function"),
+               korf_figure2(), None, "alphabeta-one-function"),
         Figure("korf-figure3", "Korf 1989, Figure 3 (section 3.1), rebuilt from the text",
-               korf_figure3(), KORF_SUM, "impl.maxn"),
+               korf_figure3(), KORF_SUM, "maxn"),
         Figure("korf-figure4", "Korf 1989, Figure 4 (section 3.2.2), rebuilt from the text",
-               korf_figure4(), KORF_SUM, "impl.shallow",
+               korf_figure4(), KORF_SUM, "shallow",
                {(0,): "a", (1,): "e", (1, 0): "f", (2, 0): "h"}),
         Figure("korf-figure5-a", "Korf 1989, Figure 5 (section 3.2.3), f = (2, 3, 4)",
-               korf_figure5((2, 3, 4)), KORF_SUM, "impl.deep_pruning_unsound", FIGURE5_NAMES),
+               korf_figure5((2, 3, 4)), KORF_SUM, "deep-pruning-unsound", FIGURE5_NAMES),
         Figure("korf-figure5-b", "Korf 1989, Figure 5 (section 3.2.3), f = (3, 0, 6)",
-               korf_figure5((3, 0, 6)), KORF_SUM, "impl.deep_pruning_unsound", FIGURE5_NAMES),
+               korf_figure5((3, 0, 6)), KORF_SUM, "deep-pruning-unsound", FIGURE5_NAMES),
         Figure("last-branch", "the last-branch example (docs/many-players.md, after Sturtevant "
-               "2003)", last_branch_example(), KORF_SUM, "impl.last_branch"),
+               "2003)", last_branch_example(), KORF_SUM, "last-branch"),
         Figure("wiki-alpha-beta", "the Alpha-Beta Pruning article, the alpha-beta walk (root "
-               "value 3)", wiki_alpha_beta(), None, "impl.alphabeta",
+               "value 3)", wiki_alpha_beta(), None, "alphabeta-fail-hard",
                {path: name for name, (path, _) in WIKI_ALPHA_BETA_NODES.items()}
                | {(0, 1, 1): "G"}),
         Figure("csce315-cut", "the CSCE 315 slides, the 'Cut example' (root value -3)",
-               csce315_cut(), None, "impl.alphabeta"),
+               csce315_cut(), None, "alphabeta-fail-hard"),
     ]
 }  # fmt: skip
 """Every tree the docs draw, by name (the name of its file in ``docs/trees/``)."""

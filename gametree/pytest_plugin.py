@@ -30,7 +30,8 @@ def gametree_conform() -> Callable[..., Any]:
     """``conform(target, semantics, **options)``: run the gate; fail the test unless it passes.
 
     Options, each the keyword of a ``gametree conform`` option (``docs/conformance.md``
-    lists them): ``strict_order``, ``best_move``, ``principal_variation`` (what to compare),
+    lists them): ``strict_order``, ``best_move``, ``principal_variation``, ``any_best_move``
+    (what to compare),
     ``move_only``, ``full_window`` (an engine that reports only its move, or takes no window),
     ``budget`` (generated trees, default 200), ``keep_going``, ``shrink_budget``, ``scope``
     (``small``, ``default`` or ``large``: what they are drawn from), ``vectors`` (False: the
@@ -50,6 +51,7 @@ def gametree_conform() -> Callable[..., Any]:
         strict_order: bool = False,
         best_move: bool = False,
         principal_variation: bool = False,
+        any_best_move: bool = False,
         move_only: bool = False,
         full_window: bool = False,
         budget: int = 200,
@@ -72,7 +74,7 @@ def gametree_conform() -> Callable[..., Any]:
         _check_arguments(semantics, skip_flags)
         options = GateOptions(
             semantics=semantics,
-            checks=Checks(best_move, principal_variation, strict_order, move_only),
+            checks=Checks(best_move, principal_variation, strict_order, move_only, any_best_move),
             budget=budget,
             seed=seed,
             by_depth=alternating,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gametree.clitools import Progress
+from gametree.clitools import PROGRESS_LINE, Progress, Voice, Watch
 from gametree.commands import vectors
 from gametree.figures import korf_figure4
 from gametree.spec import Bounds
@@ -25,10 +25,11 @@ HANG_GUARD = 60.0
 
 
 class Clock:
-    """A clock the test moves."""
+    """A clock the test moves, and the voice that reads it."""
 
     def __init__(self) -> None:
         self.now = 0.0
+        self.voice = Voice(clock=self)
 
     def __call__(self) -> float:
         return self.now
@@ -41,7 +42,8 @@ class Terminal(io.StringIO):
 
 def test_off_a_terminal_a_line_at_most_every_ten_seconds() -> None:
     clock, pipe = Clock(), io.StringIO()
-    p = Progress(6, "cases", label="gametree conform", stream=pipe, clock=clock, heartbeat=False)
+    p = Progress(6, "cases", label="gametree conform", stream=pipe, voice=clock.voice,
+                 heartbeat=False)  # fmt: skip
     for t in (1.0, 5.0, 9.9, 10.0, 15.0, 20.5):
         clock.now = t
         p.advance(note=f"case at {t}")
@@ -55,7 +57,7 @@ def test_off_a_terminal_a_line_at_most_every_ten_seconds() -> None:
 def test_the_heartbeat_speaks_while_one_step_takes_long(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Progress, "TICK", 0.01)
     clock, pipe = Clock(), io.StringIO()
-    p = Progress(5, "cases", label="gametree conform", stream=pipe, clock=clock)
+    p = Progress(5, "cases", label="gametree conform", stream=pipe, voice=clock.voice)
     p.advance(note="a slow case")
     clock.now = 25.0  # no step for 25 s: the heartbeat writes the line
     waited = time.monotonic()
@@ -67,9 +69,9 @@ def test_the_heartbeat_speaks_while_one_step_takes_long(monkeypatch: pytest.Monk
 
 def test_timed_progress_counts_the_seconds_of_its_budget() -> None:
     clock, pipe, terminal = Clock(), io.StringIO(), Terminal()
-    p = Progress(60, "s of the --budget", label="gametree prove", stream=pipe, clock=clock,
-                 timed=True, heartbeat=False)  # fmt: skip
-    bar = Progress(60, "s of the --budget", stream=terminal, clock=clock, timed=True,
+    p = Progress(60, "s of the --budget", label="gametree prove", stream=pipe,
+                 voice=clock.voice, timed=True, heartbeat=False)  # fmt: skip
+    bar = Progress(60, "s of the --budget", stream=terminal, voice=clock.voice, timed=True,
                    heartbeat=False)  # fmt: skip
     clock.now = 30.4
     p.beat()
@@ -84,6 +86,35 @@ def test_timed_progress_counts_the_seconds_of_its_budget() -> None:
     assert terminal.getvalue().endswith("\r")
 
 
+def test_a_watch_speaks_only_when_no_progress_has_for_ten_seconds() -> None:
+    clock, pipe = Clock(), io.StringIO()
+    with Watch("experiment", stream=pipe, voice=clock.voice, heartbeat=False) as watch:
+        told = io.StringIO()
+        series = Progress(3, "tasks", stream=told, voice=clock.voice, heartbeat=False)
+        clock.now = 30.0
+        watch.beat()  # a progress runs: it has the word
+        series.advance()  # and says how far it is (30 s of silence)
+        series.done()
+        clock.now = 39.0
+        watch.beat()  # 9 s since the series spoke
+        clock.now = 41.0
+        watch.beat()
+        watch.beat()
+    assert told.getvalue() == "gametree: 1/3 tasks, 30 s\n"
+    assert pipe.getvalue() == "gametree experiment: still working, 41 s\n"
+
+
+def test_the_watch_s_heartbeat_speaks_in_a_long_silence(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Progress, "TICK", 0.01)
+    clock, pipe = Clock(), io.StringIO()
+    with Watch("experiment", stream=pipe, voice=clock.voice):
+        clock.now = 12.0
+        waited = time.monotonic()
+        while not pipe.getvalue() and time.monotonic() - waited < HANG_GUARD:
+            time.sleep(0.01)
+    assert pipe.getvalue() == "gametree experiment: still working, 12 s\n"
+
+
 def test_a_disabled_progress_says_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Progress, "EVERY", 0.0)
     pipe = io.StringIO()
@@ -91,9 +122,6 @@ def test_a_disabled_progress_says_nothing(monkeypatch: pytest.MonkeyPatch) -> No
     p.advance()
     p.done()
     assert pipe.getvalue() == ""
-
-
-LINE = re.compile(r"^gametree (conform|vectors|prove|compare): \d+/\d+ [a-z -]+, \d+ s")
 
 
 def test_conform_to_a_pipe_says_how_far_it_has_got(
@@ -107,7 +135,7 @@ def test_conform_to_a_pipe_says_how_far_it_has_got(
     assert code == 0, out + err
     lines = err.splitlines()
     assert lines[-1] == f"gametree conform: wrote {junit} (JUnit XML)"
-    counted = [line for line in lines[:-1] if LINE.match(line)]
+    counted = [line for line in lines[:-1] if PROGRESS_LINE.match(line)]
     assert counted, err
     assert counted[-1].startswith("gametree conform: 4/4 cases")
     assert junit.read_text().startswith("<?xml")
@@ -148,7 +176,7 @@ def test_prove_says_how_much_of_its_budget_is_spent(
     monkeypatch.setattr(Progress, "TICK", 0.01)
     code, out, err = run(["prove", "negamax", "--budget", "2"], capsys)
     assert code in (0, 1), err  # the verdicts are test_proofs_cli's; here, the lines
-    lines = [line for line in err.splitlines() if LINE.match(line)]
+    lines = [line for line in err.splitlines() if PROGRESS_LINE.match(line)]
     assert lines, err[-2000:]
     assert all(" s of the --budget, " in line for line in lines)
     assert "negamax" in out
@@ -174,10 +202,12 @@ def test_experiment_says_how_far_it_has_got_and_what_it_wrote(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(Progress, "EVERY", 0.0)
+    monkeypatch.setattr(Progress, "TICK", 0.05)
     code, out, err = run(["experiment", "best-case", "--quick", "--jobs", "1", "-o",
                           str(tmp_path)], capsys)  # fmt: skip
     assert code == 0, err
-    assert re.search(r"^gametree: \d+/\d+ [a-z]+, \d+ s", err, re.M), err
+    assert re.search(r"^gametree: \d+/\d+ [a-z]+, \d+ s", err, re.M), err  # the series
+    assert re.search(r"^gametree experiment: still working, \d+ s$", err, re.M), err  # the plots
     for suffix in ("csv", "png", "md"):
         assert f"wrote {tmp_path / 'best-case'}.{suffix}" in out
 
@@ -192,4 +222,4 @@ def test_compare_to_a_pipe_says_how_far_it_has_got(
     assert code == 0
     lines = err.splitlines()
     assert lines
-    assert all(LINE.match(line) for line in lines), lines
+    assert all(PROGRESS_LINE.match(line) for line in lines), lines

@@ -20,18 +20,11 @@ from gametree.conform.targets import CallableTarget
 
 
 def _reference(semantics: str) -> CallableTarget:
-    names = {"minimax": "spec.minimax", "negamax": "spec.negamax",
-             "alphabeta-fail-hard": "impl.alphabeta",
-             "alphabeta-fail-soft": "impl.alphabeta_fail_soft",
-             "negamax-alphabeta-fail-hard": "impl.negamax_alphabeta",
-             "negamax-alphabeta-fail-soft": "impl.negamax_alphabeta_fail_soft",
-             "deep-pruning-unsound": "impl.deep_pruning_unsound"}  # fmt: skip
     if SEMANTICS[semantics].game:
         from tests.bugs.engine import correct
 
         return CallableTarget(correct, timeout=600)
-    name = names.get(semantics, f"impl.{semantics.replace('-', '_')}")
-    return CallableTarget(lambda request: answer(name, request), timeout=600)
+    return CallableTarget(lambda request: answer(semantics, request), timeout=600)
 
 
 @pytest.mark.parametrize("semantics", list(SEMANTICS))

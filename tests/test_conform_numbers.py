@@ -23,7 +23,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametree import cli
-from gametree.algorithms import ALGORITHMS
+from gametree.algorithms import lookup
+from gametree.conform import tiers as tier_module
 from gametree.conform.draws import tiers
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.gate import GateOptions, run_gate
@@ -31,18 +32,23 @@ from gametree.conform.junit import junit_xml
 from gametree.conform.numbers import (
     LARGEST_DOUBLE,
     NUMBER_TYPES,
+    OPERATIONS,
+    arithmetic,
     is_double,
     next_double,
     number_text,
     outside,
     previous_double,
 )
+from gametree.conform.report import signature
 from gametree.conform.scope import SCOPES, magnitude_flags
 from gametree.conform.semantics import SEMANTICS, Case, Checks, case_from_request, check, expected
 from gametree.conform.targets import CallableTarget
 from gametree.conform.tiers import Ask, typed
-from gametree.impl import BOTTOM, TOP, alphabeta
-from gametree.spec import Bounds, Leaf, Node, Scalar, Tree
+from gametree.impl import BOTTOM, TOP, alphabeta, mtdf, negamax_alphabeta, pvs
+from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value
+from gametree.spec.strategies import scalar_trees
+from gametree.treefile import json_value, read_tree_json
 from tests.test_oracle_gate import IMPL_BY_SEMANTICS, impl_answer
 
 INTEGER_TYPES = {"int16": 2**15 - 1, "int32": 2**31 - 1, "int64": 2**63 - 1}
@@ -229,7 +235,7 @@ def test_gametree_s_searches_agree_with_the_spec_on_every_typed_case(semantics: 
                 case = Case(semantics, case.tree, case.bounds or Bounds(0, 9))
             e = expected(case)
             for name, ordered in IMPL_BY_SEMANTICS[semantics]:
-                if ALGORITHMS[name].needs_bounds and case.bounds is None:
+                if lookup(name).algorithm.needs_bounds and case.bounds is None:
                     continue  # maxn's tiers draw no bounds; impl_answer would assume (0, 9)
                 checks = Checks(best_move=True, principal_variation=True, strict_order=ordered)
                 got = json.loads(json.dumps(impl_answer(name, case)))
@@ -316,3 +322,133 @@ def test_the_pytest_fixture_takes_values(gametree_conform: Callable[..., Any]) -
                               values="int16")  # fmt: skip
     assert report.passed
     assert report.outside["vectors"] > 100
+
+
+ARITHMETIC_BY_TYPE = {
+    **{name: {(op, "overflows") for op in OPERATIONS} for name in INTEGER_TYPES},
+    "double": {("alpha + 1", "rounds"), ("first guess +- 1", "rounds"), ("Sum - Best", "rounds"),
+               ("Sum - Best", "overflows"), ("sum of two components", "rounds"),
+               ("sum of two components", "overflows")},
+}  # fmt: skip
+"""What the typed tier must draw for each type (issue 33, item 4): every step of a search whose
+result the type cannot hold. A double's negation is exact, and ``alpha + 1`` rounds at the
+largest double rather than overflowing (IEEE 754 rounds to nearest)."""
+
+
+@pytest.mark.parametrize("values", TYPED)
+def test_the_typed_tier_draws_each_step_that_overflows_or_rounds_in_its_type(values: str) -> None:
+    seen: dict[tuple[str, str], int] = {}
+    for semantics in ("alphabeta-fail-soft", "mtdf", "shallow"):
+        for seed in range(300):
+            for op in arithmetic(_case(semantics, values, seed, guess=True), NUMBER_TYPES[values]):
+                seen[op] = seen.get(op, 0) + 1
+    assert set(seen) == ARITHMETIC_BY_TYPE[values]
+    assert min(seen.values()) >= 30, seen  # each in a tenth of the cases that can show it
+
+
+def test_inside_a_declared_infinity_the_sums_still_overflow_the_machine_type() -> None:
+    """int16 inside +-32000: alpha + 1 fits, but two components or Sum - Best do not."""
+    numbers = NUMBER_TYPES["int16"].within(32000)
+    seen: set[tuple[str, str]] = set()
+    for semantics in ("alphabeta-fail-soft", "shallow"):
+        s = SEMANTICS[semantics]
+        ask = Ask(s.kind == "vector", s.window, SCOPES["default"], values=numbers)
+        for seed in range(200):
+            drawn = typed(random.Random(seed), ask)
+            case = Case(semantics, drawn.tree, drawn.bounds if s.bounds else None, drawn.alpha,
+                        drawn.beta)  # fmt: skip
+            assert outside(numbers, case) is None
+            seen |= arithmetic(case, numbers)
+    assert seen == {("Sum - Best", "overflows"), ("sum of two components", "overflows")}
+
+
+def float_shallow(request: dict[str, Any]) -> dict[str, Any]:
+    """Korf's procedure ``Shallow`` with its bound ``Sum - Best[Player]`` computed in a double,
+    which rounds it (where it does not overflow); every other number exact."""
+    doc = read_tree_json(request["tree"])
+    assert doc.bounds is not None
+    lower = doc.bounds.lower
+    total = doc.bounds.total - doc.tree.players * lower
+    trace: list[list[int]] = []
+
+    def rounded(x: Scalar) -> Scalar | float:
+        return float(x) if -LARGEST_DOUBLE <= x <= LARGEST_DOUBLE else x
+
+    def search(n: Tree, path: list[int], bound: Scalar | float, bounder: int | None) -> Value:
+        if isinstance(n, Leaf):
+            trace.append(path)
+            assert isinstance(n.value, tuple)
+            return tuple(c - lower for c in n.value)
+        p = n.to_move
+        if bounder == p:
+            bound = total
+        best = search(n.children[0], [*path, 0], total, None)
+        assert isinstance(best, tuple)
+        for i in range(1, len(n.children)):
+            if best[p] >= bound:
+                return best
+            next_ = search(n.children[i], [*path, i], rounded(total - best[p]), p)
+            assert isinstance(next_, tuple)
+            if next_[p] > best[p]:
+                best = next_
+        return best
+
+    value = search(doc.tree, [], total, None)
+    assert isinstance(value, tuple)
+    return {"value": [json_value(c + lower) for c in value], "trace": trace}
+
+
+def test_a_shallow_search_whose_bound_rounds_in_doubles_is_caught_by_generation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """By the typed tier, on a bound that rounds; not vacuous: the typed tier as it was, without
+    the rounded bounds, asks its every case of the run and none fails."""
+    options = GateOptions("shallow", Checks(strict_order=True), values="double", vectors=False)
+    report = run_gate(CallableTarget(float_shallow), "float shallow", options)
+    assert not report.passed
+    assert report.failures[0].name.endswith("(magnitude)")
+    [s] = report.shrunk
+    assert signature(s.minimal) == signature(report.failures[0])
+    assert ("Sum - Best", "rounds") in arithmetic(s.minimal.case, NUMBER_TYPES["double"])
+    monkeypatch.setattr(tier_module, "rounded_bounds", lambda _kind: [])
+    before = run_gate(CallableTarget(float_shallow), "float shallow", options)
+    typed_cases = [o for o in before.outcomes if o.name.endswith("(magnitude)")]
+    assert len(typed_cases) >= 40
+    assert not [o for o in typed_cases if o.failed]
+
+
+INFINITY = 10
+"""An engine's own infinity for the property below: every number drawn lies strictly inside."""
+
+inside = st.none() | st.integers(-INFINITY + 1, INFINITY - 1)
+
+
+@given(t=scalar_trees(min_value=-INFINITY + 1, max_value=INFINITY - 1, ties=True,
+                      by_depth=False),
+       a=inside, b=inside, guess=st.integers(-INFINITY + 1, INFINITY - 1))  # fmt: skip
+def test_inside_an_infinity_a_window_open_or_at_the_infinity_reads_the_same_leaves(
+    t: Tree, a: Scalar | None, b: Scalar | None, guess: int
+) -> None:
+    """What ``--infinity`` claims: on numbers strictly inside (-X, X), alpha-beta (both forms,
+    fail-hard and fail-soft), PVS and MTD(f) with an open side at -X or X answer and read the
+    leaves exactly as with the side open, so the gate compares with the open window's."""
+    if a is not None and b is not None and a >= b:
+        a, b = b - 1 if a == b else b, a
+    lo, hi = (BOTTOM if a is None else a), (TOP if b is None else b)
+    lo_x, hi_x = (-INFINITY if a is None else a), (INFINITY if b is None else b)
+    searches: list[Callable[[Any, Any], Any]] = [
+        *(lambda x, y, s=s, f=f: s(t, x, y, fail_soft=f, trace=True)
+          for s in (alphabeta, negamax_alphabeta) for f in (False, True)),
+        lambda x, y: pvs(t, x, y, trace=True),
+        lambda x, y: mtdf(t, guess, x, y, trace=True),
+    ]  # fmt: skip
+    for search in searches:
+        open_window, at_infinity = search(lo, hi), search(lo_x, hi_x)
+        assert (open_window.value, open_window.trace) == (at_infinity.value, at_infinity.trace)
+
+
+def test_a_leaf_worth_the_infinity_is_where_the_two_windows_part() -> None:
+    """Why ``--infinity`` asks only numbers strictly inside: at X the engine's window cuts off."""
+    t = Node(0, [INFINITY, 5])
+    assert alphabeta(t, trace=True).trace == ((0,), (1,))
+    assert alphabeta(t, -INFINITY, INFINITY, trace=True).trace == ((0,),)

@@ -1,12 +1,13 @@
 """The newcomer's path runs as written: every ``console`` block of the README and the docs.
 
 A ``console`` block is a terminal session: each ``$ `` line a command, the lines after it what
-the command prints (standard output and standard error, as a terminal shows them), ``...``
-standing for any text as in a doctest with ELLIPSIS. Each block runs alone, in a fresh
-directory that holds only the checkout's ``examples`` and ``docs``, so a block never relies on a
-file an earlier one wrote; each command must exit with 0 (a block shows a failing command's
-status by printing it: ``; echo "exit status $?"``) and print what the block shows, in order.
-A command the block shows no output for is checked for its exit status only.
+the command prints on standard output, ``...`` standing for any text as in a doctest with
+ELLIPSIS (a terminal shows standard error too: progress, and the note an old spelling gets).
+Each block runs alone, in a fresh directory that holds only the checkout's ``examples`` and
+``docs``, so a block never relies on a file an earlier one wrote; each command must exit with
+0 (a block shows a failing command's status by printing it: ``; echo "exit status $?"``) and
+print what the block shows, in order. A command the block shows no output for is checked for
+its exit status only.
 """
 
 import doctest
@@ -94,15 +95,15 @@ def test_each_console_block_runs_alone_as_written(block: Block, tmp_path: Path) 
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     for command in block.commands:
         done = subprocess.run(
-            ["bash", "-c", command.line], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, text=True, timeout=HANG_GUARD, check=False,
+            ["bash", "-c", command.line], cwd=tmp_path, env=env, capture_output=True, text=True,
+            timeout=HANG_GUARD, check=False,
         )  # fmt: skip
         where = f"{block}: $ {command.line}"
-        assert done.returncode == 0, f"{where}\nexit status {done.returncode}\n{done.stdout}"
+        printed = f"{done.stdout}\n(standard error:)\n{done.stderr}"
+        assert done.returncode == 0, f"{where}\nexit status {done.returncode}\n{printed}"
         if command.shows:
-            assert matches(command.shows, done.stdout), (
-                f"{where}\nshows:\n{command.shows}\nprinted:\n{done.stdout}"
-            )
+            shown = f"{where}\nshows:\n{command.shows}\n{printed}"
+            assert matches(command.shows, done.stdout), shown
 
 
 def test_the_main_job_ends_with_what_the_readme_shows_next() -> None:

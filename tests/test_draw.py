@@ -75,7 +75,7 @@ def test_the_svg_marks_exactly_the_cut_offs_of_the_trace(name: str, tmp_path: Pa
 
 
 def test_korf_figure1_alpha_beta_cuts_b_and_c_from_the_root() -> None:
-    d = search_drawing(korf_figure1(), "impl.alphabeta")
+    d = search_drawing(korf_figure1(), "alphabeta-fail-hard")
     assert d.answer.value == minimax(korf_figure1()).value == 10
     b, c = (1, 0, 0, 1), (1, 0, 1, 1)
     assert {b, c, (0, 0, 1, 1), (0, 1, 1), (1, 1)} == d.cut_paths
@@ -86,7 +86,7 @@ def test_korf_figure1_alpha_beta_cuts_b_and_c_from_the_root() -> None:
 
 
 def test_korf_figure4_shows_the_bounds_korf_narrates() -> None:
-    d = search_drawing(korf_figure4(), "impl.shallow", Bounds(0, 9))
+    d = search_drawing(korf_figure4(), "shallow", Bounds(0, 9))
     labels = {n.path: n.label for n in d.nodes}
     assert labels[(1,)] == ("≤2", "≥7", "≤2")  # "a lower bound of 7 ... 9 − 7 = 2"
     assert labels[(2,)] == ("≤3", "≥6", "≤3")  # "similarly, evaluating node h"
@@ -97,7 +97,7 @@ def test_korf_figure4_shows_the_bounds_korf_narrates() -> None:
 def test_deep_pruning_on_figure5_leaves_the_root_undetermined() -> None:
     """The drawing says what the paper says: f's value can change the root's."""
     f = FIGURES["korf-figure5-b"]
-    d = search_drawing(f.tree, "impl.deep_pruning_unsound", f.bounds)
+    d = search_drawing(f.tree, "deep-pruning-unsound", f.bounds)
     root = d.nodes[0]
     assert root.label == ("5..6", "1..2", "2..3")
     assert not root.exact  # not exact: the search is unsound, so no value is taken from it
@@ -108,15 +108,15 @@ def drawings_of(t: Tree, bounds: Bounds | None) -> list[Drawing]:
     return [
         search_drawing(t, a.name, bounds, Options())
         for a in ALGORITHMS.values()
-        if applicable(a, t, bounds) is None and a.name != "impl.mt"
+        if applicable(a, t, bounds) is None and a.name != "mt"
     ]
 
 
 DIRECTIONAL = {
-    "impl.alphabeta", "impl.alphabeta_fail_soft", "impl.negamax_alphabeta",
-    "impl.negamax_alphabeta_fail_soft", "impl.maxn", "impl.immediate", "impl.shallow",
-    "impl.last_branch", "impl.deep_pruning_unsound", "impl.paranoid",
-    "impl.separate_evaluations", "impl.alphabeta_one_function",
+    "alphabeta-fail-hard", "alphabeta-fail-soft", "negamax-alphabeta-fail-hard",
+    "negamax-alphabeta-fail-soft", "maxn", "immediate", "shallow",
+    "last-branch", "deep-pruning-unsound", "paranoid",
+    "separate-evaluations", "alphabeta-one-function",
 }  # fmt: skip
 """The searches that read left to right once and enter a node only by reading below it (the
 optimal search enters its cut-offs too: ``check_model`` checks it apart)."""
@@ -198,7 +198,7 @@ def test_two_player_labels_hold_whatever_the_unread_leaves_hold(
 ) -> None:
     from gametree.draw.model import _preorder, scalar_intervals
 
-    for name in ("impl.alphabeta", "impl.mtdf", "impl.pvs"):
+    for name in ("alphabeta-fail-hard", "mtdf", "pvs"):
         d = search_drawing(t, name)
         read = set(d.answer.trace or ())
         nodes, parents = _preorder(t)
@@ -217,8 +217,8 @@ def test_multi_player_labels_hold_whatever_the_unread_leaves_hold(
     from gametree.draw.model import _preorder, vector_boxes
 
     t, bounds = case
-    for name in ("impl.shallow", "impl.last_branch", "impl.speculative", "impl.optimal",
-                 "impl.deep_pruning_unsound"):  # fmt: skip
+    for name in ("shallow", "last-branch", "speculative", "optimal",
+                 "deep-pruning-unsound"):  # fmt: skip
         d = search_drawing(t, name, bounds)
         read = set(d.answer.trace or ())
         nodes, parents = _preorder(t)
@@ -228,7 +228,7 @@ def test_multi_player_labels_hold_whatever_the_unread_leaves_hold(
             v = maxn(subtree(other, path)).value
             assert all(inside(c, iv) for c, iv in zip(v, box, strict=True)), (name, path, box, v)
         # What is drawn on the principal line of an exact search is its true value.
-        if name != "impl.deep_pruning_unsound":
+        if name != "deep-pruning-unsound":
             for drawn in d.nodes:
                 if drawn.principal and drawn.player is not None:
                     assert drawn.exact
@@ -238,7 +238,7 @@ def test_multi_player_labels_hold_whatever_the_unread_leaves_hold(
 def test_the_optimal_search_is_drawn_with_the_leaves_and_subtrees_it_skips(tmp_path: Path) -> None:
     """Korf's Figure 3 over the integers: no leaf of (1, 1) is needed; over the reals all are."""
     f = FIGURES["korf-figure3"]
-    d = search_drawing(f.tree, "impl.optimal", f.bounds, Options(domain="integers"))
+    d = search_drawing(f.tree, "optimal", f.bounds, Options(domain="integers"))
     assert d.cut_paths == {(1, 1)}
     assert d.answer.nodes_visited == 13  # the 12 nodes drawn entered, and (1, 1) to decide it
     nodes = {n.path: n for n in d.nodes}
@@ -246,11 +246,11 @@ def test_the_optimal_search_is_drawn_with_the_leaves_and_subtrees_it_skips(tmp_p
     assert nodes[()].label == ("3", "1", "5")
     ids = svg_ids(render(d, tmp_path / "t.svg"))
     assert ids_to_paths(ids, "cut-") == {(1, 1)}
-    over_reals = search_drawing(f.tree, "impl.optimal", f.bounds)
+    over_reals = search_drawing(f.tree, "optimal", f.bounds)
     assert over_reals.cut_paths == set()  # the reals need every leaf: 3.5 > 3 is possible
     last = FIGURES["last-branch"]
-    assert search_drawing(last.tree, "impl.optimal", last.bounds).cut_paths == {(1, 1, 1)}
-    assert search_drawing(last.tree, "impl.shallow", last.bounds).cut_paths == set()
+    assert search_drawing(last.tree, "optimal", last.bounds).cut_paths == {(1, 1, 1)}
+    assert search_drawing(last.tree, "shallow", last.bounds).cut_paths == set()
 
 
 def test_the_command_passes_the_domain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -258,14 +258,14 @@ def test_the_command_passes_the_domain(tmp_path: Path, capsys: pytest.CaptureFix
     tree = tmp_path / "t.json"
     tree.write_text(f.document())
     out = tmp_path / "t.svg"
-    argv = ["draw", str(tree), "-a", "impl.optimal", "-o", str(out)]
+    argv = ["draw", str(tree), "-a", "optimal", "-o", str(out)]
     assert run([*argv, "--domain", "integers"], capsys) == (0, "")
     assert ids_to_paths(svg_ids(out), "cut-") == {(1, 1)}
     assert run([*argv, "--domain", "reals"], capsys) == (0, "")
     assert ids_to_paths(svg_ids(out), "cut-") == set()
-    code, err = run(["draw", str(tree), "-a", "impl.shallow", "-o", str(out), "--domain",
+    code, err = run(["draw", str(tree), "-a", "shallow", "-o", str(out), "--domain",
                      "integers"], capsys)  # fmt: skip
-    assert (code, "impl.shallow takes no --domain" in err) == (2, True)
+    assert (code, "shallow takes no --domain" in err) == (2, True)
     code, err = run([*argv, "--domain", "rationals"], capsys)
     assert (code, "invalid choice: 'rationals'" in err) == (2, True)
 
@@ -280,7 +280,7 @@ def test_a_png_is_written_and_a_large_tree_keeps_within_the_pixel_limit(tmp_path
     from PIL import Image
 
     t = Node.by_depth([[[i + j + k for k in range(3)] for j in range(3)] for i in range(5)])
-    out = render(search_drawing(t, "impl.alphabeta"), tmp_path / "t.png")
+    out = render(search_drawing(t, "alphabeta-fail-hard"), tmp_path / "t.png")
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with Image.open(out) as im:
         assert max(im.size) <= MAX_PIXELS
@@ -312,9 +312,9 @@ def test_the_command_draws_svg_and_png(tmp_path: Path, capsys: pytest.CaptureFix
     [
         (["-o", "x.pdf"], 2, "must end in .svg or .png"),
         (["-o", "x.svg", "-a", "nope"], 2, "no algorithm 'nope'"),
-        (["-o", "x.svg", "-a", "impl.alphabeta"], 3, "takes two-player trees"),
+        (["-o", "x.svg", "-a", "alphabeta-fail-hard"], 3, "takes two-player trees"),
         (["-o", "x.svg", "--max-drawn", "5"], 3, "more than --max-drawn 5"),
-        (["-o", "x.svg", "--window", "1", "inf"], 2, "impl.shallow takes no --window"),
+        (["-o", "x.svg", "--window", "1", "inf"], 2, "shallow takes no --window"),
     ],
 )
 def test_the_command_reports_bad_usage_and_bad_input(

@@ -89,6 +89,29 @@ def test_plain_engine_is_fail_soft_negamax_alphabeta_on_the_cut_tree(case: Case)
         assert (found.nodes_visited, found.leaves_evaluated, found.trace) == (1, 1, ((),))
 
 
+@settings(max_examples=300)
+@given(cases(), options, st.integers(-12, 12), st.integers(1, 6))
+def test_a_root_window_gives_fail_soft_alpha_beta_s_result(
+    case: Case, chosen: dict[str, Any], low: int, width: int
+) -> None:
+    """Fishburn's properties against the spec's value, with any ordering and table; with
+    neither, the result and work of ``negamax_alphabeta`` on the cut tree with that window."""
+    a, b = low, low + width
+    found = case.engine(**chosen).search(case.state, case.depth, alpha=a, beta=b)
+    v = cut_negamax(case.game, case.state, **case.cut()).value
+    if a < v < b:
+        assert found.value == v
+    elif v <= a:
+        assert v <= found.value <= a
+    else:
+        assert b <= found.value <= v
+    t = cut_tree(case.game, case.state, **case.cut())
+    if not chosen and isinstance(t, Node):
+        plain = case.engine().search(case.state, case.depth, alpha=a, beta=b)
+        on_tree = negamax_alphabeta(t, a, b, fail_soft=True)
+        assert (plain.value, plain.nodes_visited) == (on_tree.value, on_tree.nodes_visited)
+
+
 @settings(max_examples=500)
 @given(cases(), options)
 def test_any_ordering_and_table_give_the_spec_value_and_an_optimal_move(

@@ -1,29 +1,30 @@
-"""impl.events against impl: the same leaves in order, the same value and line, cuts that hold."""
+"""The events of impl's searches: recorded by the search itself, they change nothing of its
+answer, show its leaves in order, its value and its counts, and every cut they name holds."""
 
 import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gametree.algorithms import ALGORITHMS as SEARCHES
-from gametree.algorithms import Options
+from gametree.algorithms import EVENTS, Options, event_trace
 from gametree.cli import main
 from gametree.figures import FIGURES, Figure
-from gametree.impl import events
 from gametree.spec import Bounds, Leaf, Node, Tree, TreeError
 from gametree.spec.examples import korf_figure5
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import dumps, parse_number
 
-IMPL = events.REGISTERED
-SCALAR = ["minimax", "negamax", "alphabeta", "alphabeta-fail-soft", "negamax-alphabeta",
-          "negamax-alphabeta-fail-soft", "pvs", "mtdf", "paranoid"]  # fmt: skip
-VECTOR = ["maxn", "immediate", "shallow", "deep", "last-branch", "speculative", "paranoid",
-          "optimal"]  # fmt: skip
+SCALAR = ["minimax", "negamax", "alphabeta-fail-hard", "alphabeta-fail-soft",
+          "negamax-alphabeta-fail-hard", "negamax-alphabeta-fail-soft", "pvs", "mtdf",
+          "paranoid"]  # fmt: skip
+VECTOR = ["maxn", "immediate", "shallow", "deep-pruning-unsound", "last-branch", "speculative",
+          "paranoid", "optimal"]  # fmt: skip
 OPS = {">=": lambda a, b: a >= b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
        "<": lambda a, b: a < b}  # fmt: skip
 
@@ -33,23 +34,25 @@ def number(x: Any) -> Any:
 
 
 def check_against_impl(name: str, t: Tree, **options: Any) -> list[dict[str, Any]]:
-    """The event trace agrees with impl, and every cut's test holds on its numbers."""
-    value, line, evs = events.traced_value(name, t, **options)
-    o = {k: v for k, v in options.items() if k != "bounds"}
-    answer = SEARCHES[IMPL[name]].run(t, options.get("bounds"), Options(**o), trace=True)
+    """The events agree with the search's own answer, and every cut's test holds."""
+    bounds = options.pop("bounds", None)
+    a = SEARCHES[name]
+    plain = a.run(t, bounds, Options(**options), trace=True)
+    watched = a.run(t, bounds, Options(**options), trace=True, events=True)
+    assert attrs.evolve(watched, events=None) == plain  # asking for the events changes nothing
+    evs = watched.events
+    assert evs is not None
+    assert evs == event_trace(name, t, bounds=bounds, **options)
     leaves = [tuple(e["path"]) for e in evs if e["type"] == "leaf"]
-    assert leaves == list(answer.trace or ())
-    assert value == answer.value
+    assert leaves == list(plain.trace or ())
     assert evs[-1]["path"] == []
     if isinstance(t, Node):
         assert evs[-1]["type"] == "leave"
-        assert number(evs[-1]["value"]) == answer.value
+        assert number(evs[-1]["value"]) == plain.value
     else:
         assert evs == ({"type": "leaf", "path": [], "value": evs[0]["value"]},)
-    assert line == answer.principal_variation
     enters = sum(e["type"] == "enter" for e in evs)
-    if IMPL[name].startswith("impl"):
-        assert enters + len(leaves) == answer.nodes_visited
+    assert enters + len(leaves) == plain.nodes_visited
     for e in evs:
         assert isinstance(e["path"], list), e
         if e["type"] == "cut" and e["test"] is not None:
@@ -86,7 +89,7 @@ def test_worked_examples(figure: Figure) -> None:
     """The sources' worked examples and Korf's figures, every search that takes them."""
     t = figure.tree
     for name in SCALAR if not t.vector else VECTOR:
-        if name in ("optimal", "immediate", "shallow", "deep", "last-branch", "speculative"):
+        if SEARCHES[name].needs_bounds:
             if figure.bounds is not None:
                 check_against_impl(name, t, bounds=figure.bounds)
         else:
@@ -96,8 +99,8 @@ def test_worked_examples(figure: Figure) -> None:
 def test_deep_pruning_goes_wrong_on_figure_5() -> None:
     from gametree.spec.examples import korf_figure5
 
-    value, _, evs = events.traced_value("deep", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9))
-    assert value == (5, 2, 2)
+    evs = check_against_impl("deep-pruning-unsound", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9))
+    assert evs[-1]["value"] == [5, 2, 2]
     cut = next(e for e in evs if e["type"] == "cut")
     assert cut["path"] == [1, 0]
     assert cut["skipped"] == [1]
@@ -105,12 +108,18 @@ def test_deep_pruning_goes_wrong_on_figure_5() -> None:
 
 
 def test_errors_name_the_fault() -> None:
-    with pytest.raises(KeyError, match="no event trace for 'nope'"):
-        events.trace("nope", Node.by_depth([1, 2]))
+    with pytest.raises(KeyError, match="no algorithm 'nope'"):
+        event_trace("nope", Node.by_depth([1, 2]))
+    with pytest.raises(ValueError, match="mt records no events; these do: minimax, negamax"):
+        event_trace("mt", Node.by_depth([1, 2]), gamma=1)
     with pytest.raises(TreeError, match="needs Korf's bounds"):
-        events.trace("shallow", Node.by_depth([(1, 2, 3), (3, 2, 1)]))
+        event_trace("shallow", Node.by_depth([(1, 2, 3), (3, 2, 1)]))
     with pytest.raises(TreeError, match=r"above the bound 5.*at path \[1\]"):
-        events.trace("shallow", Node.by_depth([(1, 2, 2), (3, 2, 1)]), bounds=Bounds(0, 5))
+        event_trace("shallow", Node.by_depth([(1, 2, 2), (3, 2, 1)]), bounds=Bounds(0, 5))
+
+
+def test_the_page_s_searches_record_events() -> None:
+    assert set(EVENTS) == set(SCALAR) | set(VECTOR)
 
 
 def test_a_chain_3000_deep() -> None:
@@ -119,7 +128,7 @@ def test_a_chain_3000_deep() -> None:
     t: Tree = Node.by_depth([1, 2])
     for _ in range(3000):
         t = Node(0, [t])
-    for name in ("alphabeta", "pvs", "mtdf", "negamax"):
+    for name in ("alphabeta-fail-hard", "pvs", "mtdf", "negamax"):
         check_against_impl(name, t)
 
 
@@ -134,9 +143,10 @@ def test_solve_prints_the_events(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["solve", str(doc), "-a", "deep_pruning_unsound", "--json", "--events"]) == 0
     answer, *lines = capsys.readouterr().out.splitlines()
     assert json.loads(answer)["value"] == [5, 2, 2]
-    want = json.loads(
-        json.dumps(events.trace("deep", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9)))
-    )
+    traced = event_trace("deep-pruning-unsound", korf_figure5((3, 0, 6)), bounds=Bounds(0, 9))
+    want = json.loads(json.dumps(traced))
     assert [json.loads(line) for line in lines] == want
     assert main(["solve", str(doc), "-a", "spec.maxn", "--events"]) == 2
-    assert "has no event trace; these do: spec.minimax" in capsys.readouterr().err
+    assert "the definition of maxn has no event trace; these do: minimax" in (
+        capsys.readouterr().err
+    )

@@ -1,4 +1,4 @@
-"""The page's JavaScript engine under Node: gated like impl, its events impl.events' exactly."""
+"""The page's JavaScript engine under Node: gated like impl, its events impl's exactly."""
 
 import json
 import shutil
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gametree.algorithms import ALGORITHMS, EVENTS, Options
 from gametree.cli import main
 from gametree.figures import FIGURES, Figure
-from gametree.impl import events
 from gametree.spec import Bounds, Node, Tree, iter_leaves
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import dumps
@@ -26,9 +26,10 @@ ENGINE = EXPLORE / "engine.js"
 TARGET = EXPLORE / "node_target.js"
 HELPER = Path(__file__).parent / "explore_events.js"
 
-SCALAR = ["minimax", "negamax", "alphabeta", "alphabeta-fail-soft", "negamax-alphabeta",
-          "negamax-alphabeta-fail-soft", "pvs", "mtdf", "paranoid"]  # fmt: skip
-BOUNDED = ["immediate", "shallow", "deep", "last-branch", "speculative", "optimal"]
+SCALAR = ["minimax", "negamax", "alphabeta-fail-hard", "alphabeta-fail-soft",
+          "negamax-alphabeta-fail-hard", "negamax-alphabeta-fail-soft", "pvs", "mtdf",
+          "paranoid"]  # fmt: skip
+BOUNDED = ["immediate", "shallow", "deep-pruning-unsound", "last-branch", "speculative", "optimal"]
 VECTOR = ["maxn", "paranoid", *BOUNDED]
 GATED = {
     "minimax": (), "negamax": (), "alphabeta-fail-hard": (), "alphabeta-fail-soft": (),
@@ -82,9 +83,10 @@ def engine() -> Iterator[Engine]:
 
 
 def agree(engine: Engine, name: str, t: Tree, bounds: Bounds | None = None, **o: Any) -> None:
-    """The JavaScript events are impl.events', event for event, and so is the answer."""
+    """The JavaScript events are impl's, event for event, and so is the answer."""
     options = {k: v for k, v in o.items() if v is not None}
-    want = json.loads(json.dumps(events.trace(name, t, bounds=bounds, **options)))
+    answer = ALGORITHMS[name].run(t, bounds, Options(**options), events=True)
+    want = json.loads(json.dumps(answer.events))
     js_options = {"firstGuess" if k == "first_guess" else k: v if k in ("player", "domain")
                   else str(v) for k, v in options.items()}  # fmt: skip
     got = engine.run(name, dumps(t, bounds), **js_options)
@@ -92,8 +94,7 @@ def agree(engine: Engine, name: str, t: Tree, bounds: Bounds | None = None, **o:
     for i, (w, g) in enumerate(zip(want, got["events"], strict=False)):
         assert w == g, f"event {i}: expected {w}, got {g}"
     assert len(got["events"]) == len(want)
-    _, line, _ = events.traced_value(name, t, bounds=bounds, **options)
-    assert got["principalVariation"] == list(line)
+    assert got["principalVariation"] == list(answer.principal_variation)
     assert got["leaves"] == [e["path"] for e in want if e["type"] == "leaf"]
 
 
@@ -138,7 +139,7 @@ def test_worked_examples(engine: Engine, figure: Figure) -> None:
 def test_deep_pruning_on_figure_5(engine: Engine) -> None:
     from gametree.spec.examples import korf_figure5
 
-    got = engine.run("deep", dumps(korf_figure5((3, 0, 6)), Bounds(0, 9)))
+    got = engine.run("deep-pruning-unsound", dumps(korf_figure5((3, 0, 6)), Bounds(0, 9)))
     assert got["value"] == [5, 2, 2]
     cut = next(e for e in got["events"] if e["type"] == "cut")
     assert cut["test"] == {"left": "Best[2]", "leftValue": 5, "op": ">=", "right": "Bound",
@@ -198,7 +199,7 @@ def test_errors_name_what_and_where(engine: Engine, text: str, message: str) -> 
 def test_a_chain_100000_deep(engine: Engine) -> None:
     depth = 100_000
     text = "[" * depth + "[1, 2]" + "]" * depth
-    for name in ("alphabeta", "pvs", "mtdf"):
+    for name in ("alphabeta-fail-hard", "pvs", "mtdf"):
         got = engine.run(name, text, events=False)
         assert got["value"] == (2 if depth % 2 == 0 else 1)
         assert len(got["principalVariation"]) == depth + 1
@@ -209,7 +210,7 @@ def test_events_on_a_chain_1100_deep(engine: Engine) -> None:
     t: Tree = Node.by_depth([1, 2])
     for i in range(1100):
         t = Node(i % 2, [t])
-    agree(engine, "negamax-alphabeta", t)
+    agree(engine, "negamax-alphabeta-fail-hard", t)
 
 
 def gate(target: str, semantics: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -252,17 +253,14 @@ def test_a_seeded_flaw_fails_the_gate(
 
 
 def test_every_algorithm_is_listed(engine: Engine) -> None:
-    script = "process.stdout.write(JSON.stringify(require(process.argv[1]).ALGORITHMS))"
-    algorithms = json.loads(node_output(script, str(ENGINE)))
-    assert {a["name"] for a in algorithms} == set(events.ALGORITHMS)
-    assert {a["semantics"] for a in algorithms} == set(GATED)
-    assert all(a["players"] in ("two", "many") for a in algorithms)
-    assert Node.by_depth([1]).players == 2
+    script = "process.stdout.write(JSON.stringify(require(process.argv[1]).SEARCHES))"
+    names = json.loads(node_output(script, str(ENGINE)))
+    assert set(names) == set(EVENTS) == set(GATED)
 
 
 EVENT_FLAWS = [
     # A window event left out where Max raises alpha.
-    ("alphabeta",
+    ("alphabeta-fail-hard",
      ("          alpha = best;\n"
       '          yield { type: "window", alpha: encode(alpha), beta: encode(beta) };\n'
       "        } else if"),
@@ -280,7 +278,7 @@ def test_a_seeded_flaw_in_the_events_is_caught(
     assert right in source
     (tmp_path / "engine.js").write_text(source.replace(right, wrong, 1))
     flawed = Engine(tmp_path / "engine.js")
-    figure = FIGURES["wiki-alpha-beta" if name == "alphabeta" else "korf-figure4"]
+    figure = FIGURES["wiki-alpha-beta" if name == "alphabeta-fail-hard" else "korf-figure4"]
     try:
         with pytest.raises(AssertionError, match="event"):
             agree(flawed, name, figure.tree, figure.bounds)

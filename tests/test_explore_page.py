@@ -24,9 +24,11 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from gametree import cli
+from gametree.algorithms import ALGORITHMS, EVENTS, REGISTRY, Options, event_trace
 from gametree.draw import search_drawing
-from gametree.explore import ENGINE_ALGORITHMS, page_data
-from gametree.impl import events, optimal
+from gametree.explore import ENGINE_ALGORITHMS, explore_page, page_data
+from gametree.impl import optimal
+from gametree.impl.events import Event
 from gametree.impl.necessity import Domain
 from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, paranoid, subtree
 from gametree.treefile import json_value, read_tree_file, read_tree_text
@@ -56,20 +58,21 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
 def test_every_search_the_page_offers_has_an_event_trace() -> None:
     names = [a.name for a in ENGINE_ALGORITHMS]
-    assert names == [name for name in events.ALGORITHMS if name in names]
+    assert names == list(EVENTS)
 
 
-def test_the_command_s_list_of_searches_is_engine_js_s() -> None:
+def test_the_page_offers_the_registry_s_searches_and_engine_js_runs_each() -> None:
+    """The page's list is made from the registry; engine.js has a search for each name."""
+    assert [a.name for a in ENGINE_ALGORITHMS] == [a.name for a in REGISTRY if a.events]
+    page = page_data(explore_page("[1, 2]", algorithm="minimax"))
+    assert page["algorithms"] == [a.json() for a in ENGINE_ALGORITHMS]
     node = shutil.which("node")
     if node is None:
-        pytest.skip("no Node to read engine.js's ALGORITHMS with")
+        pytest.skip("no Node to read engine.js's SEARCHES with")
     engine = ROOT / "gametree" / "explore" / "engine.js"
-    script = (
-        f"const e = require({json.dumps(str(engine))});"
-        "console.log(JSON.stringify(e.ALGORITHMS.map((a) => [a.name, a.players])));"
-    )
+    script = f"console.log(JSON.stringify(require({json.dumps(str(engine))}).SEARCHES))"
     done = subprocess.run([node, "-e", script], capture_output=True, text=True, check=True)
-    assert json.loads(done.stdout) == [[a.name, a.players] for a in ENGINE_ALGORITHMS]
+    assert sorted(json.loads(done.stdout)) == sorted(a.name for a in ENGINE_ALGORITHMS)
 
 
 def test_the_page_is_one_file_with_the_tree_as_text(
@@ -114,7 +117,7 @@ def test_a_script_end_in_the_tree_cannot_end_the_data_block(
             "[[1, 2], [3, 4]]",
             ["-a", "nope"],
             2,
-            "unknown algorithm 'nope': the page offers minimax",
+            "no algorithm 'nope'; the names are: minimax",
         ),
         ("[[1, 2], [3, 4]]", ["-a", "shallow"], 2, "shallow does not take two-player trees"),
         ("[[1, 2], [3, 4]]", ["--compare", "maxn"], 2, "maxn does not take two-player trees"),
@@ -124,7 +127,12 @@ def test_a_script_end_in_the_tree_cannot_end_the_data_block(
         ("[[1, 2], [3, 4]]", ["--max-shown", "5"], 3, "7 nodes are more than --max-shown 5"),
         ("FIGURE5", ["--bounds", "0", "8"], 3, "not within --bounds: the components sum to 9"),
         ("FIGURE5", ["--window", "1", "3"], 2, "--window is for two-player trees"),
-        ("FIGURE5", ["-a", "alphabeta"], 2, "alphabeta does not take N-player trees"),
+        (
+            "FIGURE5",
+            ["-a", "alphabeta-fail-hard"],
+            2,
+            "alphabeta-fail-hard does not take N-player trees",
+        ),
         ("[[1, 2], [3, 4]]", ["-o", "/nonexistent/dir/p.html"], 2, "cannot write '/nonexistent"),
     ],
 )
@@ -149,16 +157,32 @@ def test_the_command_reports_bad_input_and_usage_in_one_line(  # noqa: PLR0917 -
 
 def test_the_options_reach_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "p.html"
-    argv = ["explore", str(FIGURE5), "--bounds", "-1", "27/2", "-a", "deep", "--compare",
-            "maxn", "-o", str(out)]  # fmt: skip
+    argv = ["explore", str(FIGURE5), "--bounds", "-1", "27/2", "-a", "deep-pruning-unsound",
+            "--compare", "maxn", "-o", str(out)]  # fmt: skip
     assert run(argv, capsys) == (0, "")
     data = page_data(out.read_text())
     assert data["bounds"] == {"lower": -1, "sum": "27/2"}
-    assert (data["algorithm"], data["compare"]) == ("deep", "maxn")
+    assert (data["algorithm"], data["compare"]) == ("deep-pruning-unsound", "maxn")
     tree = ROOT / "docs" / "trees" / "csce315-cut.json"
     assert run(["explore", str(tree), "--window", "-3", "inf", "-o", str(out)], capsys) == (0, "")
     data = page_data(out.read_text())
-    assert (data["window"], data["algorithm"]) == ({"alpha": -3, "beta": None}, "alphabeta")
+    assert data["window"] == {"alpha": -3, "beta": None}
+    assert data["algorithm"] == "alphabeta-fail-hard"
+
+
+def test_old_spellings_reach_the_page_as_names_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "p.html"
+    argv = ["explore", str(FIGURE5), "-a", "impl.shallow", "--compare", "deep", "-o", str(out)]
+    code, err = run(argv, capsys)
+    assert code == 0
+    assert err.splitlines() == [
+        "gametree explore: note: 'impl.shallow' is an old name of 'shallow'",
+        "gametree explore: note: 'deep' is an old name of 'deep-pruning-unsound'",
+    ]
+    data = page_data(out.read_text())
+    assert (data["algorithm"], data["compare"]) == ("shallow", "deep-pruning-unsound")
 
 
 # ---- In the browser ----
@@ -187,7 +211,7 @@ def window_text(node: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def expected_panel(t: Tree, trace: Sequence[events.Event], k: int) -> dict[str, Any]:
+def expected_panel(t: Tree, trace: Sequence[Event], k: int) -> dict[str, Any]:
     """What the panel must show after ``k`` events: written from the events alone.
 
     A new search of a subtree (MTD(f)'s passes, PVS's re-searches) starts it afresh: what its
@@ -251,7 +275,7 @@ def figure5(
 ) -> Iterator["Page"]:
     """The page of Korf's Figure 5 (f = (3, 0, 6)): shallow pruning beside deep pruning."""
     out = tmp_path_factory.mktemp("explore") / "figure5.html"
-    assert cli.main(["explore", str(FIGURE5), "-a", "shallow", "--compare", "deep",
+    assert cli.main(["explore", str(FIGURE5), "-a", "shallow", "--compare", "deep-pruning-unsound",
                      "-o", str(out)]) == 0  # fmt: skip
     page = open_page(browser, out)
     page.wait_for_selector("body[data-ready=true]")
@@ -273,8 +297,8 @@ def test_figure5_steps_through_shallow_and_deep_pruning_event_for_event(
     figure5: "Page", tmp_path: Path
 ) -> None:
     doc = read_tree_file(FIGURE5)
-    shallow = events.trace("shallow", doc.tree, bounds=doc.bounds)
-    deep = events.trace("deep", doc.tree, bounds=doc.bounds)
+    shallow = event_trace("shallow", doc.tree, bounds=doc.bounds)
+    deep = event_trace("deep-pruning-unsound", doc.tree, bounds=doc.bounds)
     assert len(shallow) != len(deep)  # deep pruning skips a leaf that shallow pruning reads
     page = figure5
     page.keyboard.press("Home")
@@ -297,7 +321,7 @@ def test_figure5_steps_through_shallow_and_deep_pruning_event_for_event(
 
 def test_deep_pruning_s_wrong_answer_is_explained(figure5: "Page") -> None:
     doc = read_tree_file(FIGURE5)
-    deep = events.trace("deep", doc.tree, bounds=doc.bounds)
+    deep = event_trace("deep-pruning-unsound", doc.tree, bounds=doc.bounds)
     cut = next(e for e in deep if e["type"] == "cut")
     second = figure5.locator("#pane-1")
     assert second.locator("[data-role=reference]").text_content() == "(6, 1, 2)"
@@ -418,9 +442,9 @@ def test_a_bundled_tree_is_one_click_away_and_alpha_beta_s_windows_are_shown(
     assert page.locator("#pane-1").is_hidden()
     option = page.locator("#tree-menu option", has_text="wiki-alpha-beta")
     page.select_option("#tree-menu", option.get_attribute("value"))
-    assert page.input_value("#pane-0 [data-role=algorithm]") == "alphabeta"
+    assert page.input_value("#pane-0 [data-role=algorithm]") == "alphabeta-fail-hard"
     doc = read_tree_file(WIKI)
-    trace = events.trace("alphabeta", doc.tree)
+    trace = event_trace("alphabeta-fail-hard", doc.tree)
     page.keyboard.press("End")
     assert pane(page, 0)["value"] == str(minimax(doc.tree).value) == "3"
     page.keyboard.press("Home")
@@ -448,7 +472,7 @@ def test_re_searches_are_shown_event_for_event(name: str, figure5: "Page") -> No
     page.select_option("#tree-menu", option.get_attribute("value"))
     page.select_option("#pane-0 [data-role=algorithm]", name)
     doc = read_tree_file(ROOT / "docs" / "trees" / "korf-figure1.json")
-    trace = events.trace(name, doc.tree)
+    trace = event_trace(name, doc.tree)
     assert any(e["type"] == "search" for e in trace)
     page.keyboard.press("Home")
     for k in range(1, len(trace) + 1):
@@ -471,7 +495,7 @@ def test_the_optimal_search_is_shown_event_for_event_over_its_domain(
     page.select_option("#pane-0 [data-role=domain]", domain)  # reruns the search
     doc = read_tree_file(ROOT / "docs" / "trees" / "korf-figure3.json")
     assert doc.bounds is not None
-    trace = events.trace("optimal", doc.tree, bounds=doc.bounds, domain=domain)
+    trace = event_trace("optimal", doc.tree, bounds=doc.bounds, domain=domain)
     read = [e for e in trace if e["type"] == "leaf"]
     assert len(read) == optimal(doc.tree, doc.bounds, domain=domain).leaves_evaluated
     page.keyboard.press("Home")
@@ -489,7 +513,9 @@ LABELS = """(i) => Object.fromEntries([...document.querySelectorAll(`#pane-${i} 
   .map((t) => [t.parentNode.dataset.path, t.textContent]))"""
 
 
-@pytest.mark.parametrize("name", ["alphabeta", "alphabeta-fail-soft", "negamax-alphabeta", "pvs"])
+@pytest.mark.parametrize(
+    "name", ["alphabeta-fail-hard", "alphabeta-fail-soft", "negamax-alphabeta-fail-hard", "pvs"]
+)
 def test_two_player_nodes_show_what_gametree_draw_shows(name: str, figure5: "Page") -> None:
     page = figure5
     page.uncheck("#compare-toggle")
@@ -499,7 +525,7 @@ def test_two_player_nodes_show_what_gametree_draw_shows(name: str, figure5: "Pag
         page.select_option("#pane-0 [data-role=algorithm]", name)
         page.keyboard.press("End")
         doc = read_tree_file(ROOT / "docs" / "trees" / f"{tree}.json")
-        drawn = search_drawing(doc.tree, f"impl.{name.replace('-', '_')}")
+        drawn = search_drawing(doc.tree, name)
         want = {",".join(map(str, n.path)): n.label[0] for n in drawn.nodes
                 if n.player is not None and n.label not in {(), ("?",)}}  # fmt: skip
         assert page.evaluate(LABELS, 0) == want, (tree, name)
@@ -552,7 +578,7 @@ def test_every_search_of_every_bundled_tree_gives_impl_s_value(figure5: "Page") 
         )
         for name in names:
             page.select_option("#pane-0 [data-role=algorithm]", name)
-            value, _, _ = events.traced_value(name, doc.tree, bounds=doc.bounds)
+            value = ALGORITHMS[name].run(doc.tree, doc.bounds, Options()).value
             want = shown(json_value(value))
             assert pane(page, 0)["value"] == want, (example["name"], name)
             checked += 1

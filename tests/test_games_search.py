@@ -54,7 +54,7 @@ def searches(t: Tree, bounds: Bounds | None) -> list[Algorithm]:
     found = [
         a
         for a in ALGORITHMS.values()
-        if a.name.startswith("impl.") and a.exact and applicable(a, t, bounds) is None
+        if a.search is not None and a.exact and applicable(a, t, bounds) is None
     ]
     assert found
     return found
@@ -102,7 +102,7 @@ def test_two_player_searches_give_the_specs_value_on_game_positions(
     s = data.draw(positions(game, max_plies=30))
     depth = data.draw(st.sampled_from(range(max_depth, 0, -1)))
     names = check_two_player(game, s, depth)
-    assert {"impl.alphabeta", "impl.pvs", "impl.mtdf", "impl.negamax_alphabeta"} <= set(names)
+    assert {"alphabeta-fail-hard", "pvs", "mtdf", "negamax-alphabeta-fail-hard"} <= set(names)
 
 
 ORDERED = {"table": True, "hash_move": True, "killers": 2, "history": True, "static_ordering": True}
@@ -135,12 +135,12 @@ def test_multi_player_searches_give_the_specs_value_on_game_positions(
     depth = data.draw(st.sampled_from(range(max_depth, 0, -1)))
     names = check_multi_player(game, s, depth, game.bounds_below(s, depth))
     assert {
-        "impl.maxn",
-        "impl.immediate",
-        "impl.shallow",
-        "impl.last_branch",
-        "impl.speculative",
-        "impl.paranoid",
+        "maxn",
+        "immediate",
+        "shallow",
+        "last-branch",
+        "speculative",
+        "paranoid",
     } <= set(names)
     check_multi_player(game, s, depth, game.bounds)
 
@@ -186,7 +186,7 @@ def test_shallow_pruning_cuts_on_othello_with_the_tight_bounds() -> None:
     game = Othello(3, 6)
     s = game.initial_state()
     t = unfold(game, s, 4)
-    loose = ALGORITHMS["impl.shallow"].run(t, game.bounds, Options())
-    tight = ALGORITHMS["impl.shallow"].run(t, game.bounds_below(s, 4), Options())
+    loose = ALGORITHMS["shallow"].run(t, game.bounds, Options())
+    tight = ALGORITHMS["shallow"].run(t, game.bounds_below(s, 4), Options())
     assert tight.value == loose.value == spec.maxn(t).value
     assert tight.leaves_evaluated < loose.leaves_evaluated == t.leaf_count

@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 
 from gametree import cli
 from gametree.algorithms import ALGORITHMS
+from gametree.clitools import PROGRESS_LINE
 from gametree.commands import conform as conform_command
 from gametree.conform.games import game_graphs, game_json
 from gametree.conform.semantics import SEMANTICS, case_from_request, expected
@@ -63,17 +64,12 @@ def run(
     return code, out, err
 
 
-PROGRESS = re.compile(r"gametree [a-z]+: \d+/\d+ ")
-"""A progress line (``gametree vectors: 3/21 files checked, 10 s``): a slow command's, not
-part of the error."""
-
-
 def assert_refused(code: int, err: str, expected_code: int = 3) -> str:
     """The input was refused cleanly: the exit code, one line naming the place; that line."""
     assert "Traceback" not in err, err[-3000:]
     assert "RecursionError" not in err
     assert code == expected_code, err[-3000:]
-    lines = [line for line in err.strip().splitlines() if not PROGRESS.match(line)]
+    lines = [line for line in err.strip().splitlines() if not PROGRESS_LINE.match(line)]
     if expected_code == 2 and len(lines) > 1 and lines[0].startswith("usage:"):
         lines = lines[-1:]  # argparse prints its usage line first
     assert len(lines) == 1, err[-3000:]
@@ -800,10 +796,10 @@ BAD_OPTIONS: list[tuple[list[str], str]] = [
     (["experiment", "best-case", "--output", "{file}"], "--output"),
     (["experiment", "best-case", "--quick", "--full"], "--full"),
     # solve, compare: options and algorithms
-    (["solve", "{tree}", "-a", "alphabeta", "--window", "1e400", "inf"], "--window"),
-    (["solve", "{tree}", "-a", "alphabeta", "--window", "1/0", "inf"], "--window"),
-    (["solve", "{tree}", "-a", "alphabeta", "--window", "9" * 5000, "inf"], "--window"),
-    (["solve", "{tree}", "-a", "alphabeta", "--window", "2", "1"], "alpha < beta"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--window", "1e400", "inf"], "--window"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--window", "1/0", "inf"], "--window"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--window", "9" * 5000, "inf"], "--window"),
+    (["solve", "{tree}", "-a", "alphabeta-fail-hard", "--window", "2", "1"], "alpha < beta"),
     (["solve", "{tree}", "-a", "nosuch"], "no algorithm"),
     (["solve", "{tree}", "--max-nodes", "-5"], "--max-nodes"),
     (["solve", "{tree}", "--max-bytes", "x"], "--max-bytes"),
@@ -888,7 +884,7 @@ def test_solve_with_any_algorithm_and_options_answers_or_is_a_usage_error(
     if code == 0:
         answer = json.loads(out)
         assert answer["nodes_visited"] >= len(answer["trace"]) >= 1
-        if name == "spec.minimax":
+        if name == "minimax":
             assert Fraction(answer["value"]) == minimax(t).value
     else:
         assert_refused(code, err, 2)

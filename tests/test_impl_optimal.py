@@ -238,7 +238,7 @@ def test_every_chain_at_once_is_each_leafs_chain(data: st.DataObject) -> None:
 
 def test_registered() -> None:
     t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
-    answer = ALGORITHMS["impl.optimal"].run(t, Bounds(0, 9), Options(), trace=True)
+    answer = ALGORITHMS["optimal"].run(t, Bounds(0, 9), Options(), trace=True)
     assert (answer.value, answer.principal_variation) == (maxn(t).value, (0,))
     assert answer.trace == ((0,), (1, 0), (1, 1, 0))
     assert answer.leaves_evaluated == 3

@@ -20,7 +20,7 @@ import pytest
 
 from gametree import cli
 from gametree._json import loads
-from gametree.algorithms import ALGORITHMS, Options
+from gametree.algorithms import Options, lookup
 from gametree.conform import gate as gate_module
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.semantics import SEMANTICS, Case, Checks, check, expected
@@ -71,36 +71,36 @@ def test_the_committed_vectors_are_a_fresh_generation() -> None:
 
 
 IMPL_BY_SEMANTICS = {
-    "minimax": [("impl.alphabeta", False), ("impl.mtdf", False)],
-    "negamax": [("impl.negamax_alphabeta", False), ("impl.pvs", False)],
-    "alphabeta-fail-hard": [("impl.alphabeta", True)],
+    "minimax": [("alphabeta-fail-hard", False), ("mtdf", False)],
+    "negamax": [("negamax-alphabeta-fail-hard", False), ("pvs", False)],
+    "alphabeta-fail-hard": [("alphabeta-fail-hard", True)],
     "alphabeta-fail-soft": [
-        ("impl.alphabeta_fail_soft", True),
-        ("impl.alphabeta", True),
-        ("impl.mtdf", False),
+        ("alphabeta-fail-soft", True),
+        ("alphabeta-fail-hard", True),
+        ("mtdf", False),
     ],
-    "negamax-alphabeta-fail-hard": [("impl.negamax_alphabeta", True)],
+    "negamax-alphabeta-fail-hard": [("negamax-alphabeta-fail-hard", True)],
     "negamax-alphabeta-fail-soft": [
-        ("impl.negamax_alphabeta_fail_soft", True),
-        ("impl.pvs", False),
+        ("negamax-alphabeta-fail-soft", True),
+        ("pvs", False),
     ],
     "maxn": [
-        ("impl.maxn", True),
-        ("impl.shallow", False),
-        ("impl.immediate", False),
-        ("impl.last_branch", False),
-        ("impl.speculative", False),
+        ("maxn", True),
+        ("shallow", False),
+        ("immediate", False),
+        ("last-branch", False),
+        ("speculative", False),
     ],
-    "immediate": [("impl.immediate", True)],
-    "shallow": [("impl.shallow", True), ("impl.last_branch", False)],
-    "optimal": [("impl.optimal", True), ("impl.shallow", False), ("impl.last_branch", False)],
-    "paranoid": [("impl.paranoid", True), ("spec.paranoid", False)],
-    "pvs": [("impl.pvs", True)],
+    "immediate": [("immediate", True)],
+    "shallow": [("shallow", True), ("last-branch", False)],
+    "optimal": [("optimal", True), ("shallow", False), ("last-branch", False)],
+    "paranoid": [("paranoid", True), ("spec.paranoid", False)],
+    "pvs": [("pvs", True)],
     # Its leaves on trees read from their text (no shared nodes): tests/test_conform_semantics.py.
-    "mtdf": [("impl.mtdf", False)],
-    "last-branch": [("impl.last_branch", True)],
-    "speculative": [("impl.speculative", True)],
-    "deep-pruning-unsound": [("impl.deep_pruning_unsound", True)],
+    "mtdf": [("mtdf", False)],
+    "last-branch": [("last-branch", True)],
+    "speculative": [("speculative", True)],
+    "deep-pruning-unsound": [("deep-pruning-unsound", True)],
     # The game semantics: impl.Engine passes them in tests/test_bug_catalogue.py.
     "game-negamax": [],
     "game-negamax-stand-pat": [],
@@ -111,7 +111,8 @@ IMPL_BY_SEMANTICS = {
 
 
 def impl_answer(name: str, case: Case) -> dict[str, object]:
-    a = ALGORITHMS[name]
+    found = lookup(name)
+    a = found.algorithm
     options = Options(
         alpha=BOTTOM if case.alpha is None else case.alpha,
         beta=TOP if case.beta is None else case.beta,
@@ -128,7 +129,7 @@ def impl_answer(name: str, case: Case) -> dict[str, object]:
         from gametree.spec import Bounds
 
         bounds = Bounds(0, 9)
-    r = a.run(case.tree, bounds, options, trace=True)
+    r = found.run(case.tree, bounds, options, trace=True)
     return {"value": json_value(r.value), "best_move": r.best_move,
             "principal_variation": list(r.principal_variation),
             "trace": [list(p) for p in r.trace or ()]}  # fmt: skip
@@ -140,7 +141,7 @@ def test_every_impl_search_passes_the_vectors_of_what_it_claims(semantics: str) 
         checks = Checks(best_move=True, principal_variation=True, strict_order=ordered)
         for i, vc in enumerate(vector_cases(semantics), start=1):
             case = vc.case
-            if ALGORITHMS[name].needs_bounds and case.bounds is None:
+            if lookup(name).algorithm.needs_bounds and case.bounds is None:
                 continue  # maxn's vectors without Korf's bounds
             problems = check(case, expected(case), impl_answer(name, case), checks)
             assert not problems, (name, f"tcId {i}", vc.comment, problems)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from gametree.impl import necessity as chain_module
 from gametree.impl.necessity import Chain, Domain, chain, chains, climb, completion, decide_chain
 from gametree.proofs.machinery import decision
-from gametree.proofs.machinery.chain import decide_chain_smt as smt
+from gametree.proofs.machinery._smt import decide_chain_smt as smt
 from gametree.proofs.machinery.result import Budget
 from gametree.proofs.machinery.shapes import all_shapes
 from gametree.proofs.theorems.optimality import (

@@ -23,12 +23,12 @@ import pytest
 from hypothesis import HealthCheck, Phase, example, find, given, settings
 from hypothesis import strategies as st
 
+from gametree.algorithms import event_trace as events
 from gametree.impl import _compiled, deep_pruning_unsound, negamax_alphabeta
 from gametree.impl import alphabeta as impl_alphabeta
 from gametree.impl import immediate as impl_immediate
 from gametree.impl import maxn as impl_maxn
 from gametree.impl import shallow as impl_shallow
-from gametree.impl.events import trace as events
 from gametree.impl.result import SearchResult
 from gametree.proofs import THEOREMS, Flaw, flaws
 from gametree.proofs.machinery import verified
@@ -129,6 +129,9 @@ class Read:
     def __neg__(self) -> "Read":
         return Read(-self.read(), self.path, self.log)
 
+    def __rmul__(self, sign: int) -> "Read":  # impl turns the root's value to Max's view: +-1 *
+        return Read(sign * self.read(), self.path, self.log)
+
     def __hash__(self) -> int:
         return hash(self.value)
 
@@ -177,10 +180,11 @@ def two_player(module: types.ModuleType, case: Case) -> list[str]:
     b, leaf = a + w, scalar(t)
     out = []
     runs = {
-        "alphabeta": (impl_alphabeta(t, a, b, trace=True), "alphabeta"),
+        "alphabeta": (impl_alphabeta(t, a, b, trace=True), "alphabeta-fail-hard"),
         "alphabeta_soft": (impl_alphabeta(t, a, b, fail_soft=True, trace=True),
                            "alphabeta-fail-soft"),
-        "negamax_alphabeta": (negamax_alphabeta(t, a, b, trace=True), "negamax-alphabeta"),
+        "negamax_alphabeta": (negamax_alphabeta(t, a, b, trace=True),
+                              "negamax-alphabeta-fail-hard"),
         "negamax_alphabeta_soft": (negamax_alphabeta(t, a, b, fail_soft=True, trace=True),
                                    "negamax-alphabeta-fail-soft"),
     }  # fmt: skip
@@ -259,7 +263,7 @@ def deep(module: types.ModuleType, case: Case) -> list[str]:
     bounds = Bounds(-m, 0)
     expected = (
         *searched(deep_pruning_unsound(pt, bounds, trace=True)),
-        list(events("deep", pt, bounds=bounds)),
+        list(events("deep-pruning-unsound", pt, bounds=bounds)),
     )
     out = compared(module, "deep", pt, vector(pt, -m), NO_VECTOR, (2 * m,), expected,
                    lambda v: tuple(c - m for c in v))  # fmt: skip

@@ -26,11 +26,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gametree.algorithms import event_trace as events
 from gametree.impl import alphabeta as impl_alphabeta
 from gametree.impl import immediate as impl_immediate
 from gametree.impl import negamax_alphabeta as impl_negamax_alphabeta
 from gametree.impl import shallow as impl_shallow
-from gametree.impl.events import trace as events
 from gametree.impl.result import SearchResult
 from gametree.proofs import Flaw, flaws
 from gametree.proofs.machinery.verified import seeded
@@ -154,11 +154,11 @@ def alphabeta_batch(cases: Sequence[tuple[SpecTree, Fraction, Fraction]]) -> lis
         b = a + width
         out: list[str] = []
         runs = (
-            ("alphabeta", impl_alphabeta(t, a, b, trace=True), "alphabeta"),
+            ("alphabeta", impl_alphabeta(t, a, b, trace=True), "alphabeta-fail-hard"),
             ("alphabeta_soft", impl_alphabeta(t, a, b, fail_soft=True, trace=True),
              "alphabeta-fail-soft"),
             ("negamax_alphabeta", impl_negamax_alphabeta(t, a, b, trace=True),
-             "negamax-alphabeta"),
+             "negamax-alphabeta-fail-hard"),
         )  # fmt: skip
         for name, r, kind in runs:
             value, reads = Fraction(number(next(answers)), big), next(answers)

@@ -8,10 +8,12 @@ from gametree.clitools import EXIT_OK, configure_help, epilog, guarded
 
 NAME = "algorithms"
 DESCRIPTION = (
-    "List every spec definition and impl search that solve --algorithm accepts. With --json, "
-    "one object per line with the keys name, computes, reference (the spec definition it is "
-    "checked against), kind (scalar, vector, pairs or any: the trees it takes), exact (whether "
-    "it returns the reference's value on every such tree), options and needs_bounds."
+    "List every search that solve --algorithm accepts, by its one name (old spellings such as "
+    "impl.alphabeta still work, with a note). With --json, one object per line with the keys "
+    "name, computes, reference (the spec definition it is checked against), kind (scalar, "
+    "vector, pairs or any: the trees it takes), exact (whether it returns the reference's "
+    "value on every such tree), options, needs_bounds, family, source, semantics (whether "
+    "gametree conform --semantics takes the name) and old_names."
 )
 
 
@@ -35,6 +37,10 @@ def run(args: argparse.Namespace) -> int:
                 "exact": a.exact,
                 "options": list(a.options),
                 "needs_bounds": a.needs_bounds,
+                "family": a.family,
+                "source": a.source,
+                "semantics": a.semantics is not None,
+                "old_names": list(a.old),
             }
             print(json.dumps(record))
         else:

@@ -27,7 +27,7 @@ DESCRIPTION = (
     "Solve the tree with every algorithm that can take it, with the full window and default "
     "options, and show each value, whether it agrees with the spec definition it is checked "
     "against, the best move, and the leaves and nodes it read. Algorithms that do not claim "
-    "the spec's value (impl.deep_pruning_unsound, impl.mt, impl.alphabeta_one_function) are "
+    "the spec's value (deep-pruning-unsound, alphabeta-one-function) are "
     "shown but do not fail the comparison. With --json, one object per line with the keys "
     "algorithm, reference, value, agrees, exact, best_move, principal_variation, "
     "nodes_visited, leaves_evaluated (or algorithm and error)."
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     except TreeFileError as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
     names = [a for a in ALGORITHMS.values() if applicable(a, doc.tree, doc.bounds) is None]
-    names = [a for a in names if a.name != "impl.mt"]  # a test, not a search: needs --gamma
+    names = [a for a in names if "gamma" not in a.options]  # mt: a test, not a search
     progress = Progress(len(names), "algorithms", label=f"gametree {NAME}")
     references: dict[str, Answer] = {}
     failures = 0
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             failures += a.exact
             continue
         if a.reference not in references:
-            references[a.reference] = ALGORITHMS[a.reference].run(doc.tree, doc.bounds, Options())
+            references[a.reference] = a.run(doc.tree, doc.bounds, Options(), definition=True)
         agrees = answer.value == references[a.reference].value
         failures += a.exact and not agrees
         rows.append({

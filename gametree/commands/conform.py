@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+from gametree.algorithms import lookup
 from gametree.clitools import (
     EXIT_FAILED,
     EXIT_OK,
@@ -22,8 +23,10 @@ from gametree.clitools import (
     error,
     guarded,
     more_options,
+    note,
     say,
 )
+from gametree.conform.builtin import is_search
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.junit import junit_xml
 from gametree.conform.numbers import NUMBER_TYPES, NumbersError
@@ -93,6 +96,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="the exact sequence of evaluated leaves")  # fmt: skip
     checks.add_argument("--best-move", action="store_true",
                         help="the best move (the leftmost best child)")  # fmt: skip
+    checks.add_argument("--any-best-move", action="store_true",
+                        help="the best move as any of the best moves (an engine that picks at "
+                        "random among ties), and the line as a line of best moves")  # fmt: skip
     checks.add_argument("--principal-variation", action="store_true",
                         help="the whole principal variation")  # fmt: skip
     parser.add_argument("--budget", type=int, default=200, metavar="N",
@@ -100,17 +106,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--values", choices=list(NUMBER_TYPES), default="exact", metavar="TYPE",
                         help="the number type the engine holds: " + ", ".join(NUMBER_TYPES)
                         + " (default exact)")  # fmt: skip
-    parser.add_argument("--infinity", type=cli_number, metavar="X",
-                        help="the engine's own infinity: it takes only scores strictly between "
-                        "-X and X and reads an open side of the window as -X or X (for "
-                        "example 9223372036854775807 with --values int64, 32000 with --values "
-                        "int16, 100 for an engine whose win score is its infinity); only "
-                        "such numbers are asked")  # fmt: skip
     parser.add_argument("--keep-going", action="store_true",
                         help="report every distinct failure, not only the first")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--junit", type=Path, metavar="FILE", help="write JUnit XML here")
     limited = more_options(parser, "engines that do less")
+    limited.add_argument("--infinity", type=cli_number, metavar="X",
+                         help="the engine's own infinity: it takes only scores strictly "
+                         "between -X and X and reads an open side of the window as -X or X "
+                         "(for example 9223372036854775807 with --values int64, 32000 with "
+                         "--values int16, 100 for an engine whose win score is its infinity); "
+                         "only such numbers are asked")  # fmt: skip
     limited.add_argument("--move-only", action="store_true",
                          help="the target reports its best_move and no value: it must be a "
                          "best move (with --best-move the leftmost); lone leaves are not "
@@ -146,7 +152,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     output = more_options(parser, "more output")
     output.add_argument("--cases-dir", type=Path, metavar="DIR",
                         help="write each minimal failing case here as a JSON file (default: "
-                        "a new temporary directory, when a case is too long to print)")  # fmt: skip
+                        "a new temporary directory)")  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -180,6 +186,15 @@ def _scope_help(s: Scope) -> str:
             + f", at most {s.max_nodes} nodes a tree")  # fmt: skip
 
 
+def note_old_spelling(target: str) -> None:
+    """Say so when ``target`` names a search by an old spelling (``impl.shallow``: shallow)."""
+    search = target.removeprefix("python:")
+    if is_search(search):
+        found = lookup(search)
+        if found.note is not None:
+            note(NAME, found.note)
+
+
 def option_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the numeric options, naming the option, or ``None``."""
     ranges = [
@@ -203,11 +218,18 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     problem = option_problem(args)
     if problem is not None:
         return error(NAME, problem, EXIT_USAGE)
+    if args.best_move and args.any_best_move:
+        return error(NAME, "--best-move asks for the leftmost best move, --any-best-move for "
+                     "any: give one of them", EXIT_USAGE)  # fmt: skip
     try:
         options = GateOptions(
             semantics=args.semantics,
             checks=Checks(
-                args.best_move, args.principal_variation, args.strict_order, args.move_only
+                args.best_move,
+                args.principal_variation,
+                args.strict_order,
+                args.move_only,
+                args.any_best_move,
             ),
             budget=args.budget,
             seed=args.seed,
@@ -223,6 +245,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         )
     except NumbersError as e:
         return error(NAME, str(e), EXIT_USAGE)
+    note_old_spelling(args.target)
     try:
         target = ProcessTarget.from_spec(
             args.target, timeout=args.timeout, startup=args.startup, memory_mb=args.memory
@@ -236,7 +259,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     try:
         with _hypothesis_storage():
             report = run_gate(target, args.target, options,
-                              lambda note: progress.advance(note=note))  # fmt: skip
+                              lambda step: progress.advance(note=step))  # fmt: skip
     except TargetStartError as e:
         return error(NAME, f"the target could not be started: {e}", EXIT_TARGET)
     except GateError as e:

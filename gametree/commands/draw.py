@@ -13,6 +13,7 @@ from gametree.clitools import (
     error,
     guarded,
     limits_from,
+    note,
     read_shown_tree,
 )
 from gametree.commands.solve import add_search_arguments, options_from
@@ -57,10 +58,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def default_algorithm(doc: TreeDocument) -> Algorithm:
-    """impl.alphabeta for scalar trees; impl.shallow with bounds, else impl.maxn, for vectors."""
+    """alphabeta-fail-hard for scalar trees; shallow with bounds, else maxn, for vectors."""
     if not doc.tree.vector:
-        return ALGORITHMS["impl.alphabeta"]
-    return ALGORITHMS["impl.shallow" if doc.bounds is not None else "impl.maxn"]
+        return ALGORITHMS["alphabeta-fail-hard"]
+    return ALGORITHMS["shallow" if doc.bounds is not None else "maxn"]
 
 
 @guarded(NAME)
@@ -77,15 +78,17 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         return error(NAME, f"drawing needs the 'draw' extra ({e.name} is missing): "
                      "pip install 'gametree[draw]'", EXIT_USAGE)  # fmt: skip
     try:
-        algorithm = lookup(args.algorithm) if args.algorithm else None
+        found = lookup(args.algorithm) if args.algorithm else None
     except KeyError as e:
         return error(NAME, str(e.args[0]), EXIT_USAGE)
+    if found is not None and found.note is not None:
+        note(NAME, found.note)
     limits = limits_from(args)
     read = read_shown_tree(NAME, args.file, limits, max_nodes=args.max_drawn, option="--max-drawn")
     if isinstance(read, int):
         return read
     text, doc = read
-    algorithm = algorithm or default_algorithm(doc)
+    algorithm = found.algorithm if found is not None else default_algorithm(doc)
     try:
         options = options_from(args, algorithm)
     except ValueError as e:
@@ -96,8 +99,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     if title is None:
         title = "standard input" if args.file == "-" else args.file
     try:
-        d = search_drawing(doc.tree, algorithm.name, doc.bounds, options, title=title,
-                           names=node_names(text))  # fmt: skip
+        d = search_drawing(doc.tree, args.algorithm or algorithm.name, doc.bounds, options,
+                           title=title, names=node_names(text))  # fmt: skip
     except (TreeError, ValueError) as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
     try:

@@ -11,6 +11,7 @@ from gametree.clitools import (
     EXIT_OK,
     EXIT_TARGET,
     EXIT_USAGE,
+    Watch,
     configure_help,
     epilog,
     error,
@@ -97,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
                     budget=budget, cluster=args.cluster)  # fmt: skip
     start = time.monotonic()
     try:
-        paths = run_experiment(args.name, config, args.output)
+        with Watch(NAME, heartbeat=config.progress):  # the plots are drawn after the series
+            paths = run_experiment(args.name, config, args.output)
     except ClusterError as e:
         return error(NAME, str(e), EXIT_TARGET)
     where = f"the Dask scheduler at {args.cluster}" if args.cluster else f"{jobs} workers"

@@ -5,7 +5,16 @@ import json
 import sys
 from typing import TYPE_CHECKING, get_args
 
-from gametree.algorithms import ALGORITHMS, Algorithm, Answer, Options, applicable, lookup
+from gametree.algorithms import (
+    ALGORITHMS,
+    EVENTS,
+    Algorithm,
+    Answer,
+    Found,
+    Options,
+    applicable,
+    lookup,
+)
 from gametree.clitools import (
     EXIT_INPUT,
     EXIT_OK,
@@ -20,6 +29,7 @@ from gametree.clitools import (
     guarded,
     limits_from,
     more_options,
+    note,
     read_bytes,
     read_document,
     text_value,
@@ -103,9 +113,9 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
                           "necessary")  # fmt: skip
 
 
-def default_algorithm(doc: TreeDocument) -> Algorithm:
+def default_algorithm(doc: TreeDocument) -> Found:
     """The spec's definition for the tree: minimax for scalars, maxn for vectors."""
-    return ALGORITHMS["spec.maxn" if doc.tree.vector else "spec.minimax"]
+    return Found(ALGORITHMS["maxn" if doc.tree.vector else "minimax"], definition=True)
 
 
 def options_from(args: argparse.Namespace, algorithm: Algorithm) -> Options:
@@ -126,19 +136,22 @@ def options_from(args: argparse.Namespace, algorithm: Algorithm) -> Options:
 
 
 @guarded(NAME)
-def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
+def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit per kind of fault
     """Solve the file; 0, or 2 for bad options, 3 for a bad file or an inapplicable algorithm."""
     if args.semantics is not None:
         return expectation(args)
     try:
-        algorithm = lookup(args.algorithm) if args.algorithm else None
+        found = lookup(args.algorithm) if args.algorithm else None
     except KeyError as e:
         return error(NAME, str(e.args[0]), EXIT_USAGE)
+    if found is not None and found.note is not None:
+        note(NAME, found.note)
     try:
         doc = read_document(args.file, limits_from(args))
     except TreeFileError as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
-    algorithm = algorithm or default_algorithm(doc)
+    found = found or default_algorithm(doc)
+    algorithm = found.algorithm
     try:
         options = options_from(args, algorithm)
     except ValueError as e:
@@ -149,19 +162,19 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     if options.player is not None and not 0 <= options.player < doc.tree.players:
         return error(NAME, f"--player must be in 0..{doc.tree.players - 1}", EXIT_USAGE)
     try:
-        answer = algorithm.run(doc.tree, doc.bounds, options, trace=args.trace)
+        answer = found.run(doc.tree, doc.bounds, options, trace=args.trace)
     except (TreeError, ValueError) as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
     steps = None
     if args.events:
         try:
-            steps = trace_events(algorithm, doc, options)
+            steps = trace_events(found, doc, options)
         except KeyError as e:
             return error(NAME, str(e.args[0]), EXIT_USAGE)
     if args.json:
         print(json.dumps(answer_json(answer)))
     else:
-        print_answer(algorithm, answer)
+        print_answer(found, answer)
     for step in steps or ():
         print(json.dumps(step))
     sys.stdout.flush()
@@ -212,21 +225,22 @@ def expectation_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def trace_events(algorithm: Algorithm, doc: TreeDocument, options: Options) -> "tuple[Event, ...]":
-    """The event trace of ``algorithm`` on the document; ``KeyError`` if it has none."""
-    from gametree.impl.events import REGISTERED, trace  # noqa: PLC0415 - only --events needs it
+def trace_events(found: Found, doc: TreeDocument, options: Options) -> "tuple[Event, ...]":
+    """The event trace of the search found on the document; ``KeyError`` if it has none."""
+    name = found.algorithm.name
+    if found.definition or name not in EVENTS:
+        what = f"the definition of {name}" if found.definition else name
+        raise KeyError(f"{what} has no event trace; these do: {', '.join(EVENTS)}")
+    events = found.algorithm.run(doc.tree, doc.bounds, options, events=True).events
+    assert events is not None
+    return events
 
-    names = {registered: name for name, registered in REGISTERED.items()}
-    if algorithm.name not in names:
-        raise KeyError(f"{algorithm.name} has no event trace; these do: {', '.join(names)}")
-    return trace(names[algorithm.name], doc.tree, alpha=options.alpha, beta=options.beta,
-                 bounds=doc.bounds, player=options.player, first_guess=options.first_guess,
-                 domain=options.domain)  # fmt: skip
 
-
-def print_answer(algorithm: Algorithm, answer: Answer) -> None:
+def print_answer(found: Found, answer: Answer) -> None:
     """The answer as text, one line a field."""
-    print(f"algorithm: {algorithm.name} ({algorithm.computes})")
+    a = found.algorithm
+    name = f"{a.reference} (the definition of {a.name})" if found.definition else a.name
+    print(f"algorithm: {name} ({a.computes})")
     print(f"value: {text_value(answer.value)}")
     print(f"best move: {answer.best_move if answer.best_move is not None else '- (a leaf)'}")
     print(f"principal variation: {list(answer.principal_variation)}")

@@ -71,6 +71,19 @@ The behaviours, by what shows them (:func:`catalogue` lists those of one semanti
   window groups above and ``witness-many`` (the witnesses' values are more than one); for
   deepening ``budget-stops`` (the node budget is smaller than the full search to
   ``max_depth``).
+- **Tables** (the ``game-`` semantics, read off a search with a transposition table,
+  :mod:`gametree.conform.game_behaviours`): a state met again holds an entry, exact or a lower
+  or an upper bound, of a search to the same depth, a deeper or a shallower one, or of a
+  quiescence extension (``entry-exact-equal``, ``entry-exact-deeper``,
+  ``entry-exact-shallower``, ``entry-exact-quiescence``, ``entry-lower-equal``,
+  ``entry-lower-deeper``, ``entry-lower-shallower``, ``entry-lower-quiescence``,
+  ``entry-upper-equal``, ``entry-upper-deeper``, ``entry-upper-shallower``,
+  ``entry-upper-quiescence``), and the entry's value lies somewhere against the later visit's
+  window (``revisit-below`` alpha, ``revisit-at-alpha``, ``revisit-inside``,
+  ``revisit-at-beta``, ``revisit-above`` beta); an entry and a place are a pair only when one
+  visit shows both, and two entries or two places are no pair (:data:`TABLE`);
+  ``revisit-other-ply`` (a state met again at another ply than its entry's, with the same or
+  other plies left: across the iterations of deepening, or by a deeper entry).
 """
 
 from collections.abc import Iterable
@@ -84,6 +97,8 @@ from gametree.conform.semantics import SEMANTICS
 from gametree.spec import Scalar
 
 __all__ = [
+    "JOINT",
+    "TABLE",
     "Behaviour",
     "Pair",
     "all_pairs",
@@ -290,6 +305,36 @@ GAME = (
 )  # fmt: skip
 
 
+ENTRY_DEPTHS = {
+    "equal": "of a search to the same depth",
+    "deeper": "of a deeper search",
+    "shallower": "of a shallower search",
+    "quiescence": "of a quiescence extension",
+}
+REVISIT_PLACES = {
+    "below": "below alpha",
+    "at-alpha": "at alpha",
+    "inside": "inside the window",
+    "at-beta": "at beta",
+    "above": "above beta",
+}
+ENTRIES = tuple(
+    _b(f"entry-{k}-{d}", f"a state met again holds {what} {of}")
+    for k, what in (("exact", "an exact entry"), ("lower", "a lower bound"),
+                    ("upper", "an upper bound"))
+    for d, of in ENTRY_DEPTHS.items()
+)  # fmt: skip
+REVISITS = tuple(
+    _b(f"revisit-{p}", f"a state met again: its entry's value {where} of the later window")
+    for p, where in REVISIT_PLACES.items()
+)
+OTHER_PLY = _b("revisit-other-ply", "a state met again at another ply than its entry's")
+TABLE = frozenset(b.name for b in (*ENTRIES, *REVISITS))
+"""The table behaviours that pair only as one visit shows them: an entry and a place, each
+case naming the ones it shows together as ``entry&place`` (:func:`pairs_of`)."""
+JOINT = "&"
+
+
 def catalogue(semantics: str) -> tuple[Behaviour, ...]:
     """Every behaviour the reference for ``semantics`` can show, in a fixed order."""
     s = SEMANTICS[semantics]
@@ -306,7 +351,9 @@ def catalogue(semantics: str) -> tuple[Behaviour, ...]:
             out += (*WINDOW, _b("witness-many", "the witnesses' values are more than one"))
         if semantics == "game-deepening":
             out += (_b("budget-stops", "the budget ends the search before max_depth"),)
-        return out
+        entries = tuple(e for e in ENTRIES if semantics != "game-negamax-witness"
+                        or not e.name.endswith("-quiescence"))  # fmt: skip
+        return (*out, *entries, *REVISITS, OTHER_PLY)
     out = (*SHAPE, *((MANY,) if s.kind == "vector" else ()), *MAGNITUDE, *_search(semantics))
     if s.window:
         out += WINDOW
@@ -326,15 +373,31 @@ def behaviour_names(semantics: str) -> tuple[str, ...]:
 
 
 def pairs_of(semantics: str, shown: Iterable[str]) -> set[Pair]:
-    """The pairs of behaviours a case that shows ``shown`` covers, in catalogue order."""
+    """The pairs of behaviours a case that shows ``shown`` covers, in catalogue order.
+
+    Two table behaviours (:data:`TABLE`) are a pair only when ``shown`` names them together
+    (``entry&place``: one visit showed both).
+    """
+    shown = set(shown)
     order = {n: i for i, n in enumerate(behaviour_names(semantics))}
     names = sorted((n for n in shown if n in order), key=order.__getitem__)
-    return set(combinations(names, 2))
+    return {
+        (a, b)
+        for a, b in combinations(names, 2)
+        if not (a in TABLE and b in TABLE) or f"{a}{JOINT}{b}" in shown
+    }
 
 
 def all_pairs(semantics: str) -> list[Pair]:
-    """Every pair of the semantics' behaviours, in catalogue order."""
-    return list(combinations(behaviour_names(semantics), 2))
+    """Every pair of the semantics' behaviours, in catalogue order.
+
+    Of two table behaviours only an entry and a place (:data:`TABLE`).
+    """
+    return [
+        (a, b)
+        for a, b in combinations(behaviour_names(semantics), 2)
+        if not (a in TABLE and b in TABLE) or (a.startswith("entry-") and b.startswith("revisit-"))
+    ]
 
 
 def infeasible(semantics: str, *, by_depth: bool = False, integers: bool = False) -> dict[
@@ -432,7 +495,10 @@ def _rule(semantics: str, a: str, b: str, *, by_depth: bool) -> str | None:  # n
         return ("a first test at v returns v as a bound (a fail-soft bound lies between the "
                 "test value and v), and a second at v the other bound: two tests; outside the "
                 "window the guess is clamped to an edge and one test leaves it")  # fmt: skip
-    past = pair & {*QUIESCENCE, "quiescence-settles", "check", "stand-pat"}
+    quiescent_entries = {f"entry-{k}-quiescence" for k in ("exact", "lower", "upper")}
+    if semantics == "game-deepening":  # an earlier iteration's horizon is nearer
+        quiescent_entries = set()
+    past = pair & {*QUIESCENCE, "quiescence-settles", "check", "stand-pat", *quiescent_entries}
     if past and pair & {"game-at-depth", "game-at-depth-1", "game-shorter"}:
         return ("a quiescence extension starts at a state with moves at the horizon: the game "
                 "has a line longer than the depth")  # fmt: skip

@@ -1,26 +1,26 @@
-"""gametree's own searches as conformance targets: ``--target impl.optimal``.
+"""gametree's own searches as conformance targets: ``--target optimal``.
 
-A target named as a search of ``gametree algorithms`` (the full name: ``impl.shallow``,
-``spec.maxn``, ...) runs that search in a worker process, as a Python callable runs
-(``python -m gametree.conform.worker impl.shallow``): each request's tree and bounds go to
+A target named as a search of ``gametree algorithms`` (``shallow``, ``maxn``, or an old
+spelling such as ``impl.shallow``) runs that search in a worker process, as a Python callable
+runs (``python -m gametree.conform.worker shallow``): each request's tree and bounds go to
 it, and its window (``alpha``, ``beta``), ``player``, ``domain`` and ``first_guess`` as the
 search's options (``gametree.algorithms.Options``) where the search reads them; the reply is
 its value, principal variation and, when the request asks, its trace. So gametree's searches
 are gated like any engine, and one semantics can be asked of another's search:
-``gametree conform --target impl.shallow --semantics optimal --strict-order`` names the first
+``gametree conform --target shallow --semantics optimal --strict-order`` names the first
 leaf that shallow pruning reads and no directional search needs.
 
 >>> from gametree.conform.semantics import Case, request
 >>> from gametree.spec import Bounds, Node
 >>> t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
 >>> req = request(Case("optimal", t, Bounds(0, 9)), trace=True)
->>> answer("impl.shallow", req)["trace"], answer("impl.optimal", req)["trace"]
+>>> answer("shallow", req)["trace"], answer("impl.optimal", req)["trace"]
 ([[0], [1, 0], [1, 1, 0], [1, 1, 1]], [[0], [1, 0], [1, 1, 0]])
 """
 
 from typing import Any
 
-from gametree.algorithms import ALGORITHMS, Options
+from gametree.algorithms import SPELLINGS, Options, lookup
 from gametree.impl import BOTTOM, TOP
 from gametree.treefile import json_value, parse_number, read_tree_json
 
@@ -28,8 +28,11 @@ __all__ = ["answer", "is_search"]
 
 
 def is_search(target: str) -> bool:
-    """Whether ``target`` names one of gametree's searches (its full name)."""
-    return target in ALGORITHMS
+    """Whether ``target`` names one of gametree's searches.
+
+    A name of ``gametree algorithms``, or an old spelling such as ``impl.shallow``.
+    """
+    return target in SPELLINGS
 
 
 def answer(name: str, request: dict[str, Any]) -> dict[str, object]:
@@ -38,7 +41,8 @@ def answer(name: str, request: dict[str, Any]) -> dict[str, object]:
     Raises what the search raises when it cannot take the tree (``spec.TreeError``: the
     worker reports it as the target's error).
     """
-    a = ALGORITHMS[name]
+    found = lookup(name)
+    a = found.algorithm
     doc = read_tree_json(request["tree"])
     given: dict[str, Any] = {}
     for key, bottom in (("alpha", BOTTOM), ("beta", TOP)):
@@ -50,7 +54,7 @@ def answer(name: str, request: dict[str, Any]) -> dict[str, object]:
     for key in ("player", "domain"):
         if key in a.options and request.get(key) is not None:
             given[key] = request[key]
-    r = a.run(doc.tree, doc.bounds, Options(**given), trace=bool(request.get("trace")))
+    r = found.run(doc.tree, doc.bounds, Options(**given), trace=bool(request.get("trace")))
     reply: dict[str, object] = {
         "value": json_value(r.value),
         "best_move": r.best_move,

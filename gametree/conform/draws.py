@@ -145,7 +145,10 @@ def in_integers(case: Case) -> Case:
 def _game_cases(semantics: str, *, alternating: bool) -> Any:
     """Hypothesis's strategy for cases of a ``game-`` semantics.
 
-    Game graphs of up to 7 states (``gametree.conform.games.game_graphs``), depths 1..3,
+    Half of them built around a state met again (``gametree.conform.steer_games.table_game``,
+    aimed at an entry and a place drawn, from a drawn seed: Hypothesis shrinks the seed, the
+    gate's shrinker the game); the others
+    game graphs of up to 7 states (``gametree.conform.games.game_graphs``), depths 1..3,
     quiescence 0..2 (1..2 for stand pat), deepening to depth 1..4 with a budget of 1..60 nodes;
     for table reuse (``game-negamax-witness``) graphs of up to 15 states, all quiet, depths
     1..6 and a window from -10..10 or open, as Wesselink et al.'s counterexample needs. With
@@ -153,11 +156,21 @@ def _game_cases(semantics: str, *, alternating: bool) -> Any:
     """
     from hypothesis import strategies as st  # noqa: PLC0415
 
+    from gametree.conform.behaviours import TABLE, all_pairs, infeasible  # noqa: PLC0415
     from gametree.conform.games import game_graphs  # noqa: PLC0415
     from gametree.conform.semantics import game_case  # noqa: PLC0415
+    from gametree.conform.steer_games import propose_game  # noqa: PLC0415
+
+    met = [p for p in all_pairs(semantics) if p[0] in TABLE and p[1] in TABLE
+           and p not in infeasible(semantics)]  # fmt: skip
 
     @st.composite
     def draw_case(draw: st.DrawFn) -> Case:
+        if draw(st.booleans()):  # a game built around a state met again (steer_games)
+            seed = draw(st.integers(0, 2**32 - 1))
+            rng = random.Random(seed)  # noqa: S311 - test games, not secrets
+            aim = set(rng.choice(met)) if met else {"transposition"}
+            return propose_game(rng, semantics, aim, alternating=alternating)[0]
         if semantics == "game-negamax-witness":
             g = draw(game_graphs(max_states=15, alternating=alternating, all_quiet=True))
             ends = st.none() | st.integers(-10, 10)

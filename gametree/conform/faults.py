@@ -2,7 +2,9 @@
 
 Glossary: a case is asked *alone* when it is the first request of a fresh process, and
 *after* P when P is the request before it in a fresh process; a *hang* is a timeout; the
-*culprit* of a failure is the case that caused it.
+*culprit* of a failure is the case that caused it; two failures fail *the same way* when they
+have the same :func:`signature`: the kind, and for a wrong answer the first member wrong. Every
+step below keeps it: a smaller case that fails another way is another failure, not this one.
 
 A target process answers many requests, so a failure seen in it need not be the case's own:
 an engine that answers a case and writes past a fixed array dies on the next request, and an

@@ -6,23 +6,40 @@ the semantics defines (``spec.search``'s ``cut_negamax`` with quiescence, stand 
 a state is reached with r plies left above the horizon (d at the root, 0 at it, negative in a
 quiescence extension), and a state reached again is a transposition, one reached first with
 more plies left than later is where an engine's table holds a deeper entry that may answer.
+
+**The table** behaviours (:data:`gametree.conform.behaviours.TABLE`) are read off a search
+with a transposition table, ``impl.Engine``'s (:mod:`gametree.impl.table`) in the game's order:
+each time it meets again a state it holds an entry for, the entry's kind (exact, a lower or an
+upper bound), the depth it was searched to against the plies now left (equal, deeper,
+shallower, or an entry of a quiescence extension) and where its value lies against the window
+of the later visit (below alpha, at it, inside, at beta, above it). The entry and the place of
+one visit are shown together (``entry-lower-deeper&revisit-inside``), so that the pair is
+counted only when one visit shows both. The witness semantics' search lets a deeper entry
+answer and takes the request's window; deepening's runs its iterations under the budget;
+stand pat is left out (``impl.Engine`` has none), so its windows are those of the search
+without it.
 """
 
 from collections.abc import Iterator
 
+import attrs
+
 from gametree.conform.games import GameGraph
 from gametree.conform.observe import magnitude_of, window_behaviours
 from gametree.conform.semantics import Case, expected
+from gametree.impl.engine import Engine
+from gametree.impl.table import EXACT, LOWER, Entry, TranspositionTable
+from gametree.impl.window import BOTTOM, TOP, Internal
 from gametree.spec import Scalar, worth
 
-__all__ = ["longest_line", "observe_game"]
+__all__ = ["longest_line", "observe_game", "revisits"]
 
 
 def observe_game(case: Case) -> set[str]:
     """The game behaviours of ``case`` (see :data:`gametree.conform.behaviours.GAME`)."""
     g = case.game
     assert g is not None
-    out = _reached(g, case.depth, case.quiescence)
+    out = _reached(g, case.depth, case.quiescence) | _table(case)
     values = [v for x in g.states for v in (x.evaluation, x.utility) if v is not None]
     out |= {_horizon(longest_line(g), case.depth), magnitude_of(values)}
     if case.semantics == "game-negamax-stand-pat" and _stands_pat(case):
@@ -145,3 +162,65 @@ def _stands_pat(case: Case) -> bool:
                 best = own
             value[s, r] = best
     return pat
+
+
+Revisit = tuple[Entry, int, int, Internal, Internal]
+"""A state met again: the entry the table holds for it, the plies left, the ply, the window."""
+
+
+class _Watched(TranspositionTable[int]):
+    """A table that notes every entry it is asked to answer with, and the visit that asks."""
+
+    def __init__(self, *, deeper: bool) -> None:
+        super().__init__(by_ply=False, deeper=deeper)
+        self.revisits: list[Revisit] = []
+
+    def lookup(self, state: int) -> Entry | None:
+        e = super().lookup(state)
+        if e is None:
+            return None
+        return _Seen(e.depth, e.ply, e.flag, e.value, e.line, e.horizon, watch=self)
+
+
+@attrs.frozen
+class _Seen(Entry):
+    watch: _Watched = attrs.field(kw_only=True, eq=False, repr=False)
+
+    def answers(
+        self, depth: int, ply: int, a: Internal, b: Internal, *, by_ply: bool, deeper: bool = False
+    ) -> bool:
+        self.watch.revisits.append((self, depth, ply, a, b))
+        return super().answers(depth, ply, a, b, by_ply=by_ply, deeper=deeper)
+
+
+def revisits(case: Case) -> list[Revisit]:
+    """The states the table search of ``case`` meets again, each with its entry (see above)."""
+    g = case.game
+    assert g is not None
+    witness = case.semantics == "game-negamax-witness"
+    engine = Engine(g, table=True, table_reuse="deeper" if witness else "exact",
+                    quiescence=case.quiescence)  # fmt: skip
+    table = engine.table = _Watched(deeper=witness)
+    if case.semantics == "game-deepening":
+        engine.deepen(0, max_nodes=case.max_nodes, max_depth=max(case.depth, 1))
+    else:
+        alpha = BOTTOM if case.alpha is None else case.alpha
+        engine.search(0, case.depth, alpha=alpha, beta=TOP if case.beta is None else case.beta)
+    return table.revisits
+
+
+def _table(case: Case) -> set[str]:
+    """The table behaviours of ``case``, and each revisit's entry and place shown together."""
+    out: set[str] = set()
+    for e, r, ply, a, b in revisits(case):
+        kind = "exact" if e.flag == EXACT else "lower" if e.flag == LOWER else "upper"
+        depth = ("quiescence" if e.depth <= 0 else "deeper" if e.depth > r
+                 else "shallower" if e.depth < r else "equal")  # fmt: skip
+        g = e.value
+        place = ("below" if g < a else "at-alpha" if g == a else "inside" if g < b
+                 else "at-beta" if g == b else "above")  # fmt: skip
+        entry, at = f"entry-{kind}-{depth}", f"revisit-{place}"
+        out |= {entry, at, f"{entry}&{at}"}
+        if ply != e.ply:
+            out.add("revisit-other-ply")
+    return out

@@ -39,14 +39,14 @@ The ranges (``docs/conformance.md`` says why):
 """
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 import attrs
 
 from gametree.conform.scope import MAGNITUDE_FLAGS, case_numbers, magnitude_text
-from gametree.spec import Leaf, Scalar
+from gametree.spec import Leaf, Scalar, Value
 
 if TYPE_CHECKING:  # the semantics import nothing of the gate's; only their types are read here
     from gametree.conform.semantics import Case
@@ -54,9 +54,13 @@ if TYPE_CHECKING:  # the semantics import nothing of the gate's; only their type
 __all__ = [
     "LARGEST_DOUBLE",
     "NUMBER_TYPES",
+    "OPERATIONS",
     "NumberType",
     "NumbersError",
+    "arithmetic",
     "asked",
+    "ceil_double",
+    "floor_double",
     "is_double",
     "next_double",
     "number_text",
@@ -100,6 +104,26 @@ def is_double(x: Scalar) -> bool:
 def _exact(f: float) -> Scalar:
     q = Fraction(f)
     return q.numerator if q.denominator == 1 else q
+
+
+def floor_double(x: Scalar) -> Scalar:
+    """The largest double at most ``x`` (``x`` within the doubles' range), exactly.
+
+    >>> floor_double(1 - Fraction(1, 2**60)), floor_double(2**54 - 3), floor_double(5)
+    (Fraction(9007199254740991, 9007199254740992), 18014398509481980, 5)
+    """
+    f = _exact(float(x))
+    return f if f <= x else previous_double(f)
+
+
+def ceil_double(x: Scalar) -> Scalar:
+    """The smallest double at least ``x`` (``x`` within the doubles' range), exactly.
+
+    >>> ceil_double(1 - Fraction(1, 2**60)), ceil_double(2**54 - 3)
+    (1, 18014398509481982)
+    """
+    f = _exact(float(x))
+    return f if f >= x else next_double(f)
 
 
 def next_double(x: Scalar) -> Scalar:
@@ -336,6 +360,88 @@ def asked(case: "Case") -> Iterator[Scalar]:
         if isinstance(n, Leaf):
             v = n.value
             yield from v if isinstance(v, tuple) else (v,)
+        else:
+            stack.extend(n.children)
+
+
+OPERATIONS: tuple[str, ...] = ("Sum - Best", "alpha + 1", "-alpha", "first guess +- 1",
+                               "sum of two components")  # fmt: skip
+"""The steps of a search whose exact result a number type may not hold, though every number
+asked is inside it (:func:`arithmetic`): Korf's bound ``Sum - Best[p]`` (3.2.2), the null
+window's ``alpha + 1`` (PVS, MTD(f)'s ``g + 1``), the negation of a bound one step off
+(``-(alpha - 1)``: negamax passing a null window down), MTD(f)'s first guess ``+- 1``, and the
+sum of two components of one vector (Korf's sum, a check against the bound)."""
+
+
+def arithmetic(case: "Case", numbers: NumberType) -> frozenset[tuple[str, str]]:
+    """The :data:`OPERATIONS` whose exact result the machine type of ``numbers`` does not hold.
+
+    Each as (operation, how): ``overflows`` (an integer type, whose two's complement range is
+    -(M + 1) .. M; a double past the largest, where IEEE 754 gives infinity) or ``rounds`` (a
+    double: the result is not one). On the numbers as a search meets them: every scalar a
+    leaf or the window holds, both signs (negamax negates them), as alpha; the first guess;
+    Korf's sum bound less each component; each pair of components of one leaf. An ``exact``
+    type holds every result.
+
+    >>> from gametree.conform.semantics import Case
+    >>> from gametree.spec import Bounds, Node
+    >>> t = NUMBER_TYPES["int16"]
+    >>> sorted(arithmetic(Case("mtdf", Node(0, [32767, -32767]), first_guess=32767), t))
+    [('-alpha', 'overflows'), ('alpha + 1', 'overflows'), ('first guess +- 1', 'overflows')]
+    >>> d = NUMBER_TYPES["double"]
+    >>> sorted(arithmetic(Case("shallow", Node(0, [(1, Fraction(1, 2**60)), (0, 0)]),
+    ...                        Bounds(0, 2)), d))
+    [('Sum - Best', 'rounds'), ('sum of two components', 'rounds')]
+    """
+    base = NUMBER_TYPES[numbers.name]
+    if base.kind == "exact":
+        return frozenset()
+    largest = base.largest
+    assert largest is not None
+    m: Scalar = largest
+
+    def leaves(x: Scalar) -> str:
+        """How the type fails to hold ``x`` ("": it holds it)."""
+        if base.kind == "integer":
+            return "" if -m - 1 <= x <= m else "overflows"
+        if not -DOUBLE_OVERFLOW < x < DOUBLE_OVERFLOW:
+            return "overflows"
+        return "" if is_double(x) else "rounds"
+
+    out: set[tuple[str, str]] = set()
+
+    def see(operation: str, results: Iterable[Scalar]) -> None:
+        out.update((operation, how) for how in map(leaves, results) if how)
+
+    scalars: set[Scalar] = set()
+    vectors: set[tuple[Scalar, ...]] = set()
+    for v in _leaf_values(case):
+        if isinstance(v, tuple):
+            vectors.add(v)
+        else:
+            scalars.add(v)
+    scalars |= {x for x in (case.alpha, case.beta) if x is not None}
+    scalars |= {-x for x in scalars}
+    see("alpha + 1", (a + 1 for a in scalars))
+    see("-alpha", (-(a - 1) for a in scalars if not leaves(a - 1)))
+    see("first guess +- 1", (case.first_guess + 1, case.first_guess - 1))  # 0 but for MTD(f)
+    see("sum of two components",
+        (v[i] + v[j] for v in vectors for i in range(len(v)) for j in range(i)))  # fmt: skip
+    if case.bounds is not None:
+        see("Sum - Best", (case.bounds.total - c for v in vectors for c in v))
+    return frozenset(out)
+
+
+DOUBLE_OVERFLOW = 2**1024 - 2**970
+"""The smallest magnitude IEEE 754 rounds to infinity: the largest double and half its ulp."""
+
+
+def _leaf_values(case: "Case") -> Iterator[Value]:
+    stack = [case.tree]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Leaf):
+            yield n.value
         else:
             stack.extend(n.children)
 

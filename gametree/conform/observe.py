@@ -1,8 +1,9 @@
 """What a case shows: the behaviours of :mod:`gametree.conform.behaviours`, read off a case.
 
 The shape, magnitude and Korf-bound behaviours from one walk of the tree and the request; the
-search behaviours from the reference search's own event trace (:mod:`gametree.impl.events`),
-read by :class:`_Reader`; the window's from the true value; a game's by
+search behaviours from the reference search's own event trace (:mod:`gametree.impl.events`:
+the registry's search of the semantics' name, run with ``events=True``), read by
+:class:`_Reader`; the window's from the true value; a game's by
 :mod:`gametree.conform.game_behaviours`.
 """
 
@@ -12,11 +13,12 @@ from typing import Any
 
 import attrs
 
+from gametree.algorithms import ALGORITHMS
 from gametree.conform.behaviours import behaviour_names, place
 from gametree.conform.scope import MAGNITUDE_FLAGS, REPEATED, TALL, WIDE
 from gametree.conform.scope import MANY as MANY_PLAYERS
-from gametree.conform.semantics import SEMANTICS, Case, expected
-from gametree.impl import events as ev
+from gametree.conform.semantics import SEMANTICS, Case, expected, options_of
+from gametree.impl.events import Event
 from gametree.spec import Leaf, Node, Scalar, Tree
 
 __all__ = ["magnitude_of", "observe", "observe_shape", "window_behaviours"]
@@ -117,14 +119,6 @@ def window_behaviours(case: Case, v: Scalar) -> set[str]:
     return {root, place("alpha", a, v), place("beta", b, v)}
 
 
-TRACE_NAMES = {
-    "alphabeta-fail-hard": "alphabeta",
-    "negamax-alphabeta-fail-hard": "negamax-alphabeta",
-    "deep-pruning-unsound": "deep",
-}
-"""The event trace's name of a semantics' reference search, where the two names differ."""
-
-
 def observe(case: Case, value: Scalar | None = None) -> frozenset[str]:
     """The behaviours ``case`` shows (a subset of :func:`behaviour_names`).
 
@@ -140,8 +134,9 @@ def observe(case: Case, value: Scalar | None = None) -> frozenset[str]:
         out.add("paranoid-at-root" if case.tree.to_move == case.player else "paranoid-below")
     if s.domain:
         out.add(f"domain-{case.domain}")
-    name = TRACE_NAMES.get(case.semantics, case.semantics)
-    events = ev.trace(name, case.tree, **_options(case))
+    search = ALGORITHMS[case.semantics]
+    events = search.run(case.tree, case.bounds, options_of(case), events=True).events
+    assert events is not None
     out |= _Reader(case, events).behaviours()
     if s.window:
         if value is None:
@@ -155,24 +150,7 @@ def observe(case: Case, value: Scalar | None = None) -> frozenset[str]:
     return frozenset(out & set(behaviour_names(case.semantics)))
 
 
-def _options(case: Case) -> dict[str, Any]:
-    """What the event trace of ``case``'s reference search is run with."""
-    s = SEMANTICS[case.semantics]
-    options: dict[str, Any] = {}
-    if s.window:
-        options |= {k: x for k, x in (("alpha", case.alpha), ("beta", case.beta)) if x is not None}
-    if s.bounds:
-        options["bounds"] = case.bounds
-    if s.player:
-        options["player"] = case.player
-    if s.guess:
-        options["first_guess"] = case.first_guess
-    if s.domain:
-        options["domain"] = case.domain
-    return options
-
-
-def _outcome(case: Case, events: Iterable[ev.Event]) -> set[str]:
+def _outcome(case: Case, events: Iterable[Event]) -> set[str]:
     """What deep pruning and the optimal search come to: a wrong value, fewer leaves read."""
     if case.semantics == "deep-pruning-unsound":
         e = expected(case)
@@ -210,9 +188,9 @@ class _Frame:
 
 
 class _Reader:
-    """Reads an event trace of one of :data:`gametree.impl.events.ALGORITHMS`."""
+    """Reads the event trace of a search of :data:`gametree.algorithms.EVENTS`."""
 
-    def __init__(self, case: Case, events: Iterable[ev.Event]) -> None:
+    def __init__(self, case: Case, events: Iterable[Event]) -> None:
         self.case = case
         self.events = events
         self.semantics = case.semantics
@@ -250,7 +228,7 @@ class _Reader:
             self.out.add({1: "tests-1", 2: "tests-2"}.get(self.tests, "tests-3+"))
         return self.out
 
-    def _search(self, e: ev.Event) -> None:
+    def _search(self, e: Event) -> None:
         """A new search of a node: MTD(f)'s tests, PVS's scouts and re-searches."""
         kind = e.get("kind")
         if self.scout is not None and not (kind == "re-search" and e["path"] == self.scout):
@@ -260,7 +238,7 @@ class _Reader:
             self.out.add("re-search")
         self.tests += kind is None
 
-    def _enter(self, e: ev.Event, frames: list[_Frame]) -> _Frame:
+    def _enter(self, e: Event, frames: list[_Frame]) -> _Frame:
         path = e["path"]
         node = self._node(path)
         if not isinstance(node, Node):  # the optimal search enters a leaf it finds unnecessary
@@ -319,7 +297,7 @@ class _Reader:
         if self._score(f, child, value, leaf=leaf) == f.best:
             self.out.add("tie")
 
-    def _best(self, f: _Frame, e: ev.Event) -> None:
+    def _best(self, f: _Frame, e: Event) -> None:
         v = e["value"]
         if self.vector:
             x = _num(v[f.node.to_move])
@@ -329,14 +307,14 @@ class _Reader:
         if e["child"] > 0 and e["child"] == len(f.node.children) - 1:
             self.out.add("best-last")
 
-    def _narrow(self, f: _Frame, e: ev.Event) -> None:
+    def _narrow(self, f: _Frame, e: Event) -> None:
         a, b = _num(e["alpha"]), _num(e["beta"])
         if a != f.alpha:
             f.alpha, f.alpha_from = a, f.depth
         if b != f.beta:
             f.beta, f.beta_from = b, f.depth
 
-    def _cut(self, e: ev.Event, frames: list[_Frame]) -> None:
+    def _cut(self, e: Event, frames: list[_Frame]) -> None:
         test = e["test"]
         if test is None:  # the optimal search: a node not necessary
             node = self._node(e["path"])
@@ -379,7 +357,7 @@ class _Reader:
         b = self.case.bounds
         return Fraction(b.total - self.case.tree.players * b.lower)
 
-    def _leave(self, e: ev.Event, frames: list[_Frame]) -> None:
+    def _leave(self, e: Event, frames: list[_Frame]) -> None:
         if e.get("speculated") is not None:
             self.out.add("speculated")
         f = frames.pop()

@@ -169,6 +169,7 @@ class Report:
                     **s.minimal.json(trace=trace),
                     "then": None if s.then is None else s.then.json(trace=trace),
                     "note": s.note or None,
+                    "hint": self._infinity_hint(s.minimal.case) or None,
                 }
                 for s in self.shrunk
             ],

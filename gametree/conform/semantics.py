@@ -69,17 +69,20 @@ The best move and principal variation are checked only when the value is exact (
 
 import json
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Literal, get_args
 
 import attrs
 
 from gametree import impl, spec
+from gametree.algorithms import REGISTRY, Algorithm, Answer, Options
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
 from gametree.conform.scope import per_tree
 from gametree.impl.necessity import Domain
-from gametree.impl.window import Bound
 from gametree.spec import Bounds, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
 from gametree.spec.fold import fold
+from gametree.spec.maxn import maxn_choice, paranoid_player
+from gametree.spec.minimax import minimax_choice
 from gametree.treefile import (
     TreeFileError,
     document_json,
@@ -230,45 +233,39 @@ Read = tuple[tuple[Path, ...], int]
 """What a reference search read: its leaves in order, and the nodes it visited."""
 
 
-def _all_leaves(t: Tree) -> Read:
-    return tuple(p for p, _ in iter_leaves(t)), t.size
+def options_of(case: Case) -> Options:
+    """The options a search of ``case`` is run with.
+
+    Its window (infinities filled in), player, first guess and domain.
+    """
+    return Options(
+        alpha=impl.BOTTOM if case.alpha is None else case.alpha,
+        beta=impl.TOP if case.beta is None else case.beta,
+        player=case.player,
+        first_guess=case.first_guess,
+        domain=case.domain,
+    )
 
 
-def _exact(solution: spec.Solution[Any], read: Read) -> Expected:
-    s = solution
-    trace, visited = read
-    return Expected(s.value, s.value, None, s.best_move, s.principal_variation, trace,
-                    visited=visited)  # fmt: skip
+def _read(a: Algorithm, case: Case) -> tuple[Answer, Read]:
+    """The answer of ``a``'s search on ``case``, and what it read.
+
+    A search whose table keys nodes by identity (``impl.mtdf``) reads a copy of the tree in
+    which no two nodes are one (no transpositions): a drawn tree may hold one subtree in two
+    places, and in the text a target reads, as in the copy, each place is its own node.
+    """
+    t = _unshared(case.tree) if a.transpositions else case.tree
+    r = a.run(t, case.bounds, options_of(case), trace=True)
+    assert r.trace is not None
+    return r, (r.trace, r.nodes_visited)
+
+
+def _definition(a: Algorithm, case: Case) -> Answer:
+    return a.run(case.tree, case.bounds, options_of(case), definition=True)
 
 
 def _mover(t: Tree) -> int:
     return t.to_move if isinstance(t, spec.Node) else 0
-
-
-Leaves = Callable[[Case, Bound, Bound], Read]
-"""What a windowed search reads on a case, given its window with infinities filled in."""
-
-
-def _alphabeta_leaves(case: Case, lo: Bound, hi: Bound) -> Read:
-    return _traced(impl.alphabeta(case.tree, lo, hi, trace=True))
-
-
-def _negamax_alphabeta_leaves(case: Case, lo: Bound, hi: Bound) -> Read:
-    return _traced(impl.negamax_alphabeta(case.tree, lo, hi, trace=True))
-
-
-def _pvs_leaves(case: Case, lo: Bound, hi: Bound) -> Read:
-    return _traced(impl.pvs(case.tree, lo, hi, trace=True))
-
-
-def _mtdf_leaves(case: Case, lo: Bound, hi: Bound) -> Read:
-    """MTD(f)'s leaves on the request's tree, where no two nodes are one (no transpositions).
-
-    ``impl.mtdf`` keys its table by node identity, and a drawn tree may hold one subtree in
-    two places; in the copy it searches, as in the text a target reads, each place is its own
-    node.
-    """
-    return _traced(impl.mtdf(_unshared(case.tree), case.first_guess, lo, hi, trace=True))
 
 
 def _unshared(t: Tree) -> Tree:
@@ -288,46 +285,46 @@ def _unshared(t: Tree) -> Tree:
     return fold(t, expand, leaf, node)
 
 
-def _windowed(case: Case, *, negamax: bool, hard: bool, leaves: Leaves) -> Expected:
-    """The alpha-beta answers (see the module docstring), from spec, and ``leaves`` from impl."""
-    t, a, b = case.tree, case.alpha, case.beta
-    s = spec.negamax(t) if negamax else spec.minimax(t)
+def _exact(a: Algorithm, case: Case) -> Expected:
+    """The definition's value and line, and the leaves the search reads."""
+    s = _definition(a, case)
+    trace, visited = _read(a, case)[1]
+    return Expected(s.value, s.value, None, s.best_move, s.principal_variation, trace,
+                    visited=visited)  # fmt: skip
+
+
+def _own(a: Algorithm, case: Case) -> Expected:
+    """A search that is not exact (deep pruning): its own value, line and leaves.
+
+    The truth is the definition's.
+    """
+    r, (trace, visited) = _read(a, case)
+    return Expected(_definition(a, case).value, r.value, None, r.best_move,
+                    r.principal_variation, trace, visited=visited)  # fmt: skip
+
+
+def _windowed(a: Algorithm, case: Case) -> Expected:
+    """The alpha-beta answers (see the module docstring), from spec, and the leaves from impl."""
+    t, lo, hi = case.tree, case.alpha, case.beta
+    negamax = a.reference == "spec.negamax"
+    hard = a.fail == "hard"
+    s = _definition(a, case)
     v = s.value
-    lo = impl.BOTTOM if a is None else a
-    hi = impl.TOP if b is None else b
-    trace, n = leaves(case, lo, hi)
-    if (a is None or a < v) and (b is None or v < b):
+    trace, n = _read(a, case)[1]
+    assert not isinstance(v, tuple)
+    if (lo is None or lo < v) and (hi is None or v < hi):
         return Expected(v, v, None, s.best_move, s.principal_variation, trace, visited=n)
     interior = isinstance(t, spec.Node)
     # The side on which the root's mover fails low: its own bound, exact under fail-hard.
     maximiser = negamax or _mover(t) == 0
-    if a is not None and v <= a:
+    if lo is not None and v <= lo:
         if hard and interior and maximiser:
-            return Expected(v, a, None, None, None, trace, visited=n)
-        return Expected(v, None, (v, a), None, None, trace, visited=n)
-    assert b is not None
+            return Expected(v, lo, None, None, None, trace, visited=n)
+        return Expected(v, None, (v, lo), None, None, trace, visited=n)
+    assert hi is not None
     if hard and interior and not maximiser:
-        return Expected(v, b, None, None, None, trace, visited=n)
-    return Expected(v, None, (b, v), None, None, trace, visited=n)
-
-
-def _bounds(case: Case) -> Bounds:
-    assert case.bounds is not None
-    return case.bounds
-
-
-def _traced(r: impl.SearchResult[Any]) -> Read:
-    assert r.trace is not None
-    return r.trace, r.nodes_visited
-
-
-def _deep(case: Case) -> Expected:
-    """Deep pruning's own answers: its value, line and leaves; the truth is maxn's."""
-    r = impl.deep_pruning_unsound(case.tree, _bounds(case), trace=True)
-    s = spec.maxn(case.tree)
-    trace, visited = _traced(r)
-    return Expected(s.value, r.value, None, r.best_move, r.principal_variation, trace,
-                    visited=visited)  # fmt: skip
+        return Expected(v, hi, None, None, None, trace, visited=n)
+    return Expected(v, None, (hi, v), None, None, trace, visited=n)
 
 
 def _game_answers(g: GameGraph, depth: int, quiescence: int, *, stand_pat: bool) -> tuple[
@@ -368,108 +365,33 @@ def _game(case: Case) -> Expected:
     return Expected(v, None, None, None, None, (), None, tuple(table), visited=n)
 
 
-def _registry() -> dict[str, Semantics]:
-    def sem(
-        name: str,
-        summary: str,
-        kind: Kind,
-        answers: Callable[[Case], Expected],
-        *,
-        window: bool = False,
-        bounds: bool = False,
-        player: bool = False,
-        game: bool = False,
-        domain: bool = False,
-        guess: bool = False,
-    ) -> Semantics:
-        return Semantics(name, summary, kind, window, bounds, player, answers, game, domain,
-                         guess)  # fmt: skip
-
-    entries = [
-        sem("minimax", "the minimax value from player 0's (Max's) point of view; every leaf, "
-            "left to right", "scalar",
-            lambda c: _exact(spec.minimax(c.tree), _all_leaves(c.tree))),
-        sem("negamax", "the value to the player to move at the root (the Min-Max notes); "
-            "every leaf, left to right", "scalar",
-            lambda c: _exact(spec.negamax(c.tree), _all_leaves(c.tree))),
-        sem("alphabeta-fail-hard", "fail-hard alpha-beta in max/min form over (alpha, beta), "
-            "from Max's point of view; alpha-beta's leaves", "scalar",
-            lambda c: _windowed(c, negamax=False, hard=True, leaves=_alphabeta_leaves),
-            window=True),
-        sem("alphabeta-fail-soft", "fail-soft alpha-beta in max/min form (Fishburn)", "scalar",
-            lambda c: _windowed(c, negamax=False, hard=False, leaves=_alphabeta_leaves),
-            window=True),
-        sem("negamax-alphabeta-fail-hard", "fail-hard alpha-beta in negamax form: value and "
-            "window from the root mover's point of view", "scalar",
-            lambda c: _windowed(c, negamax=True, hard=True, leaves=_negamax_alphabeta_leaves),
-            window=True),
-        sem("negamax-alphabeta-fail-soft", "fail-soft alpha-beta in negamax form", "scalar",
-            lambda c: _windowed(c, negamax=True, hard=False, leaves=_negamax_alphabeta_leaves),
-            window=True),
-        sem("pvs", "principal variation search (Reinefeld's NegaScout) in negamax form: "
-            "fail-soft over (alpha, beta) from the root mover's point of view; its leaves, a "
-            "re-searched leaf each time it is read", "scalar",
-            lambda c: _windowed(c, negamax=True, hard=False, leaves=_pvs_leaves), window=True),
-        sem("mtdf", "MTD(f) (Plaat et al. 1996) from 'first_guess', in max/min form: fail-soft "
-            "over (alpha, beta) from Max's point of view; the leaves of its tests, in order, "
-            "with a table of every node's bounds", "scalar",
-            lambda c: _windowed(c, negamax=False, hard=False, leaves=_mtdf_leaves),
-            window=True, guess=True),
-        sem("maxn", "the maxn value (Korf 3.1), a vector; every leaf, left to right", "vector",
-            lambda c: _exact(spec.maxn(c.tree), _all_leaves(c.tree))),
-        sem("immediate", "maxn with immediate pruning under Korf's bounds (3.2.1); its leaves",
-            "vector",
-            lambda c: _exact(spec.maxn(c.tree),
-                             _traced(impl.immediate(c.tree, _bounds(c), trace=True))),
-            bounds=True),
-        sem("shallow", "maxn with immediate and shallow pruning (Korf 3.2.2, procedure "
-            "Shallow); its leaves", "vector",
-            lambda c: _exact(spec.maxn(c.tree),
-                             _traced(impl.shallow(c.tree, _bounds(c), trace=True))),
-            bounds=True),
-        sem("last-branch", "maxn with immediate, shallow and last-branch pruning under Korf's "
-            "bounds (Sturtevant 2003); its leaves", "vector",
-            lambda c: _exact(spec.maxn(c.tree),
-                             _traced(impl.last_branch(c.tree, _bounds(c), trace=True))),
-            bounds=True),
-        sem("speculative", "maxn with immediate, shallow and speculative pruning under Korf's "
-            "bounds (Sturtevant 2003); its leaves, a re-searched leaf each time it is read",
-            "vector",
-            lambda c: _exact(spec.maxn(c.tree),
-                             _traced(impl.speculative(c.tree, _bounds(c), trace=True))),
-            bounds=True),
-        sem("deep-pruning-unsound", "what Korf's deep pruning (3.2.3) returns, NOT the maxn "
-            "value with three or more players (Figure 5); maxn on two-player pairs (x, -x); "
-            "its value, line and leaves", "vector", _deep, bounds=True),
-        sem("optimal", "maxn reading only the leaves every directional search must read, over "
-            "the 'domain' the request names (Korf 3.2.4, Theorem 1 corrected); its leaves",
-            "vector",
-            lambda c: _exact(spec.maxn(c.tree),
-                             _traced(impl.optimal(c.tree, _bounds(c), domain=c.domain,
-                                                  trace=True))),
-            bounds=True, domain=True),
-        sem("paranoid", "the paranoid value for 'player', a scalar (Sturtevant and Korf 2000); "
-            "alpha-beta's leaves", "vector",
-            lambda c: _exact(spec.paranoid(c.tree, c.player),
-                             _traced(impl.paranoid(c.tree, c.player, trace=True))),
-            player=True),
-        sem("game-negamax", "a game graph searched to 'depth' with 'quiescence' (spec.search's "
-            "cut_negamax: the root mover's view); the move one of the optimal ones", "scalar",
-            _game, game=True),
-        sem("game-negamax-stand-pat", "the same, where a quiescence extension may stand pat "
-            "(take the static evaluation) except in check", "scalar", _game, game=True),
-        sem("game-negamax-witness", "a game graph searched to 'depth' with the window "
-            "('alpha', 'beta') by a search whose table may reuse deeper entries: a result some "
-            "witness justifies (spec.search.witness)", "scalar", _game, window=True, game=True),
-        sem("game-deepening", "iterative deepening on a game graph under a node budget "
-            "('max_nodes') to 'max_depth': the value and a move of the deepest depth completed, "
-            "which the reply names ('depth')", "scalar", _game, game=True),
-    ]  # fmt: skip
-    return {s.name: s for s in entries}
+def _semantics(a: Algorithm) -> Semantics:
+    """The gate's semantics of a search of the registry (:data:`gametree.algorithms.REGISTRY`)."""
+    answers: Callable[[Case], Expected]
+    if a.kind == "game":
+        answers = _game
+    elif a.fail is not None:
+        answers = partial(_windowed, a)
+    else:
+        answers = partial(_exact if a.exact else _own, a)
+    assert a.semantics is not None
+    return Semantics(
+        a.name,
+        a.semantics,
+        "scalar" if a.kind in {"scalar", "game"} else "vector",
+        window=a.window,
+        bounds=a.needs_bounds,
+        player="player" in a.options,
+        answers=answers,
+        game=a.kind == "game",
+        domain="domain" in a.options,
+        guess="first_guess" in a.options,
+    )
 
 
-SEMANTICS: dict[str, Semantics] = _registry()
-"""Every semantics the gate and the vectors know, by name."""
+SEMANTICS: dict[str, Semantics] = {a.name: _semantics(a) for a in REGISTRY if a.semantics}
+"""Every semantics the gate and the vectors know, by name: the searches of the registry that
+name one."""
 
 
 def expected(case: Case) -> Expected:
@@ -667,6 +589,9 @@ class Checks:
     strict_order: bool = False
     move_only: bool = False
     """The target reports a move, not a value (``--move-only``): see :func:`check_move`."""
+    any_best_move: bool = False
+    """The target picks any of the best moves (``--any-best-move``: at random among ties):
+    its move must be one of them, and its line one of best moves (:func:`best_line_problem`)."""
 
 
 def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str]:  # noqa: PLR0911, PLR0912
@@ -712,16 +637,17 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
                 f"value: expected one in [{_text(lo)}, {_text(hi)}] (the true value is "
                 f"{_text(e.true_value)}), got {_got(response['value'], r)}"
             )
-    if e.principal_variation is not None and checks.best_move:
+    if e.principal_variation is not None and checks.any_best_move:
+        got = response.get("best_move", "missing")
+        moves = best_moves(case, e) or (None,)  # a terminal root: no move, null
+        if isinstance(got, bool) or got not in moves:
+            problems.append(f"best_move: expected one of {list(moves)} (any best move), "
+                            f"got {got}")  # fmt: skip
+    elif e.principal_variation is not None and checks.best_move:
         got = response.get("best_move", "missing")
         if got != e.best_move or isinstance(got, bool):
             problems.append(f"best_move: expected {e.best_move} (the leftmost best), got {got}")
-    if e.principal_variation is not None and checks.principal_variation:
-        got = response.get("principal_variation", "missing")
-        if got != list(e.principal_variation):
-            problems.append(
-                f"principal_variation: expected {list(e.principal_variation)}, got {got}"
-            )
+    problems += _line_problems(case, e, response, checks)
     if checks.strict_order:
         got = response.get("trace", "missing")
         want = [list(p) for p in e.trace]
@@ -752,11 +678,7 @@ def check_move(case: Case, e: Expected, response: dict[Any, Any], checks: Checks
                     "the best only if strictly better)" if leftmost else "")
                     if len(allowed) == 1 else f"one of {list(allowed)}")  # fmt: skip
             problems.append(f"best_move: expected {want}, got {json.dumps(got)[:80]}")
-    if e.principal_variation is not None and checks.principal_variation:
-        pv = response.get("principal_variation", "missing")
-        if pv != list(e.principal_variation):
-            problems.append(f"principal_variation: expected {list(e.principal_variation)}, "
-                            f"got {pv}")  # fmt: skip
+    problems += _line_problems(case, e, response, checks)
     if checks.strict_order and e.optimal_moves is None:
         leaves = [list(p) for p in e.trace]
         if response.get("trace", "missing") != leaves:
@@ -800,6 +722,90 @@ def best_moves(case: Case, e: Expected) -> tuple[int | str, ...] | None:  # noqa
                      if spec.maxn(c).value[t.to_move] == v[t.to_move])  # fmt: skip
     root = spec.minimax(t).value
     return tuple(i for i, c in enumerate(t.children) if spec.minimax(c).value == root)
+
+
+def _line_problems(case: Case, e: Expected, response: dict[Any, Any], checks: Checks) -> list[str]:
+    """What is wrong with the reply's principal variation, when it is compared.
+
+    The spec's line exactly; with ``--any-best-move`` any line of best moves
+    (:func:`best_line_problem`), but for deep pruning, whose line is its own.
+    """
+    if e.principal_variation is None or not checks.principal_variation:
+        return []
+    got = response.get("principal_variation", "missing")
+    if checks.any_best_move and case.semantics != "deep-pruning-unsound":
+        wrong = best_line_problem(case, got)
+        return [f"principal_variation: {wrong}"] if wrong else []
+    if got != list(e.principal_variation):
+        return [f"principal_variation: expected {list(e.principal_variation)}, got {got}"]
+    return []
+
+
+def best_line_problem(case: Case, line: object) -> str:
+    """Why ``line`` is not a line of best moves from the root to a leaf (``""``: it is one).
+
+    Each move must go to a best child of its node (:func:`best_moves`' rule, at every node
+    along the line: the child's value is the node's, or for N players gives the mover the
+    node's component), and the line must end at a leaf. The node values are worked out once,
+    bottom-up (over :func:`gametree.spec.fold.fold`, without recursion).
+
+    >>> from gametree.spec import Node
+    >>> case = Case("minimax", Node.by_depth([[3, 5], [3, 4]]))
+    >>> best_line_problem(case, [1, 0]), best_line_problem(case, [0, 1])
+    ('', 'move 2 of the line, 1, is not a best move there (the best: [0])')
+    >>> best_line_problem(case, [1])
+    'the line ends at an interior node (it is 1 moves long)'
+    """
+    if not isinstance(line, list) or not all(type(m) is int for m in line):
+        return f"expected a list of moves, got {str(line)[:80]}"
+    values = _node_values(case)
+    vector = SEMANTICS[case.semantics].kind == "vector" and case.semantics != "paranoid"
+    n = case.tree
+    for k, m in enumerate(line, 1):
+        if not isinstance(n, spec.Node):
+            return f"the line goes on past a leaf (move {k}, {m})"
+        if not 0 <= m < len(n.children):
+            return f"move {k} of the line, {m}, is not a move there ({len(n.children)} moves)"
+        here = values[id(n)]
+        best = [i for i, c in enumerate(n.children)
+                if (values[id(c)][n.to_move] == here[n.to_move]  # type: ignore[index]
+                    if vector else values[id(c)] == here)]  # fmt: skip
+        if m not in best:
+            return f"move {k} of the line, {m}, is not a best move there (the best: {best})"
+        n = n.children[m]
+    if isinstance(n, spec.Node):
+        return f"the line ends at an interior node (it is {len(line)} moves long)"
+    return ""
+
+
+def _node_values(case: Case) -> dict[int, Value]:
+    """The value of every node of ``case``'s tree, by identity.
+
+    Minimax (Max's view) for two players, maxn for N, the paranoid value for ``paranoid``.
+    """
+    values: dict[int, Value] = {}
+    paranoid = case.semantics == "paranoid"
+    vector = SEMANTICS[case.semantics].kind == "vector" and not paranoid
+    player = paranoid_player(case.tree, case.player) if paranoid else 0
+
+    def leaf(x: Tree) -> Value:
+        assert isinstance(x, spec.Leaf)
+        v = spec.worth(x.value, player) if paranoid else x.value
+        values[id(x)] = v
+        return v
+
+    def node(x: Tree, _kids: Sequence[Tree], results: list[Value]) -> Value:
+        assert isinstance(x, spec.Node)
+        if vector:
+            v: Value = maxn_choice(x.to_move, results)[0]  # type: ignore[arg-type]
+        else:
+            p = (0 if x.to_move == player else 1) if paranoid else x.to_move
+            v = minimax_choice(p, results)[0]  # type: ignore[arg-type]
+        values[id(x)] = v
+        return v
+
+    fold(case.tree, lambda x: x.children if isinstance(x, spec.Node) else None, leaf, node)
+    return values
 
 
 def _check_deepening(e: Expected, r: Value, response: dict[Any, Any], checks: Checks) -> list[str]:

@@ -26,24 +26,18 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
 
 import attrs
 
 from gametree.conform.behaviours import PLACES, Pair, infeasible, pairs_of
 from gametree.conform.observe import observe
 from gametree.conform.semantics import SEMANTICS, Case, expected
+from gametree.conform.steer_games import SHIFTS, propose_game
 from gametree.conform.tiers import TRAP_BOUNDS, grow, map_leaves, trap
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, minimax, negamax
 from gametree.treefile import TreeFileError
 
 __all__ = ["Steering", "propose"]
-
-SHIFTS: dict[str, tuple[int, ...]] = {
-    "values-large": (999, 1000, 9999, 32000, 32767, 2**31 - 4, 2**53 - 8),
-    "values-huge": (2**53, 2**63 - 4, 2**64, 10**28, 2**127, 10**100),
-}
-"""The constants added to every value for the magnitude behaviours (with either sign)."""
 
 DENOMINATORS = (2, 3, 10, 2**60, 10**30)
 """The denominators every value is divided by for ``fractions``."""
@@ -200,101 +194,6 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
         guess = _place(k.guess, v, unit, rng)
         case = attrs.evolve(case, first_guess=v if guess is None else guess)
     return case, v
-
-
-QUIESCENT = frozenset(
-    {"quiescence-to-limit", "quiescence-at-limit", "quiescence-one-short", "quiescence-shorter",
-     "quiescence-settles", "check", "stand-pat"}
-)  # fmt: skip
-"""What only a game with states that are not quiet shows."""
-
-HORIZON = {"game-longer": (2, 3), "game-at-depth+1": (1,), "game-at-depth": (0,),
-           "game-at-depth-1": (-1,), "game-shorter": (-2, -3)}  # fmt: skip
-"""How much longer than the depth the game's longest line is, for each ``horizon`` place."""
-
-
-def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
-                 alternating: bool) -> tuple[Case, Scalar | None]:  # fmt: skip
-    """A candidate game case aimed at ``aim`` (a game graph, a depth, a quiescence limit)."""
-    from gametree.conform.game_behaviours import longest_line  # noqa: PLC0415
-    from gametree.conform.games import GameGraph, GameState  # noqa: PLC0415
-    from gametree.conform.semantics import game_case  # noqa: PLC0415
-
-    witness = semantics == "game-negamax-witness"
-    n = rng.randint(3, 15 if witness else 9)
-    noisy = not witness and (bool(aim & QUIESCENT) or rng.random() < 0.6)
-    shift = 0
-    magnitude: str | None = next((m for m in SHIFTS if m in aim), None)
-    if magnitude or rng.random() < 0.15:
-        shift = rng.choice(SHIFTS[magnitude or rng.choice(list(SHIFTS))]) * rng.choice((1, -1))
-    movers = [rng.randrange(2) for _ in range(n)]
-    if alternating or ("moves-twice" not in aim and rng.random() < 0.5):
-        movers = [0] * n  # filled in below, by the line's parity
-    states: list[GameState] = []
-    for s in range(n):
-        p = movers[s]
-        later = [t for t in range(s + 1, n) if not alternating or movers[t] != p]
-        if not later or (s > 0 and rng.random() < 0.2):
-            states.append(GameState(p, utility=rng.randint(-9, 9) + shift))
-            continue
-        k = rng.randint(1, min(3, len(later)))
-        near = later[: 2 + int("transposition" in aim or "deeper-first" in aim)]
-        targets = [rng.choice(near if rng.random() < 0.5 else later) for _ in range(k)]
-        labels = "abc"[:k]
-        kind = rng.randrange(6) if noisy else 0
-        check = kind == 5 or ("check" in aim and rng.random() < 0.3)
-        quiet = check or (kind < 3 and not ("quiescence-to-limit" in aim and rng.random() < 0.5))
-        moves_noisy = () if quiet else tuple(m for m in labels if rng.random() < 0.7)
-        states.append(GameState(p, tuple(zip(labels, targets, strict=True)), None,
-                                rng.randint(-9, 9) + shift, quiet, moves_noisy, check))  # fmt: skip
-    if alternating:
-        states = _alternate(states)
-    g = GameGraph.of(states).reachable()
-    longest = max(1, longest_line(g))
-    place = next((h for h in HORIZON if h in aim), None)
-    ahead = rng.choice(HORIZON[place]) if place else rng.randint(-2, 2)
-    depth = max(1, min(6 if witness else 4, longest - ahead))
-    q = 0 if witness else rng.randint(1 if semantics == "game-negamax-stand-pat" else 0, 3)
-    if aim & {"quiescence-to-limit", "quiescence-settles", "check", "stand-pat"}:
-        q = max(q, 1)
-    q = {"quiescence-one-short": max(q, 2), "quiescence-shorter": 3}.get(
-        next((a for a in aim if a in {"quiescence-one-short", "quiescence-shorter"}), ""), q
-    )
-    if semantics == "game-deepening":
-        case = game_case(semantics, g, depth, quiescence=q, max_nodes=rng.randint(1, 60),
-                         max_tree=20_000)  # fmt: skip
-        return case, None
-    case = game_case(semantics, g, depth, quiescence=q, max_tree=20_000)
-    if not witness:
-        return case, None
-    from gametree.spec import witness as witnessed  # noqa: PLC0415
-
-    v = witnessed(g, 0, depth, None, None).fixed
-    a = _place(_aimed(aim, "alpha", rng), v, 1, rng)
-    b = _place(_aimed(aim, "beta", rng), v, 1, rng)
-    if a is not None and b is not None and a >= b:
-        a, b = (b, a) if a != b else (a - 1, a)
-    return attrs.evolve(case, alpha=a, beta=b), v
-
-
-def _alternate(states: list[Any]) -> list[Any]:
-    """The states with movers that alternate along every move (state 0 has player 0).
-
-    A state's player is set by the first move reaching it; a later move from a state of the
-    same player is dropped (every state keeps one move at least, or becomes terminal).
-    """
-    mover: dict[int, int] = {0: 0}
-    out = []
-    for s, x in enumerate(states):
-        p = mover.get(s, 0)
-        moves = tuple((m, t) for m, t in x.moves if mover.setdefault(t, 1 - p) != p)
-        if x.moves and not moves:
-            out.append(attrs.evolve(x, to_move=p, moves=(), utility=x.evaluation, quiet=True,
-                                    noisy=(), check=False))  # fmt: skip
-            continue
-        noisy = tuple(m for m in x.noisy if any(m == mm for mm, _ in moves))
-        out.append(attrs.evolve(x, to_move=p, moves=moves, noisy=noisy))
-    return out
 
 
 def base(rng: random.Random, semantics: str, k: Knobs, aim: set[str], *,

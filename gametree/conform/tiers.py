@@ -35,7 +35,14 @@ from fractions import Fraction
 import attrs
 
 from gametree._json import MAX_NUMBER_LENGTH
-from gametree.conform.numbers import NUMBER_TYPES, NumberType
+from gametree.conform.numbers import (
+    NUMBER_TYPES,
+    SMALLEST_DOUBLE,
+    NumberType,
+    ceil_double,
+    floor_double,
+    is_double,
+)
 from gametree.conform.scope import Scope, Tier, magnitude_flags
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value, minimax
 from gametree.spec.fold import fold
@@ -483,8 +490,11 @@ def typed(rng: random.Random, ask: Ask) -> Drawn:
     the time. The window is open a third of the time, else at the type's limits or a null
     window at a leaf's value or an edge's; MTD(f)'s first guess at the largest or the smallest
     value (three times in four) or a leaf's; N-player bounds are at the type's limits
-    (:func:`_typed_vectors`). Every number drawn is inside the type; trees 1 to 3 high (mostly
-    2 or 3), of 1 to 3 children a node (mostly 2).
+    (:func:`_typed_vectors`), or for a double, a quarter of the time, Korf's bound ``Sum -
+    Best`` rounded (:func:`_rounded_bound`). So every step of a search that leaves the type,
+    :data:`gametree.conform.numbers.OPERATIONS`, is drawn where the type can leave it. Every
+    number drawn is inside the type; trees 1 to 3 high (mostly 2 or 3), of 1 to 3 children a
+    node (mostly 2).
     """
     kind = ask.values
     top = kind.largest
@@ -497,6 +507,9 @@ def typed(rng: random.Random, ask: Ask) -> Drawn:
     height = rng.choice((1, 2, 2, 3, 3))
     width = lambda _: rng.choice((1, 2, 2, 3))  # noqa: E731
     if ask.vector:
+        pairs = rounded_bounds(kind)
+        if pairs and rng.random() < 0.25:
+            return _rounded_bound(rng, rng.choice(pairs), players, mover)
         bounds, vector = _typed_vectors(rng, kind, players, pool)
         return Drawn(grow(rng, height=height, children=width, leaf=vector, mover=mover,
                           max_nodes=ask.scope.max_nodes), bounds)  # fmt: skip
@@ -531,6 +544,52 @@ def typed(rng: random.Random, ask: Ask) -> Drawn:
     alpha, beta = _typed_window(rng, ask, kind, values)
     guess = rng.choice((top, -top)) if rng.random() < 0.75 else rng.choice(values)
     return Drawn(t, None, alpha, beta, guess)
+
+
+def rounded_bounds(kind: NumberType) -> list[tuple[Scalar, Scalar]]:
+    """(Sum, Best) pairs of ``kind`` whose difference ``Sum - Best`` it rounds (doubles only).
+
+    Korf's sum bound and a component, both numbers of the type, whose exact difference is not
+    one: 1 - 2^-60 (rounded up to 1), 2^54 - 3 (a tie, rounded down to 2^54 - 4, to even),
+    2^60 - 1, the largest double less 1; inside a declared infinity only. An integer type
+    holds every difference that does not overflow, which its extremes already draw.
+
+    >>> [(s, b) for s, b in rounded_bounds(NUMBER_TYPES["double"]) if s == 2**54 and b >= 1]
+    [(18014398509481984, 1), (18014398509481984, 3)]
+    """
+    if kind.kind != "double":
+        return []
+    top = kind.largest
+    assert top is not None
+    sums = (1, 2**53, 2**54, 2**60, top)
+    bests = (Fraction(1, 2**60), SMALLEST_DOUBLE, 1, 3)
+    return [(total, b) for total in sums for b in bests
+            if kind.holds(total) and b <= total and not is_double(total - b)]  # fmt: skip
+
+
+def _rounded_bound(rng: random.Random, pair: tuple[Scalar, Scalar], players: int,
+                   mover: Callable[[int], int]) -> Drawn:  # fmt: skip
+    """Korf's bound rounded: ``Sum - Best`` for a node of player q below one of player p.
+
+    p's first leaf gives it ``Best``; the leaves of q's node score for q the doubles on either
+    side of ``Sum - Best``.
+
+    Shallow pruning cuts q's node off once q has ``Sum - Best`` (3.2.2); a leaf worth just below
+    it to q is not enough, exactly, but is to an engine whose bound rounded down to it (or
+    whose test ``Best[p] + Next[q] >= Sum`` rounded up), and one just above it always is. The
+    leaves are shuffled after the first; one holds both components, whose sum rounds too.
+    """
+    total, best = pair
+    below, above = floor_double(total - best), ceil_double(total - best)
+    p = mover(0)
+    q = mover(1) if mover(1) != p else (p + 1) % players
+
+    def vector(at: dict[int, Scalar]) -> Leaf:
+        return Leaf(tuple(at.get(i, 0) for i in range(players)))
+
+    replies = [vector({q: below}), vector({q: above}), vector({q: below, p: best})]
+    rng.shuffle(replies)
+    return Drawn(Node(p, [vector({p: best}), Node(q, replies)]), Bounds(0, total))
 
 
 def _typed_window(rng: random.Random, ask: Ask, kind: NumberType, near: Sequence[Scalar]) -> tuple[

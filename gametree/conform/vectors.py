@@ -564,8 +564,49 @@ def reuse_games() -> list[tuple[str, tuple[str, ...], GameGraph, tuple[Window, .
     ]  # fmt: skip
 
 
+@functools.cache
+def table_cases(semantics: str) -> tuple[tuple[str, Case], ...]:
+    """Games built around a state met again, one at least for each entry and place.
+
+    :func:`gametree.conform.steer_games.table_game`'s games, drawn at a fixed seed and kept
+    when the reference's search shows an entry and a place that no game kept before shows
+    (:data:`gametree.conform.behaviours.TABLE`): each with the pair it was kept for.
+    """
+    from gametree.conform.behaviours import TABLE, all_pairs, infeasible, pairs_of  # noqa: PLC0415
+    from gametree.conform.observe import observe  # noqa: PLC0415
+    from gametree.conform.steer_games import propose_game  # noqa: PLC0415
+
+    rng = random.Random(f"tables/{semantics}")  # noqa: S311 - fixed games, not secrets
+    ruled = infeasible(semantics)
+    wanted = [p for p in all_pairs(semantics) if p[0] in TABLE and p[1] in TABLE
+              and p not in ruled]  # fmt: skip
+    out: list[tuple[str, Case]] = []
+    shown: set[tuple[str, str]] = set()
+    for pair in wanted:
+        for _ in range(500 if pair not in shown else 0):
+            case, _ = propose_game(rng, semantics, set(pair), alternating=False)
+            got = pairs_of(semantics, observe(case))
+            if pair in got:
+                out.append((f"{pair[0]} met {pair[1].removeprefix('revisit-')}", case))
+                shown |= got
+                break
+    return tuple(out)
+
+
+def _table_vectors(semantics: str, out: list[VectorCase]) -> None:
+    """The table games of :func:`table_cases` as vectors of ``semantics``."""
+    for comment, case in table_cases(semantics):
+        auto = tuple(f for f in case_flags(case) if f != "Transposition")
+        out.append(VectorCase("tables", f"a state met again: {comment}",
+                              ("Transposition", *auto), case))  # fmt: skip
+
+
 def _witness_vector_cases() -> list[VectorCase]:
-    """game-negamax-witness: every game at depths 1..3 under four windows, then the reuse games."""
+    """game-negamax-witness: every game at depths 1..3 under four windows, then the reuse games.
+
+    Then the table games of the witness semantics, and those of ``game-negamax`` asked without
+    quiescence.
+    """
     semantics = "game-negamax-witness"
     out: list[VectorCase] = []
 
@@ -586,6 +627,13 @@ def _witness_vector_cases() -> list[VectorCase]:
     for comment, flags, g, asks in reuse_games():
         for ask in asks:
             add("table reuse", comment, flags, g, ask)
+    _table_vectors(semantics, out)
+    for comment, case in table_cases("game-negamax"):
+        assert case.game is not None
+        v = spec.cut_negamax(case.game, 0, case.depth).value
+        for a, b in ((None, None), (v - 1, v + 1)):
+            add("tables", f"a state met again, as game-negamax's table games: {comment}, "
+                "no quiescence", ("Transposition",), case.game, (case.depth, a, b))  # fmt: skip
     return out
 
 
@@ -608,16 +656,35 @@ def _game_vector_cases(semantics: str) -> list[VectorCase]:
                 out.append(VectorCase(group, f"{comment}; depth {depth}, quiescence {q}",
                                       (*fl, *qflags),
                                       game_case(semantics, g, depth, quiescence=q)))  # fmt: skip
+    _table_vectors(semantics, out)
     return out
 
 
 def vector_cases(semantics: str) -> list[VectorCase]:
-    """Every case of one semantics, in file order."""
+    """Every case of one semantics, in file order.
+
+    The witness semantics also asks the kept table cases of ``game-negamax`` (a game of at
+    most :data:`WITNESSED` states), without quiescence, with the full window.
+    """
     out = list(_vector_cases(semantics))
     for bug, _, comment, case in catalogue(semantics):
         out.append(VectorCase("bug catalogue", f"tests/bugs: {bug}: {comment}",
                               ("BugCatalogue", *case_flags(case)), case))  # fmt: skip
+    if semantics != "game-negamax-witness":
+        return out
+    for bug, _, comment, case in catalogue("game-negamax"):
+        g = case.game
+        assert g is not None
+        if len(g.states) <= WITNESSED:
+            asked = game_case(semantics, g, case.depth)
+            out.append(VectorCase("bug catalogue", f"tests/bugs: {bug}: {comment}; as "
+                                  f"game-negamax-witness, without quiescence",
+                                  ("BugCatalogue", *case_flags(asked)), asked))  # fmt: skip
     return out
+
+
+WITNESSED = 100
+"""The most states of a game of another semantics' catalogue that the witness semantics asks."""
 
 
 @functools.cache

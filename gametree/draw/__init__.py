@@ -8,7 +8,7 @@ come with the ``draw`` extra (``pip install 'gametree[draw]'``); the model needs
 
 >>> from gametree.figures import korf_figure4
 >>> from gametree.spec import Bounds
->>> d = search_drawing(korf_figure4(), "impl.shallow", Bounds(0, 9))
+>>> d = search_drawing(korf_figure4(), "shallow", Bounds(0, 9))
 >>> sorted(d.cut_paths)
 [(1, 1), (2, 1)]
 >>> [n.label for n in d.nodes if n.path == (1,)]
@@ -43,7 +43,7 @@ def search_drawing(
     found = lookup(algorithm)
     options = options or Options()
     answer = found.run(t, bounds, options, trace=True)
-    return drawing(t, found, answer, bounds, options, title=title, names=names)
+    return drawing(t, found.algorithm, answer, bounds, options, title=title, names=names)
 
 
 def render(d: Drawing, out: str | Path) -> Path:

@@ -9,12 +9,12 @@ the sources' worked examples, :data:`gametree.figures.FIGURES`) and the options 
 Trees travel as their documents' text, which ``engine.js`` parses losslessly (integers as
 BigInt, fractions exact): never as JavaScript numbers.
 
->>> page = explore_page('[[3, 12, 8], [2, 4, "9/2"], [14, 5, 2]]', algorithm="alphabeta")
+>>> page = explore_page('[[3, 12, 8], [2, 4, "9/2"], [14, 5, 2]]', algorithm="pvs")
 >>> page.startswith("<!DOCTYPE html>"), "<script src=" in page, "<link" in page
 (True, False, False)
 >>> data = page_data(page)
 >>> data["tree"], data["algorithm"], data["compare"]
-('[[3, 12, 8], [2, 4, "9/2"], [14, 5, 2]]', 'alphabeta', None)
+('[[3, 12, 8], [2, 4, "9/2"], [14, 5, 2]]', 'pvs', None)
 >>> [e["name"] for e in data["examples"]][:3]
 ['korf-figure1', 'korf-figure3', 'korf-figure4']
 """
@@ -27,6 +27,7 @@ from typing import Literal
 
 import attrs
 
+from gametree.algorithms import REGISTRY, SPELLINGS, Algorithm
 from gametree.figures import FIGURES
 from gametree.spec import Bounds, Scalar
 from gametree.spec._package_data import package_text
@@ -46,23 +47,31 @@ PAGE_FILES = ("page.html", "page.css", "engine.js", "page.js")
 
 @attrs.frozen
 class EngineAlgorithm:
-    """A search the page's engine offers: its name there and the trees it takes."""
+    """A search the page's engine offers: its name, title, the trees and inputs it takes."""
 
     name: str
+    label: str
     players: Literal["two", "many"]
+    takes: tuple[str, ...]
+    """The page's inputs it reads: ``window``, ``bounds``, ``domain``, ``player``."""
+
+    def json(self) -> dict[str, object]:
+        """As the page's data holds it: ``{name, label, players, takes}``."""
+        return {"name": self.name, "label": self.label, "players": self.players,
+                "takes": list(self.takes)}  # fmt: skip
 
 
-ENGINE_ALGORITHMS: tuple[EngineAlgorithm, ...] = tuple(
-    EngineAlgorithm(name, "two")
-    for name in ("minimax", "negamax", "alphabeta", "alphabeta-fail-soft", "negamax-alphabeta",
-                 "negamax-alphabeta-fail-soft", "pvs", "mtdf")
-) + tuple(
-    EngineAlgorithm(name, "many")
-    for name in ("maxn", "immediate", "shallow", "deep", "last-branch", "speculative",
-                 "optimal", "paranoid")
-)  # fmt: skip
-"""engine.js's ``ALGORITHMS`` by name (``tests/test_explore_page.py`` checks they agree, and
-that ``gametree.impl.events`` traces each: the reference the page's events are checked against).
+def _offered(a: Algorithm) -> EngineAlgorithm:
+    takes = tuple(k for k, x in (("window", a.window), ("bounds", a.needs_bounds),
+                                 ("domain", "domain" in a.options),
+                                 ("player", "player" in a.options)) if x)  # fmt: skip
+    return EngineAlgorithm(a.name, a.label, "two" if a.kind == "scalar" else "many", takes)
+
+
+ENGINE_ALGORITHMS: tuple[EngineAlgorithm, ...] = tuple(_offered(a) for a in REGISTRY if a.events)
+"""The searches the page offers: those of the registry (:data:`gametree.algorithms.REGISTRY`)
+that record events, which engine.js runs by the same names (``tests/test_explore_page.py``
+checks that it runs each, and ``tests/test_explore_engine.py`` that its events are impl's).
 """
 
 _DATA = re.compile(r'<script id="gametree-data" type="application/json">(.*?)</script>', re.S)
@@ -71,16 +80,19 @@ _DATA = re.compile(r'<script id="gametree-data" type="application/json">(.*?)</s
 def default_algorithm(doc: TreeDocument) -> str:
     """As ``gametree draw``: alpha-beta for two players, shallow with bounds, else maxn."""
     if not doc.tree.vector:
-        return "alphabeta"
+        return "alphabeta-fail-hard"
     return "shallow" if doc.bounds is not None else "maxn"
 
 
 def algorithm_problem(name: str, doc: TreeDocument) -> str | None:
-    """Why the page cannot run ``name`` on ``doc``'s tree, or ``None`` when it can."""
-    found = {a.name: a for a in ENGINE_ALGORITHMS}.get(name)
+    """Why the page cannot run ``name`` on ``doc``'s tree, or ``None`` when it can.
+
+    ``name`` is a search's name or an old spelling of one.
+    """
+    offered = {a.name: a for a in ENGINE_ALGORITHMS}
+    found = offered.get(_page_name(name))
     if found is None:
-        names = ", ".join(a.name for a in ENGINE_ALGORITHMS)
-        return f"unknown algorithm {name!r}: the page offers {names}"
+        return f"unknown algorithm {name!r}: the page offers {', '.join(offered)}"
     if (found.players == "many") != doc.tree.vector:
         kind = "N-player trees with vector values" if doc.tree.vector else "two-player trees"
         return f"{name} does not take {kind}"
@@ -106,14 +118,16 @@ def explore_page(
 ) -> str:
     """The page for the tree document ``text`` (already read by ``gametree.treefile``).
 
-    ``algorithm`` (and ``compare``, for a second pane) are engine names; ``bounds`` replace
+    ``algorithm`` (and ``compare``, for a second pane) are search names (an old spelling is
+    read as the name it stands for); ``bounds`` replace
     the document's; ``window`` is the initial (alpha, beta), ``None`` for an infinite side.
     """
     data = {
         "title": title,
         "tree": text,
-        "algorithm": algorithm,
-        "compare": compare,
+        "algorithm": _page_name(algorithm),
+        "compare": None if compare is None else _page_name(compare),
+        "algorithms": [a.json() for a in ENGINE_ALGORITHMS],
         "bounds": None
         if bounds is None
         else {"lower": _number(bounds.lower), "sum": _number(bounds.total)},
@@ -122,7 +136,7 @@ def explore_page(
         else {"alpha": None if window[0] is None else _number(window[0]),
               "beta": None if window[1] is None else _number(window[1])},
         "examples": [
-            {"name": f.name, "source": f.source, "algorithm": _engine_name(f.algorithm),
+            {"name": f.name, "source": f.source, "algorithm": f.algorithm,
              "text": f.document()}
             for f in FIGURES.values()
             if not (f.tree.vector and f.tree.players == 2)  # pairs: Korf 2.1, not the page's
@@ -140,11 +154,10 @@ def explore_page(
     return re.sub("|".join(re.escape(k) for k in replacements), lambda m: replacements[m[0]], html)
 
 
-def _engine_name(impl_name: str) -> str:
-    """The engine's name for one of ``gametree.algorithms``'s impl searches (a figure's)."""
-    short = impl_name.removeprefix("impl.").replace("_", "-")
-    aliases = {"deep-pruning-unsound": "deep"}
-    return aliases.get(short, short)
+def _page_name(name: str) -> str:
+    """The search a name or an old spelling stands for (itself if the registry has none)."""
+    found = SPELLINGS.get(name)
+    return name if found is None else found.algorithm.name
 
 
 def _inline_script(source: str) -> str:

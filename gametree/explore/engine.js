@@ -1229,9 +1229,9 @@
   const RUNS = {
     minimax: (t, o) => { requireScalars(t, "minimax"); return drive(t.root, minmaxSearch, [NEG, POS, false, false], scalarLeaf, showScore, o.events !== false); },
     negamax: (t, o) => { requireScalars(t, "negamax"); return drive(t.root, negamaxSearch, [NEG, POS, false, false], scalarLeaf, showScore, o.events !== false); },
-    alphabeta: (t, o) => { requireScalars(t, "alphabeta"); return drive(t.root, minmaxSearch, [...windowOf(o), true, true], scalarLeaf, showScore, o.events !== false); },
+    "alphabeta-fail-hard": (t, o) => { requireScalars(t, "alphabeta"); return drive(t.root, minmaxSearch, [...windowOf(o), true, true], scalarLeaf, showScore, o.events !== false); },
     "alphabeta-fail-soft": (t, o) => { requireScalars(t, "alphabeta"); return drive(t.root, minmaxSearch, [...windowOf(o), false, true], scalarLeaf, showScore, o.events !== false); },
-    "negamax-alphabeta": (t, o) => { requireScalars(t, "negamax-alphabeta"); return drive(t.root, negamaxSearch, [...windowOf(o), true, true], scalarLeaf, showScore, o.events !== false); },
+    "negamax-alphabeta-fail-hard": (t, o) => { requireScalars(t, "negamax-alphabeta"); return drive(t.root, negamaxSearch, [...windowOf(o), true, true], scalarLeaf, showScore, o.events !== false); },
     "negamax-alphabeta-fail-soft": (t, o) => { requireScalars(t, "negamax-alphabeta"); return drive(t.root, negamaxSearch, [...windowOf(o), false, true], scalarLeaf, showScore, o.events !== false); },
     pvs: (t, o) => { requireScalars(t, "pvs"); return drive(t.root, pvsSearch, windowOf(o), scalarLeaf, showScore, o.events !== false); },
     mtdf: (t, o) => {
@@ -1242,7 +1242,7 @@
     maxn: (t, o) => { requireVectors(t, "maxn"); return drive(t.root, maxnSearch, [], (l) => backed(l.value, l.value, null), showVector, o.events !== false); },
     immediate: korf(immediateSearch, "immediate pruning", () => []),
     shallow: korf(shallowSearch, "shallow pruning", (k) => [k.total, null]),
-    deep: korf(deepSearch, "deep pruning", (k, n) => [new Array(n).fill(rat(0n))]),
+    "deep-pruning-unsound": korf(deepSearch, "deep pruning", (k, n) => [new Array(n).fill(rat(0n))]),
     "last-branch": korf(lastBranchSearch, "last-branch pruning", () => [null]),
     speculative: korf(speculativeSearch, "speculative pruning", () => [null]),
     optimal: optimalRun,
@@ -1254,25 +1254,9 @@
     },
   };
 
-  // What the page offers: impl's names without "impl.", what they take, the gate's semantics.
-  const ALGORITHMS = [
-    { name: "minimax", label: "Minimax", players: "two", takes: [], semantics: "minimax" },
-    { name: "negamax", label: "Negamax", players: "two", takes: [], semantics: "negamax" },
-    { name: "alphabeta", label: "Alpha-beta (fail-hard)", players: "two", takes: ["window"], semantics: "alphabeta-fail-hard" },
-    { name: "alphabeta-fail-soft", label: "Alpha-beta (fail-soft)", players: "two", takes: ["window"], semantics: "alphabeta-fail-soft" },
-    { name: "negamax-alphabeta", label: "Negamax alpha-beta (fail-hard)", players: "two", takes: ["window"], semantics: "negamax-alphabeta-fail-hard" },
-    { name: "negamax-alphabeta-fail-soft", label: "Negamax alpha-beta (fail-soft)", players: "two", takes: ["window"], semantics: "negamax-alphabeta-fail-soft" },
-    { name: "pvs", label: "Principal variation search", players: "two", takes: ["window"], semantics: "pvs" },
-    { name: "mtdf", label: "MTD(f)", players: "two", takes: ["window"], semantics: "mtdf" },
-    { name: "maxn", label: "Maxn", players: "many", takes: [], semantics: "maxn" },
-    { name: "immediate", label: "Immediate pruning", players: "many", takes: ["bounds"], semantics: "immediate" },
-    { name: "shallow", label: "Shallow pruning", players: "many", takes: ["bounds"], semantics: "shallow" },
-    { name: "deep", label: "Deep pruning (unsound)", players: "many", takes: ["bounds"], semantics: "deep-pruning-unsound" },
-    { name: "last-branch", label: "Last-branch pruning", players: "many", takes: ["bounds"], semantics: "last-branch" },
-    { name: "speculative", label: "Speculative pruning", players: "many", takes: ["bounds"], semantics: "speculative" },
-    { name: "optimal", label: "Optimal directional search", players: "many", takes: ["bounds", "domain"], semantics: "optimal" },
-    { name: "paranoid", label: "Paranoid", players: "many", takes: ["player"], semantics: "paranoid" },
-  ];
+  // The searches by the registry's names (gametree.algorithms, which the page's list of them,
+  // with what each takes, comes from): each is also the gate's semantics of that name.
+  const SEARCHES = Object.keys(RUNS);
 
   // Search tree (from parseTree) with the algorithm called name; options: {alpha, beta (a
   // rational, a number, a "p/q" string or null), bounds: {lower, sum}, player, firstGuess,
@@ -1295,7 +1279,7 @@
   }
 
   return {
-    ALGORITHMS, TreeFormatError, SearchError, parseTree, parseJSON, readTree, serializeTree, run,
+    SEARCHES, TreeFormatError, SearchError, parseTree, parseJSON, readTree, serializeTree, run,
     formatValue, encode, jsonText, parseNumber, rat, cmp,
   };
 });

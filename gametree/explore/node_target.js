@@ -4,20 +4,17 @@
 //     gametree conform --target "node gametree/explore/node_target.js" --semantics shallow \
 //         --strict-order --best-move --principal-variation
 //
-// Every semantics the page's engine claims (engine.ALGORITHMS' "semantics") is answered by
-// the search the page runs, exactly: requests are read by the engine's lossless JSON reader
+// Every semantics the page's engine claims (engine.SEARCHES: the registry's names, which are the
+// gate's semantics) is answered by the search the page runs, exactly: requests are read by the engine's lossless JSON reader
 // and replies written by its BigInt-aware writer. Anything else gets {"error": ...}.
 "use strict";
 const readline = require("readline");
 const path = require("path");
 const engine = require(path.join(__dirname, "engine.js"));
 
-const BY_SEMANTICS = new Map(engine.ALGORITHMS.map((a) => [a.semantics, a.name]));
-
 function answer(request) {
-  const semantics = request.get("semantics");
-  const name = BY_SEMANTICS.get(semantics);
-  if (name === undefined) return { error: `this engine does not do ${semantics}` };
+  const name = request.get("semantics");
+  if (!engine.SEARCHES.includes(name)) return { error: `this engine does not do ${name}` };
   const tree = engine.readTree(request.get("tree"));
   const options = {
     alpha: request.get("alpha") ?? null,

@@ -350,7 +350,7 @@
     fillMenu(preferred) {
       const menu = this.q("algorithm");
       const kind = state.vector ? "many" : "two";
-      const offered = E.ALGORITHMS.filter((a) => a.players === kind);
+      const offered = DATA.algorithms.filter((a) => a.players === kind);
       const old = preferred ?? menu.value;
       menu.replaceChildren(...offered.map((a) => {
         const o = document.createElement("option");
@@ -366,7 +366,7 @@
 
     // The inputs the chosen search reads: a window, Korf's bounds, the domain, the paranoid player.
     showInputs() {
-      const chosen = E.ALGORITHMS.find((a) => a.name === this.q("algorithm").value);
+      const chosen = DATA.algorithms.find((a) => a.name === this.q("algorithm").value);
       const takes = chosen ? chosen.takes : [];
       this.q("window-inputs").hidden = state.vector || !takes.includes("window");
       this.q("bounds-inputs").hidden = !state.vector || !takes.includes("bounds");
@@ -674,7 +674,7 @@
 
   // The value a sound search of the same family must return, to show where one goes wrong.
   function referenceFor(name, result) {
-    const family = E.ALGORITHMS.find((a) => a.name === name);
+    const family = DATA.algorithms.find((a) => a.name === name);
     if (!family || name === "maxn" || name === "minimax") return null;
     const reference = family.players === "many" ? "maxn" : null;
     if (reference === null || name === "paranoid") return null;

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the exports, each imported when first read (gametree.impl._
     from gametree.impl._compiled import DESCRIPTION as KERNEL_DESCRIPTION
     from gametree.impl._compiled import OPTIMAL_COMPILED as OPTIMAL_KERNEL_COMPILED
     from gametree.impl._compiled import OPTIMAL_DESCRIPTION as OPTIMAL_KERNEL_DESCRIPTION
-    from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
+    from gametree.impl.alphabeta import alphabeta, minimax, negamax, negamax_alphabeta
     from gametree.impl.best_case import best_case_leaves, best_ordered_tree
     from gametree.impl.deep import deep_pruning_unsound
     from gametree.impl.engine import DeepeningResult, Engine
@@ -78,8 +78,10 @@ __all__ = [
     "knuth_moore_leaves",
     "last_branch",
     "maxn",
+    "minimax",
     "mt",
     "mtdf",
+    "negamax",
     "negamax_alphabeta",
     "opponent_models",
     "opponent_models_alphabeta",

@@ -46,7 +46,7 @@ def best_case_leaves(branching: int, depth: int) -> int:
     """Korf's F(d): F(0) = 1, F(1) = b, F(d) = F(d−1) + (b−1)·F(d−2) (Korf 3.2.5).
 
     Its asymptotic branching factor is (1 + √(4b − 3))/2; for b = 2 it is the Fibonacci
-    sequence.
+    sequence. O(d) arithmetic operations on integers of O(d log b) bits.
     """
     if branching < 1 or depth < 0:
         raise ValueError(f"need branching >= 1 and depth >= 0 (got {branching}, {depth})")

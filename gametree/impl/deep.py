@@ -24,6 +24,7 @@ none has), ``total`` Korf's ``Sum``.
 
 from functools import partial
 
+from gametree.impl.events import Deep
 from gametree.impl.maxn_stack import Backed, Search, call, korf_bounds, run
 from gametree.impl.result import SearchResult
 from gametree.spec import Bounds, Node, Scalar, Tree, Value, Vector
@@ -48,7 +49,9 @@ def deep_search(
     return best
 
 
-def deep_pruning_unsound(t: Tree, bounds: Bounds, *, trace: bool = False) -> SearchResult[Value]:
+def deep_pruning_unsound(
+    t: Tree, bounds: Bounds, *, trace: bool = False, events: bool = False
+) -> SearchResult[Value]:
     """Maxn with Korf's deep pruning: UNSOUND for three or more players (Korf 3.2.3).
 
     For three or more players the value may be wrong: on Korf's Figure 5 with f = (3, 0, 6)
@@ -56,8 +59,10 @@ def deep_pruning_unsound(t: Tree, bounds: Bounds, *, trace: bool = False) -> Sea
     tree of pairs (x, −x) (``spec.as_pairs``) with ``bounds`` such as ``Bounds(-m, 0)`` for
     |x| ≤ m, it is alpha-beta with fail-soft values, and returns exactly ``spec.maxn``'s value
     and principal variation (so the first component is the minimax value). Every leaf read is
-    checked against ``bounds``.
+    checked against ``bounds``. O(b^d) leaves at worst; O(N) per node for the floors it
+    passes down; O(d) frames for a tree of height d.
     """
     total, evaluate = korf_bounds(t, bounds, "deep pruning")
     floors = (0,) * t.players
-    return run(t, partial(deep_search, total=total), (floors,), evaluate, trace=trace)
+    watch = Deep(total, bounds.lower) if events else None
+    return run(t, partial(deep_search, total=total), (floors,), evaluate, trace=trace, watch=watch)

@@ -85,7 +85,7 @@ from gametree.impl._support import Line, result
 from gametree.impl.ordering import History, Killers, order
 from gametree.impl.result import SearchResult
 from gametree.impl.table import TranspositionTable
-from gametree.impl.window import Internal
+from gametree.impl.window import BOTTOM, TOP, Bound, Internal, window
 from gametree.spec import Game, Path, Scalar, TreeError, exact_scalar
 from gametree.spec.search import Keep
 
@@ -322,18 +322,31 @@ class Engine(Generic[S, M]):
 
     # Searches.
 
-    def search(self, state: S, depth: int | None, *, trace: bool = False) -> SearchResult[Scalar]:
+    def search(
+        self,
+        state: S,
+        depth: int | None,
+        *,
+        trace: bool = False,
+        alpha: Bound = BOTTOM,
+        beta: Bound = TOP,
+    ) -> SearchResult[Scalar]:
         """Fail-soft alpha-beta from ``state`` to ``depth`` (``None``: the whole game).
 
         The value is ``spec.search.cut_negamax(game, state, depth, ...)``'s, to the player to
         move at ``state``; the best move and principal variation are as the module docstring
-        says. Raises ``TreeError`` for a bad depth and for a fault of the game (with the path
+        says. With a window (``alpha``, ``beta``: the mover's view, open by default) the result
+        is fail-soft's (Fishburn): the value inside it, else a bound on the value on the side
+        it failed (and then the best move and line are not determined), as aspiration windows
+        use it. Raises ``TreeError`` for a bad depth and for a fault of the game (with the path
         of move indices to it), ``UnhashableStateError`` for a state the table cannot key on.
+        O(b^d) nodes at worst, fewer as the table and the ordering help (module docstring).
         """
         if depth is not None:
             _check_depth(depth, "depth")
         r0 = _UNLIMITED if depth is None else depth
-        found, _ = self._run(state, r0, trace=trace, budget=None, base=0, armed=False)
+        a, b = window(alpha, beta)
+        found, _ = self._run(state, r0, trace=trace, budget=None, base=0, armed=False, a=a, b=b)
         return found
 
     def deepen(
@@ -553,9 +566,18 @@ class Engine(Generic[S, M]):
             raise TreeError(f"the plausibility of move {i} is not a value: {e.problem}") from None
 
     def _run(  # noqa: PLR0912, PLR0915 - one loop, read against the procedure as a whole
-        self, root: S, r0: int, *, trace: bool, budget: _Budget | None, base: int, armed: bool
+        self,
+        root: S,
+        r0: int,
+        *,
+        trace: bool,
+        budget: _Budget | None,
+        base: int,
+        armed: bool,
+        a: Internal = _NEG,
+        b: Internal = _POS,
     ) -> tuple[SearchResult[Scalar], bool]:
-        """One search from ``root`` with r0 plies; (its result, whether it met the horizon).
+        """A search from ``root``, r0 plies, window (a, b): its result, whether it met the horizon.
 
         Raises ``_OutOfBudget`` when ``armed`` and the budget runs out.
         """
@@ -595,8 +617,6 @@ class Engine(Generic[S, M]):
             s = root
             r = r0
             ply = 0
-            a: Internal = _NEG
-            b: Internal = _POS
             a0 = a
             best: Internal = _NEG
             line: Line = None

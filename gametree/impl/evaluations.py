@@ -73,7 +73,7 @@ def separate_evaluations(t: Tree, *, trace: bool = False) -> SearchResult[Value]
     complete ordered pair for which his component is a maximum or minimum, respectively." A
     leaf holds (Max's evaluation, Min's evaluation), both on Max's scale. Exactly
     ``spec.separate_evaluations``' value and principal variation. Reads every leaf: "in
-    general, alpha beta pruning cannot be used in this case."
+    general, alpha beta pruning cannot be used in this case." O(n) time for n nodes.
     """
     _pairs(t, "separate_evaluations")
     return run(t, pair_search, (), _position, trace=trace)
@@ -89,6 +89,9 @@ def alphabeta_one_function(t: Tree, function: int, *, trace: bool = False) -> Se
     they are not, it can differ: on ``spec.examples.korf_figure2`` "using either Max or Min's
     function exclusively would cause the last node to be pruned, yet its value is the
     minimax value of the root when both functions are used."
+
+    Alpha-beta's cost: O(b^d) leaves at worst, b^⌈d/2⌉ + b^⌊d/2⌋ - 1 when every node's best
+    child (by the function used) is its first; O(d) frames.
     """
     _pairs(t, "alphabeta_one_function")
     if function not in (0, 1):
@@ -200,7 +203,8 @@ def opponent_models(
     of Min's model of Max's evaluation". A scalar judgement is on Max's scale (Min minimises
     it), a vector has a component per player. Exactly ``spec.opponent_models``' value and
     principal variation. Reads every leaf; each model is applied once to each position backed
-    up to a child of a node at its depth.
+    up to a child of a node at its depth. O(n) time and model applications for n
+    nodes.
     """
     _check_models(t, models, "opponent_models")
     search = partial(models_search, models=models, players=t.players)
@@ -228,6 +232,9 @@ def opponent_models_alphabeta(
     sufficient condition of another kind, a bound on the sum of a player's function and its
     model of the opponent's (each on its own player's scale), under which their αβ* returns
     the M* value while pruning; αβ* is not implemented here.
+
+    Alpha-beta's cost under ``models[0]``: O(b^d) leaves at worst, b^⌈d/2⌉ + b^⌊d/2⌋ - 1 when
+    every node's best child is its first; O(d) frames.
     """
     _check_models(t, models, "opponent_models_alphabeta")
     if t.players != 2:

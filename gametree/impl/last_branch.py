@@ -29,43 +29,67 @@ the principal variation is the spec's because every node the root's line passes 
 searched exactly. Both conditions are needed: ``tests/test_impl_multi_sturtevant.py`` shows,
 for each, a tree whose maxn value changes with a leaf that only that condition protects.
 
+The walk that finds a_1 (:func:`pruning_path`) is the one speculative pruning
+(``impl.speculative``) takes too, through other intermediates.
+
 Glossary: n is a node, p the player to move, a *frame* the state of a node being searched
-(its player, its best so far, whether its current child is its last), ``above`` the frame of
-the parent, ``total`` Korf's ``Sum``.
+(its player, depth, best so far, whether its current child is its last), ``above`` the frame
+of the parent, ``total`` Korf's ``Sum``.
 """
 
+from collections.abc import Callable
 from functools import partial
 
 import attrs
 
+from gametree.impl.events import Sturtevant
 from gametree.impl.maxn_stack import Backed, Search, call, korf_bounds, run
 from gametree.impl.result import SearchResult
 from gametree.spec import Bounds, Node, Scalar, Tree, Value, Vector
 
-__all__ = ["Frame", "is_last_branch_cutoff", "last_branch", "last_branch_search"]
+__all__ = [
+    "Frame",
+    "is_last_branch_cutoff",
+    "last_branch",
+    "last_branch_search",
+    "on_last_branch",
+    "pruning_path",
+]
 
 
 @attrs.define
 class Frame:
-    """A node being searched: its player, its best so far, and whether its child is its last."""
+    """A node being searched: its player, depth, best so far, and two flags.
+
+    ``last``: its current child is its last; ``resolving``: it is re-searching (speculative
+    pruning).
+    """
 
     player: int
     above: "Frame | None" = attrs.field(repr=False)
     best: Backed[Vector] | None = None
     last: bool = False
+    resolving: bool = False
+    depth: int = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.depth = 0 if self.above is None else self.above.depth + 1
 
 
-def is_last_branch_cutoff(me: Frame, total: Scalar) -> bool:
-    """Whether the node of frame ``me`` can stop: a path up to some a_1 meets the conditions.
+def pruning_path(
+    me: Frame, total: Scalar, through: Callable[[Frame], bool]
+) -> tuple[Frame, list[Frame]] | None:
+    """The a_1 that lets the node of frame ``me`` stop, and the frames a_2 .. a_(k-1) between.
 
-    The frames above are walked up to N − 1 levels: each is first tried as a_1, then, if it is
-    on its last branch, taken as an a_j and the walk goes on. The walk stops at a repeated
-    player or a node not on its last branch.
+    ``me`` itself when its best has the whole sum (immediate pruning); else the frames above
+    are walked up, at most N - 1 of them: each is first tried as a_1, then, if ``through``
+    lets it, taken as an a_j and the walk goes on. It stops at a repeated player, or at a
+    frame ``through`` refuses (``None``: no a_1).
     """
     assert me.best is not None
     z = me.best[me.player]
     if z >= total:
-        return True
+        return me, []
     players = {me.player}
     need = total - z
     between: list[Frame] = []
@@ -74,14 +98,27 @@ def is_last_branch_cutoff(me: Frame, total: Scalar) -> bool:
         if a.best is not None:
             x = a.best[a.player]
             if x >= need and all(b.best is None or b.best[a.player] <= x for b in between):
-                return True
+                return a, between
             need -= x
-        if not a.last:
-            return False
+        if not through(a):
+            return None
         between.append(a)
         players.add(a.player)
         a = a.above
-    return False
+    return None
+
+
+def on_last_branch(a: Frame) -> bool:
+    """Condition 1: an intermediate a_j must be on its last branch."""
+    return a.last
+
+
+def is_last_branch_cutoff(me: Frame, total: Scalar) -> bool:
+    """Whether the node of frame ``me`` can stop: a path up to some a_1 meets the conditions.
+
+    The walk goes through intermediates on their last branch only (:func:`pruning_path`).
+    """
+    return pruning_path(me, total, on_last_branch) is not None
 
 
 def last_branch_search(
@@ -100,7 +137,9 @@ def last_branch_search(
     return me.best
 
 
-def last_branch(t: Tree, bounds: Bounds, *, trace: bool = False) -> SearchResult[Value]:
+def last_branch(
+    t: Tree, bounds: Bounds, *, trace: bool = False, events: bool = False
+) -> SearchResult[Value]:
     """The maxn value of ``t`` with immediate, shallow and last-branch pruning (Sturtevant 2003).
 
     Exactly ``spec.maxn``'s value and principal variation, under Korf's bounds, which every
@@ -110,6 +149,14 @@ def last_branch(t: Tree, bounds: Bounds, *, trace: bool = False) -> SearchResult
     in turn. Directional: leaves are read left to right, each at most once, and every leaf
     it reads, shallow pruning reads too. A value it returns below the root may be only a bound
     that the ancestor which pruned will reject, as with shallow pruning.
+
+    O(b^d) leaves at worst, never more than shallow pruning; each cut-off test walks at most
+    N − 1 frames up, O(N) per child; O(d) frames for a tree of height d.
     """
     total, evaluate = korf_bounds(t, bounds, "last-branch pruning")
-    return run(t, partial(last_branch_search, total=total), (None,), evaluate, trace=trace)
+    watch = None
+    if events:
+        watch = Sturtevant(total, bounds.lower, partial(pruning_path, through=on_last_branch),
+                           "last-branch")  # fmt: skip
+    return run(t, partial(last_branch_search, total=total), (None,), evaluate, trace=trace,
+               watch=watch)  # fmt: skip

@@ -9,6 +9,7 @@ Glossary: t is a tree, n a node, p the player to move, N the number of players; 
 ((3, 3, 3), (0, 0), 4)
 """
 
+from gametree.impl.events import Watch
 from gametree.impl.maxn_stack import Backed, Search, call, require_vectors, run, vector_leaf
 from gametree.impl.result import SearchResult
 from gametree.spec import Node, Tree, Value, Vector
@@ -26,7 +27,7 @@ def maxn_search(node: Node, player: int) -> Search[Backed[Vector]]:
     return best
 
 
-def maxn(t: Tree, *, trace: bool = False) -> SearchResult[Value]:
+def maxn(t: Tree, *, trace: bool = False, events: bool = False) -> SearchResult[Value]:
     """The maxn value of an N-player tree and its principal variation, reading every leaf.
 
     "The value of each interior node where player i is to move is the entire N-tuple of the
@@ -36,4 +37,4 @@ def maxn(t: Tree, *, trace: bool = False) -> SearchResult[Value]:
     O(n) time for n nodes; every leaf is evaluated once.
     """
     require_vectors(t, "maxn")
-    return run(t, maxn_search, (), vector_leaf, trace=trace)
+    return run(t, maxn_search, (), vector_leaf, trace=trace, watch=Watch() if events else None)

@@ -6,29 +6,36 @@ and is sent back what that call returned. :func:`run` keeps the generators on an
 stack, so a tree as deep as memory allows works (there is no recursion limit). It also does
 what the pseudocode leaves out: it walks the path, reads leaves without a frame of their own,
 counts nodes and leaves, keeps the trace, and attaches to each value the line it came by
-(the principal variation below the node that returns it).
+(the principal variation below the node that returns it). Asked for the events a learner
+watches (``impl.events``), it reads them off the search's own variables between its calls,
+through the search's :class:`~gametree.impl.events.Watch`; a search needs no second copy.
 
 Glossary: n is a node, p the player to move there (Korf's ``Player``), i a child's index, v a
 leaf value, N the number of players, S the bound on the sum after the lower bound is
 shifted to 0 (Korf's ``Sum``), a *line* a principal variation as a cons list ``(i, line)``.
 
 Costs: O(1) work and memory per node entered, besides the search's own; O(height) frames
-at a time; with ``trace=True`` O(depth) more for each leaf read, to record its path.
+at a time; with ``trace=True`` O(depth) more for each leaf read, to record its path, and with
+events O(depth) more for each step of a search.
 """
 
 from collections.abc import Callable, Generator
 from fractions import Fraction
 from typing import Generic, Protocol, Self, TypeAlias, TypeVar
 
+from gametree.impl._support import unwind
+from gametree.impl.events import Recorder, Watch
 from gametree.impl.result import SearchResult
 from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Value, Vector
 
 __all__ = [
+    "KEPT",
     "Backed",
     "Call",
     "Line",
     "Search",
     "call",
+    "kept",
     "korf_bounds",
     "require_vectors",
     "run",
@@ -84,18 +91,31 @@ Search: TypeAlias = Generator[Call, R, R]
 """A search at one node: yields calls on children, is sent their replies, returns its own."""
 
 
+KEPT = -1
+"""The index of a :func:`kept` call."""
+
+
 def call(i: int, *args: object) -> Call:
     """The search's call on child ``i`` with ``args`` after (node, player to move)."""
     return i, args
 
 
-def run(
+def kept(reply: object) -> Call:
+    """No call: ``reply``, a reply the search was sent before, is sent back at once.
+
+    A step of its own, so that what the search does with it shows in its events.
+    """
+    return KEPT, (reply,)
+
+
+def run(  # noqa: PLR0912 - one loop: each step of a search, and what it records
     root: Tree,
     search: Callable[..., Search[R]],
     args: tuple[object, ...],
     evaluate: Callable[[Leaf, Line], R],
     *,
     trace: bool,
+    watch: Watch | None = None,
 ) -> SearchResult[Value]:
     """Run ``search(root, root.to_move, *args)`` over an explicit stack of generators.
 
@@ -104,16 +124,19 @@ def run(
     A search's reply is passed to its caller through ``via(i)``. A ``TreeError`` raised by
     ``evaluate`` is re-raised with the path of the leaf, one raised by a search with the path
     of its node. The root's reply must be a ``Backed``: its leaf value and line are the
-    result's value and principal variation.
+    result's value and principal variation. With a ``watch``, the result carries the events.
     """
     nodes = 1
     leaves = 0
     paths: list[Path] | None = [] if trace else None
+    seen = None if watch is None else Recorder(watch)
     if isinstance(root, Leaf):
+        if seen is not None:
+            seen.leaf((), root.value)
         reply = evaluate(root, None)
         if paths is not None:
             paths.append(())
-        return _result(reply, nodes, 1, paths)
+        return _result(reply, nodes, 1, paths, seen)
     frames: list[tuple[Search[R], Node]] = []
     path: list[int] = []
     gen, node = search(root, root.to_move, *args), root
@@ -123,17 +146,26 @@ def run(
             i, more = gen.send(sent) if sent is not None else next(gen)
         except StopIteration as stop:
             reply = stop.value
+            if seen is not None:
+                seen.returned(node, path, reply)
             if not frames:
-                return _result(reply, nodes, leaves, paths)
+                return _result(reply, nodes, leaves, paths, seen)
             gen, node = frames.pop()
             sent = reply.via(path.pop())
             continue
         except TreeError as e:  # a search's own check of what it was sent, at its node
             raise e.below(path) from None
+        if seen is not None:
+            seen.step(gen, node, path, i)
+        if i == KEPT:
+            sent = more[0]  # type: ignore[assignment]
+            continue
         child = node.children[i]
         nodes += 1
         if isinstance(child, Leaf):
             leaves += 1
+            if seen is not None:
+                seen.leaf((*path, i), child.value)
             try:
                 sent = evaluate(child, (i, None))
             except TreeError as e:
@@ -147,7 +179,7 @@ def run(
 
 
 def _result(
-    reply: object, nodes: int, leaves: int, paths: list[Path] | None
+    reply: object, nodes: int, leaves: int, paths: list[Path] | None, seen: Recorder | None
 ) -> SearchResult[Value]:
     assert isinstance(reply, Backed), "the root of a search must back up a value"
     return SearchResult(
@@ -156,16 +188,8 @@ def _result(
         nodes_visited=nodes,
         leaves_evaluated=leaves,
         trace=None if paths is None else tuple(paths),
+        events=None if seen is None else tuple(seen.events),
     )
-
-
-def unwind(line: Line) -> Path:
-    """The path a line spells, iteratively."""
-    path = []
-    while line is not None:
-        i, line = line
-        path.append(i)
-    return tuple(path)
 
 
 def require_vectors(t: Tree, algorithm: str) -> int:

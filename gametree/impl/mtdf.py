@@ -42,8 +42,11 @@ produced it.
 
 from typing import Final
 
+import attrs
+
 from gametree.impl._support import HollowError, Line, hollow_node, leaf_result, result
 from gametree.impl.alphabeta import RECURSION_HEIGHT
+from gametree.impl.events import Event, cut, leaf, number
 from gametree.impl.result import SearchResult
 from gametree.impl.window import BOTTOM, TOP, Bound, Internal, check_scalar_tree, window
 from gametree.spec import Leaf, Node, Path, Scalar, Tree, TreeError, exact_scalar
@@ -63,7 +66,8 @@ def mt(
     """Plaat et al.'s MT(t, γ) without memory: a bound g on the minimax value v of ``t``.
 
     Non-strict: g >= γ => v >= g and g < γ => v <= g. Strict: g > γ => v >= g and
-    g <= γ => v <= g. The principal variation leads to the leaf whose value g is.
+    g <= γ => v <= g. The principal variation leads to the leaf whose value g is. O(b^d) leaves at
+    worst, O(d) memory (no table).
 
     >>> t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> mt(t, 3).value, mt(t, 3, strict=True).value, mt(t, 4).value
@@ -86,6 +90,7 @@ def mtdf(
     beta: Bound | float = TOP,
     *,
     trace: bool = False,
+    events: bool = False,
 ) -> SearchResult[Scalar]:
     """Plaat et al.'s MTD(f): the minimax value of ``t`` (Max's view) by MT tests from a guess.
 
@@ -93,7 +98,9 @@ def mtdf(
     ``spec.minimax``'s (see the module docstring). ``first_guess`` is where the tests start;
     the closer to the value, the fewer tests: each test moves a bound to another leaf value,
     so there are at most as many as the tree has distinct leaf values, plus the tests that
-    read the principal variation (at most b per level, most answered by the table).
+    read the principal variation (at most b per level, most answered by the table). Each test
+    reads O(b^d) leaves at worst; the table holds two bounds for each interior node searched,
+    O(n) memory for n nodes.
 
     >>> t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> r = mtdf(t)
@@ -106,14 +113,22 @@ def mtdf(
     a, b = window(alpha, beta)
     guess = _gamma(first_guess, "first_guess")
     if isinstance(t, Leaf):
-        return leaf_result(t.value, trace=trace)  # type: ignore[arg-type]
+        r = leaf_result(t.value, trace=trace)  # type: ignore[arg-type]
+        return attrs.evolve(r, events=(leaf((), t.value),)) if events else r
+    log: list[Event] | None = [] if events else None
     try:
-        return _mtdf(t, guess, a, b, trace=trace)
+        found = _mtdf(t, guess, a, b, trace=trace, log=log)
     except HollowError:
         raise hollow_node(t) from None
+    if log is None:
+        return found
+    log.append({"type": "leave", "path": [], "value": number(found.value)})
+    return attrs.evolve(found, events=tuple(log))
 
 
-def _mtdf(t: Node, guess: Scalar, a: Internal, b: Internal, *, trace: bool) -> SearchResult[Scalar]:
+def _mtdf(
+    t: Node, guess: Scalar, a: Internal, b: Internal, *, trace: bool, log: list[Event] | None
+) -> SearchResult[Scalar]:
     """MTD(f) from the guess, stopping when the bounds meet or leave the window (a, b)."""
     tr: list[Path] | None = [] if trace else None
     table: Table = {}
@@ -121,7 +136,7 @@ def _mtdf(t: Node, guess: Scalar, a: Internal, b: Internal, *, trace: bool) -> S
     upper: Internal = _POS
     lower_line: Line = None
     upper_line: Line = None
-    interior = leaves = 0
+    interior = leaves = passes = 0
     g: Internal = min(max(guess, a), b)
     while lower != upper and upper > a and lower < b:
         if g <= lower:
@@ -130,7 +145,13 @@ def _mtdf(t: Node, guess: Scalar, a: Internal, b: Internal, *, trace: bool) -> S
             gamma, strict = upper, False
         else:
             gamma, strict = g, False
-        g, line, i, k, _ = _mt(t, gamma, strict=strict, table=table, trace=tr, prefix=())
+        passes += 1
+        if log is not None:
+            log.append({"type": "search", "path": [], "alpha": number(lower),
+                        "beta": number(upper), "pass": passes, "gamma": number(gamma),
+                        "strict": strict})  # fmt: skip
+        g, line, i, k, _ = _mt(t, gamma, strict=strict, table=table, trace=tr, prefix=(),
+                               log=log)  # fmt: skip
         interior += i
         leaves += k
         if g > gamma or (g == gamma and not strict):
@@ -138,7 +159,11 @@ def _mtdf(t: Node, guess: Scalar, a: Internal, b: Internal, *, trace: bool) -> S
         else:
             upper, upper_line = g, line
     if lower == upper:  # exact: read the principal variation off, test by test
-        line, i, k = _principal_variation(t, lower, table, tr)
+        if log is not None:
+            log.append({"type": "search", "path": [], "alpha": number(lower),
+                        "beta": number(upper), "pass": passes + 1, "gamma": number(lower),
+                        "kind": "principal variation"})  # fmt: skip
+        line, i, k = _principal_variation(t, lower, table, tr, log)
         return result(lower, line, interior + i + leaves + k, leaves + k, tr)
     if upper <= a:  # failed low: an upper bound, with the line of the test that gave it
         return result(upper, upper_line, interior + leaves, leaves, tr)
@@ -153,13 +178,14 @@ def _gamma(x: object, name: str = "gamma") -> Scalar:
 
 
 def _principal_variation(
-    root: Node, v: Internal, table: Table, trace: list[Path] | None
+    root: Node, v: Internal, table: Table, trace: list[Path] | None, log: list[Event] | None
 ) -> tuple[Line, int, int]:
     """The leftmost line of value ``v`` from ``root`` (whose value is ``v``), found by MT tests.
 
     At a Max node every child is worth at most v, so the first child with a test result
     g >= v is worth exactly v; at a Min node the first child with g <= v under the strict test.
-    Returns the line and the interior nodes and leaves the tests visited.
+    Returns the line and the interior nodes and leaves the tests visited; ``log``, when
+    given, gets the events of the nodes on the line and of the tests.
     """
     path: list[int] = []
     interior = leaves = 0
@@ -167,24 +193,35 @@ def _principal_variation(
     while isinstance(n, Node):
         interior += 1
         maxing = n.to_move == 0
+        if log is not None:
+            log.append({"type": "enter", "path": list(path), "player": n.to_move,
+                        "gamma": number(v), "strict": not maxing})  # fmt: skip
         for i, c in enumerate(n.children):
             if isinstance(c, Leaf):
                 leaves += 1
                 if trace is not None:
                     trace.append((*path, i))
+                if log is not None:
+                    log.append(leaf((*path, i), c.value))
                 if c.value == v:
                     break
                 continue
-            where = (*path, i) if trace is not None else ()
-            g, _, ci, ck, _ = _mt(c, v, strict=not maxing, table=table, trace=trace, prefix=where)
+            where = (*path, i) if trace is not None or log is not None else ()
+            g, _, ci, ck, _ = _mt(c, v, strict=not maxing, table=table, trace=trace, prefix=where,
+                                  log=log)  # fmt: skip
             interior += ci
             leaves += ck
             if (g >= v) if maxing else (g <= v):
                 break
         else:  # pragma: no cover - the root's value is some child's value
             raise AssertionError(f"no child of value {v} at path {path}")
+        if log is not None:
+            log.append({"type": "best", "path": list(path), "value": number(v), "child": i})
         path.append(i)
         n = c
+    if log is not None:
+        log.extend({"type": "leave", "path": path[:d], "value": number(v)}
+                   for d in reversed(range(len(path))))  # fmt: skip
     line: Line = None
     for i in reversed(path):
         line = (i, line)
@@ -213,25 +250,30 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
     table: Table | None,
     trace: list[Path] | None,
     prefix: tuple[int, ...],
+    log: list[Event] | None = None,
 ) -> tuple[Internal, Line, int, int, list[Path] | None]:
     """MT(root, γ) over an explicit stack: (g, its line, interior nodes, leaves, trace).
 
     ``high(g)`` is "g >= γ" (non-strict) or "g > γ" (strict): Max stops when a child is
     high, Min when a child is not. With a ``table``, each interior node's bounds are looked up
     on entry and stored on exit. Untraced, subtrees at most ``RECURSION_HEIGHT`` high go to
-    ``rec``, the same test written recursively, as in :mod:`impl.alphabeta`.
+    ``rec``, the same test written recursively, as in :mod:`impl.alphabeta`. ``log``, when
+    given, gets the test's events (the loop only, as for a trace; ``prefix`` is the root's
+    path).
     """
     leaf_type = Leaf
     weak = not strict
     if type(root) is leaf_type:
         if trace is not None:
             trace.append(prefix)
+        if log is not None:
+            log.append(leaf(prefix, root.value))
         return root.value, None, 0, 1, trace  # type: ignore[return-value]
     assert isinstance(root, Node)
     leaves = 0
     interior = 0
     line_out: Line = None
-    height = -1 if trace is not None else RECURSION_HEIGHT
+    height = -1 if trace is not None or log is not None else RECURSION_HEIGHT
 
     def rec(n: Node) -> Internal:  # noqa: PLR0912, PLR0915 - the paper's two loops
         """Plaat et al.'s MT(n, γ) as the paper writes it, recursive; sets ``line_out``."""
@@ -306,7 +348,7 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
     if root.height <= height:
         g = rec(root)
         return g, line_out, interior, leaves, trace
-    path = list(prefix)  # kept for the trace only: () when not tracing
+    path = list(prefix)  # kept for the trace and the events only: () without them
     stack: list[tuple[Node, tuple[Tree, ...], int, int, bool, Internal, Line]] = []
     node = root
     r: Internal
@@ -322,17 +364,24 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
         if entering:
             entering = False
             interior += 1
+            if log is not None:
+                log.append({"type": "enter", "path": list(path), "player": node.to_move,
+                            "gamma": number(gamma), "strict": strict})  # fmt: skip
             hit = None if table is None else table.get(id(node))
             if hit is not None:
                 lo, hi = hit[0], hit[1]
                 if lo > gamma or (weak and lo == gamma):  # type: ignore[operator]
-                    hit_value, hit_line = lo, hit[2]
+                    hit_value, hit_line, kind = lo, hit[2], "lower"
                 elif hi < gamma or (strict and hi == gamma):  # type: ignore[operator]
-                    hit_value, hit_line = hi, hit[3]
+                    hit_value, hit_line, kind = hi, hit[3], "upper"
                 else:
                     hit = None
             if hit is not None:
                 r, rl = hit_value, hit_line  # type: ignore[assignment]
+                if log is not None:
+                    log.append({"type": "table", "path": list(path), "value": number(r),
+                                "bound": kind})  # fmt: skip
+                    log.append({"type": "leave", "path": list(path), "value": number(r)})
                 if not stack:
                     return r, rl, interior, leaves, trace
                 node, kids, n, i, maxing, best, line = stack.pop()
@@ -354,6 +403,8 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
                 leaves += 1
                 if trace is not None:
                     trace.append((*path, i - 1))
+                if log is not None:
+                    log.append(leaf((*path, i - 1), c.value))
                 r = c.value  # type: ignore[assignment]
                 rl = None
             elif c.height <= height:
@@ -369,6 +420,8 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
             r, rl = best, line
             if table is not None:
                 _store(table, node, r, rl, gamma, weak=weak)
+            if log is not None:
+                log.append({"type": "leave", "path": list(path), "value": number(r)})
             if not stack:
                 return r, rl, interior, leaves, trace
             node, kids, n, i, maxing, best, line = stack.pop()
@@ -377,9 +430,32 @@ def _mt(  # noqa: PLR0912, PLR0915 - one loop, read against Plaat et al.'s MT as
         if maxing:
             if r > best:
                 best, line = r, (i - 1 if rl is None else (i - 1, rl))
+                if log is not None:
+                    _improved(log, path, node, i, best, gamma, strict=strict)
                 if r > gamma or (weak and r == gamma):
                     i = n
         elif r < best:
             best, line = r, (i - 1 if rl is None else (i - 1, rl))
+            if log is not None:
+                _improved(log, path, node, i, best, gamma, strict=strict)
             if r < gamma or (strict and r == gamma):
                 i = n
+
+
+def _improved(  # noqa: PLR0917 - the node, then the test
+    log: list[Event], path: list[int], node: Node, i: int, g: Internal, gamma: Internal, *,
+    strict: bool,
+) -> None:  # fmt: skip
+    """The events of an MT node whose best became g with child ``i - 1``: the cut, if any."""
+    log.append({"type": "best", "path": list(path), "value": number(g), "child": i - 1})
+    n = len(node.children)
+    maxing = node.to_move == 0
+    high = g > gamma or (not strict and g == gamma)
+    if high != maxing or i >= n:
+        return
+    if maxing:
+        log.append(cut(path, n, i - 1, "g", g, ">" if strict else ">=", "gamma", gamma,
+                       "Max has reached the test value: the value is at least g"))  # fmt: skip
+    else:
+        log.append(cut(path, n, i - 1, "g", g, "<=" if strict else "<", "gamma", gamma,
+                       "Min has fallen below the test value: the value is at most g"))  # fmt: skip

@@ -58,7 +58,7 @@ feasibility with strict inequalities (take epsilon below every slack), and the l
 is linear in epsilon, so it is kept as a pair (constant, multiple of epsilon) compared
 lexicographically. The search tries the joint moves depth first and stops at the first
 feasible system; it is exact over the reals and the integers alike, and checked against z3
-(:func:`gametree.proofs.machinery.chain.decide_chain_smt`) in the tests and against the
+(:func:`gametree.proofs.machinery._smt.decide_chain_smt`) in the tests and against the
 whole-tree encoding of :func:`gametree.proofs.machinery.decision.decide`.
 
 **One of the two values may be the least vector.** For fixed R_j, climb is a function of

@@ -91,6 +91,7 @@ from types import ModuleType
 
 from gametree.impl import _compiled
 from gametree.impl._optimal_kernel import leftmost
+from gametree.impl.events import Event, leaf, number, text
 from gametree.impl.maxn_stack import require_vectors
 from gametree.impl.necessity import Chain, Domain, Level, decide_chain
 from gametree.impl.result import SearchResult
@@ -139,6 +140,7 @@ def optimal(
     domain: Domain = "reals",
     trace: bool = False,
     placeholder: Placeholder | None = None,
+    events: bool = False,
 ) -> SearchResult[Value]:
     """The maxn value and principal variation of ``t``, reading only the necessary leaves.
 
@@ -150,8 +152,16 @@ def optimal(
     ``placeholder`` (default: the least vector of the domain) is what a skipped leaf or
     subtree is taken to be, a vector of the domain within the bounds (another is an error);
     the answer and the leaves read do not depend on it (module docstring). Runs the kernel
-    (module docstring): the same reads, answer and counts as :func:`optimal_search`.
+    (module docstring): the same reads, answer and counts as :func:`optimal_search`, which
+    runs instead when the events are asked for (its walk records them).
+
+    Cost: every node whose ancestors are all necessary is entered and decided, one
+    ``decide_chain`` each, O(depth) to frame, immediate in the common case and exponential in
+    the depth at worst; only the necessary leaves are read.
     """
+    if events:
+        return optimal_search(t, bounds, domain=domain, trace=trace, placeholder=placeholder,
+                              events=True)  # fmt: skip
     return with_kernel(
         _compiled.OPTIMAL, t, bounds, domain=domain, trace=trace, placeholder=placeholder
     )
@@ -201,7 +211,7 @@ def _checked(placeholder: Placeholder, path: Path, *, bounds: Bounds, domain: Do
     return v
 
 
-def optimal_search(
+def optimal_search(  # noqa: PLR0912 - one walk, and what it records
     t: Tree,
     bounds: Bounds,
     *,
@@ -209,10 +219,16 @@ def optimal_search(
     trace: bool = False,
     placeholder: Placeholder | None = None,
     verdict: Verdict = necessary,
+    events: bool = False,
 ) -> SearchResult[Value]:
-    """:func:`optimal` with the necessity question as a parameter (the tests seed flaws in it)."""
+    """:func:`optimal` with the necessity question as a parameter (the tests seed flaws in it).
+
+    With ``events``, the walk records its decisions (:mod:`impl.events`): a node it finds not
+    necessary is entered, cut off with the reason in words, and left with its placeholder.
+    """
     players, lowest, evaluate = _reader(t, bounds, domain)
     fill: Placeholder = placeholder if placeholder is not None else (lambda _path: lowest)
+    log: list[Event] | None = [] if events else None
 
     nodes = 0
     read: list[Path] = []
@@ -226,7 +242,11 @@ def optimal_search(
         here = tuple(path)
         if not verdict(Chain(here, players, tuple(levels)), bounds, domain):
             value, line = fill(here), leftmost(x, here)
+            if log is not None:
+                log.extend(_unnecessary(here, x, value, domain))
         elif isinstance(x, Node):
+            if log is not None:
+                log.append({"type": "enter", "path": list(here), "player": x.to_move})
             frames.append((x, x.to_move, 0, None, ()))
             levels.append(Level(x.to_move, None, len(x.children) > 1))
             path.append(0)
@@ -235,11 +255,16 @@ def optimal_search(
         else:
             value, line = evaluate(x, here), here
             read.append(here)
+            if log is not None:
+                log.append(leaf(here, value))
         # Back the value up through every node whose last child this was.
         while frames:
             node, p, i, best, best_line = frames[-1]
             if best is None or value[p] > best[p]:
                 best, best_line = value, line
+                if log is not None:
+                    log.append({"type": "best", "path": path[:-1], "value": number(value),
+                                "child": i})  # fmt: skip
             path.pop()
             levels.pop()
             if i + 1 < len(node.children):
@@ -250,8 +275,28 @@ def optimal_search(
                 break
             frames.pop()
             value, line = best, best_line
+            if log is not None:
+                log.append({"type": "leave", "path": list(path), "value": number(value)})
         else:
-            return SearchResult(value, line, nodes, len(read), tuple(read) if trace else None)
+            traced = tuple(read) if trace else None
+            return SearchResult(value, line, nodes, len(read), traced,
+                                None if log is None else tuple(log))  # fmt: skip
+
+
+def _unnecessary(here: Path, x: Tree, value: Vector, domain: Domain) -> list[Event]:
+    """The events of a node found not necessary: entered, cut off in words, left."""
+    what = "leaf" if isinstance(x, Leaf) else "subtree"
+    reals = "real" if domain == "reals" else "integer"
+    reason = (f"not necessary: with the leaves read so far, no two {reals} values of this "
+              f"{what} within the bounds can change the root's value or principal variation, "
+              f"whatever the leaves after it hold; it is taken to be {text(value)} and never "
+              "read")  # fmt: skip
+    return [
+        {"type": "enter", "path": list(here), "player": x.to_move if isinstance(x, Node) else None},
+        {"type": "cut", "path": list(here), "after": None, "skipped": [], "test": None,
+         "reason": reason},
+        {"type": "leave", "path": list(here), "value": number(value)},
+    ]  # fmt: skip
 
 
 def _reader(

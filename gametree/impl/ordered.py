@@ -25,6 +25,8 @@ from gametree.spec import Leaf, Node, Tree
 def knuth_moore_leaves(branching: int, depth: int) -> int:
     """b^⌈d/2⌉ + b^⌊d/2⌋ - 1: the leaves alpha-beta reads on a perfectly ordered b^d tree.
 
+    Knuth and Moore 1975, Theorem 1; O(log d) multiplications.
+
     >>> knuth_moore_leaves(2, 3), knuth_moore_leaves(6, 8), knuth_moore_leaves(3, 0)
     (5, 2591, 1)
     """
@@ -41,6 +43,8 @@ def best_ordered(branching: int, depth: int, *, value: int = 0) -> Tree:
     worth v has Max children worth v, v+1, ..., v+b-1; a leaf worth v holds v. So at every
     node the first child is strictly best for the player to move, and alpha-beta reads
     :func:`knuth_moore_leaves` leaves. Built bottom-up, sharing equal subtrees.
+    At most 1 + k(b − 1) distinct nodes at depth k: O(b²d²) time and memory for a tree of b^d
+    leaves.
 
     >>> t = best_ordered(2, 2)
     >>> t
@@ -71,7 +75,8 @@ def worst_ordered(branching: int, depth: int) -> Tree:
     path's, each digit taken as i at a Max node and b-1-i at a Min node. A Max node's children
     then hold ever larger values from left to right, a Min node's ever smaller, and the
     values in one subtree all lie between those of its neighbours; so every value a search
-    reads lies strictly inside its window, and no bound ever meets the other.
+    reads lies strictly inside its window, and no bound ever meets the other. O(b^d) time and
+    memory: every node is its own.
 
     >>> worst_ordered(2, 2)
     Node(0, (Node(1, (Leaf(1), Leaf(0))), Node(1, (Leaf(3), Leaf(2)))))

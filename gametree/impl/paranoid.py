@@ -21,9 +21,11 @@ holds r to at some ancestor where another player moves (``None``: no such bound 
 from collections.abc import Callable
 from functools import partial
 
+from gametree.impl.events import Paranoid
 from gametree.impl.maxn_stack import Backed, Line, Search, call, run
 from gametree.impl.result import SearchResult
-from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, Value
+from gametree.spec import Leaf, Node, Scalar, Tree, Value
+from gametree.spec.maxn import paranoid_player
 
 __all__ = ["alphabeta_search", "paranoid"]
 
@@ -53,7 +55,9 @@ def alphabeta_search(
     return best
 
 
-def paranoid(t: Tree, player: int | None = None, *, trace: bool = False) -> SearchResult[Value]:
+def paranoid(
+    t: Tree, player: int | None = None, *, trace: bool = False, events: bool = False
+) -> SearchResult[Value]:
     """The paranoid value of ``t`` for ``player`` (by default the root's), by alpha-beta.
 
     Exactly ``spec.paranoid``'s value (r's worth, a scalar) and principal variation. The root
@@ -65,10 +69,10 @@ def paranoid(t: Tree, player: int | None = None, *, trace: bool = False) -> Sear
     first everywhere the asymptotic branching factor falls to b^((N−1)/N) (Sturtevant and
     Korf 2000), b^(1/2) for two players as in Knuth and Moore.
     """
-    r = player if player is not None else (t.to_move if isinstance(t, Node) else 0)
-    if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r < t.players:
-        raise TreeError(f"'player' must be in 0..{t.players - 1} (got {player!r})", ())
-    return run(t, partial(alphabeta_search, r=r), (None, None), _worth_to(r), trace=trace)
+    r = paranoid_player(t, player)
+    search = partial(alphabeta_search, r=r)
+    watch = Paranoid(r) if events else None
+    return run(t, search, (None, None), _worth_to(r), trace=trace, watch=watch)
 
 
 def _worth_to(r: int) -> Callable[[Leaf, Line], Backed[Scalar]]:

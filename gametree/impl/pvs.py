@@ -28,7 +28,11 @@ re-searches are all counted (a leaf read twice counts twice) and traced.
 
 from typing import Final
 
+import attrs
+
 from gametree.impl._support import HollowError, Line, hollow_node, leaf_result, result
+from gametree.impl.alphabeta import Log
+from gametree.impl.events import leaf, number
 from gametree.impl.mtdf import _mt
 from gametree.impl.result import SearchResult
 from gametree.impl.window import BOTTOM, TOP, Bound, Internal, check_scalar_tree, window
@@ -40,7 +44,12 @@ _NEG: Final = float("-inf")
 
 
 def pvs(
-    t: Tree, alpha: Bound | float = BOTTOM, beta: Bound | float = TOP, *, trace: bool = False
+    t: Tree,
+    alpha: Bound | float = BOTTOM,
+    beta: Bound | float = TOP,
+    *,
+    trace: bool = False,
+    events: bool = False,
 ) -> SearchResult[Scalar]:
     """Principal variation search (NegaScout) in negamax form over the window (alpha, beta).
 
@@ -48,6 +57,9 @@ def pvs(
     as in ``spec.negamax`` and :func:`impl.alphabeta.negamax_alphabeta`. On a perfectly
     ordered tree every scout fails low and PVS reads alpha-beta's b^⌈d/2⌉ + b^⌊d/2⌋ - 1 leaves;
     a badly ordered one costs re-searches, which may read more leaves than alpha-beta does.
+    A scouted subtree is searched again at most once, so a leaf k levels down is read at most
+    2^k times: O((2b)^d) leaves at worst, O(b^d) when no scout calls for a re-search; O(d)
+    memory.
 
     >>> t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     >>> r = pvs(t)
@@ -57,17 +69,23 @@ def pvs(
     t = check_scalar_tree(t, "pvs")
     a, b = window(alpha, beta)
     if isinstance(t, Leaf):
-        return leaf_result(t.value, trace=trace)  # type: ignore[arg-type]
+        r = leaf_result(t.value, trace=trace)  # type: ignore[arg-type]
+        return attrs.evolve(r, events=(leaf((), t.value),)) if events else r
+    log = Log(maxmin=False, window=True) if events else None
     try:
-        return _pvs(t, a, b, [] if trace else None)
+        found = _pvs(t, a, b, [] if trace else None, log)
     except HollowError:
         raise hollow_node(t) from None
+    return found if log is None else attrs.evolve(found, events=tuple(log.events))
 
 
 def _pvs(  # noqa: PLR0912, PLR0915 - one loop, read against Reinefeld's NegaScout as a whole
-    root: Node, a: Internal, b: Internal, trace: list[Path] | None
+    root: Node, a: Internal, b: Internal, trace: list[Path] | None, log: Log | None
 ) -> SearchResult[Scalar]:
-    """PVS over an explicit stack; frames hold the window and best in their mover's frame."""
+    """PVS over an explicit stack; frames hold the window and best in their mover's frame.
+
+    ``log``, when given, gets the events (:mod:`impl.events`), in each mover's view.
+    """
     leaf_type = Leaf
     leaves = 0
     interior = 1
@@ -85,6 +103,9 @@ def _pvs(  # noqa: PLR0912, PLR0915 - one loop, read against Reinefeld's NegaSco
     line: Line = None
     r: Internal
     rl: Line
+    scouts = None if log is None else log.events
+    if log is not None:
+        log.enter(path, p, a, b)
     while True:
         if i < n:
             c = kids[i]
@@ -93,20 +114,31 @@ def _pvs(  # noqa: PLR0912, PLR0915 - one loop, read against Reinefeld's NegaSco
                 leaves += 1
                 if trace is not None:
                     trace.append((*path, i - 1))
+                if log is not None:
+                    log.events.append(leaf((*path, i - 1), c.value))
                 r = -c.value if p else c.value  # type: ignore[assignment, operator]
                 rl = None
             else:
                 assert isinstance(c, Node)
                 if i > 1:
                     # Scout: is c better than a for p? MT in Max's frame, then seen from p.
-                    where = (*path, i - 1) if trace is not None else ()
-                    g, rl, ci, ck, _ = _mt(
-                        c, -a if p else a, strict=not p, table=None, trace=trace, prefix=where
-                    )
+                    where = (*path, i - 1) if trace is not None or log is not None else ()
+                    gamma = -a if p else a
+                    if log is not None:
+                        log.events.append({"type": "search", "path": list(where),
+                                           "kind": "scout", "alpha": number(a),
+                                           "beta": number(a), "pass": 1,
+                                           "gamma": number(gamma), "strict": not p})  # fmt: skip
+                    g, rl, ci, ck, _ = _mt(c, gamma, strict=not p, table=None, trace=trace,
+                                           prefix=where, log=scouts)  # fmt: skip
                     interior += ci
                     leaves += ck
                     r = -g if p else g
                     research = a < r < b
+                    if research and log is not None:
+                        log.events.append({"type": "search", "path": list(where),
+                                           "kind": "re-search", "alpha": number(a),
+                                           "beta": number(b), "pass": 2})  # fmt: skip
                 else:
                     research = True
                 if research:
@@ -124,8 +156,12 @@ def _pvs(  # noqa: PLR0912, PLR0915 - one loop, read against Reinefeld's NegaSco
                     best = _NEG
                     line = None
                     interior += 1
+                    if log is not None:
+                        log.enter(path, p, a, b)
                     continue
         else:
+            if log is not None:
+                log.leave(path, p, best)
             if not stack:
                 return result(best, line, interior + leaves, leaves, trace)
             r = -best if flip else best
@@ -134,7 +170,13 @@ def _pvs(  # noqa: PLR0912, PLR0915 - one loop, read against Reinefeld's NegaSco
             path.pop()
         if r > best:
             best, line = r, (i - 1 if rl is None else (i - 1, rl))
+            if log is not None:
+                log.best(path, p, best, i - 1)
             if r > a:
                 a = r
+                if log is not None:
+                    log.narrowed(path, p, a, b)
                 if a >= b:
+                    if log is not None and i < n:
+                        log.cut(path, n, i - 1, p, a, b)
                     i = n

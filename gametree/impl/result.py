@@ -5,10 +5,11 @@ leaves (each leaf the search reads counts once per reading); ``nodes_visited`` c
 node the search enters, interior nodes and leaves alike. ``trace``, when asked for, is the
 exact sequence of evaluated leaves as paths from the root, in the order they were read, so two
 algorithms can be compared leaf by leaf (a directional algorithm's trace is increasing in
-left-to-right order).
+left-to-right order). ``events``, when asked for (``events=True``), is the event trace a
+learner steps through (:mod:`gametree.impl.events`).
 """
 
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -26,7 +27,7 @@ class SearchResult(Generic[V]):
     ``best_move`` and ``principal_variation`` follow the spec's tie rule where the algorithm
     promises the spec's move (each algorithm's docstring says whether it does); for a result
     that is only a bound (outside an alpha-beta window) they are the moves that produced it.
-    ``trace`` is ``None`` unless the caller asked for it.
+    ``trace`` and ``events`` are ``None`` unless the caller asked for them.
     """
 
     value: V
@@ -34,6 +35,7 @@ class SearchResult(Generic[V]):
     nodes_visited: int
     leaves_evaluated: int
     trace: tuple[Path, ...] | None = None
+    events: tuple[dict[str, Any], ...] | None = attrs.field(default=None, repr=False)
 
     @property
     def best_move(self) -> int | None:

@@ -36,6 +36,7 @@ component, ``total`` Korf's ``Sum``, N the number of players.
 
 from functools import partial
 
+from gametree.impl.events import Shallow
 from gametree.impl.maxn_stack import Backed, Search, call, korf_bounds, run
 from gametree.impl.result import SearchResult
 from gametree.spec import Bounds, Node, Scalar, Tree, Value, Vector
@@ -59,7 +60,9 @@ def shallow_search(
     return best
 
 
-def shallow(t: Tree, bounds: Bounds, *, trace: bool = False) -> SearchResult[Value]:
+def shallow(
+    t: Tree, bounds: Bounds, *, trace: bool = False, events: bool = False
+) -> SearchResult[Value]:
     """The maxn value of ``t`` with immediate and shallow pruning (Korf 3.2.1, 3.2.2).
 
     "Initially, Shallow is called with the root of the tree, the player to move, and Sum."
@@ -77,4 +80,6 @@ def shallow(t: Tree, bounds: Bounds, *, trace: bool = False) -> SearchResult[Val
     F(d) = F(d-1) + (b-1)·F(d-2) on best-ordered trees (3.2.5; see ``impl.best_case``).
     """
     total, evaluate = korf_bounds(t, bounds, "shallow pruning")
-    return run(t, partial(shallow_search, total=total), (total, None), evaluate, trace=trace)
+    watch = Shallow(total, bounds.lower) if events else None
+    search = partial(shallow_search, total=total)
+    return run(t, search, (total, None), evaluate, trace=trace, watch=watch)

@@ -43,22 +43,13 @@ from functools import partial
 
 import attrs
 
-from gametree.impl.maxn_stack import Backed, Search, call, korf_bounds, run
+from gametree.impl.events import Sturtevant
+from gametree.impl.last_branch import Frame, pruning_path
+from gametree.impl.maxn_stack import Backed, Search, call, kept, korf_bounds, run
 from gametree.impl.result import SearchResult
 from gametree.spec import Bounds, Node, Scalar, Tree, Value, Vector
 
-__all__ = ["Frame", "Speculated", "speculative", "speculative_cutoff", "speculative_search"]
-
-
-@attrs.define
-class Frame:
-    """A node being searched: its player, depth, best so far, and whether it is re-searching."""
-
-    player: int
-    above: "Frame | None" = attrs.field(repr=False)
-    depth: int
-    best: Backed[Vector] | None = None
-    resolving: bool = False
+__all__ = ["Speculated", "not_resolving", "speculative", "speculative_cutoff", "speculative_search"]
 
 
 @attrs.frozen(eq=False)
@@ -75,41 +66,28 @@ class Speculated:
 Reply = Backed[Vector] | Speculated
 
 
+def not_resolving(a: Frame) -> bool:
+    """A pruning path may go through any intermediate but one that is re-searching."""
+    return not a.resolving
+
+
 def speculative_cutoff(me: Frame, total: Scalar) -> Frame | None:
     """The nearest a_1 that lets the node of ``me`` stop, or ``None``.
 
     ``me`` itself when its best has the whole sum (immediate pruning), its parent for
-    Korf's shallow pruning, a higher ancestor for a speculative pruning. The walk goes up
-    through intermediates whatever their branch, but not through one that is re-searching,
-    nor past a repeated player.
+    Korf's shallow pruning, a higher ancestor for a speculative pruning. The walk
+    (``impl.last_branch.pruning_path``) goes up through intermediates whatever their branch,
+    but not through one that is re-searching, nor past a repeated player.
     """
-    assert me.best is not None
-    z = me.best[me.player]
-    if z >= total:
-        return me
-    players = {me.player}
-    need = total - z
-    between: list[Frame] = []
-    a = me.above
-    while a is not None and a.player not in players:
-        if a.best is not None:
-            x = a.best[a.player]
-            if x >= need and all(b.best is None or b.best[a.player] <= x for b in between):
-                return a
-            need -= x
-        if a.resolving:
-            return None
-        between.append(a)
-        players.add(a.player)
-        a = a.above
-    return None
+    found = pruning_path(me, total, not_resolving)
+    return None if found is None else found[0]
 
 
 def speculative_search(
     node: Node, player: int, above: Frame | None, *, total: Scalar
 ) -> Search[Reply]:
     """Sturtevant's ``specmaxn`` at one node: prune speculatively, re-search when needed."""
-    me = Frame(player, above, 0 if above is None else above.depth + 1)
+    me = Frame(player, above)
     replies: list[Reply] = []
     last = len(node.children) - 1
     for i in range(last + 1):
@@ -133,9 +111,10 @@ def speculative_search(
     if me.best is None or me.best[top.player] <= top.best[top.player]:
         return Speculated(top)
     me.resolving = True
+    yield kept(None)  # a step of its own: the best found so far shows before it is dropped
     me.best = None
     for i, r in enumerate(replies):
-        reply = (yield call(i, me)) if i in pending else r
+        reply = yield call(i, me) if i in pending else kept(r)
         if isinstance(reply, Speculated):
             assert reply.top is me
             continue
@@ -150,13 +129,24 @@ def _top(r: Reply) -> Frame:
     return r.top
 
 
-def speculative(t: Tree, bounds: Bounds, *, trace: bool = False) -> SearchResult[Value]:
+def speculative(
+    t: Tree, bounds: Bounds, *, trace: bool = False, events: bool = False
+) -> SearchResult[Value]:
     """The maxn value of ``t`` with immediate, shallow and speculative pruning (Sturtevant 2003).
 
     Exactly ``spec.maxn``'s value and principal variation under the conditions in the module
     docstring, all of which the search itself ensures; every leaf read is checked against the
     caller's ``bounds`` (a ``TreeError`` names the first that breaks them). Not directional:
     a re-searched subtree's leaves are read, counted and traced again.
+
+    O(b^d) leaves when nothing is re-searched. A node re-searches its pruned children at most
+    once each time it is searched, so a leaf k levels down is read at most 2^k times: O((2b)^d)
+    at worst. Each cut-off test walks at most N − 1 frames up; O(d) frames.
     """
     total, evaluate = korf_bounds(t, bounds, "speculative pruning")
-    return run(t, partial(speculative_search, total=total), (None,), evaluate, trace=trace)
+    watch = None
+    if events:
+        watch = Sturtevant(total, bounds.lower, partial(pruning_path, through=not_resolving),
+                           "speculative")  # fmt: skip
+    return run(t, partial(speculative_search, total=total), (None,), evaluate, trace=trace,
+               watch=watch)  # fmt: skip

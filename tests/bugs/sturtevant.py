@@ -20,7 +20,6 @@ from typing import Any
 from gametree.impl.deep import deep_search
 from gametree.impl.last_branch import Frame, is_last_branch_cutoff
 from gametree.impl.maxn_stack import Backed, Search, call, korf_bounds, run
-from gametree.impl.speculative import Frame as SpeculativeFrame
 from gametree.impl.speculative import Speculated, speculative_cutoff, speculative_search
 from gametree.spec import Node, Scalar, Vector
 from tests.bugs._common import document, out
@@ -90,10 +89,10 @@ def last_branch_any_branch(request: dict[str, Any]) -> dict[str, object]:
 
 
 def _speculative_search(
-    node: Node, player: int, above: SpeculativeFrame | None, *, total: Scalar
+    node: Node, player: int, above: Frame | None, *, total: Scalar
 ) -> Search[Backed[Vector] | Speculated]:
     """:func:`impl.speculative.speculative_search` that never re-searches."""
-    me = SpeculativeFrame(player, above, 0 if above is None else above.depth + 1)
+    me = Frame(player, above)
     last = len(node.children) - 1
     pruned: Speculated | None = None
     for i in range(last + 1):

@@ -24,12 +24,12 @@ from gametree.proofs.machinery._smt import (
     Term,
     TermVector,
     component_terms,
+    decide_chain_smt,
     differs,
     maxn_terms,
     model_number,
     within,
 )
-from gametree.proofs.machinery.chain import decide_chain_smt
 from gametree.proofs.machinery.shapes import Shape
 from gametree.spec import (
     Bounds,
@@ -144,7 +144,7 @@ def _vector(x: Leaf) -> Vector:
 Method = Literal["chain", "chain-z3", "tree-z3"]
 """How :func:`decide` answers: the path lemma's chain searched without a solver (the default),
 the chain asked of z3, or the whole tree's maxn asked of z3 (the cross-check, and the only one
-that takes free leaves before the leaf). See :mod:`gametree.proofs.machinery.chain`."""
+that takes free leaves before the leaf). See :mod:`gametree.proofs.machinery._smt`."""
 
 
 def decide(
@@ -166,7 +166,7 @@ def decide(
     vectors within ``bounds``, real or integer as ``domain`` says. Returns a witness checked with
     ``spec.maxn``, or the proof that none exists: the chain search found no joint moves that keep
     two values apart (``method="chain"``; a proof by exhaustion of
-    :mod:`gametree.proofs.machinery.chain`), or z3's unsatisfiable query. With free leaves before
+    :mod:`gametree.proofs.machinery._smt`), or z3's unsatisfiable query. With free leaves before
     ``leaf`` the path lemma does not apply and the whole-tree encoding is used, whatever ``method``
     says. With ``timeout`` (seconds) z3 may give up; the decision is then ``None``, and says so.
 

@@ -5,7 +5,7 @@ three functions as z3 terms: ``spec.maxn`` (:func:`~gametree.proofs.machinery._s
 whole-tree decision of a leaf's necessity), ``impl.shallow`` with the condition under which it reads
 a leaf (:func:`~gametree.proofs.machinery._smt.shallow_terms`, the per-shape queries of Korf's
 Theorem 1) and the path lemma's chain question that ``impl.necessity.decide_chain`` answers without
-a solver (:func:`~gametree.proofs.machinery.chain.decide_chain_smt`). Each is listed with the
+a solver (:func:`~gametree.proofs.machinery._smt.decide_chain_smt`). Each is listed with the
 function it restates and the test that ties the two by behaviour.
 
 >>> [e.restates.name for e in ENCODINGS]
@@ -18,8 +18,7 @@ import attrs
 
 from gametree.impl.necessity import decide_chain
 from gametree.impl.shallow import shallow
-from gametree.proofs.machinery._smt import maxn_terms, shallow_terms
-from gametree.proofs.machinery.chain import decide_chain_smt
+from gametree.proofs.machinery._smt import decide_chain_smt, maxn_terms, shallow_terms
 from gametree.proofs.machinery.claims import Pin
 from gametree.spec import maxn
 

@@ -33,7 +33,7 @@ leaves before l fixed, each ancestor's children left of the path are one constan
 of it one free vector, so the question is a chain of 2 + d free vectors instead of one per
 leaf, and a search over the chain's joint moves decides it without a solver, over the reals
 and the integers. :func:`decide` uses it by default (``method="chain"``); z3 on the chain
-(``"chain-z3"``, :mod:`gametree.proofs.machinery.chain`) and on the whole tree (``"tree-z3"``, the
+(``"chain-z3"``, :mod:`gametree.proofs.machinery._smt`) and on the whole tree (``"tree-z3"``, the
 encoding above, the only one that takes free leaves before l) are its cross-checks, compared
 on every small tree and on random ones by :func:`check` and the tests. On a 3-player tree with
 b = 3, d = 4 (81 leaves, sum 100) every leaf is decided over both domains in under a second,

@@ -1,0 +1,429 @@
+"""The steered cases of the ``game-`` semantics: game graphs built for what is not yet shown.
+
+:class:`gametree.conform.steer.Steering` asks :func:`propose_game` for candidates aimed at the
+pairs shown least, as it asks :func:`gametree.conform.steer.propose` for trees. Half of them are
+drawn as before, state by state with moves to later states; the other half, and every one
+aimed at a table behaviour (:data:`gametree.conform.behaviours.TABLE`), are built around one
+state met again (:func:`table_game`), because a random graph of a few states rarely makes a
+search meet a stored bound again under a window that the bound does not settle, which is
+where transposition tables go wrong (Marsland 1986 and Breuker 1998 on the table's entries;
+Wesselink et al. 2025 on deeper entries).
+
+Glossary: S is the state met again, a *line* one way from the root to it, L its length in
+plies, d the depth, q the quiescence limit, v a value from player 0's point of view.
+"""
+
+import random
+from typing import Any
+
+import attrs
+
+from gametree.conform.behaviours import TABLE
+from gametree.conform.game_behaviours import longest_line
+from gametree.conform.games import GameGraph, GameState
+from gametree.conform.semantics import Case, game_case
+from gametree.spec import Scalar
+from gametree.spec import witness as witnessed
+
+__all__ = ["HORIZON", "QUIESCENT", "SHIFTS", "propose_game", "table_game"]
+
+SHIFTS: dict[str, tuple[int, ...]] = {
+    "values-large": (999, 1000, 9999, 32000, 32767, 2**31 - 4, 2**53 - 8),
+    "values-huge": (2**53, 2**63 - 4, 2**64, 10**28, 2**127, 10**100),
+}
+"""The constants added to every value for the magnitude behaviours (with either sign)."""
+
+SCALES = (100, 1000)
+"""What a game's values are multiplied by, now and then: evaluations in centipawns, whose
+differences from one depth to the next pass an aspiration window's few units."""
+
+QUIESCENT = frozenset(
+    {"quiescence-to-limit", "quiescence-at-limit", "quiescence-one-short", "quiescence-shorter",
+     "quiescence-settles", "check", "stand-pat"}
+)  # fmt: skip
+"""What only a game with states that are not quiet shows."""
+
+HORIZON = {"game-longer": (2, 3), "game-at-depth+1": (1,), "game-at-depth": (0,),
+           "game-at-depth-1": (-1,), "game-shorter": (-2, -3)}  # fmt: skip
+"""How much longer than the depth the game's longest line is, for each ``horizon`` place."""
+
+TABLE_AIMS = TABLE | {"revisit-other-ply", "transposition", "deeper-first"}
+"""What a candidate built around a state met again (:func:`table_game`) is for."""
+
+
+def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
+                 alternating: bool) -> tuple[Case, Scalar | None]:  # fmt: skip
+    """A candidate game case aimed at ``aim`` (a game graph, a depth, a quiescence limit)."""
+    witness = semantics == "game-negamax-witness"
+    shift = 0
+    magnitude: str | None = next((m for m in SHIFTS if m in aim), None)
+    if magnitude or rng.random() < 0.15:
+        shift = rng.choice(SHIFTS[magnitude or rng.choice(list(SHIFTS))]) * rng.choice((1, -1))
+    scale = rng.choice(SCALES) if rng.random() < 0.15 else 1
+    if aim & TABLE_AIMS or rng.random() < 0.5:
+        g, depth, q = table_game(rng, semantics, aim, alternating=alternating)
+    else:
+        g, depth, q = _drawn_game(rng, semantics, aim, alternating=alternating)
+    if shift or scale != 1:
+        g = _mapped(g, lambda v: v * scale + shift)
+    if semantics == "game-deepening":
+        budget = rng.randint(1, 60) if rng.random() < 0.5 else rng.randint(60, 2000)
+        case = game_case(semantics, g, depth, quiescence=q, max_nodes=budget, max_tree=20_000)
+        whole = case.tree.size
+        if "budget-stops" in aim and budget >= whole > 1:  # stopped before the last depth
+            case = attrs.evolve(case, max_nodes=rng.randint(max(1, whole // 3), whole - 1))
+        return case, None
+    case = game_case(semantics, g, depth, quiescence=q, max_tree=20_000)
+    if not witness:
+        return case, None
+    from gametree.conform.steer import _aimed, _place  # noqa: PLC0415 - steer imports this
+
+    v = witnessed(g, 0, depth, None, None).fixed
+    a = _place(_aimed(aim, "alpha", rng), v, 1, rng)
+    b = _place(_aimed(aim, "beta", rng), v, 1, rng)
+    if a is not None and b is not None and a >= b:
+        a, b = (b, a) if a != b else (a - 1, a)
+    return attrs.evolve(case, alpha=a, beta=b), v
+
+
+def _quiescence(rng: random.Random, semantics: str, aim: set[str]) -> int:
+    """The quiescence limit of a candidate of ``semantics`` aimed at ``aim``."""
+    if semantics == "game-negamax-witness":
+        return 0
+    q = rng.randint(1 if semantics == "game-negamax-stand-pat" else 0, 3)
+    if aim & {"quiescence-to-limit", "quiescence-settles", "check", "stand-pat"}:
+        q = max(q, 1)
+    if any(a.endswith("-quiescence") for a in aim):
+        q = max(q, 1)
+    return {"quiescence-one-short": max(q, 2), "quiescence-shorter": 3}.get(
+        next((a for a in aim if a in {"quiescence-one-short", "quiescence-shorter"}), ""), q
+    )
+
+
+def _drawn_game(rng: random.Random, semantics: str, aim: set[str], *,
+                alternating: bool) -> tuple[GameGraph, int, int]:  # fmt: skip
+    """A game drawn state by state, moves to later states; its depth and quiescence limit."""
+    witness = semantics == "game-negamax-witness"
+    n = rng.randint(3, 15 if witness else 9)
+    noisy = not witness and (bool(aim & QUIESCENT) or rng.random() < 0.6)
+    movers = [rng.randrange(2) for _ in range(n)]
+    if "moves-twice" not in aim and rng.random() < 0.5:
+        movers = [0] * n  # filled in below, by the line's parity
+    states: list[GameState] = []
+    for s in range(n):
+        p = movers[s]
+        later = list(range(s + 1, n))  # --alternating: _alternate drops the moves that do not
+        if not later or (s > 0 and rng.random() < 0.2):
+            states.append(GameState(p, utility=rng.randint(-9, 9)))
+            continue
+        k = rng.randint(1, min(3, len(later)))
+        near = later[: 2 + int("transposition" in aim or "deeper-first" in aim)]
+        targets = [rng.choice(near if rng.random() < 0.5 else later) for _ in range(k)]
+        labels = "abc"[:k]
+        kind = rng.randrange(6) if noisy else 0
+        check = kind == 5 or ("check" in aim and rng.random() < 0.3)
+        quiet = check or (kind < 3 and not ("quiescence-to-limit" in aim and rng.random() < 0.5))
+        moves_noisy = () if quiet else tuple(m for m in labels if rng.random() < 0.7)
+        states.append(GameState(p, tuple(zip(labels, targets, strict=True)), None,
+                                rng.randint(-9, 9), quiet, moves_noisy, check))  # fmt: skip
+    if alternating or movers == [0] * n:
+        states = _alternate(states)
+    g = GameGraph.of(states).reachable()
+    longest = max(1, longest_line(g))
+    place = next((h for h in HORIZON if h in aim), None)
+    ahead = rng.choice(HORIZON[place]) if place else rng.randint(-2, 2)
+    depth = max(1, min(6 if witness else 4, longest - ahead))
+    return g, depth, _quiescence(rng, semantics, aim)
+
+
+@attrs.define
+class _Graph:
+    """A game graph under construction: states by id, moves to ids; numbered when done."""
+
+    rng: random.Random
+    span: int = 9
+    """Values are drawn from -span..span: a small span makes ties, and window edges met."""
+    states: list[dict[str, Any]] = attrs.field(factory=list)
+    bias: int = 0
+    """Added to every static evaluation: a horizon that misjudges every position by as much
+    makes the values of one state at two depths differ."""
+
+    def add(self, kids: list[int], *, noisy: bool = False) -> int:
+        """A state with moves to ``kids`` (terminal without), its mover and values drawn."""
+        rng = self.rng
+        v = rng.randint(-self.span, self.span)
+        if kids and self.bias:
+            v += self.bias
+        x: dict[str, Any] = {"p": rng.randrange(2), "v": v, "kids": kids}
+        if kids and noisy:
+            x["check"] = rng.random() < 0.2
+            x["noisy"] = [i for i in range(len(kids)) if rng.random() < 0.7] or [0]
+        self.states.append(x)
+        return len(self.states) - 1
+
+    def subtree(self, height: int, *, noisy: bool, width: int = 0) -> int:
+        """A subtree ``height`` plies high (0: a terminal, or a state whose moves end the game)."""
+        rng = self.rng
+        if height <= 0:
+            if rng.random() < 0.4:
+                return self.add([])
+            return self.add([self.add([]) for _ in range(rng.randint(1, 2))],
+                            noisy=noisy and rng.random() < 0.6)  # fmt: skip
+        k = width or rng.randint(2, 3)
+        kids = [self.subtree(height - 1 - (rng.random() < 0.3), noisy=noisy) for _ in range(k)]
+        return self.add(kids, noisy=noisy and rng.random() < 0.5)
+
+    def worst_first(self, root: int) -> None:
+        """Order each state below ``root`` with its moves worst first for its mover.
+
+        By the values drawn, so that a fail-soft search's bounds there are loose: a cut-off's
+        refutation is rarely the best one, and a failing search returns a bound, not the value.
+        """
+        stack = [root]
+        while stack:
+            x = self.states[stack.pop()]
+            sign = 1 if x["p"] == 0 else -1
+            x["kids"].sort(key=lambda t: sign * self.states[t]["v"])
+            stack.extend(x["kids"])
+
+    def graph(self, root: int) -> GameGraph:
+        """The states reachable from ``root``, numbered so that every move leads further on.
+
+        A move's label names its state (``a7`` is state 7's first move), so that an engine's
+        killer moves, found at other states, never reorder the moves the windows were built
+        for (they are legal nowhere else).
+        """
+        order: list[int] = []
+        seen: set[int] = set()
+        stack: list[tuple[int, bool]] = [(root, False)]
+        while stack:
+            s, done = stack.pop()
+            if done:
+                order.append(s)
+                continue
+            if s in seen:
+                continue
+            seen.add(s)
+            stack.append((s, True))
+            stack.extend((t, False) for t in reversed(self.states[s]["kids"]) if t not in seen)
+        index = {s: i for i, s in enumerate(reversed(order))}
+        out = []
+        for s in reversed(order):
+            x = self.states[s]
+            if not x["kids"]:
+                out.append(GameState(x["p"], utility=x["v"]))
+                continue
+            n = index[s]  # a move's label names its state: no killer from elsewhere is legal
+            labels = [f"{c}{n}" for c in "abcdefgh"]
+            moves = tuple((labels[i], index[t]) for i, t in enumerate(x["kids"]))
+            check = bool(x.get("check"))
+            noisy = () if check or "noisy" not in x else tuple(labels[i] for i in x["noisy"])
+            out.append(GameState(x["p"], moves, None, x["v"], not noisy, noisy, check))
+        return GameGraph.of(out)
+
+
+KINDS = ("exact", "lower", "upper")
+DEPTHS = ("equal", "deeper", "shallower", "quiescence")
+WHERE = ("below", "at-alpha", "inside", "at-beta", "above")
+
+
+def _aims(aim: set[str], rng: random.Random, *, quiescence: bool) -> tuple[str, str, str]:
+    """The entry's kind and depth and the revisit's place ``aim`` names, the others drawn."""
+    kind = next((k for k in KINDS for a in aim if a.startswith(f"entry-{k}-")),
+                rng.choice(KINDS))  # fmt: skip
+    depths = DEPTHS if quiescence else DEPTHS[:3]
+    depth = next((d for d in depths for a in aim if a.startswith("entry-") and a.endswith(d)),
+                 rng.choice(depths))  # fmt: skip
+    place = next((p for p in WHERE if f"revisit-{p}" in aim), rng.choice(WHERE))
+    return kind, depth, place
+
+
+def table_game(rng: random.Random, semantics: str, aim: set[str], *,
+               alternating: bool) -> tuple[GameGraph, int, int]:  # fmt: skip
+    """A game in which a search meets one state S again; its depth and quiescence limit.
+
+    Built for an entry of a kind (exact, lower, upper; of an equal, deeper or shallower
+    search, or of a quiescence extension) met at a place of the later window (below, at or
+    above an edge, inside), as ``aim`` names them or drawn. S has a subtree one to three plies
+    high, its values drawn; the first line to it ends with states whose earlier moves lead to
+    leaves worth the window that gives the entry's kind (S's value inside it, or S failing
+    high or low), and the second line with leaves worth a window that puts the entry's value
+    (fail-soft's result, worked out on S's own game) at the place. Lines are one to four plies
+    long, of lengths that give the depths asked. The root's own alpha and the lines' other
+    moves change the windows of the search that meets S; the reference's search says what
+    the case shows, and the steering keeps what shows what it aims at.
+    """
+    from gametree.impl.engine import Engine  # noqa: PLC0415 - the reference, on S's game
+    from gametree.spec.search import cut_negamax  # noqa: PLC0415
+
+    witness = semantics == "game-negamax-witness"
+    kind, relation, place = _aims(aim, rng, quiescence=not witness)
+    g = _Graph(rng, rng.choice((2, 4, 9)))
+    if rng.random() < 0.5:
+        g.bias = rng.choice((-1, 1)) * rng.randint(2, 2 * g.span)
+    quiescent = relation == "quiescence"
+    noisy = not witness and (quiescent or bool(aim & QUIESCENT) or rng.random() < 0.3)
+    height = rng.choice((2, 3, 3, 4) if witness else (1, 1, 2, 2, 3))
+    shared = g.subtree(height, noisy=noisy, width=rng.randint(2, 3))
+    if rng.random() < 0.85:
+        g.worst_first(shared)
+    if quiescent:
+        g.states[shared]["noisy"] = [i for i in range(len(g.states[shared]["kids"]))
+                                     if rng.random() < 0.7] or [0]  # fmt: skip
+    first = rng.randint(1, 4)
+    second = {
+        "equal": first,
+        "deeper": first + rng.randint(1, 2),
+        "shallower": max(1, first - rng.randint(1, 2)),
+    }.get(relation, rng.randint(1, 4))
+    if relation == "shallower" and second == first:
+        first += 1
+    q = max(_quiescence(rng, semantics, aim), int(noisy))
+    if quiescent:  # the first visit in an extension (r1 <= 0), the second where S is searched
+        first = max(first, second - q + 1)
+        r1 = rng.randint(max(1 - q, second + 1 - first - q, 1 - first), 0)
+    else:  # both visits above the horizon; for the witness criterion two plies at least at
+        # the second, where a window a deeper bound narrows can fail softly
+        least = 2 if witness else 1
+        r1 = max(rng.randint(least, height + 1), least + second - first)
+    depth = first + r1
+    own = g.graph(shared)
+    p = own.to_move(0)
+    v = cut_negamax(own, 0, max(r1, 0), quiescence=q + min(r1, 0)).value
+    lo1, hi1 = _window(rng, v, kind, _second_best(own, max(r1, 0), q + min(r1, 0)))
+    found = Engine(own, quiescence=q + min(r1, 0)).search(0, max(r1, 0), alpha=_end(lo1, -1),
+                                                          beta=_end(hi1, 1))  # fmt: skip
+    lo2, hi2 = _placed(rng, found.value, place)
+    lines = [
+        _line(g, shared, first - 1, p, (lo1, hi1), r1, noisy=noisy),
+        _line(g, shared, second - 1, p, (lo2, hi2), depth - second, noisy=noisy),
+    ]
+    if "deeper-first" in aim or rng.random() < 0.2:  # a second state met again, nearer first
+        other = g.subtree(1, noisy=noisy, width=2)
+        lines += [other, _line(g, other, 1, 1 - g.states[other]["p"], (None, None), depth - 2,
+                               noisy=noisy)]  # fmt: skip
+    root = g.add(lines)
+    if lines[0] != shared:  # the first line fails low for the root: the second's window is S's
+        top = g.states[lines[0]]
+        top["kids"].append(g.add([]))
+        g.states[top["kids"][-1]]["v"] = 10 * (g.span + 1) * (1 if top["p"] == 0 else -1)
+        g.states[root]["p"] = 1 - top["p"]
+    graph = g.graph(root)
+    if alternating:
+        graph = GameGraph.of(_alternate(list(graph.states))).reachable()
+    horizon = next((h for h in HORIZON if h in aim), None)
+    if horizon is not None:  # a deeper search meets S as it did: only ever deepen
+        depth = max(depth, longest_line(graph) - rng.choice(HORIZON[horizon]))
+    return graph, depth, q
+
+
+def _end(x: Scalar | None, side: int) -> Any:
+    from gametree.impl.window import BOTTOM, TOP  # noqa: PLC0415
+
+    return (BOTTOM if side < 0 else TOP) if x is None else x
+
+
+def _second_best(own: GameGraph, r: int, q: int) -> Scalar | None:
+    """The second best value of the root's moves in ``own`` to its mover, r plies deep."""
+    from gametree.spec.search import move_values  # noqa: PLC0415
+
+    if r <= 0:
+        return None
+    values = sorted((x for _, x in move_values(own, 0, r, quiescence=q)), reverse=True)
+    return values[1] if len(values) > 1 else None
+
+
+def _window(rng: random.Random, v: Scalar, kind: str, second: Scalar | None) -> tuple[
+    Scalar | None, Scalar | None
+]:  # fmt: skip
+    """A window (in the mover's view) against which a search worth v stores an entry of ``kind``.
+
+    A lower bound's beta is mostly at or below the second best move's value, so that a
+    fail-soft search that meets a good move before the best stores less than the value.
+    """
+    gap = rng.choice((0, 1, 2, 3, 5, 9))
+    width = rng.choice((1, 2, 3, None))
+    if kind == "exact":
+        lo = None if rng.random() < 0.3 else v - 1 - gap
+        return lo, None if rng.random() < 0.3 else v + rng.randint(1, 3)
+    if kind == "lower":
+        hi = v - gap
+        if second is not None and second < v and rng.random() < 0.7:
+            hi = second - rng.choice((0, 0, 1, 2))
+        return (None if width is None else hi - width), hi
+    lo = v + gap
+    return lo, None if width is None else lo + width
+
+
+def _placed(rng: random.Random, g: Scalar, place: str) -> tuple[Scalar | None, Scalar | None]:
+    """A window (in the mover's view) that puts an entry's value g at ``place``."""
+    step = rng.choice((1, 2, 3))
+    other = rng.choice((1, 2, None))
+    if place == "below":
+        return g + step, None if other is None else g + step + other
+    if place == "at-alpha":
+        return g, None if other is None else g + other
+    if place == "inside":
+        return (None if other is None else g - other), g + step
+    if place == "at-beta":
+        return (None if other is None else g - other), g
+    return (None if other is None else g - step - other), g - step
+
+
+def _line(g: _Graph, shared: int, length: int, p: int,  # noqa: PLR0917 - the line's makings
+          window: tuple[Scalar | None, Scalar | None], r: int, *,
+          noisy: bool) -> int:  # fmt: skip
+    """A line of ``length`` plies to ``shared`` (mover p, reached with r plies left).
+
+    The state before S is p's, its first move to a leaf worth alpha to p; the one before that
+    is the other player's, its first move to a leaf worth beta to p (either left out when the
+    window is open there); every state of the line may have later moves too. A state of the
+    line at or below the horizon is not quiet, its move towards S noisy, so that an extension
+    goes on to S.
+    """
+    rng = g.rng
+    s = shared
+    for i, edge in enumerate((*window, *[None] * length)[:length]):
+        kids = [s]
+        if edge is not None:
+            kids.insert(0, g.add([]))
+            g.states[kids[0]]["v"] = edge if p == 0 else -edge
+        if rng.random() < 0.4:
+            kids.append(g.subtree(rng.choice((0, 1)), noisy=noisy))
+        s = g.add(kids, noisy=noisy and rng.random() < 0.3)
+        x = g.states[s]
+        if i < 2:
+            x["p"] = p if i == 0 else 1 - p
+        if r + i + 1 <= 0:
+            x["check"] = False
+            x["noisy"] = sorted({*x.get("noisy", []), int(edge is not None)})  # towards S
+    return s
+
+
+def _mapped(g: GameGraph, f: Any) -> GameGraph:
+    """``g`` with every utility and evaluation mapped by ``f``."""
+    return GameGraph.of([
+        attrs.evolve(x, utility=f(x.utility)) if x.utility is not None
+        else attrs.evolve(x, evaluation=f(x.evaluation))
+        for x in g.states
+    ])  # fmt: skip
+
+
+def _alternate(states: list[GameState]) -> list[GameState]:
+    """The states with movers that alternate along every move (state 0 has player 0).
+
+    A state's player is set by the first move reaching it; a later move from a state of the
+    same player is dropped (every state keeps one move at least, or becomes terminal).
+    """
+    mover: dict[int, int] = {0: 0}
+    out = []
+    for s, x in enumerate(states):
+        p = mover.get(s, 0)
+        moves = tuple((m, t) for m, t in x.moves if mover.setdefault(t, 1 - p) != p)
+        if x.moves and not moves:
+            out.append(attrs.evolve(x, to_move=p, moves=(), utility=x.evaluation, quiet=True,
+                                    noisy=(), check=False))  # fmt: skip
+            continue
+        noisy = tuple(m for m in x.noisy if any(m == mm for mm, _ in moves))
+        out.append(attrs.evolve(x, to_move=p, moves=moves, noisy=noisy))
+    return out

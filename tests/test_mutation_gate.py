@@ -1,0 +1,76 @@
+"""The gate's mutation harness (``mutation/gate.py``) on a small slice: it tells mutants apart.
+
+Each check runs the gate as the harness does (the mutant in a worker process, the reference
+unmutated in this one) with a few generated cases: the unmutated search passes, a mutant that
+changes what shallow pruning reads is killed, and an equivalent mutant of alpha-beta's kernel
+survives. Nothing is timed.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from mutation.gate import SUBJECTS, Subject, ask, sample
+from mutation.gate_table import listed
+from mutation.operators import OPERATORS, Mutant, mutants
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def at_the_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker imports ``mutation.gate_target`` from the checkout's root."""
+    monkeypatch.chdir(ROOT)
+
+
+def _subject(key: str) -> Subject:
+    (s,) = [s for s in SUBJECTS if s.key == key]
+    return s
+
+
+def _mutant(s: Subject, before: str, after: str) -> Mutant:
+    return next(m for m in mutants(s.module, s.functions) if (m.before, m.after) == (before, after))
+
+
+def test_the_unmutated_search_passes_and_a_mutant_of_its_cut_off_is_killed() -> None:
+    s = _subject("shallow@gametree.impl.shallow")
+    assert not ask(None, s, vectors=True, budget=10).killed
+    strict = _mutant(s, "best[player] >= bound", "best[player] > bound")
+    verdict = ask(strict, s, vectors=False, budget=30)
+    assert verdict.killed
+    assert verdict.by.startswith("generated"), verdict.by
+
+
+def test_an_equivalent_mutant_survives() -> None:
+    """When r equals alpha, alpha is set to the value it has: ``r >= a`` for ``r > a``."""
+    s = _subject("alphabeta-fail-hard@gametree.impl._kernel")
+    verdict = ask(_mutant(s, "r > a", "r >= a"), s, vectors=True, budget=10)
+    assert not verdict.killed, verdict.by
+
+
+def test_every_subject_names_functions_that_exist_and_samples_each_operator() -> None:
+    for s in SUBJECTS:
+        every = mutants(s.module, s.functions)
+        chosen = sample(s, 2)
+        assert set(chosen) <= set(every)
+        for op in OPERATORS:
+            of = [m for m in every if m.operator == op]
+            assert len([m for m in chosen if m.operator == op]) == min(2, len(of))
+
+
+def test_the_lists_read_the_rows_of_each_section() -> None:
+    text = (ROOT / "mutation" / "gate_equivalent.md").read_text(encoding="utf-8")
+    rows = listed(text)
+    assert rows
+    assert {section for section, _, _ in rows.values()} <= {"Equivalent", "Explained"}
+
+
+def test_each_listed_mutant_is_still_the_change_its_row_names() -> None:
+    text = (ROOT / "mutation" / "gate_equivalent.md").read_text(encoding="utf-8")
+    for key, (_, change, why) in listed(text).items():
+        name, semantics = key.rsplit("@", 1)
+        module, function, _ = name.split(":")
+        found = [m for m in mutants(module, (function,)) if m.name == name]
+        assert [m.change for m in found] == [change], key
+        assert any(s.semantics == semantics and s.module == module for s in SUBJECTS), key
+        assert why, key

@@ -1,0 +1,127 @@
+"""The registry (gametree.algorithms): one name a search, all that names one made from it."""
+
+import re
+
+import attrs
+import pytest
+
+from gametree import impl, spec
+from gametree.algorithms import ALGORITHMS, EVENTS, REGISTRY, SPELLINGS, Algorithm, Options, lookup
+from gametree.conform.semantics import SEMANTICS, Case, expected
+from gametree.explore import ENGINE_ALGORITHMS
+from gametree.spec import Bounds, Node
+from gametree.spec.examples import korf_figure5
+
+KEBAB = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
+
+def test_every_name_is_kebab_case_and_once() -> None:
+    names = [a.name for a in REGISTRY]
+    assert len(names) == len(set(names))
+    assert all(KEBAB.fullmatch(n) for n in names), names
+    olds = [o for a in REGISTRY for o in a.old]
+    assert len(olds) == len(set(olds))
+    assert not set(olds) & set(names)
+
+
+def test_every_reference_and_search_is_a_public_function() -> None:
+    for a in REGISTRY:
+        layer, _, name = a.reference.partition(".")
+        assert layer == "spec", a.name
+        assert callable(getattr(spec, name)), a.reference
+        if a.search is not None:
+            layer, _, name = a.search.partition(".")
+            assert layer == "impl", a.name
+            assert callable(getattr(impl, name)), a.search
+        assert set(a.options) <= set(attrs.fields_dict(Options)), a.name
+
+
+def test_the_gate_s_semantics_are_the_registry_s() -> None:
+    """The rule: a search's name is its semantics' name; every semantics is a search's."""
+    assert list(SEMANTICS) == [a.name for a in REGISTRY if a.semantics is not None]
+    for name, s in SEMANTICS.items():
+        a = next(a for a in REGISTRY if a.name == name)
+        assert s.summary == a.semantics
+        assert (s.window, s.bounds, s.player) == (a.window, a.needs_bounds, "player" in a.options)
+
+
+def test_the_page_offers_the_searches_that_record_events() -> None:
+    assert [a.name for a in ENGINE_ALGORITHMS] == list(EVENTS)
+    assert all(ALGORITHMS[n].semantics is not None for n in EVENTS)
+
+
+def test_old_spellings_name_the_same_search_with_a_note() -> None:
+    t = korf_figure5((3, 0, 6))
+    for spelling, found in SPELLINGS.items():
+        assert lookup(spelling) is found
+        a = found.algorithm
+        if spelling == a.name:
+            assert found.note is None
+            assert not found.definition
+            continue
+        assert found.note == (
+            f"{spelling!r} is {'the definition of' if found.definition else 'an old name of'} "
+            f"{a.name!r}"
+        )
+        assert "\n" not in found.note
+        assert found.definition == spelling.startswith("spec.")
+    deep = lookup("deep").run(t, Bounds(0, 9), Options())
+    assert deep.value == (5, 2, 2)
+    with pytest.raises(KeyError, match="no algorithm 'nope'; the names are: minimax, negamax"):
+        lookup("nope")
+
+
+def test_a_spec_spelling_runs_the_definition_with_the_whole_tree_s_counts() -> None:
+    t = Node.by_depth([[(3, 1), (4, 0)], [(1, 3), (0, 4)]])
+    by_definition = lookup("spec.paranoid").run(t, None, Options(player=0), trace=True)
+    by_search = lookup("paranoid").run(t, None, Options(player=0), trace=True)
+    assert by_definition.value == by_search.value == spec.paranoid(t, 0).value
+    assert by_definition.leaves_evaluated == t.leaf_count == 4
+    assert by_search.leaves_evaluated == 3
+
+
+def test_the_fields_hold_the_families_to_come() -> None:
+    """Expectimax and best-reply search fit: a chance family with leaf bounds [L, U], a
+    best-reply family whose root player is the ``player`` option. What is made from the
+    registry reads them (a semantics of the gate, the page's inputs)."""
+    from gametree.conform.semantics import _semantics
+    from gametree.explore import _offered
+
+    star1 = Algorithm("star1", "Star1", "the expectimax value with Ballard's cut-offs",
+                      "Ballard's Star1", "chance", "scalar", "spec.minimax", bounds="interval",
+                      semantics="expectimax with leaf bounds [L, U]")  # fmt: skip
+    brs = Algorithm("best-reply", "Best-reply search", "the best-reply value for --player",
+                    "Schadd and Winands' best-reply search", "best-reply", "vector", "spec.maxn",
+                    options=("player",), semantics="best-reply search")  # fmt: skip
+    assert not star1.needs_bounds
+    assert _semantics(brs).player
+    assert _offered(brs).takes == ("player",)
+    assert _semantics(star1).kind == "scalar"
+
+
+def test_expected_is_made_from_the_entry() -> None:
+    """A windowed semantics reads fail-hard or fail-soft from its entry."""
+    t = Node.by_depth([[3, 12], [2, 4]])
+    assert expected(Case("alphabeta-fail-hard", t, alpha=5)).value == 5
+    assert expected(Case("alphabeta-fail-soft", t, alpha=5)).value_range == (3, 5)
+
+
+WORKS = (
+    r"Korf|Sturtevant|Knuth|Fishburn|Plaat|Reinefeld|Marsland|Luckhardt|Carmel|Wesselink|"
+    r"Min-Max notes|Alpha-Beta Pruning article|Game Tree Search notes|CSCE 315 slides"
+)
+"""The works an impl search may cite (docs/references.md's short names)."""
+
+
+def test_every_impl_search_cites_its_source_and_states_its_cost() -> None:
+    """STYLE.md: a docstring that cites the work it implements, and "docstrings carry cost"."""
+    import inspect
+
+    public = [getattr(impl, n) for n in impl.__all__ if n.islower()]
+    functions = [f for f in public if callable(f)] + [impl.Engine.search]
+    assert len(functions) >= 26
+    for f in functions:
+        doc = inspect.getdoc(f) or ""
+        module = inspect.getdoc(inspect.getmodule(f)) or ""
+        assert re.search(WORKS, doc + module), f"{f.__qualname__} cites no work"
+        assert "O(" in doc, f"{f.__qualname__} states no cost"
