@@ -31,7 +31,8 @@ check each compiled kernel against its pure-Python one and the spec.
 ``verify [KERNEL...]`` runs Nagini on the kernels of ``gametree/proofs/nagini/`` (all, or
 those named) and on each of their seeded flaws, and stores the results
 (``gametree/proofs/nagini/results.json``, one record per kernel, keyed by everything the
-verdict depends on: ``gametree/proofs/stored.py``; a kernel not named keeps its record).
+verdict depends on: ``gametree/proofs/machinery/verified.py``; a kernel not named keeps its
+record).
 Nagini's pinned tools (mypy 0.900, z3 4.8.7, pytest 7.0) conflict with the project's, so it
 gets a venv of its own, ``.venv-nagini`` (nagini 1.2.0, the last release for Python 3.11,
 which bundles Viper's backends; building its typed-ast needs a C compiler; the version is
@@ -49,7 +50,7 @@ the rationals) and their seeded flaws with Why3 and stores the results there; pl
 (with no kernel named) runs it after Nagini.
 
 In CI (``CI`` set, as ``.ci/run`` sets it) ``test`` first asks which stored verdicts are stale
-(``python -m gametree.proofs.everywhere --stale``). Normally none is: then it verifies
+(``python -m gametree.proofs --stale``). Normally none is: then it verifies
 Nagini's fast subset with ``verify --check`` beside pytest (Nagini is mostly Java and z3, which
 take the second core; ``GAMETREE_NAGINI=fast`` does this outside CI too) and prints Nagini's
 output after pytest's, about 4 minutes on a fresh machine, venv included. When some are
@@ -314,9 +315,9 @@ def verify(arguments: list[str]) -> None:
 
 
 def stale_verdicts() -> list[str]:
-    """The stored verdicts that are stale, as ``VERIFIER NAME`` (``gametree.proofs.stored``)."""
+    """The stored verdicts that are stale, as ``VERIFIER NAME`` (``python -m gametree.proofs``)."""
     done = subprocess.run(
-        [str(PYTHON), "-m", "gametree.proofs.everywhere", "--stale"],
+        [str(PYTHON), "-m", "gametree.proofs", "--stale"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     )  # fmt: skip
     return done.stdout.splitlines()

@@ -24,9 +24,9 @@ from gametree.impl.last_branch import last_branch
 from gametree.impl.necessity import Chain, Domain, chain, chains, decide_chain
 from gametree.impl.optimal import LINE_VERSUS_VALUE, necessary, optimal_search
 from gametree.impl.shallow import shallow
-from gametree.proofs.optimality import decide, grid_prefixes, random_tree
-from gametree.proofs.result import Budget
-from gametree.proofs.shapes import all_shapes
+from gametree.proofs.machinery.result import Budget
+from gametree.proofs.machinery.shapes import all_shapes
+from gametree.proofs.theorems.optimality import decide, grid_prefixes, random_tree
 from gametree.spec import Bounds, Leaf, Node, Path, Tree, TreeError, Vector, iter_leaves, maxn
 from gametree.spec.strategies import vector_trees, vectors
 from gametree.spec.tree import preorder
