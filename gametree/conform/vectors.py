@@ -900,6 +900,34 @@ FORMAT_CASES: list[tuple[str, str, tuple[str, ...], str]] = [
     ("a top level that is a number", "invalid", ("Type",), "42"),
     ("an object in the shorthand", "invalid", ("Type",), '[[1, {"value": 2}]]'),
     ("a number too long", "invalid", ("Limit",), "[[1, " + "9" * 1001 + "]]"),
+    ("a chance node with leaf bounds", "valid", ("Chance",), '{"format": "gametree-tree/1", '
+     '"players": 2, "bounds": {"lower": -5, "upper": 5}, "tree": {"to_move": 0, "children": '
+     '[{"probabilities": ["1/3", "2/3"], "children": [{"value": 3}, {"value": -1}]}, '
+     '{"value": 0}]}}'),
+    ("a chance node among three players", "valid", ("Chance",), '{"format": "gametree-tree/1", '
+     '"players": 3, "tree": {"probabilities": [0.25, 0.75], "children": [{"value": [1, 2, 3]}, '
+     '{"to_move": 2, "children": [{"value": [3, 2, 1]}]}]}}'),
+    ("probabilities that do not sum to 1", "invalid", ("Chance",), '{"format": '
+     '"gametree-tree/1", "players": 2, "tree": {"probabilities": ["1/3", "1/3"], "children": '
+     '[{"value": 1}, {"value": 2}]}}'),
+    ("a decimal probability a double cannot hold", "invalid", ("Chance",), '{"format": '
+     '"gametree-tree/1", "players": 2, "tree": {"probabilities": [0.1, 0.9], "children": '
+     '[{"value": 1}, {"value": 2}]}}'),
+    ("a probability of 0", "invalid", ("Chance",), '{"format": "gametree-tree/1", "players": '
+     '2, "tree": {"probabilities": [0, 1], "children": [{"value": 1}, {"value": 2}]}}'),
+    ("one probability too few", "invalid", ("Chance",), '{"format": "gametree-tree/1", '
+     '"players": 2, "tree": {"probabilities": ["1"], "children": [{"value": 1}, {"value": '
+     '2}]}}'),
+    ("a chance node with a player", "invalid", ("Chance", "UnknownKey"), '{"format": '
+     '"gametree-tree/1", "players": 2, "tree": {"probabilities": [1], "to_move": 0, '
+     '"children": [{"value": 1}]}}'),
+    ("a leaf outside the leaf bounds", "invalid", ("Bounds",), '{"format": "gametree-tree/1", '
+     '"players": 2, "bounds": {"lower": 0, "upper": 1}, "tree": {"to_move": 0, "children": '
+     '[{"value": "1/2"}, {"value": 2}]}}'),
+    ("leaf bounds on vectors", "invalid", ("Bounds",), '{"format": "gametree-tree/1", '
+     '"players": 3, "bounds": {"lower": 0, "upper": 9}, "tree": {"value": [1, 2, 3]}}'),
+    ("empty leaf bounds", "invalid", ("Bounds",), '{"format": "gametree-tree/1", "players": 2, '
+     '"bounds": {"lower": 1, "upper": 1}, "tree": {"value": 1}}'),
 ]  # fmt: skip
 """(comment, result, flags, document text) for the reader's vectors."""
 
@@ -919,7 +947,7 @@ def format_file() -> str:
             test["error"] = e.problem
         else:
             assert result == "valid", comment
-            test["canonical"] = document_json(doc.tree, doc.bounds)
+            test["canonical"] = document_json(doc.tree, doc.declared)
         tests.append(test)
     doc_json = {
         "algorithm": "gametree tree format",

@@ -26,7 +26,18 @@ from typing import Generic, Protocol, Self, TypeAlias, TypeVar
 from gametree.impl._support import unwind
 from gametree.impl.events import Recorder, Watch
 from gametree.impl.result import SearchResult
-from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Value, Vector
+from gametree.spec import (
+    Bounds,
+    Leaf,
+    Node,
+    Path,
+    Scalar,
+    Tree,
+    TreeError,
+    Value,
+    Vector,
+    require_deterministic,
+)
 
 __all__ = [
     "KEPT",
@@ -200,6 +211,7 @@ def require_vectors(t: Tree, algorithm: str) -> int:
             f"spec.as_pairs turns a two-player tree into pairs (x, -x)",
             (),
         )
+    require_deterministic(t, algorithm)
     return t.players
 
 

@@ -37,7 +37,7 @@ import math
 from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
-from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, exact_scalar
+from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, exact_scalar, require_deterministic
 
 __all__ = [
     "BOTTOM",
@@ -218,4 +218,5 @@ def check_scalar_tree(t: object, algorithm: str) -> Tree:
             f"vector values); for vectors use maxn",
             (),
         )
+    require_deterministic(t, algorithm)
     return t
