@@ -158,7 +158,7 @@ def run(  # noqa: PLR0912 - one loop: each step of a search, and what it records
         except StopIteration as stop:
             reply = stop.value
             if seen is not None:
-                seen.returned(node, path, reply)
+                seen.returned(node, path, reply, sent)
             if not frames:
                 return _result(reply, nodes, leaves, paths, seen)
             gen, node = frames.pop()
@@ -167,7 +167,7 @@ def run(  # noqa: PLR0912 - one loop: each step of a search, and what it records
         except TreeError as e:  # a search's own check of what it was sent, at its node
             raise e.below(path) from None
         if seen is not None:
-            seen.step(gen, node, path, i)
+            seen.step(gen, node, path, i, more, sent)
         if i == KEPT:
             sent = more[0]  # type: ignore[assignment]
             continue

@@ -231,6 +231,25 @@ class Node:
         """Whether chance, not a player, picks the child here."""
         return self.probabilities is not None
 
+    def with_children(
+        self, children: Iterable[object], kept: Sequence[int] | None = None
+    ) -> "Node":
+        """The same kind of node, the same player's or chance's, with other ``children``.
+
+        ``kept``: the indices of this node's children that ``children`` stand for, in order
+        (children taken out: a chance node's probabilities of those kept, rescaled to sum to
+        1); by default one new child for each child.
+
+        >>> Node.chance([1, 2, 3], ["1/2", "1/4", "1/4"]).with_children([5, 6], kept=[0, 2])
+        Node(-1, (Leaf(5), Leaf(6)), probabilities=(Fraction(2, 3), Fraction(1, 3)))
+        """
+        if self.probabilities is None:
+            return Node(self.to_move, children)
+        ps = self.probabilities
+        chosen = [ps[i] for i in (range(len(ps)) if kept is None else kept)]
+        total = sum(chosen, Fraction(0))
+        return Node.chance(children, [p / total for p in chosen])
+
     @classmethod
     def by_depth(cls, nested: Sequence[object]) -> "Node":
         """Build a tree from nested lists in which players move in turn by depth.
