@@ -25,7 +25,7 @@ from gametree.spec.minimax import minimax_choice
 from gametree.spec.tree import Leaf, Node, Tree, iter_leaves
 from gametree.spec.values import Scalar, Value, exact_scalar
 
-__all__ = ["Interval", "check_interval", "expected_value", "expectimax"]
+__all__ = ["Interval", "check_interval", "expected_value", "expectimax", "weighted_sums"]
 
 
 def _bound(x: object) -> Scalar:
@@ -105,6 +105,16 @@ def _children(t: Tree) -> tuple[Tree, ...] | None:
     return t.children if isinstance(t, Node) else None
 
 
+def _choice(t: Tree, n: Tree, values: list[Value]) -> tuple[Value, int | None]:
+    """Node ``n``'s value from its children's ``values``, and the child chosen (chance: none)."""
+    assert isinstance(n, Node)
+    if n.probabilities is not None:
+        return expected_value(n.probabilities, values), None
+    if t.vector:
+        return maxn_choice(n.to_move, values)  # type: ignore[arg-type]
+    return minimax_choice(n.to_move, values)  # type: ignore[arg-type]
+
+
 def expectimax(t: Tree) -> Solution[Value]:
     """The expectimax value of a tree with chance nodes, and its principal variation.
 
@@ -129,16 +139,41 @@ def expectimax(t: Tree) -> Solution[Value]:
     def node(n: Tree, _kids: Sequence[Tree], results: list[tuple[Value, Line]]) -> tuple[
         Value, Line
     ]:  # fmt: skip
-        assert isinstance(n, Node)
-        values = [v for v, _ in results]
-        if n.probabilities is not None:
-            return expected_value(n.probabilities, values), None
-        v: Value
-        if t.vector:
-            v, i = maxn_choice(n.to_move, values)  # type: ignore[arg-type]
-        else:
-            v, i = minimax_choice(n.to_move, values)  # type: ignore[arg-type]
-        return v, (i, results[i][1])
+        v, i = _choice(t, n, [v for v, _ in results])
+        return v, None if i is None else (i, results[i][1])
 
     v, line = fold(t, _children, leaf, node)
     return Solution(v, unwind(line))
+
+
+def weighted_sums(t: Tree) -> list[Scalar]:
+    """The numbers expectimax computes at ``t``'s chance nodes, in the order it computes them.
+
+    At each chance node, for each child i left to right: p_i, then for each component of its
+    value v_i (one, for a scalar) p_i·v_i and the sum so far. A machine type that holds all
+    of them and the leaves computes every node's value exactly.
+
+    >>> [str(x) for x in weighted_sums(Node(0, [Node.chance([3, 1], ["1/4", "3/4"]), 2]))]
+    ['1/4', '3/4', '3/4', '3/4', '3/4', '3/2']
+    """
+    out: list[Scalar] = []
+
+    def leaf(x: Tree) -> Value:
+        assert isinstance(x, Leaf)
+        return x.value
+
+    def node(n: Tree, _kids: Sequence[Tree], values: list[Value]) -> Value:
+        assert isinstance(n, Node)
+        if n.probabilities is not None:
+            width = len(values[0]) if isinstance(values[0], tuple) else None
+            totals = [Fraction(0)] * (width or 1)
+            for p, v in zip(n.probabilities, values, strict=True):
+                out.append(p)
+                for k in range(width or 1):
+                    share = p * _component(v, None if width is None else k)
+                    totals[k] += share
+                    out.extend((exact_scalar(share), exact_scalar(totals[k])))
+        return _choice(t, n, values)[0]
+
+    fold(t, _children, leaf, node)
+    return out
