@@ -125,6 +125,9 @@ def test_c_int64_with_int64_max_for_infinity_needs_and_gets_one_flag(
     hint = f"says --infinity {INT64_MAX} (only scores strictly inside are then asked)"
     assert all(hint in line for line in alone.text().splitlines() if "--infinity" in line)
     assert hint in alone.text()
+    minimal = alone.json()["minimal"]
+    assert isinstance(minimal, list)
+    assert all(hint in m["hint"] for m in minimal)
     declared = GateOptions("alphabeta-fail-soft", SOFT, values="int64", infinity=INT64_MAX)
     report = gate([str(right)], declared)
     assert report.passed, report.text()[-3000:]

@@ -45,8 +45,9 @@ from gametree.conform.scope import SCOPES, magnitude_flags
 from gametree.conform.semantics import SEMANTICS, Case, Checks, case_from_request, check, expected
 from gametree.conform.targets import CallableTarget
 from gametree.conform.tiers import Ask, typed
-from gametree.impl import BOTTOM, TOP, alphabeta
+from gametree.impl import BOTTOM, TOP, alphabeta, mtdf, negamax_alphabeta, pvs
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value
+from gametree.spec.strategies import scalar_trees
 from gametree.treefile import json_value, read_tree_json
 from tests.test_oracle_gate import IMPL_BY_SEMANTICS, impl_answer
 
@@ -414,3 +415,40 @@ def test_a_shallow_search_whose_bound_rounds_in_doubles_is_caught_by_generation(
     typed_cases = [o for o in before.outcomes if o.name.endswith("(magnitude)")]
     assert len(typed_cases) >= 40
     assert not [o for o in typed_cases if o.failed]
+
+
+INFINITY = 10
+"""An engine's own infinity for the property below: every number drawn lies strictly inside."""
+
+inside = st.none() | st.integers(-INFINITY + 1, INFINITY - 1)
+
+
+@given(t=scalar_trees(min_value=-INFINITY + 1, max_value=INFINITY - 1, ties=True,
+                      by_depth=False),
+       a=inside, b=inside, guess=st.integers(-INFINITY + 1, INFINITY - 1))  # fmt: skip
+def test_inside_an_infinity_a_window_open_or_at_the_infinity_reads_the_same_leaves(
+    t: Tree, a: Scalar | None, b: Scalar | None, guess: int
+) -> None:
+    """What ``--infinity`` claims: on numbers strictly inside (-X, X), alpha-beta (both forms,
+    fail-hard and fail-soft), PVS and MTD(f) with an open side at -X or X answer and read the
+    leaves exactly as with the side open, so the gate compares with the open window's."""
+    if a is not None and b is not None and a >= b:
+        a, b = b - 1 if a == b else b, a
+    lo, hi = (BOTTOM if a is None else a), (TOP if b is None else b)
+    lo_x, hi_x = (-INFINITY if a is None else a), (INFINITY if b is None else b)
+    searches: list[Callable[[Any, Any], Any]] = [
+        *(lambda x, y, s=s, f=f: s(t, x, y, fail_soft=f, trace=True)
+          for s in (alphabeta, negamax_alphabeta) for f in (False, True)),
+        lambda x, y: pvs(t, x, y, trace=True),
+        lambda x, y: mtdf(t, guess, x, y, trace=True),
+    ]  # fmt: skip
+    for search in searches:
+        open_window, at_infinity = search(lo, hi), search(lo_x, hi_x)
+        assert (open_window.value, open_window.trace) == (at_infinity.value, at_infinity.trace)
+
+
+def test_a_leaf_worth_the_infinity_is_where_the_two_windows_part() -> None:
+    """Why ``--infinity`` asks only numbers strictly inside: at X the engine's window cuts off."""
+    t = Node(0, [INFINITY, 5])
+    assert alphabeta(t, trace=True).trace == ((0,), (1,))
+    assert alphabeta(t, -INFINITY, INFINITY, trace=True).trace == ((0,),)

@@ -117,7 +117,7 @@ def test_a_script_end_in_the_tree_cannot_end_the_data_block(
             "[[1, 2], [3, 4]]",
             ["-a", "nope"],
             2,
-            "unknown algorithm 'nope': the page offers minimax",
+            "no algorithm 'nope'; the names are: minimax",
         ),
         ("[[1, 2], [3, 4]]", ["-a", "shallow"], 2, "shallow does not take two-player trees"),
         ("[[1, 2], [3, 4]]", ["--compare", "maxn"], 2, "maxn does not take two-player trees"),

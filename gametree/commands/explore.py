@@ -3,7 +3,7 @@
 import argparse
 from pathlib import Path
 
-from gametree.algorithms import SPELLINGS
+from gametree.algorithms import lookup
 from gametree.clitools import (
     EXIT_INPUT,
     EXIT_OK,
@@ -27,6 +27,7 @@ from gametree.explore import (
     explore_page,
 )
 from gametree.spec import Bounds, TreeError, check_bounds
+from gametree.treefile import TreeDocument
 
 NAME = "explore"
 DESCRIPTION = (
@@ -70,6 +71,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"refuse trees of more nodes (default {MAX_SHOWN})")  # fmt: skip
 
 
+def page_search(name: str, doc: TreeDocument) -> str | int:
+    """The registry's name of the search ``name`` spells, after the note of an old spelling.
+
+    The exit code, after saying why, when the page cannot step through it on ``doc``'s tree.
+    """
+    try:
+        found = lookup(name)
+    except KeyError as e:
+        return error(NAME, str(e.args[0]), EXIT_USAGE)
+    if found.note is not None:
+        note(NAME, found.note)
+    search = found.algorithm.name
+    if search not in {a.name for a in ENGINE_ALGORITHMS}:
+        return error(NAME, f"the page does not step through {search}: it records no events; "
+                     f"the page's searches are {', '.join(a.name for a in ENGINE_ALGORITHMS)}",
+                     EXIT_USAGE)  # fmt: skip
+    problem = algorithm_problem(search, doc)
+    return search if problem is None else error(NAME, problem, EXIT_USAGE)
+
+
 @guarded(NAME)
 def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
     """Write the page; 0, or 2 for bad options or an unwritable output, 3 for a bad tree."""
@@ -78,14 +99,12 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     if isinstance(read, int):
         return read
     raw, doc = read
-    algorithm = args.algorithm or default_algorithm(doc)
-    for name in [algorithm, args.compare]:
-        problem = None if name is None else algorithm_problem(name, doc)
-        if problem is not None:
-            return error(NAME, problem, EXIT_USAGE)
-        found = None if name is None else SPELLINGS.get(name)
-        if found is not None and found.note is not None:
-            note(NAME, found.note)
+    algorithm = page_search(args.algorithm or default_algorithm(doc), doc)
+    if isinstance(algorithm, int):
+        return algorithm
+    compare = None if args.compare is None else page_search(args.compare, doc)
+    if isinstance(compare, int):
+        return compare
     try:
         window = window_from(args)
     except ValueError as e:
@@ -107,7 +126,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     page = explore_page(
         raw.decode("utf-8-sig"),
         algorithm=algorithm,
-        compare=args.compare,
+        compare=compare,
         bounds=bounds,
         window=window,
         title=title,
@@ -116,6 +135,6 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         Path(args.output).write_text(page, encoding="utf-8")
     except OSError as e:
         return error(NAME, f"cannot write {args.output!r}: {e.strerror or e}", EXIT_USAGE)
-    shown = algorithm if args.compare is None else f"{algorithm} beside {args.compare}"
+    shown = algorithm if compare is None else f"{algorithm} beside {compare}"
     print(f"wrote {args.output}: {shown} on {title}")
     return EXIT_OK

@@ -15,6 +15,7 @@ from gametree.clitools import (
     error,
     guarded,
     more_options,
+    note,
 )
 from gametree.games import ChineseCheckers, ConnectFour, Kalah, Othello, TicTacToe
 from gametree.games.chinese_checkers import ChineseCheckersState
@@ -40,12 +41,13 @@ DETAILS = (
     "from the top, position in the row from 1; ? shows the names), or pass; tictactoe, a "
     "cell 1..9, row by row.\n\n"
     "Engines: alphabeta (impl.Engine: alpha-beta with a transposition table, move ordering "
-    "and iterative deepening; the default for two players), pvs, mtdf, negamax_alphabeta; "
-    "for three or more players shallow (Korf's pruning, the default), paranoid, maxn, "
-    "immediate, last_branch, speculative, searched on the tree spec.unfold cuts at the "
-    "depth. --time S searches depths 1, 2, ... within S seconds a move: alphabeta abandons "
-    "the depth the time runs out in; the tree searches start a depth only if it is "
-    "predicted to finish in time. The deepest completed depth plays."
+    "and iterative deepening; the default for two players), and by their names in 'gametree "
+    "algorithms' pvs, mtdf, negamax-alphabeta-fail-hard; for three or more players shallow "
+    "(Korf's pruning, the default), paranoid, maxn, immediate, last-branch, speculative, "
+    "searched on the tree spec.unfold cuts at the depth (an old spelling such as last_branch "
+    "still works, with a note). --time S searches depths 1, 2, ... within S seconds a move: "
+    "alphabeta abandons the depth the time runs out in; the tree searches start a depth only "
+    "if it is predicted to finish in time. The deepest completed depth plays."
 )
 
 _COLUMN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -243,6 +245,8 @@ def play(
                 )
     except ValueError as e:
         return error(NAME, str(e), EXIT_USAGE)
+    for said in dict.fromkeys(seat.note for seat in seats if seat is not None and seat.note):
+        note(NAME, str(said))
 
     def say(text: str = "") -> None:
         stdout.write(text + "\n")

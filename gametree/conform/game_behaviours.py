@@ -24,8 +24,8 @@ from collections.abc import Iterator
 
 import attrs
 
+from gametree.conform.behaviours import magnitude_of, window_behaviours
 from gametree.conform.games import GameGraph
-from gametree.conform.observe import magnitude_of, window_behaviours
 from gametree.conform.semantics import Case, expected
 from gametree.impl.engine import Engine
 from gametree.impl.table import EXACT, LOWER, Entry, TranspositionTable

@@ -14,14 +14,14 @@ from typing import Any
 import attrs
 
 from gametree.algorithms import ALGORITHMS
-from gametree.conform.behaviours import behaviour_names, place
-from gametree.conform.scope import MAGNITUDE_FLAGS, REPEATED, TALL, WIDE
+from gametree.conform.behaviours import behaviour_names, magnitude_of, place, window_behaviours
 from gametree.conform.scope import MANY as MANY_PLAYERS
+from gametree.conform.scope import REPEATED, TALL, WIDE
 from gametree.conform.semantics import SEMANTICS, Case, expected, options_of, vector_answer
 from gametree.impl.events import Event
 from gametree.spec import Leaf, Node, Scalar, Tree
 
-__all__ = ["magnitude_of", "observe", "observe_shape", "window_behaviours"]
+__all__ = ["observe", "observe_shape"]
 
 
 def _num(x: object) -> Fraction | None:
@@ -97,26 +97,6 @@ def _shape(case: Case) -> set[str]:
         hi = {total: "sum-met", total - 1: "sum-one-short"}.get(walk.most, "sum-clear")
         out |= {lo, hi}
     return out
-
-
-def magnitude_of(numbers: Iterable[Scalar]) -> str:
-    """The ``magnitude`` behaviour of the largest of ``numbers`` (in magnitude)."""
-    largest: Scalar = 0
-    for x in numbers:
-        largest = max(largest, x, -x)
-    limits = dict(MAGNITUDE_FLAGS)
-    if largest > limits["Float64"]:
-        return "values-huge"
-    return "values-large" if largest > limits["Sentinel"] else "values-small"
-
-
-def window_behaviours(case: Case, v: Scalar) -> set[str]:
-    """The root's outcome and where each window edge lies against the true value v."""
-    a, b = case.alpha, case.beta
-    root = "fail-low" if a is not None and v <= a else "exact"
-    if b is not None and v >= b:
-        root = "fail-high"
-    return {root, place("alpha", a, v), place("beta", b, v)}
 
 
 def observe(case: Case, value: Scalar | None = None) -> frozenset[str]:

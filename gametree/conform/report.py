@@ -11,7 +11,6 @@ import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
 
 import attrs
 
@@ -20,63 +19,12 @@ from gametree.conform.expect import solve_command
 from gametree.conform.faults import Shrunk, signature
 from gametree.conform.numbers import asked
 from gametree.conform.options import GateOptions, unasked_behaviours
+from gametree.conform.outcome import FAILURES, Kind, Outcome, plain
 from gametree.conform.scope import Coverage, case_shape
-from gametree.conform.semantics import Case, Expected, request, request_line, tree_text
-from gametree.treefile import document_json, dumps, json_value
+from gametree.conform.semantics import Case, request, request_line, tree_text
+from gametree.treefile import dumps, json_value
 
 __all__ = ["FAILURES", "Kind", "Outcome", "Report", "printable", "signature"]
-
-
-Kind = Literal["pass", "mismatch", "error", "crash", "timeout", "garbage", "memory", "skipped"]
-FAILURES: tuple[Kind, ...] = ("mismatch", "error", "crash", "timeout", "garbage", "memory")
-
-
-@attrs.define
-class Outcome:
-    """What one case came to."""
-
-    name: str
-    phase: str
-    case: Case
-    kind: Kind
-    problems: list[str]
-    expected: Expected | None
-    response: object = None
-    seconds: float = 0.0
-    comment: str = ""
-    flags: tuple[str, ...] = ()
-    before: Case | None = None
-    """For a failure: the case asked before it in the same process (``None``: none)."""
-
-    @property
-    def failed(self) -> bool:
-        """Whether the target failed this case."""
-        return self.kind in FAILURES
-
-    def json(self, *, trace: bool) -> dict[str, object]:
-        """The outcome as the JSON report shows it; ``trace``: what the request said."""
-        req: dict[str, object] | None = None
-        if self.failed and self.case.game is not None:
-            req = request(self.case, trace=False)
-        elif self.failed:
-            req = request(self.case, trace=trace, tree=False)
-            # json.dumps recurses: a tree hundreds of levels deep goes in as text.
-            shallow = self.case.tree.height < 200
-            req["tree" if shallow else "tree_text"] = (
-                document_json(self.case.tree, self.case.bounds)
-                if shallow
-                else tree_text(self.case.tree, self.case.bounds)
-            )
-        return {
-            "name": self.name,
-            "phase": self.phase,
-            "kind": self.kind,
-            "flags": list(self.flags),
-            "problems": self.problems,
-            "request": req,
-            "expected": self.expected.json() if self.expected and self.failed else None,
-            "actual": _plain(self.response) if self.failed else None,
-        }
 
 
 @attrs.define
@@ -169,6 +117,7 @@ class Report:
                     **s.minimal.json(trace=trace),
                     "then": None if s.then is None else s.then.json(trace=trace),
                     "note": s.note or None,
+                    "hint": self._infinity_hint(s.minimal.case) or None,
                 }
                 for s in self.shrunk
             ],
@@ -316,7 +265,7 @@ class Report:
                 "kind": m.kind,
                 "problems": m.problems,
                 "expected": m.expected.json() if m.expected else None,
-                "actual": _plain(m.response),
+                "actual": plain(m.response),
             }
             text = f'{json.dumps(head)[:-1]}, "request": {line}'
             if s.then is not None:  # the request after it, which then failed
@@ -343,11 +292,6 @@ def printable(text: str) -> str:
     'a\\x1b[31m\\ud800\tb\n'
     """
     return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-
-
-def _plain(x: object) -> object:
-    """A reply as plain JSON values (a marker such as NaN's becomes a string saying what it was)."""
-    return json.loads(json.dumps(x, default=repr))
 
 
 def _clip(text: str, limit: int = 3000, note: str = "--json or --junit has them") -> str:

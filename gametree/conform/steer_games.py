@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from gametree.conform.behaviours import TABLE
+from gametree.conform.behaviours import TABLE, aimed, at_place
 from gametree.conform.game_behaviours import longest_line
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.semantics import Case, game_case
@@ -76,11 +76,10 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
     case = game_case(semantics, g, depth, quiescence=q, max_tree=20_000)
     if not witness:
         return case, None
-    from gametree.conform.steer import _aimed, _place  # noqa: PLC0415 - steer imports this
 
     v = witnessed(g, 0, depth, None, None).fixed
-    a = _place(_aimed(aim, "alpha", rng), v, 1, rng)
-    b = _place(_aimed(aim, "beta", rng), v, 1, rng)
+    a = at_place(aimed(aim, "alpha", rng), v, 1, rng)
+    b = at_place(aimed(aim, "beta", rng), v, 1, rng)
     if a is not None and b is not None and a >= b:
         a, b = (b, a) if a != b else (a - 1, a)
     return attrs.evolve(case, alpha=a, beta=b), v

@@ -12,9 +12,10 @@ Two ways to search, both exact for what they compute:
   ``spec.search.cut_negamax``'s at the depth it completed; its move is one of
   ``spec.search.optimal_moves`` (what it learnt orders moves, never changes values). The engine is
   kept between moves, so the table carries over (definition 4 of ``spec.search``).
-- Every search of ``gametree.algorithms`` by its name without ``impl.`` (``pvs``, ``mtdf``,
-  ``negamax_alphabeta`` for two players; ``shallow``, the default for N ≥ 3, ``paranoid``,
-  ``maxn``, ``immediate``, ``last_branch``, ``speculative``): ``spec.unfold`` of the tree cut
+- A search of ``gametree.algorithms`` by its name there (``pvs``, ``mtdf``,
+  ``negamax-alphabeta-fail-hard`` for two players; ``shallow``, the default for N ≥ 3,
+  ``paranoid``, ``maxn``, ``immediate``, ``last-branch``, ``speculative``; an old spelling such
+  as ``last_branch`` is taken too, with the registry's note): ``spec.unfold`` of the tree cut
   at depth d, then the search on that explicit tree, which is exact and fine at small depths.
   The multi-player searches get the game's Korf bounds for a search of d plies from s
   (``bounds_below``). Under a time budget the depths 1, 2, ... are searched in turn, a deeper
@@ -38,16 +39,16 @@ from typing import Any
 
 import attrs
 
-from gametree.algorithms import Options, lookup
+from gametree.algorithms import SPELLINGS, Options, lookup
 from gametree.impl import Engine
 from gametree.spec import Bounds, Node, Path, Tree, Value, unfold, worth
 
 __all__ = ["MULTI_PLAYER", "TWO_PLAYER", "Choice", "EnginePlayer", "default_engine"]
 
-TWO_PLAYER = ("alphabeta", "pvs", "mtdf", "negamax_alphabeta")
+TWO_PLAYER = ("alphabeta", "pvs", "mtdf", "negamax-alphabeta-fail-hard")
 """The searches a two-player seat can use (``alphabeta`` is ``impl.Engine``)."""
 
-MULTI_PLAYER = ("shallow", "paranoid", "maxn", "immediate", "last_branch", "speculative")
+MULTI_PLAYER = ("shallow", "paranoid", "maxn", "immediate", "last-branch", "speculative")
 """The searches a seat of an N-player game (N ≥ 3) can use."""
 
 
@@ -93,6 +94,11 @@ class EnginePlayer:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         names = TWO_PLAYER if game.players == 2 else MULTI_PLAYER
+        self.note: str | None = None
+        """The registry's note when ``algorithm`` is an old spelling (``last_branch``)."""
+        found = SPELLINGS.get(algorithm)
+        if algorithm not in names and found is not None and found.algorithm.name in names:
+            algorithm, self.note = found.algorithm.name, found.note
         if algorithm not in names:
             raise ValueError(
                 f"no engine {algorithm!r} for a {game.players}-player game; the engines are: "
@@ -180,7 +186,7 @@ class EnginePlayer:
         game = self.game
         t = unfold(game, state, depth)
         bounds: Bounds | None = game.bounds_below(state, depth) if game.players > 2 else None
-        algorithm = lookup(f"impl.{self.algorithm}").algorithm
+        algorithm = lookup(self.algorithm).algorithm
         answer = algorithm.run(t, bounds, Options())
         assert isinstance(t, Node)
         assert answer.best_move is not None

@@ -6,9 +6,12 @@ a worker process, the vectors, then the default budget of generated cases from t
 scope, the failure shrunk), *without* the vectors flagged ``BugCatalogue``, so that the gate
 has to find each mistake on its own; then again with every vector switched off
 (``--no-vectors``), so that the table says whether the drawing alone finds it. It writes the
-minimal case of each to ``gametree/conform/catalogue.json`` (run ``gametree vectors
-generate`` afterwards to turn them into vectors) and the table of ``docs/bugs.md``, with what
-caught each bug and how long it took. ``--check`` writes nothing and exits 1 if a bug is not
+minimal case of each to ``gametree/conform/catalogue.json`` with how the failure it came from
+failed (``fails``: its kind and first member wrong, which the case keeps when replayed:
+``tests/test_bug_minimal_cases.py``) and, for a case that passes alone and breaks the engine,
+the request that then fails (``then``) (run ``gametree vectors generate`` afterwards to turn
+the cases into vectors), and the table of ``docs/bugs.md``, with what caught each bug and how
+long it took. ``--check`` writes nothing and exits 1 if a bug is not
 caught, or an edge bug (``Bug.edge``) is not caught by the generated cases alone. ``--only
 NAME`` runs the bugs named and keeps every other bug's row as the files have it.
 
@@ -26,10 +29,12 @@ from pathlib import Path
 
 import attrs
 
+from gametree._json import loads
 from gametree.conform.behaviours import behaviour_names
 from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.observe import observe
-from gametree.conform.semantics import Case, Checks, request
+from gametree.conform.report import signature
+from gametree.conform.semantics import Case, Checks, case_from_request, request
 from gametree.conform.targets import ProcessTarget
 from gametree.conform.vectors import CATALOGUE
 from gametree.conform.vectors import catalogue as catalogue_cases
@@ -68,6 +73,12 @@ class Row:
     seconds: float
     case: Case
     alone: Alone | None = None
+    fails: tuple[str, str] = ("", "")
+    """How the failure the case came from failed (``gametree.conform.faults.signature``): the
+    kind, and for a wrong answer the first member wrong; the kept case, replayed, fails so."""
+    then: Case | None = None
+    """The request that fails after the kept case, when the case passes alone but leaves the
+    engine broken (``Shrunk.then``)."""
 
     @property
     def size(self) -> str:
@@ -115,8 +126,13 @@ def row(b: Bug, report: Report, alone: Report | None = None) -> Row:
     if first.phase == "generated":
         caught = f"generated case {first.name.removeprefix('generated ')}"
     assert report.first_failure_seconds is not None
-    return Row(b, caught, report.first_failure_seconds, report.shrunk[0].minimal.case,
-               None if alone is None else alone_of(alone))  # fmt: skip
+    # The first failure that replays as the report says (one that depends on a longer history
+    # than the case before it is reported as not reproduced: its case passes alone).
+    shrunk = next((s for s in report.shrunk if not s.note.startswith("not reproduced")),
+                  report.shrunk[0])  # fmt: skip
+    return Row(b, caught, report.first_failure_seconds, shrunk.minimal.case,
+               None if alone is None else alone_of(alone), signature(shrunk.original),
+               None if shrunk.then is None else shrunk.then.case)  # fmt: skip
 
 
 def alone_of(report: Report) -> Alone:
@@ -138,8 +154,18 @@ def entry(r: Row, index: int) -> tuple[dict[str, object], dict[str, str]]:
         key = f"@tree{index}@"
         req["tree"] = key
         fills[key] = dumps(r.case.tree, r.case.bounds)
-    return {"bug": r.bug.name, "semantics": r.bug.semantics, "comment": r.bug.mistake,
-            "input": req}, fills  # fmt: skip
+    out: dict[str, object] = {
+        "bug": r.bug.name,
+        "semantics": r.bug.semantics,
+        "comment": r.bug.mistake,
+        "input": req,
+        "fails": list(r.fails),
+    }
+    if r.then is not None:
+        then = request(r.then, trace=False)
+        del then["trace"]
+        out["then"] = then
+    return out, fills
 
 
 def catalogue_text(rows: list[Row]) -> str:
@@ -251,6 +277,7 @@ def kept_rows(fresh: list[Row]) -> list[Row]:
         if m is not None:
             cells[m.group(1)] = parts[-3:]
     rows = []
+    kept_failures = failures()
     for b in BUGS:
         if b.name in by_name:
             rows.append(by_name[b.name])
@@ -258,8 +285,26 @@ def kept_rows(fresh: list[Row]) -> list[Row]:
         caught, seconds, alone = cells[b.name]
         m = re.fullmatch(r"case #(\d+), ([0-9.]+) s, (\d+) nodes?", alone)
         kept = Alone(None, 0.0, 0) if m is None else Alone(int(m[1]), float(m[2]), int(m[3]))
-        rows.append(Row(b, caught, float(seconds), cases[b.name], kept))
+        fails, then = kept_failures.get(b.name, (("", ""), None))
+        rows.append(Row(b, caught, float(seconds), cases[b.name], kept, fails, then))
     return rows
+
+
+def failures() -> dict[str, tuple[tuple[str, str], Case | None]]:
+    """How each kept case's failure failed, and the request after it, as ``catalogue.json`` says.
+
+    By bug: (kind, member) of the failure the case came from, and the request that fails after
+    it when it passes alone and leaves the engine broken (``None``: it fails alone).
+    """
+    out: dict[str, tuple[tuple[str, str], Case | None]] = {}
+    entries = loads(CATALOGUE.read_text(encoding="utf-8"))  # trees 1,200 deep: no recursion
+    assert isinstance(entries, list)
+    for e in entries:
+        kind, member = e.get("fails", ("", ""))
+        then = e.get("then")
+        after = None if then is None else case_from_request(e["semantics"], then)
+        out[e["bug"]] = ((kind, member), after)
+    return out
 
 
 if __name__ == "__main__":
