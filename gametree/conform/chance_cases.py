@@ -34,7 +34,9 @@ from gametree.spec import Bounds, Interval, Leaf, Node, Scalar, Tree, iter_leave
 from gametree.spec.tree import CHANCE
 from gametree.treefile import dumps
 
-__all__ = ["CHANCE_ON_A_PATH", "leaf_bounds", "small_cases", "vector_trees", "with_chance"]
+__all__ = [
+    "CHANCE_ON_A_PATH", "leaf_bounds", "regular_tree", "small_cases", "vector_trees", "with_chance",
+]  # fmt: skip
 
 CHANCE_ON_A_PATH = 4
 """The most chance nodes a turned tree has on any path from the root."""
@@ -163,11 +165,13 @@ def two_dice() -> tuple[Fraction, ...]:
     return tuple(Fraction(1 if a == b else 2, 36) for a in range(1, 7) for b in range(a, 7))
 
 
-def _regular(rng: random.Random, depth: int, b: int, chance: int, *, values: int) -> Tree:
+def regular_tree(
+    rng: random.Random, depth: int, b: int, chance: int, *, values: int, equal: bool = False
+) -> Tree:
     """Ballard's *regular* tree: Max, chance, Min, chance, ... down to ``depth`` levels.
 
     Each player's node has ``b`` children, each chance node ``chance`` outcomes of drawn
-    probabilities; the leaves are integers in 0..values.
+    probabilities (``equal``: equally likely); the leaves are integers in 0..values.
     """
     kinds = [(0, CHANCE, 1, CHANCE)[d % 4] for d in range(depth)]
 
@@ -176,7 +180,8 @@ def _regular(rng: random.Random, depth: int, b: int, chance: int, *, values: int
             return Leaf(rng.randint(0, values))
         kids = [level(d + 1) for _ in range(chance if kinds[d] == CHANCE else b)]
         if kinds[d] == CHANCE:
-            return Node.chance(kids, probabilities(rng, len(kids)))
+            ps = [Fraction(1, len(kids))] * len(kids) if equal else probabilities(rng, len(kids))
+            return Node.chance(kids, ps)
         return Node(kinds[d], kids)
 
     return level(0)
@@ -242,7 +247,7 @@ def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Interval | Non
                   Node.chance([(0, 9, 0, 0), (3, 0, 3, 3)], ["1/9", "8/9"])]), None),
     ]  # fmt: skip
     for i, (depth, b, chance) in enumerate([(4, 2, 2), (4, 2, 3), (5, 3, 2), (4, 3, 3)]):
-        t = _regular(rng, depth, b, chance, values=9)
+        t = regular_tree(rng, depth, b, chance, values=9)
         out.append(("generated", (f"a regular tree (Ballard): depth {depth}, {b} moves, "
                     f"{chance} outcomes, drawn from seed 20260537 ({i})"),
                     ("Chance", "Generated"), t, Interval(0, 9)))  # fmt: skip
