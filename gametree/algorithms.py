@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ALGORITHMS",
     "EVENTS",
+    "PAGE",
     "REGISTRY",
     "Algorithm",
     "Answer",
@@ -145,6 +146,9 @@ class Algorithm:
     events: bool = False
     """Whether it records the event trace the explore page steps through (``events=True``),
     which the page's JavaScript engine (``explore/engine.js``) reproduces event for event."""
+    page: bool = True
+    """Whether the explore page offers it, if it records events: not yet the chance family,
+    which the page's engine does not run (:data:`PAGE`)."""
     transpositions: bool = False
     """Whether its table keys nodes by identity, so that a subtree a tree shares by reference
     is one node to it (``impl.mtdf``); the gate asks about the tree as written."""
@@ -416,7 +420,7 @@ REGISTRY: tuple[Algorithm, ...] = (
         "expectimax", "Expectimax",
         "the expectimax value of a tree with chance nodes (sum p_i v_i at each); every leaf",
         "Ballard 1983, section 1",
-        "chance", "any", "spec.expectimax", "impl.expectimax", events=True,
+        "chance", "any", "spec.expectimax", "impl.expectimax", events=True, page=False,
         semantics="the expectimax value (Ballard 1983's *-minimax for two players, maxn's "
         "choice for N): sum p_i v_i at a chance node; every leaf, left to right",
     ),
@@ -425,7 +429,7 @@ REGISTRY: tuple[Algorithm, ...] = (
         "Ballard's Star1: alpha-beta with cut-offs at chance nodes under leaf bounds [L, U]",
         "Ballard 1983; Hauk, Buro and Schaeffer 2004",
         "chance", "scalar", "spec.expectimax", "impl.star1", options=_W, bounds="interval",
-        fail="hard", events=True,
+        fail="hard", events=True, page=False,
         semantics="Ballard's Star1 (fail-hard, max/min form) over (alpha, beta) with the "
         "document's leaf bounds [L, U]: the expectimax value inside the window, a bound beyond "
         "it; its leaves",
@@ -435,7 +439,7 @@ REGISTRY: tuple[Algorithm, ...] = (
         "Ballard's Star2: Star1 with a probe of each player's child at chance nodes",
         "Ballard 1983; Hauk, Buro and Schaeffer 2004",
         "chance", "scalar", "spec.expectimax", "impl.star2", options=_W, bounds="interval",
-        fail="hard", events=True,
+        fail="hard", events=True, page=False,
         semantics="Ballard's Star2: Star1 with a probing phase (each player's child of a "
         "chance node searched over its first child) before the search; its leaves, a probed "
         "child's first subtree read twice",
@@ -494,7 +498,9 @@ ALGORITHMS: dict[str, Algorithm] = {a.name: a for a in REGISTRY if a.kind != "ga
 """Every search on trees (what ``solve``, ``compare`` and ``draw`` run), by name."""
 
 EVENTS: tuple[str, ...] = tuple(a.name for a in REGISTRY if a.events)
-"""The searches that record an event trace: the ones the explore page offers."""
+"""The searches that record an event trace (``gametree solve --steps``, the gate's behaviours)."""
+PAGE: tuple[str, ...] = tuple(a.name for a in REGISTRY if a.events and a.page)
+"""The searches the explore page offers: those of :data:`EVENTS` its engine runs."""
 
 
 @attrs.frozen
