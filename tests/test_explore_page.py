@@ -63,7 +63,7 @@ def test_every_search_the_page_offers_has_an_event_trace() -> None:
 
 def test_the_page_offers_the_registry_s_searches_and_engine_js_runs_each() -> None:
     """The page's list is made from the registry; engine.js has a search for each name."""
-    assert [a.name for a in ENGINE_ALGORITHMS] == [a.name for a in REGISTRY if a.events]
+    assert [a.name for a in ENGINE_ALGORITHMS] == [a.name for a in REGISTRY if a.events and a.page]
     page = page_data(explore_page("[1, 2]", algorithm="minimax"))
     assert page["algorithms"] == [a.json() for a in ENGINE_ALGORITHMS]
     node = shutil.which("node")
