@@ -130,7 +130,7 @@ def test_vector_failures_name_their_flags_in_the_text_and_the_json(
             "alphabeta-fail-hard", "--budget", "0"]  # fmt: skip
     assert cli.main(argv) == 1
     text = capsys.readouterr().out
-    assert re.search(r"^FAIL vectors tcId \d+ \(.*\) \[\w+(, \w+)*\]: mismatch$", text, re.M)
+    assert re.search(r"^FAIL mismatch: vectors tcId \d+ \[\w+(, \w+)*\] \(.*$", text, re.M)
     code, report = conform(argv[1:], capsys)
     assert code == 1
     assert all(f["flags"] for f in report["failures"])

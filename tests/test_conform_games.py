@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from gametree import cli
+from tests.bugs.games import BEGIN, END, GAME_BUGS
 
 ROOT = Path(__file__).resolve().parent.parent
 OURS = "gametree.conform.positions.engine:answer"
@@ -229,3 +230,30 @@ def test_each_broken_c_kalah_engine_fails_at_its_phase(
                          alone), alone  # fmt: skip
     else:
         assert failure["replayed_alone"] == "fails the same way in a fresh process"
+
+
+def test_othello_without_a_pass_is_caught_at_the_position_that_needs_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    bug = next(b for b in GAME_BUGS if b.name == "othello_no_pass")
+    code, report = conform(["--target", bug.flag, *bug.game], capsys)
+    assert code == 1
+    (failure,) = report["failures"]
+    assert failure["minimal"]["problems"] == ["moves: pass missing (the legal moves: pass)"]
+    assert len(failure["minimal"]["line"]) <= 6
+    code, report = conform(["--target", OURS, *bug.game], capsys)  # the same run, right rules
+    assert code == 0, report["failures"][:1]
+
+
+def test_the_catalogue_of_game_engine_bugs_has_a_row_for_each() -> None:
+    text = (ROOT / "docs" / "bugs.md").read_text()
+    table = text[text.index(BEGIN) : text.index(END)]
+    rows = {line.split("|")[1].strip(" `"): line for line in table.splitlines()
+            if line.startswith("| `")}  # fmt: skip
+    assert set(rows) == {b.name for b in GAME_BUGS}
+    assert len(rows) >= 8
+    for b in GAME_BUGS:
+        assert re.search(r"[\w.-]+/[\w.-]+#\d+", b.seen), b.seen
+        assert b.seen in rows[b.name]
+        assert rows[b.name].split("|")[4].strip() in ("perft", "value", "solve")

@@ -28,14 +28,17 @@ from gametree.impl.window import Bound, Extreme
 from gametree.spec import Node, Scalar, unfold, worth
 from gametree.treefile import json_value, parse_number
 
-__all__ = ["answer"]
+__all__ = ["answer", "answer_with"]
 
 
 def answer(request: dict[str, Any]) -> dict[str, object]:
     """The reply to one request of the game mode's JSON protocol (without its ``id``)."""
-    rules = GAMES[request["game"]]
-    game = rules.game(request.get("variant", {}))
-    s = rules.parse(game, request["position"])
+    return answer_with(GAMES[request["game"]].game(request.get("variant", {})), request)
+
+
+def answer_with(game: Any, request: dict[str, Any]) -> dict[str, object]:
+    """The reply to ``request`` from ``game``'s rules (an engine with other rules: a bug)."""
+    s = game.parse_position(request["position"])
     ask = request["ask"]
     if ask == "perft":
         return {"count": perft(game, s, request["depth"], ended=False)}

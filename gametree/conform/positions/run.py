@@ -169,28 +169,31 @@ class GameReport:
         return [b for b in wanted if not self.coverage[b]]
 
     def text(self) -> str:
-        """The report as ``gametree conform --game`` prints it."""
+        """The report as ``gametree conform --game`` prints it.
+
+        The verdict first, then the failures, then what was asked and covered.
+        """
         o = self.options
         variant = ", ".join(f"{k} {v}" for k, v in o.variant)
-        out = [f"gametree conform: game {o.game}" + (f" ({variant})" if variant else "")
-               + f", target {self.target}, semantics {o.semantics}, evaluation {o.evaluation}"
-               + (f", solve {o.solve_evaluation}" if "solve" in o.asks else "")]  # fmt: skip
+        verdict = "PASSED" if self.passed else f"FAILED ({len(self.failures)} failures)"
+        head = [f"result: {verdict} in {self.seconds:.1f} s",
+                f"gametree conform: game {o.game}" + (f" ({variant})" if variant else "")
+                + f", target {self.target}, semantics {o.semantics}, evaluation {o.evaluation}"
+                + (f", solve {o.solve_evaluation}" if "solve" in o.asks else "")]  # fmt: skip
+        failures = [line for f in self.failures for line in _failure_text(f, self.target_options)]
+        asked = []
         for phase in o.asks:
             n, ok = self.asked[phase], self.passed_by_phase[phase]
-            out.append(f"{phase}: {ok} pass" + (f", {n - ok} failed" if n > ok else ""))
+            asked.append(f"{phase}: {ok} pass" + (f", {n - ok} failed" if n > ok else ""))
         if self.categories:
-            out.append("positions: " + ", ".join(f"{c} {n}" for c, n in self.categories.items()))
+            asked.append("positions: " + ", ".join(f"{c} {n}" for c, n in self.categories.items()))
         if self.coverage:
-            out.append("covered: " + ", ".join(f"{b} ({n})" for b, n in
-                                               sorted(self.coverage.items())))  # fmt: skip
+            asked.append("covered: " + ", ".join(f"{b} ({n})" for b, n in
+                                                 sorted(self.coverage.items())))  # fmt: skip
         missing = self.missing()
         if missing:
-            out.append("not met: " + ", ".join(missing))
-        for f in self.failures:
-            out += _failure_text(f, self.target_options)
-        verdict = "PASSED" if self.passed else "FAILED"
-        out.append(f"result: {verdict} in {self.seconds:.1f} s")
-        return "\n".join(out)
+            asked.append("not met: " + ", ".join(missing))
+        return "\n\n".join("\n".join(s) for s in (head, failures, asked) if s)
 
     def json(self) -> dict[str, object]:
         """The report as ``--json`` prints it."""
