@@ -33,7 +33,7 @@ from gametree.clitools import PROGRESS_LINE
 from gametree.commands import conform as conform_command
 from gametree.conform.games import game_graphs, game_json
 from gametree.conform.semantics import SEMANTICS, case_from_request, expected
-from gametree.spec import Bounds, Leaf, Node, Tree, maxn, minimax
+from gametree.spec import Bounds, Interval, Leaf, Node, Tree, iter_leaves, maxn, minimax
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import FORMAT, Limits, TreeFileError, dumps, read_tree_text
 
@@ -880,7 +880,10 @@ def test_solve_with_any_algorithm_and_options_answers_or_is_a_usage_error(
     given, strict = options
     argv = ["solve", "-", "-a", name, "--json", "--trace", *(["--strict"] if strict else [])]
     argv += [word for option in given for word in option]
-    code, out, err = run(argv, capsys, monkeypatch, stdin=dumps(t).encode())
+    values = [x.value for _, x in iter_leaves(t)]
+    box = Interval(min(values) - 1, max(values) + 1)  # type: ignore[operator]
+    doc = dumps(t, box if ALGORITHMS[name].needs_interval else None)
+    code, out, err = run(argv, capsys, monkeypatch, stdin=doc.encode())
     if code == 0:
         answer = json.loads(out)
         assert answer["nodes_visited"] >= len(answer["trace"]) >= 1
