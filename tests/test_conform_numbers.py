@@ -257,6 +257,7 @@ def _int16_engine() -> Callable[[dict[str, Any]], dict[str, Any]]:
     return engine
 
 
+@pytest.mark.slow
 def test_an_engine_that_declares_its_type_is_asked_its_edges_and_nothing_outside() -> None:
     target = CallableTarget(_int16_engine(), timeout=60)
     options = GateOptions("alphabeta-fail-soft", skip_flags=frozenset({"Deep"}), budget=200)
@@ -398,6 +399,7 @@ def float_shallow(request: dict[str, Any]) -> dict[str, Any]:
     return {"value": [json_value(c + lower) for c in value], "trace": trace}
 
 
+@pytest.mark.slow
 def test_a_shallow_search_whose_bound_rounds_in_doubles_is_caught_by_generation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -112,6 +112,7 @@ def test_a_root_window_gives_fail_soft_alpha_beta_s_result(
         assert (plain.value, plain.nodes_visited) == (on_tree.value, on_tree.nodes_visited)
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(cases(), options)
 def test_any_ordering_and_table_give_the_spec_value_and_an_optimal_move(
@@ -124,6 +125,7 @@ def test_any_ordering_and_table_give_the_spec_value_and_an_optimal_move(
         assert found.best_move in optimal_moves(case.game, case.state, **case.cut())
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(cases(), st.data())
 def test_a_kept_engine_equals_the_spec_across_searches(case: Case, data: st.DataObject) -> None:
@@ -323,6 +325,7 @@ def test_deepening_solves_tictactoe_with_its_table() -> None:
 # Deep games: no recursion limit.
 
 
+@pytest.mark.slow
 def test_a_game_100000_plies_deep() -> None:
     assert sys.getrecursionlimit() < DEPTH
     for table in (False, True):

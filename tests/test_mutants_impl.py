@@ -596,6 +596,7 @@ def test_mtdf_s_first_test_asks_whether_the_value_is_at_least_the_guess() -> Non
     assert (r.value, r.trace) == (0, ((0,), (0,), (1,), (0,)))
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(trees, st.integers(-12, 12))
 def test_the_principal_variation_of_mtdf_is_read_from_its_table_alone(t: Tree, guess: int) -> None:
