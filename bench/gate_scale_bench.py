@@ -50,8 +50,8 @@ GATE = "import sys; from gametree.cli import main; sys.exit(main(sys.argv[1:]))"
 KERNEL = "import gametree.impl._compiled as c; print(c.DESCRIPTION)"
 
 
-def run(checkout: Path, argv: list[str]) -> tuple[float, float, dict[str, object]]:
-    """Wall seconds, CPU seconds (children included) and the JSON report of one gate run."""
+def gate_run(checkout: Path, argv: list[str]) -> tuple[float, float, str, str]:
+    """Wall seconds, CPU seconds (children included), output and errors of one gate run."""
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
@@ -61,9 +61,15 @@ def run(checkout: Path, argv: list[str]) -> tuple[float, float, dict[str, object
     wall = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    report: dict[str, object] = json.loads(done.stdout) if done.stdout.strip() else {}
+    return wall, cpu, done.stdout, done.stderr
+
+
+def run(checkout: Path, argv: list[str]) -> tuple[float, float, dict[str, object]]:
+    """Wall seconds, CPU seconds (children included) and the JSON report of one gate run."""
+    wall, cpu, stdout, stderr = gate_run(checkout, argv)
+    report: dict[str, object] = json.loads(stdout) if stdout.strip() else {}
     if not report.get("passed"):
-        sys.exit(f"the gate failed in {checkout}: {done.stdout[-2000:]}{done.stderr[-2000:]}")
+        sys.exit(f"the gate failed in {checkout}: {stdout[-2000:]}{stderr[-2000:]}")
     return wall, cpu, report
 
 

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from gametree.adapters import json_value, parse_number
-from gametree.conform.games import read_game_json
+from gametree.conform import read_game_json
 from gametree.spec import Leaf
 from gametree.treefile import read_tree_json
 

@@ -67,9 +67,13 @@ def gametree_conform() -> Callable[..., Any]:
         timeout: float = 10.0,
         memory_mb: int = 2048,
     ) -> Any:
-        from gametree.conform.gate import GateOptions, run_gate  # noqa: PLC0415
-        from gametree.conform.semantics import Checks  # noqa: PLC0415
-        from gametree.conform.targets import CallableTarget, ProcessTarget  # noqa: PLC0415
+        from gametree.conform import (  # noqa: PLC0415
+            CallableTarget,
+            Checks,
+            GateOptions,
+            ProcessTarget,
+            run_gate,
+        )
 
         _check_arguments(semantics, skip_flags)
         options = GateOptions(
@@ -111,8 +115,7 @@ def _check_arguments(semantics: str, skip_flags: Iterable[str]) -> None:
     A semantics or a flag that does not exist, or ``skip_flags`` given as one string (whose
     letters are not flags).
     """
-    from gametree.conform.semantics import SEMANTICS  # noqa: PLC0415
-    from gametree.conform.vectors import NOTES  # noqa: PLC0415
+    from gametree.conform import NOTES, SEMANTICS  # noqa: PLC0415
 
     if semantics not in SEMANTICS:
         raise ValueError(f"no semantics {semantics!r}: the semantics are {', '.join(SEMANTICS)}")

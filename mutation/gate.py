@@ -63,9 +63,11 @@ class Subject:
     """A search of ``gametree algorithms``, or :data:`mutation.gate_target.ENGINE`."""
     module: str
     functions: tuple[str, ...]
-    strict_order: bool = True
-    """Whether the gate compares the leaves read: off for alpha-beta's recursive kernel, which
-    runs only when no trace is asked (a traced search walks its own loop)."""
+    orders: tuple[bool, ...] = (True,)
+    """Whether the gate compares the leaves read (``--strict-order``), for each run of a
+    mutant in turn until one kills it: off for alpha-beta's recursive kernel, which runs only
+    when no trace is asked (a traced search walks its own loop), and on then off for that
+    loop, which hands untraced subtrees of 32 plies or fewer to the kernel."""
 
     @property
     def key(self) -> str:
@@ -78,27 +80,30 @@ class Subject:
         return self.semantics.startswith("game-")
 
 
-def _s(semantics: str, search: str, module: str, *functions: str, strict: bool = True) -> Subject:
-    return Subject(semantics, search, f"gametree.impl.{module}", functions, strict)
+def _s(semantics: str, search: str, module: str, *functions: str,
+       orders: tuple[bool, ...] = (True,)) -> Subject:  # fmt: skip
+    return Subject(semantics, search, f"gametree.impl.{module}", functions, orders)
 
 
 _KORF = ("korf_bounds",)
+_BOTH = (True, False)
 SUBJECTS = (
-    _s("alphabeta-fail-hard", "impl.alphabeta", "alphabeta", "_minmax"),
-    _s("alphabeta-fail-hard", "impl.alphabeta", "_kernel", "minmax", strict=False),
-    _s("alphabeta-fail-soft", "impl.alphabeta_fail_soft", "alphabeta", "_minmax"),
-    _s("alphabeta-fail-soft", "impl.alphabeta_fail_soft", "_kernel", "minmax", strict=False),
-    _s("negamax-alphabeta-fail-hard", "impl.negamax_alphabeta", "alphabeta", "_negamax"),
+    _s("alphabeta-fail-hard", "impl.alphabeta", "alphabeta", "_search", orders=_BOTH),
+    _s("alphabeta-fail-hard", "impl.alphabeta", "_kernel", "minmax", orders=(False,)),
+    _s("alphabeta-fail-soft", "impl.alphabeta_fail_soft", "alphabeta", "_search", orders=_BOTH),
+    _s("alphabeta-fail-soft", "impl.alphabeta_fail_soft", "_kernel", "minmax", orders=(False,)),
+    _s("negamax-alphabeta-fail-hard", "impl.negamax_alphabeta", "alphabeta", "_search",
+       orders=_BOTH),
     _s("negamax-alphabeta-fail-hard", "impl.negamax_alphabeta", "_kernel", "negamax",
-       strict=False),
+       orders=(False,)),
     _s("negamax-alphabeta-fail-soft", "impl.negamax_alphabeta_fail_soft", "alphabeta",
-       "_negamax"),
+       "_search", orders=_BOTH),
     _s("negamax-alphabeta-fail-soft", "impl.negamax_alphabeta_fail_soft", "_kernel", "negamax",
-       strict=False),
+       orders=(False,)),
     _s("pvs", "impl.pvs", "pvs", "_pvs"),
     _s("mtdf", "impl.mtdf", "mtdf", "_mtdf", "_principal_variation", "_store", "_mt"),
     _s("maxn", "impl.maxn", "maxn", "maxn_search"),
-    _s("maxn", "impl.maxn", "maxn_stack", "run", "Backed.via", "unwind", "vector_leaf"),
+    _s("maxn", "impl.maxn", "maxn_stack", "run", "Backed.via", "vector_leaf"),
     _s("immediate", "impl.immediate", "immediate", "immediate_search"),
     _s("shallow", "impl.shallow", "shallow", "shallow_search"),
     _s("shallow", "impl.shallow", "maxn_stack", *_KORF),
@@ -161,32 +166,35 @@ def ask(m: Mutant | None, subject: Subject, *, vectors: bool, budget: int = 200,
     from gametree.conform.semantics import Checks  # noqa: PLC0415
     from gametree.conform.targets import ProcessTarget  # noqa: PLC0415
 
-    checks = Checks(best_move=subject.semantics != "game-negamax-witness",
-                    principal_variation=not subject.game,
-                    strict_order=subject.strict_order and not subject.game)  # fmt: skip
-    options = GateOptions(subject.semantics, checks, budget=budget, seed=seed, vectors=vectors,
-                          shrink_budget=0, shrink_seconds=0.0)  # fmt: skip
     saved = {k: os.environ.get(k) for k in environment(m, subject.search)}
     os.environ.update(environment(m, subject.search))
-    target = ProcessTarget.from_spec("mutation.gate_target:answer", timeout=10.0, startup=30.0)
     started = time.monotonic()
     try:
-        report = run_gate(target, "mutant", options)
+        for strict in subject.orders:
+            checks = Checks(best_move=subject.semantics != "game-negamax-witness",
+                            principal_variation=not subject.game,
+                            strict_order=strict and not subject.game)  # fmt: skip
+            options = GateOptions(subject.semantics, checks, budget=budget, seed=seed,
+                                  vectors=vectors, shrink_budget=0, shrink_seconds=0.0)  # fmt: skip
+            target = ProcessTarget.from_spec("mutation.gate_target:answer", timeout=10.0,
+                                             startup=30.0)  # fmt: skip
+            try:
+                report = run_gate(target, "mutant", options)
+            finally:
+                target.close()
+            if not report.passed:
+                first = report.failures[0]
+                flags = ", ".join(f for f in first.flags if f not in {"Generated", "NotByDepth"})
+                order = "" if len(subject.orders) == 1 else f", {'with' if strict else 'no'} trace"
+                by = f"{first.phase}: {first.name}, {first.kind} ({flags}){order}"
+                return Verdict(killed=True, by=by, seconds=time.monotonic() - started)
     finally:
-        target.close()
         for k, v in saved.items():
             if v is None:
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
-    took = time.monotonic() - started
-    if report.passed:
-        return Verdict(killed=False, by="", seconds=took)
-    first = report.failures[0]
-    flags = ", ".join(f for f in first.flags if f not in {"Generated", "NotByDepth"})
-    return Verdict(
-        killed=True, by=f"{first.phase}: {first.name}, {first.kind} ({flags})", seconds=took
-    )
+    return Verdict(killed=False, by="", seconds=time.monotonic() - started)
 
 
 PHASES = {"defaults": True, "no-vectors": False}

@@ -190,7 +190,7 @@ def test_draw_and_explore_say_what_they_wrote(
     picture, page = tmp_path / "t.svg", tmp_path / "t.html"
     code, out, err = run(["draw", str(tree), "-o", str(picture)], capsys)
     assert (code, err) == (0, "")
-    assert out == f"wrote {picture}: impl.shallow on {tree}\n"
+    assert out == f"wrote {picture}: shallow on {tree}\n"
     code, out, err = run(["explore", str(tree), "-o", str(page), "--compare", "maxn"], capsys)
     assert (code, err) == (0, "")
     assert out == f"wrote {page}: shallow beside maxn on t.json\n"

@@ -148,7 +148,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
 
 
 def experiment(name: str, out: Path, *options: str, **popen: Any) -> "Popen[str]":
-    command = [str(BIN / "gametree"), "experiment", name, "--quick", "--out", str(out), *options]
+    command = [str(BIN / "gametree"), "experiment", name, "--quick", "-o", str(out), *options]
     return Popen(command, text=True, **popen)
 
 

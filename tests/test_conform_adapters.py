@@ -64,7 +64,7 @@ def test_deep_requests_are_measured_without_recursion() -> None:
 def test_a_library_that_picks_at_random_among_ties_passes_with_any_best_move() -> None:
     report = run_gate(CallableTarget(adapter), "random ties",
                       GateOptions("negamax", ANY, skip_flags=SKIP))  # fmt: skip
-    assert report.passed, report.text()[-3000:]
+    assert report.passed, report.text()[:3000]
     assert report.generated > 100
     cases = [o.case for o in report.outcomes if o.kind == "pass"]
     moved = [c for c in cases if _move(c) not in {None, expected(c).best_move}]

@@ -41,10 +41,11 @@ def test_the_readme_gate_commands_install_the_extra_the_gate_needs(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     readme = (ROOT / "README.md").read_text()
-    block = readme[readme.index("**Gate your own engine**") :].split("```sh\n")[1].split("```")[0]
-    lines = block.splitlines()
-    assert lines[0].startswith("pip install 'gametree[testing]'")
-    assert all(line.startswith("gametree conform ") for line in lines[1:])
+    block = readme[readme.index("**Gate an engine.**") :].split("```console\n")[1].split("```")[0]
+    assert block.startswith("$ gametree conform ")
+    installing = readme[readme.index("## Installing") :].split("\n## ")[0]
+    extra = "`gametree[testing]` (Hypothesis, pytest): the generated trees of `gametree conform`"
+    assert extra in " ".join(installing.split())
     # Without Hypothesis, the gate says which extra brings it.
     monkeypatch.setitem(sys.modules, "hypothesis", None)
     code = cli.main(["conform", "--target", "impl.alphabeta", "--semantics", "minimax",
@@ -129,7 +130,7 @@ def test_vector_failures_name_their_flags_in_the_text_and_the_json(
             "alphabeta-fail-hard", "--budget", "0"]  # fmt: skip
     assert cli.main(argv) == 1
     text = capsys.readouterr().out
-    assert re.search(r"^FAIL vectors tcId \d+ \(.*\) \[\w+(, \w+)*\]: mismatch$", text, re.M)
+    assert re.search(r"^FAIL mismatch: vectors tcId \d+ \[\w+(, \w+)*\] \(.*$", text, re.M)
     code, report = conform(argv[1:], capsys)
     assert code == 1
     assert all(f["flags"] for f in report["failures"])

@@ -234,7 +234,8 @@ def test_an_engine_over_the_reals_only_skips_the_integer_cases() -> None:
 
 def test_a_search_is_a_target_by_its_full_name() -> None:
     assert parse_target("impl.optimal") == ("python", ["impl.optimal"])
-    assert parse_target("optimal") == ("command", ["optimal"])  # a short name is a program's
+    assert parse_target("optimal") == ("python", ["optimal"])  # the registry's name
+    assert parse_target("command:optimal") == ("command", ["optimal"])  # a program called so
     req = request(Case("optimal", STURTEVANT, Bounds(0, 9)), trace=True)
     assert answer("impl.optimal", req)["trace"] == [[0], [1, 0], [1, 1, 0]]
     assert "trace" not in answer("impl.optimal", {**req, "trace": False})

@@ -23,6 +23,7 @@ from gametree.conform import scope
 from gametree.conform.builtin import answer as builtin
 from gametree.conform.games import MAX_STATES
 from gametree.conform.gate import GateOptions, run_gate
+from gametree.conform.kept import per_tree
 from gametree.conform.scale import (
     DEEP,
     GAME_STATES,
@@ -36,7 +37,7 @@ from gametree.conform.scale import (
     scale_cases,
     scale_count,
 )
-from gametree.conform.scope import MAGNITUDE_FLAGS, MANY_STATES, SCOPES, case_flags, per_tree
+from gametree.conform.scope import MAGNITUDE_FLAGS, MANY_STATES, SCOPES, case_flags
 from gametree.conform.semantics import SEMANTICS, Case, Checks, expected, game_case, tree_text
 from gametree.conform.targets import CallableTarget
 from gametree.conform.vectors import is_by_depth, vector_cases

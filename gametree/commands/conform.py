@@ -31,6 +31,7 @@ from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.junit import junit_xml
 from gametree.conform.numbers import NUMBER_TYPES, NumbersError
 from gametree.conform.options import GateError
+from gametree.conform.positions import command as game_mode
 from gametree.conform.scope import SCOPES, Scope
 from gametree.conform.semantics import SEMANTICS, Checks
 from gametree.conform.targets import ProcessTarget, TargetStartError
@@ -81,14 +82,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         4: "the target could not be started or imported",
     }
     configure_help(parser, epilog(0, 1, 2, 4, 130, notes=notes))
-    parser.usage = "%(prog)s --target TARGET --semantics NAME [options] [@FILE]"
+    parser.usage = ("%(prog)s --target TARGET --semantics NAME [options] [@FILE]\n"
+                    "       %(prog)s --target TARGET --game GAME [options]")  # fmt: skip
     # @FILE: arguments read from a file, as a shell splits each line (the pre-commit hook's
     # .gametree-conform; docs/ci.md).
     parser.fromfile_prefix_chars = "@"
     parser.convert_arg_line_to_args = _file_arguments  # type: ignore[method-assign,assignment]
     parser.add_argument("--target", required=True,
                         help="package.module:function, a search's name, or a command")  # fmt: skip
-    parser.add_argument("--semantics", required=True, choices=list(SEMANTICS), metavar="NAME",
+    parser.add_argument("--semantics", choices=list(SEMANTICS), metavar="NAME",
                         help="what the target claims: minimax, alphabeta-fail-hard, maxn, "
                         "shallow, ... (--help-all lists them)")  # fmt: skip
     checks = parser.add_argument_group("what is compared besides the value")
@@ -149,6 +151,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                          "has answered once (default 20)")  # fmt: skip
     process.add_argument("--memory", type=int, default=2048, metavar="MIB",
                          help="the target's address space (default 2048; 0: no limit)")  # fmt: skip
+    game_mode.configure(parser)
     output = more_options(parser, "more output")
     output.add_argument("--cases-dir", type=Path, metavar="DIR",
                         help="write each minimal failing case here as a JSON file (default: "
@@ -213,11 +216,16 @@ def option_problem(args: argparse.Namespace) -> str | None:
 
 
 @guarded(NAME)
-def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
+def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit per kind of fault
     """Run the gate; 0 only if every case passed."""
     problem = option_problem(args)
     if problem is not None:
         return error(NAME, problem, EXIT_USAGE)
+    if args.game is not None:
+        return game_mode.run(args)
+    if args.semantics is None:
+        return error(NAME, "the following arguments are required: --semantics (or --game)",
+                     EXIT_USAGE)  # fmt: skip
     if args.best_move and args.any_best_move:
         return error(NAME, "--best-move asks for the leftmost best move, --any-best-move for "
                      "any: give one of them", EXIT_USAGE)  # fmt: skip

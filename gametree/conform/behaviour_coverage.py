@@ -18,7 +18,7 @@ from gametree.conform.behaviours import (
     pairs_of,
 )
 from gametree.conform.observe import observe, observe_shape
-from gametree.conform.semantics import Case
+from gametree.conform.semantics import Case, Expected
 
 __all__ = ["BehaviourCoverage", "Shown"]
 
@@ -42,14 +42,23 @@ class Shown:
     examples: dict[str, Case] = attrs.field(factory=dict)
     """The smallest case that showed each behaviour (what steering starts from)."""
 
-    def add(self, semantics: str, case: Case, shown: Iterable[str] | None = None) -> frozenset[str]:
-        """Count ``case`` (its behaviours read here unless ``shown`` has them); return them."""
+    def add(
+        self,
+        semantics: str,
+        case: Case,
+        shown: Iterable[str] | None = None,
+        reference: Expected | None = None,
+    ) -> frozenset[str]:
+        """Count ``case`` (its behaviours read here unless ``shown`` has them); return them.
+
+        ``reference``: the case's answers, when the caller has them (:func:`observe` reuses them).
+        """
         if shown is None:
             if case.game is None and case.tree.size > READ_LIMIT:
                 self.unread += 1
                 shown = observe_shape(case)
             else:
-                shown = observe(case)
+                shown = observe(case, reference=reference)
         found = frozenset(shown)
         self.behaviours |= found
         self.counts.update(pairs_of(semantics, found))

@@ -86,14 +86,15 @@ The behaviours, by what shows them (:func:`catalogue` lists those of one semanti
   other plies left: across the iterations of deepening, or by a deeper entry).
 """
 
+import random
 from collections.abc import Iterable
 from fractions import Fraction
 from itertools import combinations, product
 
 import attrs
 
-from gametree.conform.scope import WIDE
-from gametree.conform.semantics import SEMANTICS
+from gametree.conform.scope import MAGNITUDE_FLAGS, WIDE
+from gametree.conform.semantics import SEMANTICS, Case
 from gametree.spec import Scalar
 
 __all__ = [
@@ -101,13 +102,17 @@ __all__ = [
     "TABLE",
     "Behaviour",
     "Pair",
+    "aimed",
     "all_pairs",
+    "at_place",
     "behaviour_names",
     "catalogue",
     "infeasible",
+    "magnitude_of",
     "markdown",
     "pairs_of",
     "place",
+    "window_behaviours",
 ]
 
 Pair = tuple[str, str]
@@ -190,6 +195,45 @@ def place(edge: str, x: Scalar | None, v: Scalar) -> str:
     if d in (-1, 0, 1):
         return f"{edge}={'v' if d == 0 else f'v{int(d):+d}'}"
     return f"{edge}<v" if d < 0 else f"{edge}>v"
+
+
+def magnitude_of(numbers: Iterable[Scalar]) -> str:
+    """The ``magnitude`` behaviour of the largest of ``numbers`` (in magnitude)."""
+    largest: Scalar = 0
+    for x in numbers:
+        largest = max(largest, x, -x)
+    limits = dict(MAGNITUDE_FLAGS)
+    if largest > limits["Float64"]:
+        return "values-huge"
+    return "values-large" if largest > limits["Sentinel"] else "values-small"
+
+
+def window_behaviours(case: Case, v: Scalar) -> set[str]:
+    """The root's outcome and where each window edge lies against the true value v."""
+    a, b = case.alpha, case.beta
+    root = "fail-low" if a is not None and v <= a else "exact"
+    if b is not None and v >= b:
+        root = "fail-high"
+    return {root, place("alpha", a, v), place("beta", b, v)}
+
+
+def aimed(aim: set[str], edge: str, rng: random.Random) -> str:
+    """The place of :data:`PLACES` ``aim`` asks for ``edge`` (alpha, beta, guess), or one drawn."""
+    for name in aim:
+        if name.startswith(edge):
+            return name[len(edge) :].lstrip("-")
+    return rng.choice(PLACES if edge != "guess" else PLACES[1:])
+
+
+def at_place(where: str, v: Scalar, unit: Scalar, rng: random.Random) -> Scalar | None:
+    """A window edge or guess drawn at ``where`` (a name :func:`place` gives) against v."""
+    if where == "open":
+        return None
+    if where in {"<v", ">v"}:
+        sign = -1 if where == "<v" else 1
+        off = 1 + unit * rng.choice((2, 3, 5, 40)) if rng.random() < 0.8 else Fraction(unit) / 2
+        return v + sign * off
+    return v + {"=v-1": -1, "=v": 0, "=v+1": 1}[where]
 
 
 ROOT = (

@@ -145,7 +145,7 @@ def in_integers(case: Case) -> Case:
 def _game_cases(semantics: str, *, alternating: bool) -> Any:
     """Hypothesis's strategy for cases of a ``game-`` semantics.
 
-    Half of them built around a state met again (``gametree.conform.steer_games.table_game``,
+    Three in four built around a state met again (``gametree.conform.steer_games.table_game``,
     aimed at an entry and a place drawn, from a drawn seed: Hypothesis shrinks the seed, the
     gate's shrinker the game); the others
     game graphs of up to 7 states (``gametree.conform.games.game_graphs``), depths 1..3,
@@ -163,13 +163,17 @@ def _game_cases(semantics: str, *, alternating: bool) -> Any:
 
     met = [p for p in all_pairs(semantics) if p[0] in TABLE and p[1] in TABLE
            and p not in infeasible(semantics)]  # fmt: skip
+    extension = [p for p in met if p[0].endswith("-quiescence")] * (
+        semantics == "game-negamax-stand-pat"
+    )  # stand pat acts only in an extension: half its table games hold an entry of one
 
     @st.composite
     def draw_case(draw: st.DrawFn) -> Case:
-        if draw(st.booleans()):  # a game built around a state met again (steer_games)
+        if draw(st.integers(0, 3)):  # a game built around a state met again (steer_games)
             seed = draw(st.integers(0, 2**32 - 1))
             rng = random.Random(seed)  # noqa: S311 - test games, not secrets
-            aim = set(rng.choice(met)) if met else {"transposition"}
+            pool = extension if extension and rng.random() < 0.5 else met
+            aim = set(rng.choice(pool)) if pool else {"transposition"}
             return propose_game(rng, semantics, aim, alternating=alternating)[0]
         if semantics == "game-negamax-witness":
             g = draw(game_graphs(max_states=15, alternating=alternating, all_quiet=True))

@@ -28,15 +28,12 @@ answer to a case no larger; the minimal case is then confirmed with the full ``-
 import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import attrs
 
+from gametree.conform.outcome import Outcome
 from gametree.conform.semantics import Case
 from gametree.conform.shrink import shrink
-
-if TYPE_CHECKING:  # report imports this module; only the types are read here
-    from gametree.conform.report import Outcome
 
 __all__ = ["MEMBERS", "Replays", "Shrunk", "Signature", "attempt_limit", "locate", "signature"]
 
@@ -46,7 +43,7 @@ MEMBERS = ("value", "best_move", "principal_variation", "trace", "depth")
 Signature = tuple[str, str]
 
 
-def signature(o: "Outcome") -> Signature:
+def signature(o: Outcome) -> Signature:
     """What makes two failures one: the kind, and for a wrong answer the first member found wrong.
 
     The member is the first of :data:`MEMBERS` the first problem names before its colon
@@ -79,10 +76,10 @@ class Shrunk:
     not reproduced in a fresh process, a shrinking stopped by its time limit).
     """
 
-    original: "Outcome"
-    minimal: "Outcome"
+    original: Outcome
+    minimal: Outcome
     steps: int
-    then: "Outcome | None" = None
+    then: Outcome | None = None
     note: str = ""
 
 
@@ -94,7 +91,7 @@ class Replays:
     """
 
     target: object
-    outcome: Callable[[Case, str], "Outcome"]
+    outcome: Callable[[Case, str], Outcome]
 
     def restart(self) -> None:
         """A fresh process for the next request (nothing to do for an in-process target)."""
@@ -107,12 +104,12 @@ class Replays:
         limit = getattr(self.target, "limited", None)
         return contextlib.nullcontext() if limit is None or seconds is None else limit(seconds)
 
-    def alone(self, case: Case, label: str) -> "Outcome":
+    def alone(self, case: Case, label: str) -> Outcome:
         """``case`` asked as the first request of a fresh process."""
         self.restart()
         return self.outcome(case, label)
 
-    def after(self, before: Case, case: Case, label: str) -> tuple["Outcome", "Outcome"]:
+    def after(self, before: Case, case: Case, label: str) -> tuple[Outcome, Outcome]:
         """``before`` then ``case``, asked in a fresh process."""
         self.restart()
         first = self.outcome(before, f"{label}, the case before")
@@ -134,7 +131,7 @@ class Replays:
         return signature(then) if first.kind == "pass" else ("the case before failed", "")
 
 
-def attempt_limit(target: object, o: "Outcome") -> float:
+def attempt_limit(target: object, o: Outcome) -> float:
     """The limit on each attempt while shrinking ``o``'s failure (at most ``--timeout``).
 
     A hang: the target's ``hang_limit`` for a case of ``o``'s size (1 s without one); any other
@@ -156,7 +153,7 @@ class Shrinking:
     skipped: Callable[[Case], bool]
 
 
-def locate(o: "Outcome", before: Case | None, r: Replays, how: Shrinking) -> Shrunk:
+def locate(o: Outcome, before: Case | None, r: Replays, how: Shrinking) -> Shrunk:
     """The case that caused ``o``'s failure, shrunk (see the module docstring).
 
     ``before`` is the case asked before ``o``'s in the same process, if any.
@@ -182,7 +179,7 @@ MAX_HUNG = 8
 (each costs its limit, and a target whose smaller cases hang would spend the budget so)."""
 
 
-def _said(o: "Outcome") -> str:
+def _said(o: Outcome) -> str:
     """An outcome's kind, with the member found wrong of a wrong answer ("mismatch of value")."""
     kind, member = signature(o)
     return f"{kind} of {member}" if member else kind
@@ -213,7 +210,7 @@ class _Hangs:
                 f"shrinking stopped there, and the case may not be minimal")  # fmt: skip
 
 
-def _shrink_alone(o: "Outcome", alone: "Outcome", r: Replays, how: Shrinking) -> Shrunk:
+def _shrink_alone(o: Outcome, alone: Outcome, r: Replays, how: Shrinking) -> Shrunk:
     """Shrink a failure that is the case's own, in the running process; confirm it alone.
 
     A smaller case is taken only when it fails the same way (:func:`signature`): the same
@@ -249,7 +246,7 @@ def _shrink_alone(o: "Outcome", alone: "Outcome", r: Replays, how: Shrinking) ->
 
 
 def _shrink_culprit(
-    o: "Outcome", first: "Outcome", then: "Outcome", r: Replays, how: Shrinking
+    o: Outcome, first: Outcome, then: Outcome, r: Replays, how: Shrinking
 ) -> Shrunk:
     """Shrink the case before a failure that is not the case's own, then the failing case."""
     probe = o.case

@@ -24,9 +24,9 @@ from collections.abc import Iterator
 
 import attrs
 
+from gametree.conform.behaviours import magnitude_of, window_behaviours
 from gametree.conform.games import GameGraph
-from gametree.conform.observe import magnitude_of, window_behaviours
-from gametree.conform.semantics import Case, expected
+from gametree.conform.semantics import Case, Expected, expected
 from gametree.impl.engine import Engine
 from gametree.impl.table import EXACT, LOWER, Entry, TranspositionTable
 from gametree.impl.window import BOTTOM, TOP, Internal
@@ -35,8 +35,11 @@ from gametree.spec import Scalar, worth
 __all__ = ["longest_line", "observe_game", "revisits"]
 
 
-def observe_game(case: Case) -> set[str]:
-    """The game behaviours of ``case`` (see :data:`gametree.conform.behaviours.GAME`)."""
+def observe_game(case: Case, reference: Expected | None = None) -> set[str]:
+    """The game behaviours of ``case`` (see :data:`gametree.conform.behaviours.GAME`).
+
+    ``reference``: the case's answers (:func:`expected`), when the caller has them.
+    """
     g = case.game
     assert g is not None
     out = _reached(g, case.depth, case.quiescence) | _table(case)
@@ -45,7 +48,7 @@ def observe_game(case: Case) -> set[str]:
     if case.semantics == "game-negamax-stand-pat" and _stands_pat(case):
         out.add("stand-pat")
     if case.semantics == "game-negamax-witness":
-        w = expected(case).witness
+        w = (reference if reference is not None else expected(case)).witness
         assert w is not None
         out |= window_behaviours(case, w.fixed)
         if len(w.values) > 1:

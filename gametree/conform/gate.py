@@ -34,6 +34,7 @@ from gametree.conform.scale import shrink_budget
 from gametree.conform.scope import case_flags, case_shape
 from gametree.conform.semantics import Case
 from gametree.conform.shrink import size
+from gametree.conform.targets import ProcessTarget
 from gametree.conform.vectors import vector_cases
 
 __all__ = ["GateOptions", "Outcome", "Report", "Shrunk", "Target", "run_gate"]
@@ -44,7 +45,8 @@ def run_gate(
 ) -> Report:
     """Run the gate on ``target`` (called ``name`` in the report)."""
     started = time.monotonic()
-    report = Report(name, options.semantics, options)
+    command = target.argv if isinstance(target, ProcessTarget) else None
+    report = Report(name, options.semantics, options, command=command)
     run = Run(target, options, report, progress or (lambda _note: None), started)
     try:
         for o in _vector_phase(run):

@@ -14,14 +14,15 @@ from typing import Any
 import attrs
 
 from gametree.algorithms import ALGORITHMS
-from gametree.conform.behaviours import behaviour_names, place
-from gametree.conform.scope import MAGNITUDE_FLAGS, REPEATED, TALL, WIDE
+from gametree.conform.behaviours import behaviour_names, magnitude_of, place, window_behaviours
+from gametree.conform.game_behaviours import observe_game
 from gametree.conform.scope import MANY as MANY_PLAYERS
-from gametree.conform.semantics import SEMANTICS, Case, expected, options_of
+from gametree.conform.scope import REPEATED, TALL, WIDE
+from gametree.conform.semantics import SEMANTICS, Case, Expected, expected, options_of
 from gametree.impl.events import Event
 from gametree.spec import Leaf, Node, Scalar, Tree
 
-__all__ = ["magnitude_of", "observe", "observe_shape", "window_behaviours"]
+__all__ = ["observe", "observe_shape"]
 
 
 def _num(x: object) -> Fraction | None:
@@ -99,36 +100,22 @@ def _shape(case: Case) -> set[str]:
     return out
 
 
-def magnitude_of(numbers: Iterable[Scalar]) -> str:
-    """The ``magnitude`` behaviour of the largest of ``numbers`` (in magnitude)."""
-    largest: Scalar = 0
-    for x in numbers:
-        largest = max(largest, x, -x)
-    limits = dict(MAGNITUDE_FLAGS)
-    if largest > limits["Float64"]:
-        return "values-huge"
-    return "values-large" if largest > limits["Sentinel"] else "values-small"
-
-
-def window_behaviours(case: Case, v: Scalar) -> set[str]:
-    """The root's outcome and where each window edge lies against the true value v."""
-    a, b = case.alpha, case.beta
-    root = "fail-low" if a is not None and v <= a else "exact"
-    if b is not None and v >= b:
-        root = "fail-high"
-    return {root, place("alpha", a, v), place("beta", b, v)}
-
-
-def observe(case: Case, value: Scalar | None = None) -> frozenset[str]:
+def observe(
+    case: Case, value: Scalar | None = None, *, reference: Expected | None = None
+) -> frozenset[str]:
     """The behaviours ``case`` shows (a subset of :func:`behaviour_names`).
 
-    ``value``: the true value of a window semantics' case, when the caller has it already.
+    ``value``: the true value of a window semantics' case, when the caller has it already;
+    ``reference``: the case's answers (:func:`expected`), when the caller has them (the run
+    does, having judged the reply by them), so that they are not worked out again here.
     """
     s = SEMANTICS[case.semantics]
     if s.game:
-        from gametree.conform.game_behaviours import observe_game  # noqa: PLC0415
-
-        return frozenset(observe_game(case))
+        return frozenset(observe_game(case, reference))
+    if reference is None and (
+        (s.window and value is None) or case.semantics == "deep-pruning-unsound"
+    ):
+        reference = expected(case)
     out = _shape(case)
     if s.player and isinstance(case.tree, Node):
         out.add("paranoid-at-root" if case.tree.to_move == case.player else "paranoid-below")
@@ -140,20 +127,21 @@ def observe(case: Case, value: Scalar | None = None) -> frozenset[str]:
     out |= _Reader(case, events).behaviours()
     if s.window:
         if value is None:
-            v = expected(case).true_value
+            assert reference is not None
+            v = reference.true_value
             assert not isinstance(v, tuple)
             value = v
         out |= window_behaviours(case, value)
         if s.guess:
             out.add(place("guess", case.first_guess, value))
-    out |= _outcome(case, events)
+    out |= _outcome(case, events, reference)
     return frozenset(out & set(behaviour_names(case.semantics)))
 
 
-def _outcome(case: Case, events: Iterable[Event]) -> set[str]:
+def _outcome(case: Case, events: Iterable[Event], e: Expected | None) -> set[str]:
     """What deep pruning and the optimal search come to: a wrong value, fewer leaves read."""
     if case.semantics == "deep-pruning-unsound":
-        e = expected(case)
+        assert e is not None
         return {"deep-trap"} if e.value != e.true_value else set()
     if case.semantics != "optimal":
         return set()

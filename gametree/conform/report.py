@@ -8,10 +8,10 @@ report's JUnit form is :mod:`gametree.conform.junit`'s.
 
 import json
 import re
+import shlex
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
 
 import attrs
 
@@ -20,63 +20,12 @@ from gametree.conform.expect import solve_command
 from gametree.conform.faults import Shrunk, signature
 from gametree.conform.numbers import asked
 from gametree.conform.options import GateOptions, unasked_behaviours
+from gametree.conform.outcome import FAILURES, Kind, Outcome, plain
 from gametree.conform.scope import Coverage, case_shape
-from gametree.conform.semantics import Case, Expected, request, request_line, tree_text
-from gametree.treefile import document_json, dumps, json_value
+from gametree.conform.semantics import Case, request, request_line, tree_text
+from gametree.treefile import dumps, json_value
 
 __all__ = ["FAILURES", "Kind", "Outcome", "Report", "printable", "signature"]
-
-
-Kind = Literal["pass", "mismatch", "error", "crash", "timeout", "garbage", "memory", "skipped"]
-FAILURES: tuple[Kind, ...] = ("mismatch", "error", "crash", "timeout", "garbage", "memory")
-
-
-@attrs.define
-class Outcome:
-    """What one case came to."""
-
-    name: str
-    phase: str
-    case: Case
-    kind: Kind
-    problems: list[str]
-    expected: Expected | None
-    response: object = None
-    seconds: float = 0.0
-    comment: str = ""
-    flags: tuple[str, ...] = ()
-    before: Case | None = None
-    """For a failure: the case asked before it in the same process (``None``: none)."""
-
-    @property
-    def failed(self) -> bool:
-        """Whether the target failed this case."""
-        return self.kind in FAILURES
-
-    def json(self, *, trace: bool) -> dict[str, object]:
-        """The outcome as the JSON report shows it; ``trace``: what the request said."""
-        req: dict[str, object] | None = None
-        if self.failed and self.case.game is not None:
-            req = request(self.case, trace=False)
-        elif self.failed:
-            req = request(self.case, trace=trace, tree=False)
-            # json.dumps recurses: a tree hundreds of levels deep goes in as text.
-            shallow = self.case.tree.height < 200
-            req["tree" if shallow else "tree_text"] = (
-                document_json(self.case.tree, self.case.bounds)
-                if shallow
-                else tree_text(self.case.tree, self.case.bounds)
-            )
-        return {
-            "name": self.name,
-            "phase": self.phase,
-            "kind": self.kind,
-            "flags": list(self.flags),
-            "problems": self.problems,
-            "request": req,
-            "expected": self.expected.json() if self.expected and self.failed else None,
-            "actual": _plain(self.response) if self.failed else None,
-        }
 
 
 @attrs.define
@@ -95,6 +44,9 @@ class Report:
     """Seconds from the start of the gate to the first failure it recorded (``None``: none)."""
     saved: dict[int, Path] = attrs.field(factory=dict)
     """Where :meth:`save_cases` wrote each minimal case, by its index in ``shrunk``."""
+    command: list[str] | None = None
+    """The command line the target runs as, which can ask it a saved case again (``None``: a
+    callable run in the gate's process)."""
     coverage: dict[str, Coverage] = attrs.field(
         factory=lambda: {"vectors": Coverage(), "generated": Coverage()}
     )
@@ -177,9 +129,41 @@ class Report:
         }
 
     def text(self) -> str:
-        """The report as text."""
+        """The report as text: the verdict, each minimal case, the failures, then coverage.
+
+        A line of the failures' list is cut to :data:`WIDTH` characters (``--json`` and
+        ``--junit`` hold it whole); a minimal case's to about :data:`LINE` (its saved file
+        holds it whole).
+        """
+        verdict = "PASSED" if self.passed else f"FAILED ({len(self.failures)} failures)"
         head = f"target {self.target}, semantics {self.semantics}, scope {self.options.scope}"
-        lines = [f"gametree conform: {head}"]
+        lines = [f"result: {verdict} in {self.seconds:.1f} s", f"gametree conform: {head}"]
+        if self.gave_up:
+            lines.append(f"gave up: {self.gave_up}")
+        sections = [lines, *(self._minimal_lines(i, s) for i, s in enumerate(self.shrunk))]
+        sections += [self._failure_lines(), self._coverage_lines()]
+        return printable("\n\n".join("\n".join(s) for s in sections if s))
+
+    def _failure_lines(self) -> list[str]:
+        """The failures, at most 20, each line cut to :data:`WIDTH`."""
+        lines = []
+        for o in self.failures[:20]:
+            what = o.name if o.name.startswith(o.phase) else f"{o.phase} {o.name}"
+            what += f" [{', '.join(o.flags)}]" if o.flags else ""
+            what += f" ({o.comment})" if o.comment else ""  # the comment is cut first
+            lines.append(f"FAIL {o.kind}: {what}")
+            lines.extend("  " + " | ".join(p.splitlines()) for p in o.problems[:5])
+        if len(self.failures) > 20:
+            lines.append(f"... and {len(self.failures) - 20} more failures")
+        cut = [_cut(printable(line)) for line in lines]
+        if cut != lines:
+            cut.insert(0, f"(each line cut to {WIDTH} characters: --json and --junit have them "
+                          "whole)")  # fmt: skip
+        return cut
+
+    def _coverage_lines(self) -> list[str]:
+        """How many cases of each kind, what they covered, the behaviours they showed."""
+        lines = []
         for phase in ("vectors", "generated"):
             c = self.counts(phase)
             if c:
@@ -194,25 +178,12 @@ class Report:
                          f"{self.outside['vectors']} vectors skipped, "
                          f"{self.outside['generated']} generated cases drawn again")  # fmt: skip
         lines.extend(self.behaviours.text())
-        for o in self.failures[:20]:
-            what = f"{o.name}" + (f" ({o.comment})" if o.comment else "")
-            if o.flags:
-                what += f" [{', '.join(o.flags)}]"
-            lines.append(f"FAIL {o.phase} {what}: {o.kind}")
-            lines.extend(f"  {_clip(p, 600)}" for p in o.problems[:5])
-        if len(self.failures) > 20:
-            lines.append(f"... and {len(self.failures) - 20} more failures")
-        for i, s in enumerate(self.shrunk):
-            lines.extend(self._minimal_lines(s, self.saved.get(i)))
-        if self.gave_up:
-            lines.append(f"gave up: {self.gave_up}")
-        verdict = "PASSED" if self.passed else f"FAILED ({len(self.failures)} failures)"
-        lines.append(f"result: {verdict} in {self.seconds:.1f} s")
-        return printable("\n".join(lines))
+        return lines
 
-    def _minimal_lines(self, s: Shrunk, saved: Path | None) -> list[str]:
-        """The lines of one minimal failing case, each at most about :data:`LINE` long."""
+    def _minimal_lines(self, i: int, s: Shrunk) -> list[str]:
+        """The lines of the ``i``-th minimal failing case, each at most about :data:`LINE` long."""
         m = s.minimal
+        saved = self.saved.get(i)
         note = f"the whole case is in {saved}" if saved else "--json or --junit has it all"
 
         def clip(text: str) -> str:
@@ -243,6 +214,9 @@ class Report:
             lines.extend(self._case_lines(s.then, clip, "    "))
         if saved:
             lines.append(f"  the whole case (request, expected, actual): {saved}")
+            if self.command is not None:
+                asked = shlex.join(self.command)
+                lines.append(f"  asked again of the target: {asked} < {_requests(saved)}")
         where = saved or "CASE.json"
         lines.append(
             f"  what the gate expects of it: {solve_command(m.case, where)}"
@@ -295,40 +269,49 @@ class Report:
         return [indent + line for line in lines]
 
     def save_cases(self, directory: Path | None) -> None:
-        """Write each minimal failing case to ``directory/minimal-K.json``.
+        """Write each minimal failing case to ``directory/minimal-K.json``, its requests beside.
 
-        With ``directory`` ``None``, into a new temporary directory. The file holds the
-        problems, the expected and actual answers, and the request as the target was sent it
-        (a tree of any depth, written without recursion), so that the case can be replayed,
-        and checked by hand: the text report names the command
-        (:func:`gametree.conform.expect.solve_command`), which reads the file.
+        The requests that ask it again go to ``minimal-K.requests.jsonl``. With ``directory``
+        ``None``, into a new temporary directory. The case's file holds the problems, the
+        expected and actual answers, and the request as the target was sent it (a tree of any
+        depth, written without recursion), so that the case can be checked by hand: the text
+        report names the command (:func:`gametree.conform.expect.solve_command`), which reads
+        the file. The requests' file holds the protocol's lines as the target was sent them,
+        with the request after it when the case broke the target for that one, so that the
+        target can be asked again with the file as its standard input: the report names that
+        command too.
         """
         if not self.shrunk:
             return
         if directory is None:
             directory = Path(tempfile.mkdtemp(prefix="gametree-conform-"))
         directory.mkdir(parents=True, exist_ok=True)
+        trace = self.options.checks.strict_order
         for i, s in enumerate(self.shrunk):
             m = s.minimal
             path = directory / f"minimal-{i + 1}.json"
-            line = request_line(m.case, 0, trace=self.options.checks.strict_order).strip()
+            asked = [request_line(m.case, 0, trace=trace).strip()]
             head = {
                 "semantics": self.semantics,
                 "kind": m.kind,
                 "problems": m.problems,
                 "expected": m.expected.json() if m.expected else None,
-                "actual": _plain(m.response),
+                "actual": plain(m.response),
             }
-            text = f'{json.dumps(head)[:-1]}, "request": {line}'
+            text = f'{json.dumps(head)[:-1]}, "request": {asked[0]}'
             if s.then is not None:  # the request after it, which then failed
-                then = request_line(s.then.case, 1, trace=self.options.checks.strict_order)
-                text += f', "then": {then.strip()}'
+                asked.append(request_line(s.then.case, 1, trace=trace).strip())
+                text += f', "then": {asked[1]}'
             path.write_text(text + "}\n", encoding="utf-8")
+            _requests(path).write_text("".join(f"{line}\n" for line in asked), encoding="utf-8")
             self.saved[i] = path
 
 
 LINE = 1000
 """The longest line of a minimal case in the text report, before it is clipped."""
+
+WIDTH = 100
+"""The longest line of the text report's list of failures, before it is cut."""
 
 
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -346,9 +329,18 @@ def printable(text: str) -> str:
     return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
-def _plain(x: object) -> object:
-    """A reply as plain JSON values (a marker such as NaN's becomes a string saying what it was)."""
-    return json.loads(json.dumps(x, default=repr))
+def _requests(case: Path) -> Path:
+    """Where :meth:`Report.save_cases` writes the requests that ask a saved ``case`` again."""
+    return case.with_suffix(".requests.jsonl")
+
+
+def _cut(line: str) -> str:
+    """``line`` cut to :data:`WIDTH` characters, an ellipsis ending it if it was longer.
+
+    >>> len(_cut("x" * 100)), _cut("x" * 101)[-5:], len(_cut("x" * 101))
+    (100, 'xx...', 100)
+    """
+    return line if len(line) <= WIDTH else line[: WIDTH - 3] + "..."
 
 
 def _clip(text: str, limit: int = 3000, note: str = "--json or --junit has them") -> str:

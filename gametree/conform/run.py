@@ -123,7 +123,7 @@ class Run:
             flags = case_flags(case)
         if phase in self.report.coverage:
             self.report.coverage[phase].add(case_shape(case), flags, e.visited)
-            self.report.behaviours.phases[phase].add(self.options.semantics, case, shown)
+            self.report.behaviours.phases[phase].add(self.options.semantics, case, shown, e)
         o = Outcome(label, phase, case, kind, problems, e, response, seconds, comment, flags)
         if o.failed:  # the case asked before it in the same process, for its replay
             o.before = getattr(self.target, "previous", None)

@@ -19,15 +19,16 @@ mistake each flag is there to catch.
 ('NotByDepth', 'Sentinel', 'Int16', 'Int32', 'Float64', 'RepeatedSubtree')
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
+from gametree.conform.kept import per_tree
 from gametree.spec import Leaf, Node, Scalar, Tree
 
-if TYPE_CHECKING:  # the semantics import nothing of the gate's; only their types are read here
+if TYPE_CHECKING:  # only the types are read here
     from gametree.conform.games import GameGraph
     from gametree.conform.semantics import Case
 
@@ -43,7 +44,6 @@ __all__ = [
     "content_flags",
     "magnitude_flags",
     "magnitude_text",
-    "per_tree",
 ]
 
 TALL = 6
@@ -179,32 +179,6 @@ def case_shape(case: "Case") -> Shape:
     """The shape of what ``case`` asks: its tree (a game's cut tree) and its other numbers."""
     numbers = case_numbers(case)
     return per_tree(case.tree, ("shape", *numbers), lambda: Shape.of(case.tree, numbers))
-
-
-T = TypeVar("T")
-
-_KEPT: dict[tuple[int, object], tuple[Tree, object]] = {}
-KEPT = 8
-"""How many results about large trees :func:`per_tree` keeps."""
-KEPT_FROM = 1_000
-"""The smallest tree a result is kept for: a smaller one is walked again, in microseconds."""
-
-
-def per_tree(t: Tree, key: object, make: Callable[[], T]) -> T:
-    """``make()``, worked out once for a large tree ``t`` and ``key`` however often it is asked.
-
-    A case of 10^5 nodes is flagged, measured, written, sent and reported, each of which
-    walks the tree: the last :data:`KEPT` results are kept, by the tree's identity (each
-    entry holds its tree, so that the identity is not reused while it is kept).
-    """
-    if t.size < KEPT_FROM:
-        return make()
-    kept = _KEPT.pop((id(t), key), None)
-    value = kept[1] if kept is not None and kept[0] is t else make()
-    _KEPT[(id(t), key)] = (t, value)  # the newest last
-    while len(_KEPT) > KEPT:
-        del _KEPT[next(iter(_KEPT))]
-    return cast(T, value)
 
 
 def case_flags(case: "Case") -> tuple[str, ...]:

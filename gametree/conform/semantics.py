@@ -77,7 +77,7 @@ import attrs
 from gametree import impl, spec
 from gametree.algorithms import REGISTRY, Algorithm, Answer, Options
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
-from gametree.conform.scope import per_tree
+from gametree.conform.kept import per_tree
 from gametree.impl.necessity import Domain
 from gametree.spec import Bounds, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
 from gametree.spec.fold import fold
@@ -448,7 +448,7 @@ def tree_text(t: Tree, bounds: Bounds | None = None) -> str:
     """``treefile.dumps(t, bounds)``, written once for a large tree however often it is asked.
 
     A case is sent to the target, keyed, reported and saved: at 10^5 nodes each writing costs
-    a good part of a second (:func:`gametree.conform.scope.per_tree` keeps the text).
+    a good part of a second (:func:`gametree.conform.kept.per_tree` keeps the text).
     """
     return per_tree(t, ("text", bounds), lambda: dumps(t, bounds))
 

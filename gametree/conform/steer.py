@@ -29,7 +29,7 @@ from fractions import Fraction
 
 import attrs
 
-from gametree.conform.behaviours import PLACES, Pair, infeasible, pairs_of
+from gametree.conform.behaviours import Pair, aimed, at_place, infeasible, pairs_of
 from gametree.conform.observe import observe
 from gametree.conform.semantics import SEMANTICS, Case, expected
 from gametree.conform.steer_games import SHIFTS, propose_game
@@ -100,8 +100,8 @@ def _knobs(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth: 
     denominator = rng.choice(DENOMINATORS) if fractions and "Fraction" not in skip else 1
     if "Fraction" in skip or "TinyFraction" in skip:
         denominator = 1 if denominator >= 10**9 else denominator
-    alpha, beta = _aimed(aim, "alpha", rng), _aimed(aim, "beta", rng)
-    guess = _aimed(aim, "guess", rng)
+    alpha, beta = aimed(aim, "alpha", rng), aimed(aim, "beta", rng)
+    guess = aimed(aim, "guess", rng)
     drawn_movers = not by_depth and (
         bool(aim & {"moves-twice", "cut-grandparent"}) or rng.random() < 0.3
     )
@@ -127,14 +127,6 @@ def _knobs(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth: 
         player=rng.randrange(players),
         domain="integers" if "domain-integers" in aim or rng.random() < 0.4 else "reals",
     )
-
-
-def _aimed(aim: set[str], edge: str, rng: random.Random) -> str:
-    """The place of :data:`PLACES` ``aim`` asks for ``edge`` (alpha, beta, guess), or one drawn."""
-    for name in aim:
-        if name.startswith(edge):
-            return name[len(edge) :].lstrip("-")
-    return rng.choice(PLACES if edge != "guess" else PLACES[1:])
 
 
 def _gap(aim: set[str], edge: str, rng: random.Random) -> int:
@@ -184,14 +176,14 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
         return case, None
     v = (negamax if semantics.startswith("negamax") or semantics == "pvs" else minimax)(t).value
     unit = Fraction(1, k.denominator) if rng.random() < 0.3 else 1
-    a, b = _place(k.alpha, v, unit, rng), _place(k.beta, v, unit, rng)
+    a, b = at_place(k.alpha, v, unit, rng), at_place(k.beta, v, unit, rng)
     if windowless:
         a = b = None
     if a is not None and b is not None and a >= b:
         a, b = (b, a) if a != b else (a - 1, a)
     case = attrs.evolve(case, alpha=a, beta=b)
     if s.guess:
-        guess = _place(k.guess, v, unit, rng)
+        guess = at_place(k.guess, v, unit, rng)
         case = attrs.evolve(case, first_guess=v if guess is None else guess)
     return case, v
 
@@ -487,17 +479,6 @@ def _bounds(t: Tree, k: Knobs) -> Bounds:
     return Bounds(least - k.lower_gap, most + k.sum_gap)
 
 
-def _place(place: str, v: Scalar, unit: Scalar, rng: random.Random) -> Scalar | None:
-    """A window edge or guess at ``place`` against v (``None``: open)."""
-    if place == "open":
-        return None
-    if place in {"<v", ">v"}:
-        sign = -1 if place == "<v" else 1
-        off = 1 + unit * rng.choice((2, 3, 5, 40)) if rng.random() < 0.8 else Fraction(unit) / 2
-        return v + sign * off
-    return v + {"=v-1": -1, "=v": 0, "=v+1": 1}[place]
-
-
 WRAPPED = frozenset(
     {"fail-low", "fail-high", "alpha=v", "alpha=v+1", "alpha>v", "beta=v", "beta=v-1", "beta<v"}
 )
@@ -582,7 +563,7 @@ def wrapped(
         low = rng.random() < 0.5
     case, alpha, beta = _closed(case)
     edge = alpha if low else beta
-    place = _aimed(aim, "alpha" if low else "beta", rng)
+    place = aimed(aim, "alpha" if low else "beta", rng)
     step: Scalar = {"=v": 0, "=v+1": 1, "=v-1": 1}.get(place, rng.choice((2, 3, Fraction(1, 2))))
     t = case.tree
     p = t.to_move if isinstance(t, Node) else 0

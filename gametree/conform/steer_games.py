@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from gametree.conform.behaviours import TABLE
+from gametree.conform.behaviours import TABLE, aimed, at_place
 from gametree.conform.game_behaviours import longest_line
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.semantics import Case, game_case
@@ -76,11 +76,10 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
     case = game_case(semantics, g, depth, quiescence=q, max_tree=20_000)
     if not witness:
         return case, None
-    from gametree.conform.steer import _aimed, _place  # noqa: PLC0415 - steer imports this
 
     v = witnessed(g, 0, depth, None, None).fixed
-    a = _place(_aimed(aim, "alpha", rng), v, 1, rng)
-    b = _place(_aimed(aim, "beta", rng), v, 1, rng)
+    a = at_place(aimed(aim, "alpha", rng), v, 1, rng)
+    b = at_place(aimed(aim, "beta", rng), v, 1, rng)
     if a is not None and b is not None and a >= b:
         a, b = (b, a) if a != b else (a - 1, a)
     return attrs.evolve(case, alpha=a, beta=b), v
@@ -173,6 +172,17 @@ class _Graph:
         kids = [self.subtree(height - 1 - (rng.random() < 0.3), noisy=noisy) for _ in range(k)]
         return self.add(kids, noisy=noisy and rng.random() < 0.5)
 
+    def below(self, root: int) -> list[dict[str, Any]]:
+        """The states reachable from ``root``, ``root`` first."""
+        out, stack, seen = [], [root], set()
+        while stack:
+            s = stack.pop()
+            if s not in seen:
+                seen.add(s)
+                out.append(self.states[s])
+                stack.extend(self.states[s]["kids"])
+        return out
+
     def worst_first(self, root: int) -> None:
         """Order each state below ``root`` with its moves worst first for its mover.
 
@@ -227,11 +237,15 @@ DEPTHS = ("equal", "deeper", "shallower", "quiescence")
 WHERE = ("below", "at-alpha", "inside", "at-beta", "above")
 
 
-def _aims(aim: set[str], rng: random.Random, *, quiescence: bool) -> tuple[str, str, str]:
-    """The entry's kind and depth and the revisit's place ``aim`` names, the others drawn."""
+def _aims(aim: set[str], rng: random.Random, *, quiescence: bool,
+          stand_pat: bool = False) -> tuple[str, str, str]:  # fmt: skip
+    """The entry's kind and depth and the revisit's place ``aim`` names, the others drawn.
+
+    Stand pat acts only in an extension: for it an entry of one is drawn half of the time.
+    """
     kind = next((k for k in KINDS for a in aim if a.startswith(f"entry-{k}-")),
                 rng.choice(KINDS))  # fmt: skip
-    depths = DEPTHS if quiescence else DEPTHS[:3]
+    depths = (DEPTHS + ("quiescence",) * 3 * stand_pat) if quiescence else DEPTHS[:3]
     depth = next((d for d in depths for a in aim if a.startswith("entry-") and a.endswith(d)),
                  rng.choice(depths))  # fmt: skip
     place = next((p for p in WHERE if f"revisit-{p}" in aim), rng.choice(WHERE))
@@ -244,59 +258,46 @@ def table_game(rng: random.Random, semantics: str, aim: set[str], *,
 
     Built for an entry of a kind (exact, lower, upper; of an equal, deeper or shallower
     search, or of a quiescence extension) met at a place of the later window (below, at or
-    above an edge, inside), as ``aim`` names them or drawn. S has a subtree one to three plies
-    high, its values drawn; the first line to it ends with states whose earlier moves lead to
-    leaves worth the window that gives the entry's kind (S's value inside it, or S failing
-    high or low), and the second line with leaves worth a window that puts the entry's value
-    (fail-soft's result, worked out on S's own game) at the place. Lines are one to four plies
-    long, of lengths that give the depths asked. The root's own alpha and the lines' other
-    moves change the windows of the search that meets S; the reference's search says what
-    the case shows, and the steering keeps what shows what it aims at.
+    above an edge, inside), as ``aim`` names them or drawn. S has a subtree one to four plies
+    high, its values drawn (:func:`_shared`); the first line to it ends with states whose
+    earlier moves lead to leaves worth the window that gives the entry's kind (S's value
+    inside it, or S failing high or low), and the second line with leaves worth a window that
+    puts the entry's value (fail-soft's result, worked out on S's own game) at the place
+    (:func:`_windows`). Lines are one to four plies long, of lengths that give the depths asked
+    (:func:`_plies`), and the first fails low for the root, so that the root's alpha leaves
+    the second's window alone. The lines' other moves may change the windows of the search
+    that meets S: the reference's search says what the case shows, and the steering keeps
+    what shows what it aims at.
     """
-    from gametree.impl.engine import Engine  # noqa: PLC0415 - the reference, on S's game
-    from gametree.spec.search import cut_negamax  # noqa: PLC0415
-
     witness = semantics == "game-negamax-witness"
-    kind, relation, place = _aims(aim, rng, quiescence=not witness)
+    pat = semantics == "game-negamax-stand-pat"
+    kind, relation, place = _aims(aim, rng, quiescence=not witness, stand_pat=pat)
+    quiescent = relation == "quiescence"
+    noisy = not witness and (quiescent or bool(aim & QUIESCENT) or rng.random() < 0.3)
     g = _Graph(rng, rng.choice((2, 4, 9)))
     if rng.random() < 0.5:
         g.bias = rng.choice((-1, 1)) * rng.randint(2, 2 * g.span)
-    quiescent = relation == "quiescence"
-    noisy = not witness and (quiescent or bool(aim & QUIESCENT) or rng.random() < 0.3)
     height = rng.choice((2, 3, 3, 4) if witness else (1, 1, 2, 2, 3))
-    shared = g.subtree(height, noisy=noisy, width=rng.randint(2, 3))
-    if rng.random() < 0.85:
-        g.worst_first(shared)
-    if quiescent:
-        g.states[shared]["noisy"] = [i for i in range(len(g.states[shared]["kids"]))
-                                     if rng.random() < 0.7] or [0]  # fmt: skip
-    first = rng.randint(1, 4)
-    second = {
-        "equal": first,
-        "deeper": first + rng.randint(1, 2),
-        "shallower": max(1, first - rng.randint(1, 2)),
-    }.get(relation, rng.randint(1, 4))
-    if relation == "shallower" and second == first:
-        first += 1
-    q = max(_quiescence(rng, semantics, aim), int(noisy))
-    if quiescent:  # the first visit in an extension (r1 <= 0), the second where S is searched
-        first = max(first, second - q + 1)
-        r1 = rng.randint(max(1 - q, second + 1 - first - q, 1 - first), 0)
-    else:  # both visits above the horizon; for the witness criterion two plies at least at
-        # the second, where a window a deeper bound narrows can fail softly
-        least = 2 if witness else 1
-        r1 = max(rng.randint(least, height + 1), least + second - first)
+    shared = _shared(g, height, noisy=noisy, quiescent=quiescent, stand_pat=pat)
+    q = max(_quiescence(rng, semantics, aim), int(noisy), 2 * quiescent)
+    first, second, r1 = _plies(rng, relation, q, height, least=2 if witness else 1, stand_pat=pat)
     depth = first + r1
-    own = g.graph(shared)
-    p = own.to_move(0)
-    v = cut_negamax(own, 0, max(r1, 0), quiescence=q + min(r1, 0)).value
-    lo1, hi1 = _window(rng, v, kind, _second_best(own, max(r1, 0), q + min(r1, 0)))
-    found = Engine(own, quiescence=q + min(r1, 0)).search(0, max(r1, 0), alpha=_end(lo1, -1),
-                                                          beta=_end(hi1, 1))  # fmt: skip
-    lo2, hi2 = _placed(rng, found.value, place)
+    first_window, second_window = _windows(g, shared, kind, place, r1=r1, q=q,
+                                           stand_pat=pat and quiescent)  # fmt: skip
+    p = g.states[shared]["p"]
     lines = [
-        _line(g, shared, first - 1, p, (lo1, hi1), r1, noisy=noisy),
-        _line(g, shared, second - 1, p, (lo2, hi2), depth - second, noisy=noisy),
+        _line(g, shared, first - 1, p, first_window, r1, noisy=noisy, stand_pat=pat),
+        _line(
+            g,
+            shared,
+            second - 1,
+            p,
+            second_window,
+            depth - second,
+            noisy=noisy,
+            stand_pat=pat,
+            bare=witness and rng.random() < 0.5,
+        ),
     ]
     if "deeper-first" in aim or rng.random() < 0.2:  # a second state met again, nearer first
         other = g.subtree(1, noisy=noisy, width=2)
@@ -315,6 +316,79 @@ def table_game(rng: random.Random, semantics: str, aim: set[str], *,
     if horizon is not None:  # a deeper search meets S as it did: only ever deepen
         depth = max(depth, longest_line(graph) - rng.choice(HORIZON[horizon]))
     return graph, depth, q
+
+
+def _shared(g: _Graph, height: int, *, noisy: bool, quiescent: bool, stand_pat: bool) -> int:
+    """S and its subtree: mostly worst first, and for a quiescence entry captures throughout.
+
+    For stand pat, S's captures end the game, so that nothing below it stands pat.
+    """
+    rng = g.rng
+    if quiescent and stand_pat:
+        shared = g.add([g.add([]) for _ in range(rng.randint(2, 3))])
+    else:
+        shared = g.subtree(height, noisy=noisy, width=rng.randint(2, 3))
+    if rng.random() < 0.85:
+        g.worst_first(shared)
+    if quiescent:  # captures all the way down, so that the quiescence limit cuts them
+        for x in g.below(shared):
+            if x["kids"] and (x is g.states[shared] or rng.random() < 0.7):
+                x["noisy"] = list(range(len(x["kids"])))
+                x["check"] = False
+    return shared
+
+
+def _plies(rng: random.Random, relation: str, q: int, height: int, *, least: int,
+           stand_pat: bool) -> tuple[int, int, int]:  # fmt: skip
+    """The two lines' lengths and the plies left at S on the first, for the ``relation`` asked.
+
+    A quiescence entry is made in an extension (r1 <= 0) and met again with as many plies
+    left (for stand pat, which answers only there, half of the time), or another number of
+    them inside the extension, or above the horizon; other entries
+    are made and met above it, the second visit with ``least`` plies left at least.
+    """
+    if relation == "quiescence":
+        r1 = rng.randint(1 - q, 0)
+        other = rng.choice([x for x in range(1 - q, 1) if x != r1])
+        r2 = rng.choice((r1, r1 if stand_pat else other, other, rng.randint(1, 2)))
+        low = max(1, 1 + r2 - r1, 1 - r1)
+        first = rng.randint(low, low + 2)
+        return first, first + r1 - r2, r1
+    first = rng.randint(1, 4)
+    second = {
+        "equal": first,
+        "deeper": first + rng.randint(1, 2),
+        "shallower": max(1, first - rng.randint(1, 2)),
+    }[relation]
+    if relation == "shallower" and second == first:
+        first += 1
+    return first, second, max(rng.randint(least, height + 1), least + second - first)
+
+
+Window = tuple[Scalar | None, Scalar | None]
+
+
+def _windows(g: _Graph, shared: int, kind: str, place: str, *, r1: int, q: int,
+             stand_pat: bool) -> tuple[Window, Window]:  # fmt: skip
+    """The windows (S's mover's view) for the entry's ``kind`` and the revisit's ``place``.
+
+    Worked out on S's own game with the reference's search; for stand pat in an extension, S
+    is given an evaluation below its captures' value that the first window cuts off at.
+    """
+    from gametree.impl.engine import Engine  # noqa: PLC0415 - the reference, on S's game
+    from gametree.spec.search import cut_negamax  # noqa: PLC0415
+
+    rng = g.rng
+    own = g.graph(shared)
+    r, left = max(r1, 0), q + min(r1, 0)
+    v = cut_negamax(own, 0, r, quiescence=left).value
+    lo, hi = _window(rng, v, kind, _second_best(own, r, left))
+    found = Engine(own, quiescence=left).search(0, r, alpha=_end(lo, -1), beta=_end(hi, 1)).value
+    if stand_pat:  # S stands pat below its captures, and cuts off at the first visit
+        found = v - rng.choice((1, 2, 3))
+        lo, hi = None, found - rng.choice((0, 1, 2))
+        g.states[shared]["v"] = found if g.states[shared]["p"] == 0 else -found
+    return (lo, hi), _placed(rng, found, place)
 
 
 def _end(x: Scalar | None, side: int) -> Any:
@@ -356,9 +430,13 @@ def _window(rng: random.Random, v: Scalar, kind: str, second: Scalar | None) -> 
 
 
 def _placed(rng: random.Random, g: Scalar, place: str) -> tuple[Scalar | None, Scalar | None]:
-    """A window (in the mover's view) that puts an entry's value g at ``place``."""
-    step = rng.choice((1, 2, 3))
-    other = rng.choice((1, 2, None))
+    """A window (in the mover's view) that puts an entry's value g at ``place``.
+
+    Narrow or wide: a wide one holds the value of a search to another depth too, which a
+    bound that does not settle the window must not be taken for.
+    """
+    step = rng.choice((1, 2, 3, 6))
+    other = rng.choice((1, 2, 6, None))
     if place == "below":
         return g + step, None if other is None else g + step + other
     if place == "at-alpha":
@@ -372,31 +450,33 @@ def _placed(rng: random.Random, g: Scalar, place: str) -> tuple[Scalar | None, S
 
 def _line(g: _Graph, shared: int, length: int, p: int,  # noqa: PLR0917 - the line's makings
           window: tuple[Scalar | None, Scalar | None], r: int, *,
-          noisy: bool) -> int:  # fmt: skip
+          noisy: bool, stand_pat: bool = False, bare: bool = False) -> int:  # fmt: skip
     """A line of ``length`` plies to ``shared`` (mover p, reached with r plies left).
 
     The state before S is p's, its first move to a leaf worth alpha to p; the one before that
     is the other player's, its first move to a leaf worth beta to p (either left out when the
     window is open there); every state of the line may have later moves too. A state of the
     line at or below the horizon is not quiet, its move towards S noisy, so that an extension
-    goes on to S.
+    goes on to S. A ``bare`` line has one move a state: S is searched with the root's window.
     """
     rng = g.rng
     s = shared
     for i, edge in enumerate((*window, *[None] * length)[:length]):
-        kids = [s]
-        if edge is not None:
+        kids = [s_ward := s]
+        if edge is not None and not bare:
             kids.insert(0, g.add([]))
             g.states[kids[0]]["v"] = edge if p == 0 else -edge
-        if rng.random() < 0.4:
+        if rng.random() < 0.4 and not bare:
             kids.append(g.subtree(rng.choice((0, 1)), noisy=noisy))
         s = g.add(kids, noisy=noisy and rng.random() < 0.3)
         x = g.states[s]
         if i < 2:
             x["p"] = p if i == 0 else 1 - p
-        if r + i + 1 <= 0:
+        if r + i + 1 <= 0:  # searched in an extension: on to S, and no standing pat
             x["check"] = False
-            x["noisy"] = sorted({*x.get("noisy", []), int(edge is not None)})  # towards S
+            x["noisy"] = sorted({*x.get("noisy", []), kids.index(s_ward)})
+            if stand_pat:
+                x["v"] = -10 * (g.span + 1) * (1 if x["p"] == 0 else -1)
     return s
 
 

@@ -16,7 +16,6 @@ hung or printed garbage is restarted for the next case.
 """
 
 import contextlib
-import json
 import os
 import re
 import resource
@@ -35,19 +34,16 @@ import attrs
 from gametree._json import JSONSyntaxError
 from gametree._json import loads as json_loads
 from gametree.conform.builtin import is_search
+from gametree.conform.protocol import WORKER_IMPORT_FAILED, reply_text
 from gametree.conform.semantics import Case, request_line
 
 __all__ = [
-    "WORKER_IMPORT_FAILED",
     "CallableTarget",
     "ProcessTarget",
     "Reply",
     "TargetStartError",
     "parse_target",
 ]
-
-WORKER_IMPORT_FAILED = 78
-"""The worker's exit status when the callable cannot be imported (EX_CONFIG)."""
 
 MAX_REPLY_BYTES = 64 * 1024 * 1024
 """A reply line longer than this is garbage (it would only grow the gate's memory)."""
@@ -489,10 +485,7 @@ class CallableTarget:
         try:
             if alarm:
                 signal.setitimer(signal.ITIMER_REAL, timeout)
-            result = self.function(request)
-            if not isinstance(result, dict):
-                raise TypeError(f"the target returned {type(result).__name__}, not a dict")
-            text = json.dumps(result, default=_encode)
+            text = reply_text(self.function(request))
         except _Timeout:
             return Reply("timeout", detail=f"no reply within {timeout:g} s",
                          seconds=time.monotonic() - started)  # fmt: skip
@@ -514,11 +507,3 @@ class CallableTarget:
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def _encode(x: object) -> object:
-    from fractions import Fraction  # noqa: PLC0415
-
-    if isinstance(x, Fraction):
-        return str(x)
-    raise TypeError(f"a reply holds {x!r} of type {type(x).__name__}, which is not JSON")

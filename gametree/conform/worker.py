@@ -22,21 +22,24 @@ import json
 import sys
 import traceback
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from gametree._json import JSONSyntaxError, loads
-from gametree.conform.builtin import answer, is_search
-from gametree.conform.targets import WORKER_IMPORT_FAILED
+from gametree.conform.protocol import WORKER_IMPORT_FAILED, reply_text
 
 
 def load(target: str) -> Callable[[dict[str, Any]], object]:
     """The callable ``package.module:function`` (attributes may be dotted), or a search.
 
-    A search of ``gametree algorithms`` by its full name (:mod:`gametree.conform.builtin`).
+    A search of ``gametree algorithms`` by its name (:mod:`gametree.conform.builtin`, loaded
+    only then: a name without a colon).
     """
-    if is_search(target):
-        return functools.partial(answer, target)
+    if ":" not in target:
+        from gametree.conform import builtin  # noqa: PLC0415 - only a search needs gametree's
+
+        if not builtin.is_search(target):
+            raise ValueError("neither package.module:function nor a search of gametree algorithms")
+        return functools.partial(builtin.answer, target)
     module_name, _, attribute = target.partition(":")
     obj: Any = importlib.import_module(module_name)
     for part in attribute.split("."):
@@ -44,12 +47,6 @@ def load(target: str) -> Callable[[dict[str, Any]], object]:
     if not callable(obj):
         raise TypeError(f"{target} is not callable (got {type(obj).__name__})")
     return obj  # type: ignore[no-any-return]
-
-
-def _encode(x: object) -> object:
-    if isinstance(x, Fraction):
-        return str(x)
-    raise TypeError(f"a reply holds {x!r} of type {type(x).__name__}, which is not JSON")
 
 
 def serve(function: Callable[[dict[str, Any]], object], lines: Any, out: Any) -> None:
@@ -68,10 +65,7 @@ def serve(function: Callable[[dict[str, Any]], object], lines: Any, out: Any) ->
             continue
         rid = request.pop("id", None)
         try:
-            result = function(request)
-            if not isinstance(result, dict):
-                raise TypeError(f"the target returned {type(result).__name__}, not a dict")
-            text = json.dumps({**result, "id": rid}, default=_encode)
+            text = reply_text(function(request), id=rid)
         except MemoryError:
             text = json.dumps({"id": rid, "error": "MemoryError", "kind": "memory"})
         except Exception as e:

@@ -4,7 +4,9 @@ Glossary: s is a state, d a depth (plies), m a move, p the player to move.
 
 - :func:`perft` counts the leaves of the tree cut at depth d (``spec.unfold``'s tree): move
   sequences of length d, plus each game that ended sooner, once. Chess programs call the count
-  of sequences of length d "perft"; for games where nothing ends before depth d the two agree.
+  of sequences of length d "perft" (``ended=False``: a game over before depth d counts
+  nothing); for games where nothing ends before depth d the two agree. :func:`divide` is
+  perft below each move, as engine authors print it to find the move their generator gets wrong.
   It walks the game directly, over an explicit stack, so it checks a game's move generator
   independently of ``spec.unfold`` (tests compare the two).
 - :func:`positions_by_ply` counts the *distinct* states reached after exactly n plies, for
@@ -24,21 +26,28 @@ import attrs
 
 from gametree.spec import Game, Scalar, exact_scalar
 
-__all__ = ["Solved", "perft", "perft_by_depth", "positions_by_ply", "solve"]
+__all__ = ["Solved", "divide", "perft", "perft_by_depth", "positions_by_ply", "solve"]
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
 
 
-def perft(game: Game[S, M], state: S, depth: int) -> int:
+def perft(
+    game: Game[S, M], state: S, depth: int, *, ended: bool = True, limit: int | None = None
+) -> int:
     """The number of leaves of the game's tree from ``state`` cut at ``depth``.
 
-    O(nodes) time, O(depth · b) memory.
+    With ``ended=False``, chess programs' perft: the move sequences of exactly ``depth`` moves
+    (a game over sooner counts 0). With ``limit``, the count stops as soon as it passes it (the
+    result is then ``limit + 1``). O(nodes) time, O(depth · b) memory.
 
     >>> from gametree.games import ConnectFour
     >>> game = ConnectFour()
     >>> [perft(game, game.initial_state(), d) for d in range(4)]
     [1, 7, 49, 343]
+    >>> small = ConnectFour(rows=1, columns=2, connect=1)
+    >>> perft(small, small.initial_state(), 2), perft(small, small.initial_state(), 2, ended=False)
+    (2, 0)
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise ValueError(f"'depth' must be a non-negative int (got {depth!r})")
@@ -47,13 +56,32 @@ def perft(game: Game[S, M], state: S, depth: int) -> int:
     while stack:
         s, d = stack.pop()
         if d == 0 or game.is_terminal(s):
-            leaves += 1
+            leaves += d == 0 or ended
+            if limit is not None and leaves > limit:
+                return limit + 1
             continue
         moves = game.moves(s)
         if not moves:
             raise ValueError(f"a state that is not terminal has no moves: {s!r}")
         stack.extend((game.successor(s, m), d - 1) for m in moves)
     return leaves
+
+
+def divide(game: Game[S, M], state: S, depth: int) -> list[tuple[M, int]]:
+    """Each move of ``state`` with chess programs' perft below it at ``depth - 1``, in order.
+
+    Their sum is ``perft(game, state, depth, ended=False)``; at depth 1 it lists the moves.
+
+    >>> from gametree.games import Nim
+    >>> divide(Nim((1, 2)), Nim((1, 2)).initial_state(), 2)
+    [((0, 1), 2), ((1, 1), 2), ((1, 2), 1)]
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise ValueError(f"'depth' must be a positive int (got {depth!r})")
+    if game.is_terminal(state):
+        return []
+    return [(m, perft(game, game.successor(state, m), depth - 1, ended=False))
+            for m in game.moves(state)]  # fmt: skip
 
 
 def perft_by_depth(game: Game[S, M], state: S, max_depth: int) -> list[int]:

@@ -11,7 +11,14 @@ board is full. The standard game is ``ConnectFour(rows=6, columns=7, connect=4)`
 player win (Allen 1988, Allis 1988).
 
 A move is a column index, and ``moves`` lists the columns that are not full in increasing order
-(left to right); the notation for a person is the column's number counted from 1. Values are
+(left to right); the notation for a person is the column's number counted from 1. There is no
+pass: a full column is not a move, and a won or full board has none.
+
+**Notation** (for engines, ``gametree conform --game connect4``): a position is the sequence of
+columns played from the empty board, each a digit 1..9 from the left, as Pascal Pons' solver
+reads it ("4453": X in column 4, O in 4, X in 5, O in 3); the empty board is the empty string.
+A board is written by the line that reached it, so boards of more than 9 columns have no
+notation. Values are
 from player 0's point of view: the utility is +1 if X has k in a row, -1 if O has, 0 for a
 draw, so small boards can be solved exactly (``gametree.games.analysis.solve``); the static
 evaluation counts open windows (see :meth:`ConnectFour.evaluate`).
@@ -254,7 +261,78 @@ class ConnectFour:
                 total -= o
         return Fraction(total, self.connect * len(lines))
 
-    # For people: drawing, notation.
+    def move_kinds(self, state: ConnectFourState, move: int) -> frozenset[str]:
+        """What ``move`` does beyond dropping a piece.
+
+        ``win`` (with ``win-horizontal``, ``win-vertical`` or ``win-diagonal``, and
+        ``win-top-row`` when the winning piece lands in the top row), ``fills-column`` (the
+        column is full after it) and ``draw`` (it fills the board without a line).
+
+        >>> game = ConnectFour(rows=2, columns=2, connect=2)
+        >>> sorted(game.move_kinds(game.successor(game.successor(game.initial_state(), 0), 1), 0))
+        ['fills-column', 'win', 'win-top-row', 'win-vertical']
+        """
+        after = self.successor(state, move)
+        row = len(state.columns[move])
+        kinds = {"fills-column"} if row + 1 == self.rows else set()
+        p = self.to_move(state)
+        for line in windows(self.rows, self.columns, self.connect):
+            if (move, row) in line and all(
+                r < len(after.columns[c]) and after.columns[c][r] == p for c, r in line
+            ):
+                dc, dr = (line[1][0] - line[0][0], line[1][1] - line[0][1]) if line[1:] else (1, 0)
+                kinds |= {"win", "win-vertical" if dc == 0 else
+                          "win-horizontal" if dr == 0 else "win-diagonal"}  # fmt: skip
+        if "win" in kinds and row + 1 == self.rows:
+            kinds.add("win-top-row")
+        if "win" not in kinds and after.pieces == self.rows * self.columns:
+            kinds.add("draw")
+        return frozenset(kinds)
+
+    # For people and engines: drawing, notation.
+
+    def format_line(self, moves: Sequence[int]) -> str:
+        """The notation of a position (the module docstring): the columns played, 1..9.
+
+        >>> ConnectFour().format_line([3, 3, 4, 2])
+        '4453'
+        """
+        if self.columns > 9:
+            raise ValueError(f"a board of {self.columns} columns has no notation (at most 9)")
+        return "".join(str(c + 1) for c in moves)
+
+    def parse_line(self, text: str) -> list[int]:
+        """The moves ``text`` writes, each checked legal where it is played.
+
+        A ``ValueError`` names the first that is not.
+
+        >>> ConnectFour(rows=2, columns=2, connect=2).parse_line("113")
+        Traceback (most recent call last):
+        ...
+        ValueError: move 3 of '113', column 3: there are 2 columns
+        """
+        word = text.strip()
+        s = self.initial_state()
+        moves = []
+        for k, ch in enumerate(word, 1):
+            if not ch.isdigit() or not 1 <= int(ch) <= min(self.columns, 9):
+                where = f"move {k} of {word!r}, column {ch}"
+                raise ValueError(f"{where}: there are {self.columns} columns")
+            c = int(ch) - 1
+            if self.winner(s) is not None:
+                raise ValueError(f"move {k} of {word!r} is played after the game was won")
+            if len(s.columns[c]) >= self.rows:
+                raise ValueError(f"move {k} of {word!r}, column {ch}, is played in a full column")
+            s = self.successor(s, c)
+            moves.append(c)
+        return moves
+
+    def parse_position(self, text: str) -> ConnectFourState:
+        """The board the line ``text`` reaches (:meth:`parse_line`)."""
+        s = self.initial_state()
+        for c in self.parse_line(text):
+            s = self.successor(s, c)
+        return s
 
     def draw(self, state: ConnectFourState) -> str:
         """The board as text, top row first, with the column numbers below."""

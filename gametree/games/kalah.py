@@ -35,7 +35,15 @@ Every move moves at least one seed forward around the ring or into a store, and 
 finite number of positions in which the stores only grow, so it terminates (a test plays it).
 
 A move is j, the mover's pit counted from 0 on their own side in sowing order, and ``moves``
-lists the non-empty ones in increasing j; the notation for a person is j + 1. Values are from
+lists the non-empty ones in increasing j; the notation for a person is j + 1. No move is
+forced beyond rule 4 and there is no pass: a player with an empty side has no turn, because
+the game is then over.
+
+**Notation** (for engines, ``gametree conform --game kalah``): a position is the 2m + 2 holes
+in ring order (South's pits 1..m from South's left, South's store, North's pits 1..m from
+North's left, North's store), then the mover, ``S`` or ``N``: the start of Kalah(6, 4) is
+``4 4 4 4 4 4 0 4 4 4 4 4 4 0 S``. A move is the pit's number 1..m on the mover's side, from
+their left (the pit farthest from their store). Values are from
 player 0's (South's) point of view: the utility is the final margin, South's store minus
 North's; the static evaluation is the same difference of the stores now (the CSCE 315 slides'
 utility, "# player 1's pieces - # player 2's pieces", with seeds for pieces).
@@ -181,6 +189,10 @@ class Kalah:
 
     def successor(self, state: KalahState, move: int) -> KalahState:
         """Sow the mover's pit ``move``; capture, extra turn and the end as in the rules."""
+        return self._sow(state, move)[0]
+
+    def _sow(self, state: KalahState, move: int) -> tuple[KalahState, frozenset[str]]:
+        """The state after ``move``, and what the move did (:meth:`move_kinds`)."""
         m = self.pits
         p = state.to_move
         if (
@@ -193,6 +205,7 @@ class Kalah:
                 f"a move is the index 0..{m - 1} of a non-empty pit on the mover's side of a "
                 f"game that is not over (got {move!r} in {state.pits})"
             )
+        kinds: set[str] = set()
         holes = list(state.pits)
         ring = 2 * m + 2
         mine, theirs = (m, 2 * m + 1) if p == 0 else (2 * m + 1, m)
@@ -201,6 +214,7 @@ class Kalah:
         while hand:
             i = (i + 1) % ring
             if i == theirs:
+                kinds.add("skips-store")
                 continue
             holes[i] += 1
             hand -= 1
@@ -208,16 +222,22 @@ class Kalah:
         if own_pit and holes[i] == 1:
             opposite = 2 * m - i
             if holes[opposite] or self.empty_capture:
+                kinds.add("capture" if holes[opposite] else "empty-capture")
                 holes[mine] += holes[opposite] + 1
                 holes[i] = holes[opposite] = 0
         south, north = range(m), range(m + 1, 2 * m + 1)
         if not any(holes[k] for k in south) or not any(holes[k] for k in north):
+            kinds.add("ends-game")
+            if kinds & {"capture", "empty-capture"}:
+                kinds.add("capture-ends-game")
             holes[m] += sum(holes[k] for k in south)
             holes[2 * m + 1] += sum(holes[k] for k in north)
             for k in (*south, *north):
                 holes[k] = 0
         again = i == mine
-        return KalahState(tuple(holes), p if again else 1 - p)
+        if again and "ends-game" not in kinds:
+            kinds.add("extra-turn")
+        return KalahState(tuple(holes), p if again else 1 - p), frozenset(kinds)
 
     def is_terminal(self, state: KalahState) -> bool:
         """Whether a side is empty (after the sweep of the rules, every pit is)."""
@@ -233,7 +253,55 @@ class Kalah:
         """South's store minus North's now: strictly inside ±2mn while the game goes on."""
         return state.store(0) - state.store(1)
 
-    # For people: drawing, notation.
+    def move_kinds(self, state: KalahState, move: int) -> frozenset[str]:
+        """What ``move`` does beyond sowing, by the rules of the module docstring.
+
+        ``extra-turn`` (the last seed in the mover's store, and the game goes on: rule 2),
+        ``capture`` or ``empty-capture`` (rule 3; the latter with the opposite pit empty),
+        ``skips-store`` (the sowing passed the opponent's store), ``ends-game`` (rule 4) and
+        ``capture-ends-game`` (a capture took the last seeds of a side).
+
+        >>> game = Kalah(pits=3, seeds=3)
+        >>> sorted(game.move_kinds(game.initial_state(), 0))
+        ['extra-turn']
+        """
+        return self._sow(state, move)[1]
+
+    # For people and engines: drawing, notation.
+
+    def format_position(self, state: KalahState) -> str:
+        """The notation of the module docstring: the holes in ring order, then ``S`` or ``N``.
+
+        >>> Kalah(pits=3, seeds=3).format_position(KalahState((0, 4, 4, 1, 3, 3, 3, 0), 0))
+        '0 4 4 1 3 3 3 0 S'
+        """
+        return " ".join([*(str(h) for h in state.pits), "SN"[state.to_move]])
+
+    def parse_position(self, text: str) -> KalahState:
+        """The position ``text`` writes (:meth:`format_position`), checked against this game.
+
+        >>> Kalah(pits=3, seeds=3).parse_position("3 3 3 0 3 3 3 0 N").to_move
+        1
+        >>> Kalah(pits=3, seeds=3).parse_position("3 3 3 0 3 3 3 1 S")
+        Traceback (most recent call last):
+        ...
+        ValueError: the board holds 18 seeds (got 19)
+        """
+        words = text.split()
+        n = 2 * self.pits + 2
+        if (
+            len(words) != n + 1
+            or words[-1] not in ("S", "N")
+            or not all(w.isdigit() for w in words[:-1])
+        ):
+            raise ValueError(
+                f"a position of Kalah({self.pits}, {self.seeds}) is {n} numbers (South's pits "
+                f"1..{self.pits}, South's store, North's pits 1..{self.pits}, North's store) "
+                f"and S or N, the mover (got {text!r})"
+            )
+        state = KalahState(tuple(int(w) for w in words[:-1]), "SN".index(words[-1]))
+        self.check(state)
+        return state
 
     def draw(self, state: KalahState) -> str:
         """The board as text: North's pits on top (right to left), the stores, South's below.

@@ -14,6 +14,12 @@ makes it 0. So the static evaluation here is *perfect* (the Game Tree Search not
 win/loss/ draw"): at every state it equals the value of the whole game below, and a depth-limited
 search returns the exact value at every depth.
 
+**Notation** (``gametree conform --game nim``): a position is the heap sizes separated by
+spaces ("3 4 5"); Nim is impartial, so the mover is not written (a position read from text has
+player 0 to move, and values to the mover do not depend on who that is). A move ``h:k`` takes k
+objects from heap h, heaps counted from 1 ("2:3"). No pass: the moves are every (heap, count)
+until every heap is empty.
+
 >>> game = Nim((1, 2))
 >>> s = game.initial_state()
 >>> list(game.moves(s))
@@ -140,6 +146,58 @@ class Nim:
         """
         mover_wins = nim_sum(state.heaps) != 0
         return 1 if mover_wins == (state.to_move == 0) else -1
+
+    # Notation (the module docstring).
+
+    def format_position(self, state: NimState) -> str:
+        """The heap sizes separated by spaces.
+
+        >>> Nim((3, 4, 5)).format_position(NimState((3, 0, 5), 1))
+        '3 0 5'
+        """
+        return " ".join(str(h) for h in state.heaps)
+
+    def parse_position(self, text: str) -> NimState:
+        """The heaps ``text`` writes, player 0 to move, or a ``ValueError`` saying why not.
+
+        >>> Nim((3, 4, 5)).parse_position("1 0 2")
+        NimState(heaps=(1, 0, 2), to_move=0)
+        """
+        words = text.split()
+        if len(words) != len(self.heaps) or not all(w.isdigit() for w in words):
+            raise ValueError(f"a position of this Nim is {len(self.heaps)} heap sizes separated "
+                             f"by spaces (got {text!r})")  # fmt: skip
+        heaps = tuple(int(w) for w in words)
+        for i, (h, start) in enumerate(zip(heaps, self.heaps, strict=True)):
+            if h > start:
+                raise ValueError(f"heap {i + 1} holds {h}, more than the {start} it starts with")
+        return NimState(heaps, 0)
+
+    def format_move(self, move: NimMove) -> str:
+        """A move as ``h:k``: k objects from heap h, heaps counted from 1."""
+        return f"{move[0] + 1}:{move[1]}"
+
+    def parse_move(self, state: NimState, text: str) -> NimMove:
+        """The legal move ``text`` names in ``state``, or a ``ValueError`` saying why not."""
+        heap, _, count = text.strip().partition(":")
+        if not heap.isdigit() or not count.isdigit():
+            raise ValueError(f"a move is h:k, k objects from heap h (got {text!r})")
+        move = (int(heap) - 1, int(count))
+        if move not in self.moves(state):
+            raise ValueError(f"heap {heap} has no {count} objects to take (got {text!r})")
+        return move
+
+    def move_kinds(self, state: NimState, move: NimMove) -> frozenset[str]:
+        """What ``move`` does: ``empties-heap``, ``last`` (the mover wins, under normal play).
+
+        ``empties-heap`` when the move takes a whole heap, ``last`` when it takes the last
+        object of the game.
+        """
+        i, k = move
+        kinds = {"empties-heap"} if k == state.heaps[i] else set()
+        if sum(state.heaps) == k:
+            kinds.add("last")
+        return frozenset(kinds)
 
 
 if TYPE_CHECKING:

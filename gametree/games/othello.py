@@ -41,6 +41,14 @@ values are scalars from player 0's view: the piece difference, player 0's minus 
 
 Moves are in increasing cell index (row by row from the top-left), then ``PASS``; the notation
 is the column letter and the row number from the top, as in Othello ("d3"; a1 is top-left).
+A pass is the only move, and a forced one, exactly when the mover has no placement and some
+other player has one; it is written ``pass``.
+
+**Notation** (for engines, ``gametree conform --game othello``): a position is the size² squares
+row by row from a1 (``X`` for player 0, Black, who moves first; ``O`` for player 1; ``A``, ``B``,
+... for more players; ``-`` or ``.`` for an empty square), a space, and the mover's symbol, as
+the FFO endgame suite and Edax write a board: the standard start is 27 ``-``, ``OX``, 6 ``-``,
+``XO``, 27 ``-`` and `` X``.
 
 >>> game = Othello()
 >>> s = game.initial_state()
@@ -297,7 +305,64 @@ class Othello:
             return counts[0] - counts[1]
         return counts
 
-    # For people: drawing, notation.
+    def move_kinds(self, state: OthelloState, move: OthelloMove) -> frozenset[str]:
+        """What ``move`` does: ``pass``, ``corner``, ``lines-2+``, ``ends-game``.
+
+        ``corner`` is a placement on a corner; ``lines-2+`` captures along two directions or
+        more; after ``ends-game`` no player can place.
+        """
+        after = self.successor(state, move)
+        kinds: set[str] = set()
+        if move is PASS:
+            kinds.add("pass")
+        else:
+            n = self.size - 1
+            r, c = divmod(move, self.size)
+            if r in (0, n) and c in (0, n):
+                kinds.add("corner")
+            taken = set(_captures(state.cells, self.size, move, state.to_move))
+            directions = sum(1 for ray in _rays(self.size)[move] if taken & set(ray))
+            if directions >= 2:
+                kinds.add("lines-2+")
+        if self.is_terminal(after):
+            kinds.add("ends-game")
+        return frozenset(kinds)
+
+    # For people and engines: drawing, notation.
+
+    def format_position(self, state: OthelloState) -> str:
+        """The notation of the module docstring: the squares from a1, a space, the mover.
+
+        >>> game = Othello()
+        >>> game.format_position(game.initial_state())[24:40]
+        '---OX------XO---'
+        """
+        squares = "".join("-" if c is None else SYMBOLS[c] for c in state.cells)
+        return f"{squares} {SYMBOLS[state.to_move]}"
+
+    def parse_position(self, text: str) -> OthelloState:
+        """The position ``text`` writes (:meth:`format_position`; ``.`` for ``-`` too).
+
+        >>> game = Othello()
+        >>> game.parse_position(game.format_position(game.initial_state())).to_move
+        0
+        """
+        symbols = SYMBOLS[: self.players]
+        words = text.split()
+        n = self.size * self.size
+        if len(words) != 2 or len(words[0]) != n or len(words[1]) != 1:
+            raise ValueError(f"a position is {n} squares, a space and the mover (got {text!r})")
+        squares, mover = words[0].upper().replace(".", "-"), words[1].upper()
+        for i, ch in enumerate(squares):
+            if ch != "-" and ch not in symbols:
+                raise ValueError(f"square {self.format_move(i)} holds {ch!r}: a square is - or "
+                                 f"one of {', '.join(symbols)}")  # fmt: skip
+        if mover not in symbols:
+            raise ValueError(f"the mover is one of {', '.join(symbols)} (got {words[1]!r})")
+        cells = tuple(None if ch == "-" else symbols.index(ch) for ch in squares)
+        state = OthelloState(cells, symbols.index(mover))
+        self.check(state)
+        return state
 
     def draw(self, state: OthelloState) -> str:
         """The board as text with column letters and row numbers, and who is to move."""

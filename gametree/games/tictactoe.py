@@ -17,6 +17,12 @@ X's (player 0's) point of view: +1 if X has a line, -1 if O has, 0 for a draw. T
 from the empty board has 549,946 nodes and 255,168 leaves (finished games), and its minimax value is
 0: tic-tac-toe is a draw.
 
+**Notation** (for people and for engines, ``gametree conform --game tictactoe``): a position is
+its 9 squares row by row, ``X``, ``O`` or ``.`` (``-`` is read as ``.``), the mover following
+from the counts ("X.O.X...." is X, empty, O, ...); a move is the square's number 1..9, row by
+row. There is no pass and no forced move: the moves are the empty squares until a line or a
+full board ends the game.
+
 >>> game = TicTacToe()
 >>> b = Board.parse("XX./OO./...")
 >>> game.to_move(b), list(game.moves(b))
@@ -253,6 +259,57 @@ class TicTacToe:
         open_x = sum(1 for line in LINES if all(state.cells[i] != 1 for i in line))
         open_o = sum(1 for line in LINES if all(state.cells[i] != 0 for i in line))
         return Fraction(open_x - open_o, 8)
+
+    # Notation (the module docstring): positions and moves as people and engines write them.
+
+    def format_position(self, state: Board) -> str:
+        """The 9 squares row by row: ``X``, ``O`` or ``.``.
+
+        >>> TicTacToe().format_position(Board.parse("XX./OO./..."))
+        'XX.OO....'
+        """
+        return "".join(_SYMBOLS[c] for c in state.cells)
+
+    def parse_position(self, text: str) -> Board:
+        """The board ``text`` writes (9 squares: ``X``, ``O``, ``.`` or ``-``), or a ValueError.
+
+        >>> TicTacToe().parse_position("X-O-X----").to_move
+        1
+        """
+        word = text.strip().upper().replace("-", ".")
+        if len(word) != 9 or set(word) - set(_MARKS):
+            raise ValueError(
+                f"a tic-tac-toe position is 9 squares row by row, each X, O or '.' (got {text!r})"
+            )
+        return Board.parse(f"{word[0:3]}/{word[3:6]}/{word[6:9]}")
+
+    def format_move(self, move: int) -> str:
+        """A move as people type it: the square's number 1..9, row by row."""
+        return str(move + 1)
+
+    def parse_move(self, state: Board, text: str) -> int:
+        """The legal move ``text`` names in ``state``, or a ``ValueError`` saying why not."""
+        word = text.strip()
+        if not word.isdigit() or not 1 <= int(word) <= 9:
+            raise ValueError(f"a move is a square number 1..9, row by row (got {text!r})")
+        if int(word) - 1 not in self.moves(state):
+            raise ValueError(f"square {word} is not free, or the game is over")
+        return int(word) - 1
+
+    def move_kinds(self, state: Board, move: int) -> frozenset[str]:
+        """What playing ``move`` in ``state`` does beyond marking a square.
+
+        ``win`` (it completes a line: ``win-row``, ``win-column`` or ``win-diagonal`` too) or
+        ``draw`` (it fills the board without one).
+        """
+        after = self.successor(state, move)
+        kinds: set[str] = set()
+        for n, line in enumerate(LINES):
+            if move in line and all(after.cells[i] == state.to_move for i in line):
+                kinds |= {"win", ("win-row", "win-column", "win-diagonal")[min(n // 3, 2)]}
+        if not kinds and None not in after.cells:
+            kinds.add("draw")
+        return frozenset(kinds)
 
 
 if TYPE_CHECKING:

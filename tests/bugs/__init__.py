@@ -50,6 +50,8 @@ class Bug:
     seconds)."""
     values: str = "exact"
     """The number type the engine declares (``--values``)."""
+    infinity: int | None = None
+    """The infinity the engine declares (``--infinity``): it takes scores strictly inside."""
 
     @property
     def function(self) -> Callable[[dict[str, Any]], object]:
@@ -102,7 +104,8 @@ class Bug:
         out += ["--principal-variation"] * self.principal_variation
         for flag in self.skip:
             out += ["--skip-flag", flag]
-        return out + ["--values", self.values] * (self.values != "exact")
+        out += ["--values", self.values] * (self.values != "exact")
+        return out + ["--infinity", str(self.infinity)] * (self.infinity is not None)
 
 
 def bug(name: str, module: str, semantics: str, **checks: Any) -> Bug:
@@ -195,6 +198,15 @@ BUGS: tuple[Bug, ...] = (
         principal_variation=True),
     bug("shallow_recursive", "scale", "shallow", strict_order=True, best_move=True,
         principal_variation=True, skip=()),
+    bug("cut_as_exact", "tables", "game-negamax"),
+    bug("stand_pat_exact", "tables", "game-negamax-stand-pat"),
+    bug("quiescence_depth_zero", "tables", "game-negamax"),
+    bug("principal_depth_boost", "tables", "game-deepening", best_move=True),
+    bug("capture_only_in_check", "tables", "game-negamax"),
+    bug("table_index_as_key", "tables", "game-negamax"),
+    bug("aspiration_keeps_bound", "tables", "game-deepening", best_move=True),
+    bug("win_score_as_infinity", "number_types", "alphabeta-fail-soft", strict_order=True,
+        best_move=True, principal_variation=True, infinity=101),
 )  # fmt: skip
 """Every bug, in the order of ``docs/bugs.md``."""
 
@@ -217,6 +229,7 @@ CORRECT: tuple[Bug, ...] = (
     Bug("impl_engine_deepening", "tests.bugs.engine:impl_engine", "game-deepening",
         best_move=True),
     Bug("impl_engine_witness", "tests.bugs.engine:impl_engine", "game-negamax-witness"),
+    Bug("engine_aspiration", "tests.bugs.tables:aspiration", "game-deepening", best_move=True),
     Bug("optimal", "tests.bugs.optimal:correct", "optimal", True, True, True),
     Bug("scout_pvs", "tests.bugs.scout:pvs", "pvs", True, True, True),
     Bug("scout_mtdf", "tests.bugs.scout:mtdf", "mtdf", True, True, True),

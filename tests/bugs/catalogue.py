@@ -96,7 +96,7 @@ DEFAULT_BUDGET = GateOptions("minimax").budget
 
 
 def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = True,
-         shrink_seconds: float | None = None) -> Report:  # fmt: skip
+         shrink_seconds: float | None = None, seed: int = 0) -> Report:  # fmt: skip
     """The gate's report on ``b`` (the catalogue's own vectors skipped unless asked), its
     failure shrunk for ``shrink_seconds`` (``Bug.shrink_seconds`` by default)."""
     skip = set(b.skip) | ({"BugCatalogue"} if skip_catalogue else set())
@@ -109,6 +109,8 @@ def gate(b: Bug, *, budget: int, skip_catalogue: bool = True, vectors: bool = Tr
         shrink_seconds=b.shrink_seconds if shrink_seconds is None else shrink_seconds,
         vectors=vectors,
         values=b.values,
+        infinity=b.infinity,
+        seed=seed,
     )
     target = ProcessTarget.from_spec(b.target, timeout=10.0, startup=20.0)
     try:
@@ -192,8 +194,9 @@ def table(rows: list[Row]) -> str:
         b = r.bug
         module = b.target.split(":")[0].replace(".", "/")
         options = " ".join([a for a in b.argv if a.startswith("--") and a not in {
-            "--target", "--semantics", "--skip-flag", "--values"}]
-            + ["--values", b.values] * (b.values != "exact"))  # fmt: skip
+            "--target", "--semantics", "--skip-flag", "--values", "--infinity"}]
+            + ["--values", b.values] * (b.values != "exact")
+            + ["--infinity", str(b.infinity)] * (b.infinity is not None))  # fmt: skip
         gated = f"`{b.semantics}`" + (f" `{options}`" if options else "")
         alone = "?" if r.alone is None else r.alone.text()
         lines.append(

@@ -48,9 +48,13 @@ class Engine:
 
     # The pieces a mistake can live in.
 
+    def key(self, s: int, r: int) -> tuple[int, int]:
+        """Where the table keeps the search of s with r plies left: the state and the plies."""
+        return s, r
+
     def probe(self, s: int, r: int, a: Number, b: Number) -> Number | None:
         """A stored result that settles this search, or ``None``."""
-        entry = self.table.get((s, r))
+        entry = self.table.get(self.key(s, r))
         if entry is None:
             return None
         flag, v, _ = entry
@@ -61,7 +65,11 @@ class Engine:
     def store(self, s: int, r: int, v: Number, a: Number, b: Number, m: str | None) -> None:  # noqa: PLR0917 - the entry's fields
         """Record the result v of a search with the window (a, b), with its flag."""
         flag = "upper" if v <= a else "lower" if v >= b else "exact"
-        self.table[(s, r)] = (flag, v, m)
+        self.table[self.key(s, r)] = (flag, v, m)
+
+    def stood_pat(self, s: int, r: int, v: Number) -> None:
+        """A quiescence search of s stood pat and cut off: its evaluation v is a lower bound."""
+        self.table[self.key(s, r)] = ("lower", v, None)
 
     def narrowed(self, s: int, r: int, a: Number, b: Number) -> tuple[Number, Number]:
         """The window s is searched with when no entry settles it: the window given."""
@@ -112,7 +120,7 @@ class Engine:
             return self.worth(v, p), None
         hit = self.probe(s, r, a, b)
         if hit is not None:
-            return hit, self.table[(s, r)][2]
+            return hit, self.table[self.key(s, r)][2]
         a, b = self.narrowed(s, r, a, b)
         a0 = a
         best: Number = -INF
@@ -120,6 +128,7 @@ class Engine:
         if r <= 0 and self.may_stand_pat(s):
             best = self.worth(x.evaluation, p)
             if best >= b:
+                self.stood_pat(s, r, best)
                 return best, None
             a = max(a, best)
         for m in self.ordered(s, moves, ply):

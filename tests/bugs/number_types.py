@@ -22,7 +22,7 @@ from typing import Any
 
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree
 from gametree.treefile import parse_number
-from tests.bugs._common import document, out, reply
+from tests.bugs._common import Number, document, out, reply, window
 
 Line = list[int]
 
@@ -467,3 +467,47 @@ __all__ = [
     "int64_korf_shift",
     "int64_sentinel",
 ]
+
+
+# --- a win score as the infinities, inside the range it declares -----------------------------
+
+WIN = 100
+"""The win score of a board-game library's evaluation: its scores lie in -100..100."""
+
+
+def win_score_as_infinity(request: dict[str, Any]) -> dict[str, object]:
+    """A fail-soft alpha-beta whose infinities are its win score, ±100, inside its declared range.
+
+    The library's scores run from -100 (lost) to 100 (won), and it says so (``--infinity 101``:
+    every score strictly inside ±101); but its first best and the open sides of the window are
+    ±100 themselves, so a position where every move is lost never records a move (no move
+    beats the first best), and a won leaf at an open window's edge cuts its parent off. Seen
+    in practice: the game library of gametree's issue 33, which used its win score ±100 as its
+    infinities and returned no move from a lost position, and juvavum's domineering `minmax.js`
+    (`value = -100` as the first best).
+    """
+    trace: list[list[int]] = []
+
+    def search(n: Tree, a: Number, b: Number, path: list[int]) -> tuple[Number, Line]:
+        if isinstance(n, Leaf):
+            trace.append(path)
+            return _scalar(n), []
+        line: Line = []
+        sign = 1 if n.to_move == 0 else -1
+        best: Number = -sign * WIN  # BUG: -sign * (WIN + 1), below every score
+        for i, c in enumerate(n.children):
+            v, rest = search(c, a, b, [*path, i])
+            if sign * v > sign * best:
+                best, line = v, [i, *rest]
+            if n.to_move == 0:
+                a = max(a, best)
+            else:
+                b = min(b, best)
+            if a >= b:
+                break
+        return best, line
+
+    a, b = window(request)
+    value, line = search(document(request).tree, max(a, -WIN),  # BUG: max(a, -(WIN + 1))
+                         min(b, WIN), [])  # fmt: skip
+    return reply(value, line, trace)

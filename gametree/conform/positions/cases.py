@@ -1,0 +1,265 @@
+"""The positions the game mode asks, phase by phase, and what they cover.
+
+Glossary: a *line* is the moves from the start to a position; a *category* says where a
+position comes from or what is about to happen there; d is a depth; *leaves* the number of
+leaves of the tree cut at d (the reference's work).
+
+**Positions** come from random playouts of the game (a fixed seed): every position met on the
+way is sorted into the categories it belongs to (:func:`categories`), and each category draws
+its own. They are what engine authors test on: ``start``, ``opening`` (at most 4 moves in),
+``playout`` (anywhere), ``one-from-end`` (a move ends the game), ``near-full`` (the board
+nearly full, the seeds nearly home, the heaps nearly gone), and each game's own:
+``extra-turns`` (Kalah: a move that earns another, after which another does again),
+``capture`` (Kalah), ``pass`` (Othello: the mover or the next one must pass), ``full-column``
+(Connect Four). ``endgame`` positions are the ones a solver is asked: few enough moves left
+that the whole game below is small. ``same-board`` endgames come in pairs, one board with each
+player to move (after an extra turn or a pass), asked one after the other: an engine whose
+table is keyed on the board without the mover answers the second from the first.
+
+**Phases** (:func:`plan`): perft from the start at depths 1, 2, ... (up to
+:data:`PERFT_FROM_START` move sequences), then from positions of every category at depths 1,
+2, ... (up to :data:`PERFT_ELSEWHERE`); values at depths 1, 2, ... on positions of every
+category (cut trees of at most :data:`VALUE_LEAVES` leaves); solved endgames.
+
+**Coverage** (:func:`covered`) is read off the reference, as for trees: the moves the tree cut
+at d holds, by what they do in the game (each game's ``move_kinds``: an extra turn, a capture,
+a pass, a win along a row, a column filled, ...), marked ``-at-horizon`` when the move leads to
+a leaf at the horizon, and ``extra-turns-in-a-row`` when an extra turn follows an extra turn.
+"""
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from gametree.conform.positions.protocol import Question
+from gametree.games.analysis import perft
+from gametree.games.connect4 import ConnectFour
+from gametree.games.kalah import Kalah
+from gametree.games.nim import Nim
+from gametree.games.othello import PASS, Othello
+from gametree.games.tictactoe import TicTacToe
+
+__all__ = ["BEHAVIOURS", "CATEGORIES", "categories", "covered", "draw_positions", "plan"]
+
+PERFT_FROM_START = 20_000
+PERFT_ELSEWHERE = 3_000
+VALUE_LEAVES = 2_000
+SOLVE_STATES = 1_000
+"""The most distinct states below a position asked to be solved (the reference solves them)."""
+SOLVES = 16
+"""The endgames the default run asks to be solved (cheap to check: the game below is small)."""
+
+CATEGORIES = ("start", "opening", "playout", "one-from-end", "near-full", "extra-turns",
+              "capture", "pass", "full-column", "endgame", "same-board")  # fmt: skip
+
+BEHAVIOURS: dict[type, tuple[str, ...]] = {
+    TicTacToe: ("win", "win-row", "win-column", "win-diagonal", "draw", "win-at-horizon"),
+    Nim: ("empties-heap", "last", "last-at-horizon"),
+    ConnectFour: ("win", "win-horizontal", "win-vertical", "win-diagonal", "win-top-row",
+                  "fills-column", "win-at-horizon", "fills-column-at-horizon"),
+    Kalah: ("extra-turn", "extra-turn-at-horizon", "extra-turns-in-a-row", "capture",
+            "skips-store", "ends-game", "capture-ends-game", "ends-game-at-horizon"),
+    Othello: ("pass", "pass-at-horizon", "corner", "lines-2+", "ends-game"),
+}  # fmt: skip
+"""The behaviours of each game the default run should meet (the report names any it did not)."""
+
+
+def fill(game: Any, state: Any) -> float:
+    """How far the game has gone, 0 at the start to 1 at a full board (or no seeds in pits)."""
+    done: int
+    if isinstance(game, TicTacToe):
+        done, whole = 9 - state.cells.count(None), 9
+    elif isinstance(game, ConnectFour):
+        done, whole = state.pieces, game.rows * game.columns
+    elif isinstance(game, Othello):
+        done, whole = state.pieces, game.size * game.size
+    elif isinstance(game, Kalah):
+        done, whole = game.total - sum(state.side(0)) - sum(state.side(1)), game.total
+    else:
+        assert isinstance(game, Nim)
+        done, whole = sum(game.heaps) - sum(state.heaps), max(1, sum(game.heaps))
+    return done / whole
+
+
+def _kinds(game: Any, state: Any) -> set[str]:
+    return {k for m in game.moves(state) for k in game.move_kinds(state, m)}
+
+
+def categories(game: Any, state: Any, line: tuple[Any, ...]) -> set[str]:
+    """The categories of a position that is not over (module docstring)."""
+    out = {"playout"}
+    if not line:
+        out.add("start")
+    if len(line) <= 4:
+        out.add("opening")
+    kinds = _kinds(game, state)
+    if kinds & {"win", "ends-game", "last", "draw"}:
+        out.add("one-from-end")
+    if fill(game, state) >= 0.7:
+        out.add("near-full")
+    if "capture" in kinds:
+        out.add("capture")
+    if "extra-turn" in kinds and any(
+        "extra-turn" in _kinds(game, game.successor(state, m))
+        for m in game.moves(state) if "extra-turn" in game.move_kinds(state, m)
+    ):  # fmt: skip
+        out.add("extra-turns")
+    if isinstance(game, Othello) and ("pass" in kinds or any(
+        game.moves(game.successor(state, m)) == (PASS,) for m in game.moves(state)
+    )):  # fmt: skip
+        out.add("pass")
+    if isinstance(game, ConnectFour) and any(len(c) == game.rows for c in state.columns):
+        out.add("full-column")
+    return out
+
+
+def _below(game: Any, state: Any) -> dict[Any, tuple[Any, ...]] | None:
+    """The states of the game below ``state``, each with a line to it from ``state``.
+
+    ``None`` if there are more than :data:`SOLVE_STATES` (then it is no endgame).
+    """
+    seen: dict[Any, tuple[Any, ...]] = {state: ()}
+    stack = [state]
+    while stack:
+        s = stack.pop()
+        if game.is_terminal(s):
+            continue
+        for m in game.moves(s):
+            t = game.successor(s, m)
+            if t not in seen:
+                if len(seen) >= SOLVE_STATES:
+                    return None
+                seen[t] = (*seen[s], m)
+                stack.append(t)
+    return seen
+
+
+def _same_board(game: Any, below: dict[Any, tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    """Two lines (from where ``below`` starts) to one board, each with another player to move.
+
+    Only for a game whose state holds the mover beside the board (``to_move``).
+    """
+    kind = type(next(iter(below)))
+    if not attrs.has(kind) or "to_move" not in attrs.fields_dict(kind):
+        return None
+    boards: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+    for s, line in below.items():
+        if game.is_terminal(s):
+            continue
+        board = tuple(getattr(s, f.name) for f in attrs.fields(kind) if f.name != "to_move")
+        t, other = boards.setdefault(board, (s, line))
+        if t.to_move != s.to_move:
+            return other, line
+    return None
+
+
+def _playout(game: Any, rng: random.Random) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """The positions of one random game that are not over, with their lines."""
+    s = game.initial_state()
+    line: tuple[Any, ...] = ()
+    while not game.is_terminal(s):
+        yield line, s
+        m = rng.choice(list(game.moves(s)))
+        s, line = game.successor(s, m), (*line, m)
+
+
+def draw_positions(game: Any, *, seed: int, playouts: int, per_category: int,
+                   ) -> dict[str, list[tuple[Any, ...]]]:  # fmt: skip
+    """Up to ``per_category`` lines of each category from ``playouts`` random games.
+
+    Of endgames, :data:`SOLVES`.
+
+    The endgame test walks the game below a position, so it is tried from the last position
+    of a playout backwards, until one is too big.
+    """
+    rng = random.Random(seed)  # noqa: S311 - positions to test, not secrets
+    found: dict[str, list[tuple[Any, ...]]] = {c: [] for c in CATEGORIES}
+    pairs: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = []
+    for _ in range(playouts):
+        met = list(_playout(game, rng))
+        for line, s in met:
+            for c in categories(game, s, line):
+                if line not in found[c]:
+                    found[c].append(line)
+        biggest = None
+        for line, s in reversed(met):  # the last positions first, until one is too big
+            below = _below(game, s)
+            if below is None:
+                break
+            biggest = line, below
+            if line not in found["endgame"]:
+                found["endgame"].append(line)
+        pair = None if biggest is None else _same_board(game, biggest[1])
+        if pair is not None and biggest is not None:
+            pairs.append(((*biggest[0], *pair[0]), (*biggest[0], *pair[1])))
+    out = {}
+    for c, lines in found.items():
+        rng.shuffle(lines)
+        if lines:
+            out[c] = sorted(lines[: SOLVES if c == "endgame" else per_category], key=len)
+    if pairs:
+        out["same-board"] = [line for pair in pairs[: SOLVES // 2] for line in pair]
+    return out
+
+
+def plan(game_name: str, variant: tuple[tuple[str, object], ...], game: Any, *,
+         seed: int, evaluation: str, semantics: str, solve_evaluation: str,
+         player: int | None = None) -> dict[str, list[Question]]:  # fmt: skip
+    """The questions of each phase of the default run (module docstring), in order."""
+    positions = draw_positions(game, seed=seed, playouts=20, per_category=4)
+    start = Question(game_name, variant, (), "perft", 1, category="start")
+    perfts = []
+    d = 1
+    while d <= 12 and perft(game, game.initial_state(), d, ended=False,
+                            limit=PERFT_FROM_START) <= PERFT_FROM_START:  # fmt: skip
+        perfts.append(start.at((), d))
+        d += 1
+    values, solves = [], []
+    for c, lines in positions.items():
+        for line in lines:
+            if c in ("endgame", "same-board"):
+                solves.append(Question(game_name, variant, line, "solve",
+                                       evaluation=solve_evaluation, category=c))  # fmt: skip
+                continue
+            s = _state_of(game, line)
+            for d in range(1, 6):
+                if perft(game, s, d, limit=VALUE_LEAVES) > VALUE_LEAVES:
+                    break
+                values.append(Question(game_name, variant, line, "value", d, evaluation,
+                                       semantics, player=player, category=c))  # fmt: skip
+            if c != "start":
+                for d in range(1, 5):
+                    if perft(game, s, d, ended=False, limit=PERFT_ELSEWHERE) > PERFT_ELSEWHERE:
+                        break
+                    perfts.append(Question(game_name, variant, line, "perft", d, category=c))
+    return {"perft": perfts, "value": values, "solve": solves}
+
+
+def _state_of(game: Any, line: tuple[Any, ...]) -> Any:
+    s = game.initial_state()
+    for m in line:
+        s = game.successor(s, m)
+    return s
+
+
+def covered(q: Question) -> Counter[str]:
+    """The behaviours the tree cut at ``q``'s depth shows (module docstring)."""
+    game, depth = q.played, q.depth
+    out: Counter[str] = Counter()
+    stack: list[tuple[Any, int, bool]] = [(q.state, 0, False)]
+    while stack:
+        s, ply, extra = stack.pop()
+        if ply == depth or game.is_terminal(s):
+            continue
+        for m in game.moves(s):
+            kinds = game.move_kinds(s, m)
+            at = ply + 1 == depth
+            for k in kinds:
+                out[f"{k}-at-horizon" if at else k] += 1
+            if extra and "extra-turn" in kinds:
+                out["extra-turns-in-a-row"] += 1
+            stack.append((game.successor(s, m), ply + 1, "extra-turn" in kinds))
+    return out

@@ -1,0 +1,259 @@
+"""The gate's game mode (``gametree conform --game``): engines asked about positions of a game.
+
+gametree's own engine (``gametree.conform.positions.engine:answer``, ``impl.Engine`` on the
+game) passes every bundled game under the semantics that apply to it; the examples' engines in
+C, written to the guide (docs/games-gate.md), pass, and each of their broken variants fails at
+the phase and with the minimal position the guide describes.
+"""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gametree import cli
+from tests.bugs.games import BEGIN, END, GAME_BUGS
+
+ROOT = Path(__file__).resolve().parent.parent
+OURS = "gametree.conform.positions.engine:answer"
+
+
+def conform(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, Any]:
+    code = cli.main(["conform", *argv, "--json"])
+    out = capsys.readouterr().out
+    return code, json.loads(out) if out.strip() else None
+
+
+TWO = ["minimax", "negamax", "alphabeta-fail-hard", "alphabeta-fail-soft",
+       "negamax-alphabeta-fail-hard", "negamax-alphabeta-fail-soft"]  # fmt: skip
+N = ["maxn", "paranoid", "shallow", "immediate"]
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "semantics"),
+    [
+        ("tictactoe", [], "negamax"),
+        ("nim", ["heaps=1,2,3"], "alphabeta-fail-hard"),
+        ("nim", ["heaps=2,2,3"], "negamax-alphabeta-fail-soft"),
+        ("kalah", ["pits=3", "seeds=2"], "minimax"),
+        ("kalah", ["pits=3", "seeds=3", "empty_capture=true"], "alphabeta-fail-soft"),
+        ("connect4", ["rows=4", "columns=5"], "negamax-alphabeta-fail-hard"),
+        ("connect4", ["rows=4", "columns=4", "connect=3"], "negamax"),
+        ("othello", ["size=4"], "alphabeta-fail-hard"),
+        *[("othello", ["size=6", "players=3"], s) for s in N],
+    ],
+)
+def test_our_engine_passes_every_game_and_semantics(
+    game: str, variant: list[str], semantics: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--target", OURS, "--game", game, "--semantics", semantics, "--any-best-move"]
+    argv += [w for v in variant for w in ("--variant", v)]
+    if semantics == "paranoid":
+        argv += ["--player", "1"]
+    code, report = conform(argv, capsys)
+    assert code == 0, report["failures"][:1]
+    asked = report["asked"]
+    assert asked["perft"] > 20
+    assert asked["value"] > 20
+    assert ("solve" in asked) == (game != "othello" or "players=3" not in variant)
+    assert report["coverage"], "the run met none of the game's behaviours"
+
+
+def test_every_two_player_semantics_on_kalah_with_windows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for semantics in TWO:
+        code, report = conform(["--target", OURS, "--game", "kalah", "--variant", "pits=3",
+                                "--variant", "seeds=2", "--semantics", semantics, "--ask",
+                                "value", "--best-move"], capsys)  # fmt: skip
+        assert code == 0, (semantics, report["failures"][:1])
+
+
+def test_the_guide_lists_each_game_with_its_variant_and_evaluations() -> None:
+    from gametree.games.evaluations import evaluations
+    from gametree.games.notations import GAMES
+
+    guide = (ROOT / "docs" / "games-gate.md").read_text()
+    rows = {line.split("|")[1].strip(" `"): line for line in guide.splitlines()
+            if line.startswith("| `") and not line.startswith("| `--game`")}  # fmt: skip
+    assert set(rows) == set(GAMES)
+    for name, rules in GAMES.items():
+        assert all(f"`{key}=" in rows[name] for key in rules.parameters), name
+        variants = [{}, {"players": 3, "size": 6}] if name == "othello" else [{}]
+        for variant in variants:
+            named = [f"`{e}`" for e in evaluations(rules.game(variant))]
+            assert all(e in rows[name] for e in named), (name, named)
+
+
+def test_the_default_evaluation_and_solver_score_are_the_games_documented_ones() -> None:
+    from gametree.conform.positions.run import GameOptions
+
+    o = GameOptions.of("connect4", {})
+    assert (o.evaluation, o.solve_evaluation) == ("open-windows", "pons")
+    o = GameOptions.of("kalah", {})
+    assert (o.evaluation, o.solve_evaluation) == ("store-difference", "margin")
+    with pytest.raises(ValueError, match="score of the end only"):
+        GameOptions.of("kalah", {}, evaluation="margin")
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--game", "chess"], "--game: invalid choice"),
+        (["--game", "kalah", "--variant", "holes=6"], "kalah has no variant parameter 'holes'"),
+        (["--game", "kalah", "--variant", "pits"], "--variant takes KEY=VALUE"),
+        (["--game", "kalah", "--semantics", "maxn"], "a two-player game is asked under"),
+        (["--game", "othello", "--variant", "players=3", "--ask", "solve"], "two-player game"),
+        (["--game", "connect4", "--position", "1111111", "--ask", "perft"], "1111111"),
+        (["--game", "kalah", "--evaluation", "glory"], "kalah has no evaluation 'glory'"),
+    ],
+)
+def test_bad_game_options_get_one_line_naming_the_fault(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if "invalid choice" in says:
+        with pytest.raises(SystemExit):
+            cli.main(["conform", "--target", OURS, *argv])
+    else:
+        assert cli.main(["conform", "--target", OURS, *argv]) == 2
+    err = capsys.readouterr().err
+    assert says in err, err
+    assert "Traceback" not in err
+
+
+@pytest.fixture(scope="module")
+def cc() -> str:
+    found = shutil.which("cc") or shutil.which("gcc")
+    if found is None:
+        pytest.skip("no C compiler (cc or gcc) to build the examples' game engines")
+    return found
+
+
+def build(cc: str, source: str, where: Path, *flags: str) -> str:
+    out = where / (Path(source).stem + "".join(f.replace("-D", "_") for f in flags))
+    subprocess.run([cc, "-O2", "-Wall", "-Werror", *flags, "-o", str(out),
+                    str(ROOT / "examples" / source)], check=True)  # fmt: skip
+    return str(out)
+
+
+CONNECT4 = ["--game", "connect4", "--line", "--evaluation", "outcome",
+            "--solve-evaluation", "pons", "--any-best-move"]  # fmt: skip
+
+
+def test_the_c_connect_four_engine_of_the_guide_passes(
+    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = build(cc, "connect4_engine.c", tmp_path)
+    code, report = conform(["--target", engine, *CONNECT4], capsys)
+    assert code == 0, report["failures"][:1]
+    assert {"perft", "value", "solve"} <= set(report["asked"])
+
+
+BROKEN_CONNECT4 = {
+    "BUG_FULL_COLUMN": ("666666", "moves: 6 not legal here"),
+    "BUG_TOP_ROW": (None, "not legal here (the game is over)"),
+}
+
+
+@pytest.mark.parametrize("bug", BROKEN_CONNECT4)
+def test_each_broken_c_connect_four_engine_fails_with_its_minimal_position(
+    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], bug: str
+) -> None:
+    position, wrong = BROKEN_CONNECT4[bug]
+    engine = build(cc, "connect4_engine.c", tmp_path, f"-D{bug}")
+    code, report = conform(["--target", engine, *CONNECT4], capsys)
+    assert code == 1
+    (failure,) = report["failures"]
+    minimal = failure["minimal"]
+    assert minimal["request"]["ask"] == "divide"
+    assert any(wrong in p for p in minimal["problems"]), minimal["problems"]
+    if position is not None:
+        assert minimal["request"]["position"] == position
+    assert (
+        len(minimal["line"]) < len(failure["found"]["line"]) + failure["found"]["request"]["depth"]
+    )
+    assert failure["replayed_alone"] == "fails the same way in a fresh process"
+    replay = failure["replay"].split()
+    assert replay[:2] == ["gametree", "conform"]
+    code, again = conform([w.strip("'") for w in replay[2:]], capsys)
+    assert code == 1
+    assert again["failures"][0]["found"]["problems"] == minimal["problems"]
+
+
+KALAH = ["--game", "kalah", "--line", "--any-best-move"]
+
+
+@pytest.mark.parametrize("variant", [["pits=3", "seeds=2"], []])
+def test_the_c_kalah_engine_of_the_guide_passes(
+    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: list[str]
+) -> None:
+    engine = build(cc, "kalah_engine.c", tmp_path)
+    argv = [w for v in variant for w in ("--variant", v)]
+    code, report = conform(["--target", engine, *KALAH, *argv], capsys)
+    assert code == 0, report["failures"][:1]
+    assert report["asked"]["solve"] >= 8
+    assert {"extra-turn", "capture", "skips-store", "extra-turns-in-a-row"} <= set(
+        report["coverage"]
+    )
+
+
+BROKEN_KALAH = {
+    "BUG_SOWS_OPPONENT_STORE": ("perft", "engine plays 6 wrongly"),
+    "BUG_NO_EXTRA_TURN": ("perft", "engine plays 3 wrongly"),
+    "BUG_CAPTURE_SAME_INDEX": ("perft", "engine plays 1 wrongly"),
+    "BUG_EXTRA_TURN_NEGATED": ("value", "value: expected 2, got 0"),
+    "BUG_TABLE_WITHOUT_MOVER": ("solve", "value: expected 18, got -18"),
+}
+
+
+@pytest.mark.parametrize("bug", BROKEN_KALAH)
+def test_each_broken_c_kalah_engine_fails_at_its_phase(
+    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], bug: str
+) -> None:
+    phase, says = BROKEN_KALAH[bug]
+    engine = build(cc, "kalah_engine.c", tmp_path, f"-D{bug}")
+    code, report = conform(["--target", engine, *KALAH], capsys)
+    assert code == 1
+    (failure,) = report["failures"]
+    assert failure["found"]["request"]["ask"] == phase
+    said = [*failure["minimal"]["problems"], *failure["diagnosis"]]
+    assert any(says in p for p in said), said
+    if bug == "BUG_TABLE_WITHOUT_MOVER":  # the board asked before, with the other mover
+        alone = failure["replayed_alone"]
+        assert alone.startswith("passes in a fresh process"), alone
+        board = r"(0 ){4}1 0 32 (0 ){4}1 0 14"
+        assert re.search(rf"it fails again after solve \(margin\) of .{board} N.",
+                         alone), alone  # fmt: skip
+    else:
+        assert failure["replayed_alone"] == "fails the same way in a fresh process"
+
+
+def test_othello_without_a_pass_is_caught_at_the_position_that_needs_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    bug = next(b for b in GAME_BUGS if b.name == "othello_no_pass")
+    code, report = conform(["--target", bug.flag, *bug.game], capsys)
+    assert code == 1
+    (failure,) = report["failures"]
+    assert failure["minimal"]["problems"] == ["moves: pass missing (the legal moves: pass)"]
+    assert len(failure["minimal"]["line"]) <= 6
+    code, report = conform(["--target", OURS, *bug.game], capsys)  # the same run, right rules
+    assert code == 0, report["failures"][:1]
+
+
+def test_the_catalogue_of_game_engine_bugs_has_a_row_for_each() -> None:
+    text = (ROOT / "docs" / "bugs.md").read_text()
+    table = text[text.index(BEGIN) : text.index(END)]
+    rows = {line.split("|")[1].strip(" `"): line for line in table.splitlines()
+            if line.startswith("| `")}  # fmt: skip
+    assert set(rows) == {b.name for b in GAME_BUGS}
+    assert len(rows) >= 8
+    for b in GAME_BUGS:
+        assert re.search(r"[\w.-]+/[\w.-]+#\d+", b.seen), b.seen
+        assert b.seen in rows[b.name]
+        assert rows[b.name].split("|")[4].strip() in ("perft", "value", "solve")
