@@ -25,6 +25,8 @@ SLOW = {
     "test_bug_catalogue.py": "the whole gate on every bug and every correct version, in workers",
     "test_oracle_gate.py": "the whole gate on engines in worker processes, Node and junit runs",
     "test_explore_engine.py": "the whole gate on the page's engine under Node, per search",
+    "test_conform_coverage_runs.py": "the gate's default run on every search, for its coverage",
+    "test_conform_scale.py": "the gate's scale cases of 100,000 nodes, on every semantics",
     "test_explore_page.py": "the page in headless Chromium",
     "test_serve_browser.py": "the server's page in headless Chromium",
     "test_wheel.py": "the sdist and the wheel built and installed in a fresh venv",

@@ -129,6 +129,7 @@ def test_full_window_gives_the_spec_value_and_principal_variation(t: Tree) -> No
                 assert minimax(best).value == minimax(t).value, alg  # optimal for the mover
 
 
+@pytest.mark.slow
 @given(trees)
 def test_the_default_window_is_the_full_one(t: Tree) -> None:
     assert alphabeta(t) == alphabeta(t, BOTTOM, TOP)
@@ -169,6 +170,7 @@ def test_fail_soft_lies_between_fail_hard_and_the_true_value(
         assert min(hard, v) <= soft <= max(hard, v), (search.__name__, hard, soft, v)
 
 
+@pytest.mark.slow
 @given(trees, windows())
 def test_a_value_strictly_inside_the_window_comes_with_the_spec_principal_variation(
     t: Tree, w: tuple[Bound, Bound]

@@ -297,6 +297,7 @@ def test_a_declared_type_takes_the_magnitude_tier_s_share_twice() -> None:
     assert tiers(GateOptions("minimax", scope="small", values="int64")) == [("small", 100)]
 
 
+@pytest.mark.slow
 def test_the_command_takes_values_and_reports_them(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["conform", "--target", "impl.alphabeta", "--semantics", "alphabeta-fail-hard",
             "--budget", "30", "--values", "int32", "--json"]  # fmt: skip

@@ -127,6 +127,7 @@ VECTORS_ONLY = {"many", "tight"}
 """The tiers of N-player semantics only."""
 
 
+@pytest.mark.slow
 @given(
     tier=st.sampled_from(TIER_NAMES),
     seed=st.integers(0, 2**64 - 1),
@@ -274,6 +275,7 @@ def _json(v: Any) -> Any:
     return v if isinstance(v, int) else f"{v.numerator}/{v.denominator}"
 
 
+@pytest.mark.slow
 def test_a_skipped_flag_is_never_asked_in_any_phase() -> None:
     target = CallableTarget(_refusing(16), timeout=60)
     try:
@@ -290,6 +292,7 @@ def test_a_skipped_flag_is_never_asked_in_any_phase() -> None:
     assert passing.coverage["generated"].branching <= 16
 
 
+@pytest.mark.slow
 def test_the_report_says_what_each_phase_covered(tmp_path: Path) -> None:
     from gametree.impl import alphabeta
 

@@ -66,6 +66,7 @@ the game): X's quiet move is worth 5 - 1 = 4. At depth 2 O may answer it quietly
 # Each technique equals its definition.
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(cases())
 @example(Case(CAPTURE_TRAP, CAPTURE_TRAP.initial_state(), 1, quiescence=1))
@@ -336,6 +337,7 @@ def test_a_game_100000_plies_deep() -> None:
         assert (found.nodes_visited, found.leaves_evaluated) == (DEPTH + 1, 1)
 
 
+@pytest.mark.slow
 def test_a_quiescence_extension_100000_plies_deep() -> None:
     fuse = Fuse(DEPTH, 3)
     found = Engine(fuse, quiescence=2 * DEPTH, table=True).search(DEPTH, 0)

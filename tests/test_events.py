@@ -122,6 +122,7 @@ def test_the_page_s_searches_record_events() -> None:
     assert set(EVENTS) == set(SCALAR) | set(VECTOR)
 
 
+@pytest.mark.slow
 def test_a_chain_3000_deep() -> None:
     """Deeper than Python's recursion limit. (The events of a chain d deep hold d²/2 steps of
     path, so this, not the search, is what bounds the depth a trace is asked for.)"""

@@ -493,6 +493,7 @@ def test_speculative_pruning_reads_these_leaves(t: Tree, bounds: Bounds, leaves:
     assert (r.value, r.leaves_evaluated) == (maxn(t).value, leaves)
 
 
+@pytest.mark.slow
 @given(
     scalar_trees(max_depth=5, max_branching=4, by_depth=False)
     | scalar_trees(max_depth=4, max_branching=3, min_value=-2, max_value=2),

@@ -204,6 +204,7 @@ def agreement(kernel: str, module: types.ModuleType) -> Callable[[], None]:
     return agrees
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_each_kernel_reads_what_impl_reads_and_computes_what_spec_defines(kernel: str) -> None:
     agreement(kernel, KERNEL[kernel])()
