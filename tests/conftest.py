@@ -27,6 +27,8 @@ SLOW = {
     "test_explore_engine.py": "the whole gate on the page's engine under Node, per search",
     "test_conform_coverage_runs.py": "the gate's default run on every search, for its coverage",
     "test_conform_scale.py": "the gate's scale cases of 100,000 nodes, on every semantics",
+    "test_conform_games.py": "the whole gate on engines of every game and semantics, C ones too",
+    "test_docs_console.py": "each console block of the docs run alone, many a whole gate",
     "test_explore_page.py": "the page in headless Chromium",
     "test_serve_browser.py": "the server's page in headless Chromium",
     "test_wheel.py": "the sdist and the wheel built and installed in a fresh venv",

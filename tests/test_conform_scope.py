@@ -92,6 +92,7 @@ def test_the_shape_flags_are_earned_at_their_thresholds() -> None:
     assert "NotByDepth" in content_flags(Node(1, [1]))
 
 
+@pytest.mark.slow
 def test_every_flag_is_explained_in_the_notes_and_the_docs() -> None:
     docs = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
     for flag in {*CONTENT_FLAGS, *(f for fs in TIER_FLAGS.values() for f in fs), "BufferSize"}:

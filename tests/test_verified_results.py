@@ -162,6 +162,7 @@ def test_a_flaw_must_name_text_found_once_in_its_kernel() -> None:
         seeded(bad)
 
 
+@pytest.mark.slow
 def test_gametree_prove_reports_each_claim_with_what_it_proves_and_its_verdict(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -187,6 +188,7 @@ def test_gametree_prove_reports_each_claim_with_what_it_proves_and_its_verdict(
     assert json.loads(capsys.readouterr().out)["verified"] == []
 
 
+@pytest.mark.slow
 def test_gametree_prove_fails_on_a_stale_verdict_and_says_how_to_verify_it_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

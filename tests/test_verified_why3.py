@@ -156,6 +156,7 @@ def test_the_stored_verdicts_are_made_with_the_tools_installed_here() -> None:
     assert versions() == VERSIONS
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     shutil.which("why3") is None or shutil.which("cvc4") is None,
     reason="Why3 or CVC4 is not installed (Debian: apt-get install why3 cvc4 z3)",
@@ -171,6 +172,7 @@ def test_why3_proves_the_alpha_beta_transcription_now_as_stored() -> None:
     assert set(proof.goals) == {g.goal for g in stored_file.goals}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     shutil.which("why3") is None or shutil.which("cvc4") is None,
     reason="Why3 or CVC4 is not installed (Debian: apt-get install why3 cvc4 z3)",
