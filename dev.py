@@ -3,6 +3,7 @@
     python3 dev.py main   # solve the bundled example trees with the spec
     python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair,
                           # the explore page in Debian's headless Chromium, installed if missing)
+    python3 dev.py test --fast  # the same, less the tests marked slow: a loop of about a minute
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's two kernels with mypyc (test does it too)
     python3 dev.py verify [--check | --stale] [--jobs N] [KERNEL...]  # Nagini (and flaws)
@@ -10,6 +11,15 @@
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
+
+``test --fast`` is the loop to run while working: ruff, mypy and pytest as ``test`` runs
+them, but without the tests marked ``slow`` (``-m "not slow"``) and without Nagini. Slow
+are the tests that each take more than about ten seconds on two cores: whole files that run
+a verifier or a tool (every Why3 proof and flaw, CrossHair, the wheel built and installed, the
+browser, the catalogue replayed in fresh processes, the experiments' Dask cluster) and the
+largest of the Hypothesis and game searches; ``tests/conftest.py`` (``SLOW``) lists the files
+and why, and ``@pytest.mark.slow`` marks single tests. What it leaves out, the full ``test``
+(and CI) runs.
 ``mutate`` takes modules by dotted name (``gametree.spec.tree``, or ``spec.tree`` for short),
 runs mutmut with ``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so that a
 second run of the same modules (or of all, without modules) resumes with the mutants not yet
@@ -362,6 +372,9 @@ def main(argv: list[str]) -> None:
     run([str(PYTHON), "-m", "ruff", "check", "."])
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])
+    if argv[1:2] == ["--fast"]:
+        run([str(PYTHON), "-m", "pytest", *WORKERS, "-m", "not slow", *argv[2:]])
+        return
     stale = stale_verdicts() if os.environ.get("CI") else []
     if stale:
         print(f"stale stored verdicts: {', '.join(stale)}; checking them again", flush=True)

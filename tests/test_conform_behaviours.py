@@ -197,6 +197,7 @@ def windowed(draw: st.DrawFn) -> tuple[Node | Leaf, Any, Any]:
     return t, a, b
 
 
+@pytest.mark.slow
 @given(windowed())
 def test_both_forms_of_alpha_beta_name_the_same_cut_offs(case: tuple[Any, Any, Any]) -> None:
     """Max/min form keeps alpha and beta in Max's view, negamax form flips them at every ply:
@@ -219,6 +220,7 @@ def _pairs(n: Tree) -> Tree:
     return Node(n.to_move, [_pairs(c) for c in n.children])
 
 
+@pytest.mark.slow
 @given(windowed())
 def test_paranoid_on_pairs_cuts_where_alpha_beta_does(case: tuple[Any, Any, Any]) -> None:
     """Paranoid search on (x, -x) for player 0 is fail-soft alpha-beta on x, open window."""

@@ -149,6 +149,7 @@ def test_expectimax_events_of_vectors_are_impls(t: Tree) -> None:
     check_against_impl("expectimax", t)
 
 
+@pytest.mark.slow
 def test_a_chain_3000_deep() -> None:
     """Deeper than Python's recursion limit. (The events of a chain d deep hold d²/2 steps of
     path, so this, not the search, is what bounds the depth a trace is asked for.)"""

@@ -324,6 +324,7 @@ def check_refusal(f: Faulty) -> None:
     assert f.words in info.value.problem, (str(info.value), f)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(faulty_documents())
 def test_the_reader_names_the_fault_in_any_document_with_one(f: Faulty) -> None:
@@ -704,6 +705,7 @@ VECTOR_CORRUPTIONS: list[tuple[bytes, str]] = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("corrupt", "words"), VECTOR_CORRUPTIONS)
 def test_vectors_verify_refuses_a_corrupted_file_naming_the_place(
     corrupt: bytes, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -745,6 +747,7 @@ def requests(draw: st.DrawFn) -> dict[str, object]:
     return req
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(semantics=st.sampled_from(sorted(SEMANTICS)), request=requests())
 def test_any_request_is_a_case_or_a_refusal_naming_its_member(
@@ -948,6 +951,7 @@ def test_play_reads_bytes_that_are_not_text_as_a_wrong_move(
     assert "O (player 1), your move" in out
 
 
+@pytest.mark.slow
 def test_compare_on_a_chain_far_deeper_than_python_recursion(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

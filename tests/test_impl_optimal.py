@@ -63,6 +63,7 @@ def test_exact_value_and_principal_variation(data: st.DataObject) -> None:
         assert exact(t, bounds, domain, optimal)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_reads_are_the_necessary_leaves(data: st.DataObject) -> None:
@@ -157,6 +158,7 @@ def test_whole_subtrees_are_skipped_on_some_tree() -> None:
     assert skipped > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_reads_no_leaf_that_last_branch_or_shallow_pruning_skips(data: st.DataObject) -> None:
@@ -227,6 +229,7 @@ def test_line_and_value_necessity_agree_on_every_small_tree() -> None:
     assert LINE_VERSUS_VALUE.startswith("none within this scope")
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_every_chain_at_once_is_each_leafs_chain(data: st.DataObject) -> None:

@@ -224,6 +224,7 @@ def test_every_algorithm_runs_through_the_registry() -> None:
         assert answer.leaves_evaluated == len(answer.trace)
 
 
+@pytest.mark.slow
 def test_vectors_verify_passes_on_the_committed_files_and_fails_on_an_edit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -246,6 +247,7 @@ def test_vectors_verify_passes_on_the_committed_files_and_fails_on_an_edit(
     assert "minimax.json: differs from a fresh generation" in out
 
 
+@pytest.mark.slow
 def test_vectors_generate_without_a_folder_rewrites_the_checkouts_vectors(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

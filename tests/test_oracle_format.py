@@ -180,6 +180,7 @@ def test_syntax_errors_say_line_and_column() -> None:
     assert "line 4, column 3" in str(e)
 
 
+@pytest.mark.slow
 def test_bad_input_through_the_cli_is_one_line_and_exit_code_3(tmp_path: Path) -> None:
     """Every malformed document, run through the real command: no traceback, ever."""
     for i, (text, _pointer, message) in enumerate(MALFORMED[::3]):

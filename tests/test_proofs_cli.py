@@ -61,6 +61,7 @@ def test_unknown_theorems_and_bad_shards_are_bad_usage(capsys: pytest.CaptureFix
     assert "shard" in err
 
 
+@pytest.mark.slow
 def test_a_short_run_prints_one_record_per_check_and_never_disagrees(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -156,6 +157,7 @@ def test_the_help_names_the_prove_extra(capsys: pytest.CaptureFixture[str]) -> N
     assert "pip install 'gametree[prove]'" in " ".join(capsys.readouterr().out.split())
 
 
+@pytest.mark.slow
 def test_a_missing_data_file_is_an_incomplete_installation(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

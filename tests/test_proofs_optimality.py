@@ -162,6 +162,7 @@ def test_literal_is_exact() -> None:
     assert z3.simplify(literal(Fraction(1, 3)) * 3).as_long() == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("domain", "unary", "shape"),
     [

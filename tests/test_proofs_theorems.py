@@ -105,6 +105,7 @@ def test_deep_pruning_figure5_and_two_players() -> None:
         assert deep_pruning.is_exact_on_pairs(t) is None
 
 
+@pytest.mark.slow
 def test_hypothesis_finds_a_three_player_tree_where_deep_pruning_is_wrong_on_its_own() -> None:
     from gametree.spec.strategies import trees_of_shape, uniform_shape, vectors
 

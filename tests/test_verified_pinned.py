@@ -299,6 +299,7 @@ def agreement(kernel: str, module: types.ModuleType) -> Callable[[], None]:
     return agrees
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_each_kernel_reads_what_impl_reads_and_computes_what_spec_defines(kernel: str) -> None:
     """With its contracts checked: on every tree drawn, each holds, and every function of the

@@ -161,6 +161,7 @@ def test_a_claim_lifted_to_the_rationals_names_a_claim_of_the_other_verifier() -
         assert set(c.lifts) <= nagini, c.name
 
 
+@pytest.mark.slow
 def test_gametree_prove_reports_each_claim_with_what_it_proves_and_its_verdict(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -185,6 +186,7 @@ def test_gametree_prove_reports_each_claim_with_what_it_proves_and_its_verdict(
     assert json.loads(capsys.readouterr().out)["verified"] == []
 
 
+@pytest.mark.slow
 def test_gametree_prove_fails_on_a_stale_verdict_and_says_how_to_verify_it_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

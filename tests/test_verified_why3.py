@@ -93,6 +93,7 @@ def test_the_stored_verdicts_are_made_with_the_tools_installed_here() -> None:
     assert versions() == VERSIONS
 
 
+@pytest.mark.slow
 @needs_why3
 def test_why3_proves_the_alpha_beta_transcription_now_as_stored() -> None:
     """The fast file is proved for real in the test command (seconds; shallow.mlw takes two
@@ -105,6 +106,7 @@ def test_why3_proves_the_alpha_beta_transcription_now_as_stored() -> None:
     assert set(proof.goals) == {g.goal for g in record.goals}
 
 
+@pytest.mark.slow
 @needs_why3
 def test_check_proves_a_file_without_its_flaws_and_stores_nothing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path

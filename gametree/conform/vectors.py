@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -466,13 +467,23 @@ def catalogue(semantics: str | None = None) -> tuple[tuple[str, str, str, Case],
     Raises ``MissingPackageDataError`` if ``catalogue.json`` is missing (an incomplete
     installation): a gate without those cases would pass engines it should fail.
     """
-    entries = loads(package_text(CATALOGUE))
-    assert isinstance(entries, list)
     return tuple(
         (e["bug"], e["semantics"], e["comment"], case_from_request(e["semantics"], e["input"]))
-        for e in entries
+        for e in _entries(CATALOGUE)
         if semantics in {None, e["semantics"]}
     )
+
+
+@functools.cache
+def _entries(path: Path) -> list[Any]:
+    """The catalogue at ``path``, parsed once a process.
+
+    The gate of each semantics reads it: 3 MB, with trees too deep for ``json``, so read by
+    the iterative parser, a second of CPU each time.
+    """
+    entries = loads(package_text(path))
+    assert isinstance(entries, list)
+    return entries
 
 
 def _state(p: int, v: int, *moves: tuple[str, int], quiet: bool = True,
