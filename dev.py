@@ -3,6 +3,7 @@
     python3 dev.py main   # solve the bundled example trees with the spec
     python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair,
                           # the explore page in Debian's headless Chromium, installed if missing)
+    python3 dev.py test --fast  # the same, less the tests marked slow: a loop of about a minute
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's two kernels with mypyc (test does it too)
     python3 dev.py verify [--check | --stale] [--jobs N] [KERNEL...]  # Nagini (and flaws)
@@ -10,6 +11,15 @@
 
 Needs only Python 3.11+ with venv and pip. The ``.venv`` is created on first use and
 reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go to pytest.
+
+``test --fast`` is the loop to run while working: ruff, mypy and pytest as ``test`` runs
+them, but without the tests marked ``slow`` (``-m "not slow"``) and without Nagini. Slow
+are the tests that each take more than about ten seconds on two cores: whole files that run
+a verifier or a tool (every Why3 proof and flaw, CrossHair, the wheel built and installed, the
+browser, the catalogue replayed in fresh processes, the experiments' Dask cluster) and the
+largest of the Hypothesis and game searches; ``tests/conftest.py`` (``SLOW``) lists the files
+and why, and ``@pytest.mark.slow`` marks single tests. What it leaves out, the full ``test``
+(and CI) runs.
 ``mutate`` takes modules by dotted name (``gametree.spec.tree``, or ``spec.tree`` for short),
 runs mutmut with ``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so that a
 second run of the same modules (or of all, without modules) resumes with the mutants not yet
@@ -31,7 +41,8 @@ check each compiled kernel against its pure-Python one and the spec.
 ``verify [KERNEL...]`` runs Nagini on the kernels of ``gametree/proofs/nagini/`` (all, or
 those named) and on each of their seeded flaws, and stores the results
 (``gametree/proofs/nagini/results.json``, one record per kernel, keyed by everything the
-verdict depends on: ``gametree/proofs/stored.py``; a kernel not named keeps its record).
+verdict depends on: ``gametree/proofs/machinery/verified.py``; a kernel not named keeps its
+record).
 Nagini's pinned tools (mypy 0.900, z3 4.8.7, pytest 7.0) conflict with the project's, so it
 gets a venv of its own, ``.venv-nagini`` (nagini 1.2.0, the last release for Python 3.11,
 which bundles Viper's backends; building its typed-ast needs a C compiler; the version is
@@ -49,7 +60,7 @@ the rationals) and their seeded flaws with Why3 and stores the results there; pl
 (with no kernel named) runs it after Nagini.
 
 In CI (``CI`` set, as ``.ci/run`` sets it) ``test`` first asks which stored verdicts are stale
-(``python -m gametree.proofs.everywhere --stale``). Normally none is: then it verifies
+(``python -m gametree.proofs --stale``). Normally none is: then it verifies
 Nagini's fast subset with ``verify --check`` beside pytest (Nagini is mostly Java and z3, which
 take the second core; ``GAMETREE_NAGINI=fast`` does this outside CI too) and prints Nagini's
 output after pytest's, about 4 minutes on a fresh machine, venv included. When some are
@@ -314,9 +325,9 @@ def verify(arguments: list[str]) -> None:
 
 
 def stale_verdicts() -> list[str]:
-    """The stored verdicts that are stale, as ``VERIFIER NAME`` (``gametree.proofs.stored``)."""
+    """The stored verdicts that are stale, as ``VERIFIER NAME`` (``python -m gametree.proofs``)."""
     done = subprocess.run(
-        [str(PYTHON), "-m", "gametree.proofs.everywhere", "--stale"],
+        [str(PYTHON), "-m", "gametree.proofs", "--stale"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     )  # fmt: skip
     return done.stdout.splitlines()
@@ -361,6 +372,9 @@ def main(argv: list[str]) -> None:
     run([str(PYTHON), "-m", "ruff", "check", "."])
     run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
     run([str(PYTHON), "-m", "mypy"])
+    if argv[1:2] == ["--fast"]:
+        run([str(PYTHON), "-m", "pytest", *WORKERS, "-m", "not slow", *argv[2:]])
+        return
     stale = stale_verdicts() if os.environ.get("CI") else []
     if stale:
         print(f"stale stored verdicts: {', '.join(stale)}; checking them again", flush=True)

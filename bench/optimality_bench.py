@@ -1,4 +1,4 @@
-"""How fast Theorem 1's exact decision is: leaves decided per second, by method, on random trees.
+"""How fast Korf's Theorem 1 is decided exactly: leaves decided per second, by method.
 
     .venv/bin/python bench/optimality_bench.py [--seed 1] [--quick | --depths 8]
     .venv/bin/python bench/optimality_bench.py --series [--trees 3]  # the experiment's trees
@@ -11,7 +11,7 @@ leaf an integer composition of 100 into 3 parts cut at uniform points (bounds: l
 - ``analyse``: the whole analysis ``gametree prove optimality`` runs (every leaf shallow
   pruning reads, over the reals and the integers, each "necessary" witness checked with
   spec.maxn on the two completed trees), its seconds and the leaves left undecided;
-- the chain search alone (:func:`gametree.proofs.chain.decide_chain`) over every leaf, in
+- the chain search alone (:func:`gametree.impl.necessity.decide_chain`) over every leaf, in
   leaves per second, per domain; the same on deeper trees (d = 8, 10) to see how it scales;
 - the optimal directional search (:func:`gametree.impl.optimal.optimal`) over the whole tree,
   the issue's figure: the tree's leaves over the seconds it takes (best of ``REPEAT`` runs),
@@ -51,8 +51,8 @@ from gametree.impl import _compiled, _optimal_kernel
 from gametree.impl.necessity import Chain, Domain, chains, decide_chain
 from gametree.impl.optimal import necessary, optimal, optimal_search, with_kernel
 from gametree.impl.shallow import shallow
-from gametree.proofs.chain import decide_chain_smt
-from gametree.proofs.optimality import analyse, decide
+from gametree.proofs.machinery._smt import decide_chain_smt
+from gametree.proofs.theorems.optimality import analyse, decide
 from gametree.spec import Bounds, Leaf, Node, Tree
 
 BOUNDS = Bounds(0, 100)

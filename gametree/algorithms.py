@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from gametree.impl.window import BOTTOM, TOP
-from gametree.spec import Bounds, Path, Scalar, Tree, TreeError, Value, iter_leaves
+from gametree.spec import Bounds, Interval, Path, Scalar, Tree, TreeError, Value, iter_leaves
 
 if TYPE_CHECKING:
     from gametree.impl.necessity import Domain
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ALGORITHMS",
     "EVENTS",
+    "PAGE",
     "REGISTRY",
     "Algorithm",
     "Answer",
@@ -62,10 +63,9 @@ Family = Literal[
 ]
 """The family a search belongs to: the guide has a page for each (``docs/index.md``).
 
-``chance`` (expectimax, Star1 and Star2, over trees with chance nodes) and ``best-reply``
-(Schadd and Winands' best-reply search) are the families coming next: their searches take the
-options below (``bounds="interval"``: bounds [L, U] on the leaf values; ``player``: the root
-player a best-reply search is for)."""
+``chance`` (expectimax, Ballard's Star1 and Star2) searches trees with chance nodes, the
+only family that does (``bounds="interval"``: bounds [L, U] on the leaf values); ``best-reply``
+(Schadd and Winands' best-reply search) takes ``player``, the root player it is for."""
 
 Kind = Literal["scalar", "vector", "pairs", "any", "game"]
 """Which trees a search takes: two-player scalars, N-player vectors, pairs (N = 2), either,
@@ -146,6 +146,9 @@ class Algorithm:
     events: bool = False
     """Whether it records the event trace the explore page steps through (``events=True``),
     which the page's JavaScript engine (``explore/engine.js``) reproduces event for event."""
+    page: bool = True
+    """Whether the explore page offers it, if it records events: not yet the chance family,
+    which the page's engine does not run (:data:`PAGE`)."""
     transpositions: bool = False
     """Whether its table keys nodes by identity, so that a subtree a tree shares by reference
     is one node to it (``impl.mtdf``); the gate asks about the tree as written."""
@@ -161,6 +164,11 @@ class Algorithm:
         return self.bounds == "korf"
 
     @property
+    def needs_interval(self) -> bool:
+        """Whether it relies on bounds [L, U] on the leaf values (Star1, Star2)."""
+        return self.bounds == "interval"
+
+    @property
     def window(self) -> bool:
         """Whether it takes a window (alpha, beta)."""
         return "alpha" in self.options
@@ -168,7 +176,7 @@ class Algorithm:
     def run(
         self,
         t: Tree,
-        bounds: Bounds | None,
+        bounds: Bounds | Interval | None,
         options: Options,
         *,
         trace: bool = False,
@@ -177,7 +185,9 @@ class Algorithm:
     ) -> Answer:
         """Search ``t``; raises ``spec.TreeError`` (or ``ValueError``) if it does not apply.
 
-        ``definition``: run the ``spec`` definition instead of the search (whole-tree counts).
+        ``bounds``: the document's, Korf's or leaf bounds [L, U]; the search gets them if it
+        relies on that kind. ``definition``: run the ``spec`` definition instead of the
+        search (whole-tree counts).
         ``events``: record the event trace too (only a search whose ``events`` is set does).
         """
         problem = applicable(self, t, bounds)
@@ -217,19 +227,28 @@ def _definition_answer(a: Algorithm, t: Tree, options: Options, *, trace: bool) 
     return Answer(s.value, s.principal_variation, t.size, t.leaf_count, leaves)
 
 
-def applicable(algorithm: Algorithm, t: Tree, bounds: Bounds | None) -> str | None:
+def applicable(  # noqa: PLR0911 - one reason a line
+    algorithm: Algorithm, t: Tree, bounds: Bounds | Interval | None
+) -> str | None:
     """Why ``algorithm`` cannot search ``t`` (with ``bounds``), or ``None`` if it can."""
     kind = algorithm.kind
     if kind == "game":
         return f"{algorithm.name} searches a game graph, not a tree"
+    if t.chance_nodes and algorithm.family != "chance":
+        chance = ", ".join(a.name for a in REGISTRY if a.family == "chance")
+        return (f"{algorithm.name} has no rule for chance nodes (the tree has {t.chance_nodes}); "
+                f"these search them: {chance}")  # fmt: skip
     if kind == "scalar" and t.vector:
         return f"{algorithm.name} takes two-player trees with scalar values (got vectors)"
     if kind == "vector" and not t.vector:
         return f"{algorithm.name} takes N-player trees with vector values (got scalars)"
     if kind == "pairs" and not (t.vector and t.players == 2):
         return f"{algorithm.name} takes two-player trees of pairs (Korf 2.1)"
-    if algorithm.needs_bounds and bounds is None:
+    if algorithm.needs_bounds and not isinstance(bounds, Bounds):
         return f'{algorithm.name} needs Korf\'s bounds: add "bounds" to the document'
+    if algorithm.needs_interval and not isinstance(bounds, Interval):
+        return (f'{algorithm.name} needs bounds on the leaf values: add "bounds": {{"lower": L, '
+                f'"upper": U}} to the document')  # fmt: skip
     return None
 
 
@@ -398,6 +417,34 @@ REGISTRY: tuple[Algorithm, ...] = (
         old=("impl.paranoid", "spec.paranoid"),
     ),
     Algorithm(
+        "expectimax", "Expectimax",
+        "the expectimax value of a tree with chance nodes (sum p_i v_i at each); every leaf",
+        "Ballard 1983, section 1",
+        "chance", "any", "spec.expectimax", "impl.expectimax", events=True, page=False,
+        semantics="the expectimax value (Ballard 1983's *-minimax for two players, maxn's "
+        "choice for N): sum p_i v_i at a chance node; every leaf, left to right",
+    ),
+    Algorithm(
+        "star1", "Star1",
+        "Ballard's Star1: alpha-beta with cut-offs at chance nodes under leaf bounds [L, U]",
+        "Ballard 1983; Hauk, Buro and Schaeffer 2004",
+        "chance", "scalar", "spec.expectimax", "impl.star1", options=_W, bounds="interval",
+        fail="hard", events=True, page=False,
+        semantics="Ballard's Star1 (fail-hard, max/min form) over (alpha, beta) with the "
+        "document's leaf bounds [L, U]: the expectimax value inside the window, a bound beyond "
+        "it; its leaves",
+    ),
+    Algorithm(
+        "star2", "Star2",
+        "Ballard's Star2: Star1 with a probe of each player's child at chance nodes",
+        "Ballard 1983; Hauk, Buro and Schaeffer 2004",
+        "chance", "scalar", "spec.expectimax", "impl.star2", options=_W, bounds="interval",
+        fail="hard", events=True, page=False,
+        semantics="Ballard's Star2: Star1 with a probing phase (each player's child of a "
+        "chance node searched over its first child) before the search; its leaves, a probed "
+        "child's first subtree read twice",
+    ),
+    Algorithm(
         "separate-evaluations", "Separate evaluation functions",
         "the value of a tree of pairs under separate evaluation functions, exact (Korf 2.1)",
         "Korf 1989, 2.1",
@@ -451,7 +498,9 @@ ALGORITHMS: dict[str, Algorithm] = {a.name: a for a in REGISTRY if a.kind != "ga
 """Every search on trees (what ``solve``, ``compare`` and ``draw`` run), by name."""
 
 EVENTS: tuple[str, ...] = tuple(a.name for a in REGISTRY if a.events)
-"""The searches that record an event trace: the ones the explore page offers."""
+"""The searches that record an event trace (``gametree solve --steps``, the gate's behaviours)."""
+PAGE: tuple[str, ...] = tuple(a.name for a in REGISTRY if a.events and a.page)
+"""The searches the explore page offers: those of :data:`EVENTS` its engine runs."""
 
 
 @attrs.frozen
@@ -466,7 +515,7 @@ class Found:
     definition: bool = False
 
     def run(
-        self, t: Tree, bounds: Bounds | None, options: Options, *, trace: bool = False
+        self, t: Tree, bounds: Bounds | Interval | None, options: Options, *, trace: bool = False
     ) -> Answer:
         """Run what the name meant: the search, or the definition for ``spec.X``."""
         return self.algorithm.run(t, bounds, options, trace=trace, definition=self.definition)

@@ -10,12 +10,17 @@ test pins is a second statement that may drift; ``tests/test_transcriptions.py``
 every such file is listed here, that every listed function and test exists, and that each test
 names what it pins.
 
-Adding a search adds a row here only if it gets a transcription of its own.
+Adding a search adds a row here only if it gets a transcription of its own. The proofs' rows
+are read from the claims that rest on each verified file and encoding, where their pins are
+stated.
 """
 
 from typing import Literal
 
 import attrs
+
+from gametree.proofs import ENCODINGS, claims
+from gametree.proofs.machinery.claims import Pin, public_name
 
 __all__ = ["TRANSCRIPTIONS", "Transcription"]
 
@@ -35,8 +40,29 @@ class Transcription:
     """The test files that tie it to them by behaviour."""
 
 
-_PINNED = "tests/test_verified_pinned.py"
-_EXECUTED = "tests/test_verified_why3_execute.py"
+def _proved() -> tuple[Transcription, ...]:
+    """The proofs' restatements, read from their claims (:func:`gametree.proofs.claims`).
+
+    Each verified file (Nagini's kernels, the WhyML files) with the functions its claims are
+    pinned to and the pin tests, each z3 encoding with its pin (:data:`gametree.proofs.ENCODINGS`).
+    """
+    rows: dict[str, tuple[Kind, dict[str, None], dict[str, None]]] = {}
+
+    def add(file: str, kind: Kind, pins: tuple[Pin, ...]) -> None:
+        _, restates, tests = rows.setdefault(file, (kind, {}, {}))
+        restates.update(dict.fromkeys(public_name(pin.function) for pin in pins))
+        tests.update(dict.fromkeys(pin.test for pin in pins))
+
+    for _, claim in claims():
+        if claim.verifier == "nagini":
+            add(f"gametree/proofs/nagini/{claim.file}.py", "Nagini kernel", claim.pins)
+        else:
+            add(f"gametree/proofs/why3/{claim.file}.mlw", "WhyML", claim.pins)
+    for e in ENCODINGS:
+        add(e.encoding.__module__.replace(".", "/") + ".py", "z3 encoding", (e.restates,))
+    return tuple(Transcription(file, kind, tuple(restates), tuple(tests))
+                 for file, (kind, restates, tests) in rows.items())  # fmt: skip
+
 
 TRANSCRIPTIONS: tuple[Transcription, ...] = (
     Transcription("gametree/impl/_kernel.py", "mypyc kernel",
@@ -51,35 +77,6 @@ TRANSCRIPTIONS: tuple[Transcription, ...] = (
                    "impl.last_branch", "impl.speculative", "impl.deep_pruning_unsound",
                    "impl.optimal", "impl.paranoid"),
                   ("tests/test_explore_engine.py",)),
-    Transcription("gametree/proofs/nagini/two_player.py", "Nagini kernel",
-                  ("impl.alphabeta", "impl.negamax_alphabeta", "spec.minimax", "spec.negamax"),
-                  (_PINNED,)),
-    Transcription("gametree/proofs/nagini/fail_soft.py", "Nagini kernel",
-                  ("impl.alphabeta", "impl.negamax_alphabeta"), (_PINNED,)),
-    Transcription("gametree/proofs/nagini/multi_player.py", "Nagini kernel",
-                  ("impl.maxn", "impl.shallow", "impl.immediate", "spec.paranoid"), (_PINNED,)),
-    Transcription("gametree/proofs/nagini/deep.py", "Nagini kernel",
-                  ("impl.deep_pruning_unsound", "impl.maxn"), (_PINNED,)),
-    Transcription("gametree/proofs/why3/alphabeta.mlw", "WhyML",
-                  ("impl.alphabeta", "impl.negamax_alphabeta", "spec.minimax", "spec.negamax"),
-                  (_EXECUTED,)),
-    Transcription("gametree/proofs/why3/fail_soft.mlw", "WhyML",
-                  ("impl.alphabeta", "impl.negamax_alphabeta"),
-                  ("tests/test_verified_why3_fail_soft.py",)),
-    Transcription("gametree/proofs/why3/shallow.mlw", "WhyML",
-                  ("impl.shallow", "impl.immediate", "spec.maxn"), (_EXECUTED,)),
-    Transcription("gametree/proofs/why3/pairs.mlw", "WhyML",
-                  ("impl.deep_pruning_unsound", "spec.maxn", "spec.minimax", "spec.negamax"),
-                  ("tests/test_verified_why3_pairs.py",)),
-    Transcription("gametree/proofs/why3/paranoid.mlw", "WhyML",
-                  ("impl.paranoid", "spec.paranoid", "spec.maxn"),
-                  ("tests/test_verified_why3_paranoid.py",)),
-    Transcription("gametree/proofs/why3/optimality.mlw", "WhyML", ("impl.shallow",),
-                  ("tests/test_verified_why3_optimality.py",)),
-    Transcription("gametree/proofs/why3/path.mlw", "WhyML",
-                  ("impl.necessity.chain", "impl.necessity.climb", "impl.necessity.climb_line"),
-                  ("tests/test_verified_why3_path.py",)),
-    Transcription("gametree/proofs/_smt.py", "z3 encoding", ("impl.shallow", "spec.maxn"),
-                  ("tests/test_proofs_optimality.py", "tests/test_transcriptions.py")),
+    *_proved(),
 )  # fmt: skip
 """Every restatement of a search, by file."""

@@ -9,15 +9,18 @@ Glossary: a *document* is the parsed JSON, a *pointer* an RFC 6901 JSON pointer 
     {"format": "gametree-tree/1", "players": 2,
      "tree": {"to_move": 0, "children": [{"value": 3}, {"value": "-1/2"}]}}
 
-with an optional ``"bounds": {"lower": L, "sum": S}`` (Korf's bounds, for N-player vectors)
-and an optional ``"comment"`` string on the document and on any node. A node is
-``{"to_move": p, "children": [...]}`` with ``0 <= p < N`` and at least one child; a leaf is
-``{"value": v}``, where v is a number for two players (from player 0's point of view) and an
-array of N numbers otherwise (two players may use pairs too, as Korf 2.1 does). A number is a
-JSON integer, a string holding an exact fraction such as ``"3/7"`` or ``"-2"``, or a JSON
-number with a fraction or an exponent, which is read as an IEEE double and converted exactly
-(``0.5`` is 1/2; ``0.1`` is the double nearest 1/10: write ``"1/10"`` for one tenth). NaN,
-``Infinity`` and numbers that overflow a double are rejected.
+with an optional ``"bounds"``: ``{"lower": L, "sum": S}`` (Korf's bounds, for N-player
+vectors) or ``{"lower": L, "upper": U}`` (bounds on every leaf value, for two-player scalars:
+Ballard's, which Star1 and Star2 rely on), and an optional ``"comment"`` string on the document
+and on any node. A node is ``{"to_move": p, "children": [...]}`` with ``0 <= p < N`` and at
+least one child; a chance node is ``{"probabilities": [p_1, ...], "children": [...]}``, one
+probability per child, each above 0, summing to exactly 1 (Ballard 1983's ``*`` node: chance
+picks the child); a leaf is ``{"value": v}``, where v is a number for two players (from player
+0's point of view) and an array of N numbers otherwise (two players may use pairs too, as Korf
+2.1 does). A number is a JSON integer, a string holding an exact fraction such as ``"3/7"`` or
+``"-2"``, or a JSON number with a fraction or an exponent, which is read as an IEEE double and
+converted exactly (``0.5`` is 1/2; ``0.1`` is the double nearest 1/10: write ``"1/10"`` for one
+tenth). NaN, ``Infinity`` and numbers that overflow a double are rejected.
 
 **The shorthand** for two-player scalar trees is nested arrays, players moving in turn by
 depth from player 0 at the root: ``[[3, 12, 8], [2, 4, 6]]``. An array is always a node.
@@ -41,6 +44,11 @@ Traceback (most recent call last):
 gametree.treefile.TreeFileError: NaN is not a JSON number at /tree/value
 >>> print(dumps(read_tree_text('["1/2"]').tree))
 {"format": "gametree-tree/1", "players": 2, "tree": {"to_move": 0, "children": [{"value": "1/2"}]}}
+>>> read_tree_text('{"format": "gametree-tree/1", "players": 2, "tree": {"probabilities": '
+...                '["1/3", "1/3"], "children": [{"value": 3}, {"value": 1}]}}')
+Traceback (most recent call last):
+...
+gametree.treefile.TreeFileError: the probabilities must sum to 1 (got 2/3) at /tree/probabilities
 """
 
 import math
@@ -59,7 +67,19 @@ from gametree._json import (
     loads,
     pointer,
 )
-from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, check_bounds
+from gametree.spec import (
+    Bounds,
+    Interval,
+    Leaf,
+    Node,
+    Scalar,
+    Tree,
+    TreeError,
+    Value,
+    check_bounds,
+    check_interval,
+    exact_scalar,
+)
 from gametree.spec.values import json_value
 
 __all__ = [
@@ -82,6 +102,7 @@ FORMAT = "gametree-tree/1"
 
 _DOCUMENT_KEYS = {"format", "players", "bounds", "tree", "comment", "$schema"}
 _NODE_KEYS = {"to_move", "children", "comment"}
+_CHANCE_KEYS = {"probabilities", "children", "comment"}
 _LEAF_KEYS = {"value", "comment"}
 _FRACTION = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
 
@@ -120,11 +141,22 @@ class TreeFileError(ValueError):
 
 @attrs.frozen
 class TreeDocument:
-    """A tree read from a document, with the number of players and the bounds it declares."""
+    """A tree read from a document, with the number of players and the bounds it declares.
+
+    ``bounds`` are Korf's (N-player vectors); ``interval`` the bounds [L, U] on every leaf
+    value of a two-player tree (Ballard's, for Star1 and Star2). A document declares one of
+    them at most, as its ``"bounds"``.
+    """
 
     tree: Tree
     players: int
     bounds: Bounds | None = None
+    interval: Interval | None = None
+
+    @property
+    def declared(self) -> Bounds | Interval | None:
+        """Whichever bounds the document declares."""
+        return self.bounds if self.bounds is not None else self.interval
 
 
 def read_tree_file(path: str | Path, limits: Limits = Limits()) -> TreeDocument:
@@ -213,30 +245,47 @@ def read_tree_json(value: object, limits: Limits = Limits()) -> TreeDocument:
                             "/comment")  # fmt: skip
     bounds = _bounds(value["bounds"]) if "bounds" in value else None
     tree = _Reader(players, limits, shorthand=False).read(value["tree"], ["tree"])
-    if bounds is not None:
+    if bounds is None:
+        return TreeDocument(tree, players)
+    try:
+        if isinstance(bounds, Interval):
+            if tree.vector:
+                raise TreeFileError("'bounds' with 'upper' apply to two-player scalar values "
+                                    "(got vectors): Korf's are {\"lower\": L, \"sum\": S}",
+                                    "/bounds")  # fmt: skip
+            check_interval(tree, bounds)
+            return TreeDocument(tree, players, interval=bounds)
         if not tree.vector:
-            raise TreeFileError("'bounds' apply to N-player vector values (got scalar values)",
-                                "/bounds")  # fmt: skip
-        try:
-            check_bounds(tree, bounds)
-        except TreeError as e:
-            raise TreeFileError(e.problem, pointer(["tree", *_keys(e.path), "value"])) from None
+            raise TreeFileError("'bounds' with 'sum' apply to N-player vector values (got "
+                                "scalar values): bounds on each leaf are {\"lower\": L, "
+                                "\"upper\": U}", "/bounds")  # fmt: skip
+        check_bounds(tree, bounds)
+    except TreeError as e:
+        raise TreeFileError(e.problem, pointer(["tree", *_keys(e.path), "value"])) from None
     return TreeDocument(tree, players, bounds)
 
 
-def _bounds(value: object) -> Bounds:
+def _bounds(value: object) -> Bounds | Interval:
+    """Korf's bounds ``{"lower": L, "sum": S}`` or leaf bounds ``{"lower": L, "upper": U}``."""
+    shapes = '{"lower": L, "sum": S} or {"lower": L, "upper": U}'
     if not isinstance(value, dict):
-        raise TreeFileError(
-            f'\'bounds\' must be an object {{"lower": L, "sum": S}} (got {_describe(value)})',
-            "/bounds",
-        )
-    _check_keys(value, {"lower", "sum"}, ["bounds"], "'bounds'")
-    for key in ("lower", "sum"):
+        raise TreeFileError(f"'bounds' must be an object {shapes} (got {_describe(value)})",
+                            "/bounds")  # fmt: skip
+    _check_keys(value, {"lower", "sum", "upper"}, ["bounds"], "'bounds'")
+    second = "upper" if "upper" in value else "sum"
+    if "upper" in value and "sum" in value:
+        raise TreeFileError(f"'bounds' is {shapes}, not both (got 'sum' and 'upper')", "/bounds")
+    for key in ("lower", second):
         if key not in value:
             raise TreeFileError(f"'bounds' needs the key {key!r}", "/bounds")
     lower = parse_number(value["lower"], ["bounds", "lower"])
-    total = parse_number(value["sum"], ["bounds", "sum"])
-    return Bounds(lower, total)
+    other = parse_number(value[second], ["bounds", second])
+    if second == "sum":
+        return Bounds(lower, other)
+    if not lower < other:
+        raise TreeFileError(f"leaf bounds need lower < upper (got [{lower}, {other}])",
+                            "/bounds/upper")  # fmt: skip
+    return Interval(lower, other)
 
 
 def _keys(path: Sequence[int] | None) -> list[str | int]:
@@ -422,14 +471,7 @@ class _Reader:
             if isinstance(x, DuplicateKeys) or not x.keys() <= _LEAF_KEYS:
                 _check_keys(x, _LEAF_KEYS, where(), "a leaf")
             return None
-        if isinstance(x, DuplicateKeys) or not x.keys() <= _NODE_KEYS:
-            _check_keys(x, _NODE_KEYS, where(), "an interior node")
-        if "children" not in x or "to_move" not in x:
-            missing = "children" if "children" not in x else "to_move"
-            raise TreeFileError(
-                f"a node needs 'to_move' and 'children' (a leaf, 'value'); {missing!r} is missing",
-                pointer(where()),
-            )
+        _check_node_keys(x, where)
         kids = x["children"]
         if not isinstance(kids, list):
             raise TreeFileError(f"'children' must be an array (got {_describe(kids)})",
@@ -487,6 +529,9 @@ class _Reader:
             to_move = depth % 2
         else:
             assert isinstance(x, dict)
+            if "probabilities" in x:
+                return Node.chance(built, _probabilities(x["probabilities"], len(built),
+                                                         where("probabilities")))  # fmt: skip
             p = x["to_move"]
             if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.players:
                 raise TreeFileError(
@@ -498,6 +543,47 @@ class _Reader:
             return Node(to_move, built)
         except TreeError as e:  # pragma: no cover - every fault is caught above first
             raise TreeFileError(e.problem, pointer(where(*_keys(e.path)))) from None
+
+
+def _check_node_keys(x: dict[str, object], where: Where) -> None:
+    """The keys of an interior node: a player's node's, or a chance node's."""
+    if "probabilities" in x:
+        if isinstance(x, DuplicateKeys) or not x.keys() <= _CHANCE_KEYS:
+            _check_keys(x, _CHANCE_KEYS, where(), "a chance node")
+        if "children" not in x:
+            raise TreeFileError("a chance node needs 'children' with its 'probabilities'",
+                                pointer(where()))  # fmt: skip
+        return
+    if isinstance(x, DuplicateKeys) or not x.keys() <= _NODE_KEYS:
+        _check_keys(x, _NODE_KEYS, where(), "an interior node")
+    if "children" not in x or "to_move" not in x:
+        missing = "children" if "children" not in x else "to_move"
+        raise TreeFileError(
+            f"a node needs 'to_move' and 'children' (a chance node, 'probabilities' and "
+            f"'children'; a leaf, 'value'); {missing!r} is missing",
+            pointer(where()),
+        )
+
+
+def _probabilities(x: object, n: int, at: list[str | int]) -> list[Scalar]:
+    """A chance node's probabilities: one number per child, each in (0, 1], summing to 1."""
+    if not isinstance(x, list):
+        raise TreeFileError(f"'probabilities' must be an array (got {_describe(x)})", pointer(at))
+    if len(x) != n:
+        raise TreeFileError(f"a chance node needs one probability per child, {n} (got "
+                            f"{_describe(x)})", pointer(at))  # fmt: skip
+    ps = [parse_number(p, [*at, i]) for i, p in enumerate(x)]
+    for i, p in enumerate(ps):
+        if not 0 < p <= 1:
+            raise TreeFileError(f"a probability must be above 0 and at most 1 (got {p})",
+                                pointer([*at, i]))  # fmt: skip
+    total = sum(ps, Fraction(0))
+    if total != 1:
+        doubles = any(type(p) is float for p in x)
+        hint = (": a JSON number is read as the double it names, so write \"1/10\" for one "
+                "tenth" if doubles else "")  # fmt: skip
+        raise TreeFileError(f"the probabilities must sum to 1 (got {total}){hint}", pointer(at))
+    return ps
 
 
 def _typed(c: object) -> object:
@@ -512,7 +598,7 @@ def tree_json(t: Tree) -> dict[str, object]:
     """
     if isinstance(t, Leaf):
         return {"value": json_value(t.value)}
-    root: dict[str, object] = {"to_move": t.to_move, "children": []}
+    root = _head(t)
     stack: list[tuple[Node, list[object]]] = [(t, root["children"])]  # type: ignore[list-item]
     while stack:
         n, out = stack.pop()
@@ -520,25 +606,38 @@ def tree_json(t: Tree) -> dict[str, object]:
             if isinstance(c, Leaf):
                 out.append({"value": json_value(c.value)})
             else:
-                kids: list[object] = []
-                out.append({"to_move": c.to_move, "children": kids})
-                stack.append((c, kids))
+                head = _head(c)
+                out.append(head)
+                stack.append((c, head["children"]))  # type: ignore[arg-type]
     return root
 
 
-def document_json(t: Tree, bounds: Bounds | None = None) -> dict[str, object]:
+def _head(n: Node) -> dict[str, object]:
+    """A node's JSON without its children's: who moves (or the probabilities), no children."""
+    if n.probabilities is not None:
+        ps = [json_value(exact_scalar(p)) for p in n.probabilities]
+        return {"probabilities": ps, "children": []}
+    return {"to_move": n.to_move, "children": []}
+
+
+def document_json(t: Tree, bounds: Bounds | Interval | None = None) -> dict[str, object]:
     """The canonical document of a tree, as a dict (see :func:`tree_json` on depth)."""
     doc: dict[str, object] = {"format": FORMAT, "players": t.players}
-    if bounds is not None:
+    if isinstance(bounds, Interval):
+        doc["bounds"] = {"lower": json_value(bounds.lower), "upper": json_value(bounds.upper)}
+    elif bounds is not None:
         doc["bounds"] = {"lower": json_value(bounds.lower), "sum": json_value(bounds.total)}
     doc["tree"] = tree_json(t)
     return doc
 
 
-def dumps(t: Tree, bounds: Bounds | None = None) -> str:
+def dumps(t: Tree, bounds: Bounds | Interval | None = None) -> str:
     """The canonical document of ``t`` as compact JSON text, for a tree of any depth."""
     head = f'{{"format": "{FORMAT}", "players": {t.players}'
-    if bounds is not None:
+    if isinstance(bounds, Interval):
+        lower, upper = _number_text(bounds.lower), _number_text(bounds.upper)
+        head += f', "bounds": {{"lower": {lower}, "upper": {upper}}}'
+    elif bounds is not None:
         lower, total = _number_text(bounds.lower), _number_text(bounds.total)
         head += f', "bounds": {{"lower": {lower}, "sum": {total}}}'
     return "".join([head, ', "tree": ', *_tree_text(t), "}"])
@@ -563,7 +662,11 @@ def _tree_text(t: Tree) -> Iterator[str]:
         elif isinstance(x, Leaf):
             yield f'{{"value": {_value_text(x.value)}}}'
         else:
-            yield f'{{"to_move": {x.to_move}, "children": ['
+            if x.probabilities is None:
+                yield f'{{"to_move": {x.to_move}, "children": ['
+            else:
+                ps = ", ".join(_number_text(exact_scalar(p)) for p in x.probabilities)
+                yield f'{{"probabilities": [{ps}], "children": ['
             stack.append("]}")
             for i in range(len(x.children) - 1, -1, -1):
                 stack.append(x.children[i])

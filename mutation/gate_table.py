@@ -65,6 +65,10 @@ def _scores(results: dict[str, dict[str, Any]], lists: dict[str, tuple[str, str,
         x.semantics for x in SUBJECTS)}  # fmt: skip
 
 
+def _pair(before: dict[str, int], after: dict[str, int], key: str) -> str:
+    return f"{before.get(key, 0)}, {after.get(key, 0)}"
+
+
 def _score(c: dict[str, int], phase: str) -> str:
     if not c.get("asked"):
         return "-"
@@ -78,14 +82,16 @@ def table(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]],
     b, a = _scores(before, lists), _scores(after, lists)
     rows = [
         (
-            "| semantics | mutants | asked | equivalent | killed, defaults: before | after "
+            "| semantics | mutants | asked: before, after | equivalent: before, after "
+            "| killed, defaults: before | after "
             "| killed, --no-vectors: before | after |"
         ),
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for s, c in a.items():
         before_ = b.get(s, {})
-        rows.append(f"| `{s}` | {c['made']} | {c.get('asked', 0)} | {c.get('equivalent', 0)} "
+        rows.append(f"| `{s}` | {c['made']} | {_pair(before_, c, 'asked')} "
+                    f"| {_pair(before_, c, 'equivalent')} "
                     f"| {_score(before_, 'defaults')} | {_score(c, 'defaults')} "
                     f"| {_score(before_, 'no-vectors')} | {_score(c, 'no-vectors')} |")  # fmt: skip
     rows += ["", "| mutant | change | defaults | --no-vectors | why it survives |",

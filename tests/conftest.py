@@ -1,7 +1,13 @@
-"""Hypothesis profiles: ``ci`` (derandomized, selected when CI is set) and ``dev`` (the default)."""
+"""Hypothesis profiles: ``ci`` (derandomized, selected when CI is set) and ``dev`` (the default).
+
+And the test files ``python3 dev.py test --fast`` leaves out (:data:`SLOW`): each is marked
+``slow``, as single slow tests are with ``@pytest.mark.slow``.
+"""
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -14,3 +20,33 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+SLOW = {
+    "test_bug_catalogue.py": "the whole gate on every bug and every correct version, in workers",
+    "test_oracle_gate.py": "the whole gate on engines in worker processes, Node and junit runs",
+    "test_explore_engine.py": "the whole gate on the page's engine under Node, per search",
+    "test_conform_coverage_runs.py": "the gate's default run on every search, for its coverage",
+    "test_conform_scale.py": "the gate's scale cases of 100,000 nodes, on every semantics",
+    "test_conform_games.py": "the whole gate on engines of every game and semantics, C ones too",
+    "test_docs_console.py": "each console block of the docs run alone, many a whole gate",
+    "test_explore_page.py": "the page in headless Chromium",
+    "test_serve_browser.py": "the server's page in headless Chromium",
+    "test_wheel.py": "the sdist and the wheel built and installed in a fresh venv",
+    "test_crosshair.py": "CrossHair on the spec's contracts, in subprocesses",
+    "test_verified_why3_execute.py": "why3 execute on batches of trees and every seeded flaw",
+    "test_verified_why3_fail_soft.py": "why3 execute on batches of trees and every seeded flaw",
+    "test_verified_why3_optimality.py": "why3 execute on batches of trees and every seeded flaw",
+    "test_verified_why3_pairs.py": "why3 execute on batches of trees and every seeded flaw",
+    "test_verified_why3_paranoid.py": "why3 execute on batches of trees and every seeded flaw",
+    "test_verified_why3_path.py": "why3 execute on batches of trees and every seeded flaw",
+}
+"""Test files ``dev.py test --fast`` leaves out, and what makes each slow: a verifier, a browser,
+a build or the whole gate run many times (each takes minutes on two cores)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test of a :data:`SLOW` file ``slow``."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.parent == here and item.path.name in SLOW:
+            item.add_marker(pytest.mark.slow)

@@ -129,6 +129,7 @@ def test_full_window_gives_the_spec_value_and_principal_variation(t: Tree) -> No
                 assert minimax(best).value == minimax(t).value, alg  # optimal for the mover
 
 
+@pytest.mark.slow
 @given(trees)
 def test_the_default_window_is_the_full_one(t: Tree) -> None:
     assert alphabeta(t) == alphabeta(t, BOTTOM, TOP)
@@ -140,6 +141,7 @@ def test_the_default_window_is_the_full_one(t: Tree) -> None:
 # With any window: Knuth and Moore's and Fishburn's properties.
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(trees, windows())
 @example(Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), (4, TOP))
@@ -155,6 +157,7 @@ def test_every_result_has_knuth_moores_and_fishburns_properties(
         assert not isinstance(r.value, Extreme | float)
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(trees, windows())
 def test_fail_soft_lies_between_fail_hard_and_the_true_value(
@@ -167,6 +170,7 @@ def test_fail_soft_lies_between_fail_hard_and_the_true_value(
         assert min(hard, v) <= soft <= max(hard, v), (search.__name__, hard, soft, v)
 
 
+@pytest.mark.slow
 @given(trees, windows())
 def test_a_value_strictly_inside_the_window_comes_with_the_spec_principal_variation(
     t: Tree, w: tuple[Bound, Bound]
@@ -179,6 +183,7 @@ def test_a_value_strictly_inside_the_window_comes_with_the_spec_principal_variat
             assert (r.value, r.principal_variation) == (v, pv), alg
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(trees, windows())
 def test_the_principal_variation_leads_to_a_leaf_worth_the_result_or_its_bound(
@@ -207,6 +212,7 @@ def test_the_principal_variation_leads_to_a_leaf_worth_the_result_or_its_bound(
 # Statistics and traces.
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(trees, windows())
 def test_the_trace_agrees_with_the_counts_and_the_tree(t: Tree, w: tuple[Bound, Bound]) -> None:
@@ -226,6 +232,7 @@ def test_the_trace_agrees_with_the_counts_and_the_tree(t: Tree, w: tuple[Bound, 
         assert attrs.evolve(r, trace=None) == untraced, alg  # the loop and the fast path agree
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(trees, windows())
 def test_fail_hard_and_fail_soft_read_the_same_leaves_in_both_forms(
@@ -301,6 +308,7 @@ def tall_trees(draw: st.DrawFn) -> Tree:
     return t
 
 
+@pytest.mark.slow
 @settings(max_examples=30)
 @given(tall_trees(), windows())
 def test_trees_taller_than_the_recursion_height_mix_loop_and_recursion_exactly(
@@ -364,6 +372,7 @@ def test_the_fast_path_is_taken_below_the_recursion_height(
 # MT and MTD(f).
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(trees, bounds.filter(lambda x: not isinstance(x, Extreme)), st.booleans())
 def test_mt_returns_a_bound_on_the_side_its_test_says(t: Tree, gamma: Scalar, strict: bool) -> None:
@@ -376,6 +385,7 @@ def test_mt_returns_a_bound_on_the_side_its_test_says(t: Tree, gamma: Scalar, st
     assert list(r.trace or ()) == sorted(set(r.trace or ()))  # MT without memory is directional
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(trees, bounds.filter(lambda x: not isinstance(x, Extreme)), windows())
 def test_mtdf_from_any_first_guess_is_exact_or_a_fishburn_bound(

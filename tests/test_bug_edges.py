@@ -214,6 +214,7 @@ def small_cases(draw: st.DrawFn, semantics: str) -> Case:
     return Case(semantics, t, alpha=a, beta=b)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("b", EDGE_BUGS, ids=[b.name for b in EDGE_BUGS])
 @settings(max_examples=100)
 @given(data=st.data())

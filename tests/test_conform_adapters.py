@@ -61,6 +61,7 @@ def test_deep_requests_are_measured_without_recursion() -> None:
     assert height(node) == 5000
 
 
+@pytest.mark.slow
 def test_a_library_that_picks_at_random_among_ties_passes_with_any_best_move() -> None:
     report = run_gate(CallableTarget(adapter), "random ties",
                       GateOptions("negamax", ANY, skip_flags=SKIP))  # fmt: skip

@@ -164,6 +164,7 @@ def test_a_failure_that_no_replay_reproduces_is_reported_so_never_as_a_pass(
     assert ": pass" not in report.text()
 
 
+@pytest.mark.slow
 def test_a_minimal_case_fails_alone_in_a_fresh_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -186,6 +187,7 @@ def replay_hang(tmp_path: Path, case: Case) -> str:
         target.close()
 
 
+@pytest.mark.slow
 def test_repeated_hangs_end_with_the_smallest_hanging_case(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -122,6 +122,7 @@ def test_a_real_address_sanitizer_build(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0, report["failures"][:1]
 
 
+@pytest.mark.slow
 def test_vector_failures_name_their_flags_in_the_text_and_the_json(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -136,6 +137,7 @@ def test_vector_failures_name_their_flags_in_the_text_and_the_json(
     assert all(f["flags"] for f in report["failures"])
 
 
+@pytest.mark.slow
 def test_the_generated_phase_asks_its_whole_budget() -> None:
     """Hypothesis draws some cases twice; the gate asks ``budget`` distinct ones."""
     report = run_gate(CallableTarget(_minimax), "spec", GateOptions("minimax", vectors=False))

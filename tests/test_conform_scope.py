@@ -92,6 +92,7 @@ def test_the_shape_flags_are_earned_at_their_thresholds() -> None:
     assert "NotByDepth" in content_flags(Node(1, [1]))
 
 
+@pytest.mark.slow
 def test_every_flag_is_explained_in_the_notes_and_the_docs() -> None:
     docs = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
     for flag in {*CONTENT_FLAGS, *(f for fs in TIER_FLAGS.values() for f in fs), "BufferSize"}:
@@ -127,6 +128,7 @@ VECTORS_ONLY = {"many", "tight"}
 """The tiers of N-player semantics only."""
 
 
+@pytest.mark.slow
 @given(
     tier=st.sampled_from(TIER_NAMES),
     seed=st.integers(0, 2**64 - 1),
@@ -274,6 +276,7 @@ def _json(v: Any) -> Any:
     return v if isinstance(v, int) else f"{v.numerator}/{v.denominator}"
 
 
+@pytest.mark.slow
 def test_a_skipped_flag_is_never_asked_in_any_phase() -> None:
     target = CallableTarget(_refusing(16), timeout=60)
     try:
@@ -290,6 +293,7 @@ def test_a_skipped_flag_is_never_asked_in_any_phase() -> None:
     assert passing.coverage["generated"].branching <= 16
 
 
+@pytest.mark.slow
 def test_the_report_says_what_each_phase_covered(tmp_path: Path) -> None:
     from gametree.impl import alphabeta
 

@@ -34,6 +34,7 @@ def conform(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, A
     return code, json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("semantics", list(NEW))
 def test_the_builtin_target_passes_with_every_comparison(
     semantics: str, capsys: pytest.CaptureFixture[str]

@@ -118,7 +118,7 @@ def test_each_experiment_command_runs(
 USER_DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted(DOCS.glob("*.md")),
              ROOT / "gametree" / "proofs" / "README.md"]  # fmt: skip
 NUMBER = (
-    r"(?i:\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty"
+    r"(?i:\d(?:[\d,]*\d)?(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty"
     r"|forty|fifty|sixty|a few|several|a couple of)"
 )
 DURATION = re.compile(
@@ -188,15 +188,15 @@ def test_the_figure_check_finds_measurements_and_spares_settings_and_scripts() -
     assert unattributed_figures(table) == []
     assert unattributed_figures(table + "\nthen 4 s more\n") != []
     assert unattributed_figures("a second implementation; three Min nodes; a Min node") == []
+    assert unattributed_figures("pairs (y, s - y), y in [0, s], s > 0") == []
+    assert unattributed_figures("it took 1,200 s") != []
 
 
 @pytest.mark.parametrize(
     "page",
-    [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="gametree/proofs/readme.py "
-                                             "still writes the verifiers' run times"))
-     if p.parts[-3:] == ("gametree", "proofs", "README.md") else p for p in USER_DOCS],
+    USER_DOCS,
     ids=lambda p: str(p.relative_to(ROOT)),
-)  # fmt: skip
+)
 def test_user_docs_hold_no_date_load_or_run_time_that_no_named_script_produced(page: Path) -> None:
     assert unattributed_figures(page.read_text()) == [], page.name
 
@@ -228,9 +228,6 @@ the first author's surname and the year."""
 SEED = re.compile(r"\bseeds? ?0{1,2}\d\b|\bseed0\d", re.IGNORECASE)
 """A citation of a source by the number of its file among the project's seeds: meaningless to a
 reader, who has no such files."""
-NOT_YET = ("gametree/proofs/",)
-"""Where "seed 00N" citations remain for now: a changed kernel or transcription makes its
-stored verdict stale, so the proofs' owner replaces them with the verdicts."""
 
 
 def tracked_text() -> dict[str, str]:
@@ -259,7 +256,7 @@ def test_no_source_is_cited_by_its_seed_number() -> None:
     assert not SEED.search("--seed 1989")
     assert not SEED.search("seed 20260501")
     found = sorted(f"{path}: {m.group(0)!r}" for path, text in tracked_text().items()
-                   if not path.startswith((*NOT_YET, "tests/test_docs.py"))
+                   if path != "tests/test_docs.py"
                    for m in SEED.finditer(text))  # fmt: skip
     assert found == []
 

@@ -66,6 +66,7 @@ the game): X's quiet move is worth 5 - 1 = 4. At depth 2 O may answer it quietly
 # Each technique equals its definition.
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(cases())
 @example(Case(CAPTURE_TRAP, CAPTURE_TRAP.initial_state(), 1, quiescence=1))
@@ -112,6 +113,7 @@ def test_a_root_window_gives_fail_soft_alpha_beta_s_result(
         assert (plain.value, plain.nodes_visited) == (on_tree.value, on_tree.nodes_visited)
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(cases(), options)
 def test_any_ordering_and_table_give_the_spec_value_and_an_optimal_move(
@@ -124,6 +126,7 @@ def test_any_ordering_and_table_give_the_spec_value_and_an_optimal_move(
         assert found.best_move in optimal_moves(case.game, case.state, **case.cut())
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(cases(), st.data())
 def test_a_kept_engine_equals_the_spec_across_searches(case: Case, data: st.DataObject) -> None:
@@ -323,6 +326,7 @@ def test_deepening_solves_tictactoe_with_its_table() -> None:
 # Deep games: no recursion limit.
 
 
+@pytest.mark.slow
 def test_a_game_100000_plies_deep() -> None:
     assert sys.getrecursionlimit() < DEPTH
     for table in (False, True):
@@ -333,6 +337,7 @@ def test_a_game_100000_plies_deep() -> None:
         assert (found.nodes_visited, found.leaves_evaluated) == (DEPTH + 1, 1)
 
 
+@pytest.mark.slow
 def test_a_quiescence_extension_100000_plies_deep() -> None:
     fuse = Fuse(DEPTH, 3)
     found = Engine(fuse, quiescence=2 * DEPTH, table=True).search(DEPTH, 0)

@@ -15,9 +15,9 @@ from gametree.algorithms import ALGORITHMS as SEARCHES
 from gametree.algorithms import EVENTS, Options, event_trace
 from gametree.cli import main
 from gametree.figures import FIGURES, Figure
-from gametree.spec import Bounds, Leaf, Node, Tree, TreeError
+from gametree.spec import Bounds, Interval, Leaf, Node, Tree, TreeError
 from gametree.spec.examples import korf_figure5
-from gametree.spec.strategies import scalar_trees, vector_trees
+from gametree.spec.strategies import chance_trees, scalar_trees, vector_trees
 from gametree.treefile import dumps, parse_number
 
 SCALAR = ["minimax", "negamax", "alphabeta-fail-hard", "alphabeta-fail-soft",
@@ -25,8 +25,9 @@ SCALAR = ["minimax", "negamax", "alphabeta-fail-hard", "alphabeta-fail-soft",
           "paranoid"]  # fmt: skip
 VECTOR = ["maxn", "immediate", "shallow", "deep-pruning-unsound", "last-branch", "speculative",
           "paranoid", "optimal"]  # fmt: skip
-OPS = {">=": lambda a, b: a >= b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
-       "<": lambda a, b: a < b}  # fmt: skip
+CHANCE = ["expectimax", "star1", "star2"]
+OPS = {"==": lambda a, b: a == b, ">=": lambda a, b: a >= b, ">": lambda a, b: a > b,
+       "<=": lambda a, b: a <= b, "<": lambda a, b: a < b}  # fmt: skip
 
 
 def number(x: Any) -> Any:
@@ -119,9 +120,36 @@ def test_errors_name_the_fault() -> None:
 
 
 def test_the_page_s_searches_record_events() -> None:
-    assert set(EVENTS) == set(SCALAR) | set(VECTOR)
+    assert set(EVENTS) == set(SCALAR) | set(VECTOR) | set(CHANCE)
 
 
+@settings(max_examples=60)
+@given(chance_trees(max_depth=4, grid=2, min_value=-4, max_value=4, by_depth=False),
+       st.sampled_from(CHANCE), st.integers(-5, 4), st.integers(0, 4))  # fmt: skip
+def test_chance_events_are_impls(t: Tree, name: str, a: int, width: int) -> None:
+    extra: dict[str, Any] = {}
+    if name != "expectimax":
+        extra["bounds"] = Interval(-4, 4)
+        if width:
+            extra |= {"alpha": a, "beta": a + width}
+    running: dict[tuple[int, ...], Any] = {}
+    for e in check_against_impl(name, t, **extra):  # each sum: the one before plus a share
+        where = tuple(e["path"])
+        if e["type"] == "enter":
+            running[where] = 0
+        elif e["type"] == "sum":
+            share = number(e["probability"]) * number(e["value"])
+            assert number(e["sum"]) == running[where] + share, e
+            running[where] = number(e["sum"])
+
+
+@settings(max_examples=30)
+@given(chance_trees(players=3, max_depth=3, bounds=Bounds(0, 6)))
+def test_expectimax_events_of_vectors_are_impls(t: Tree) -> None:
+    check_against_impl("expectimax", t)
+
+
+@pytest.mark.slow
 def test_a_chain_3000_deep() -> None:
     """Deeper than Python's recursion limit. (The events of a chain d deep hold d²/2 steps of
     path, so this, not the search, is what bounds the depth a trace is asked for.)"""

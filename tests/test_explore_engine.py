@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gametree.algorithms import ALGORITHMS, EVENTS, Options
+from gametree.algorithms import ALGORITHMS, PAGE, Options
 from gametree.cli import main
 from gametree.figures import FIGURES, Figure
 from gametree.spec import Bounds, Node, Tree, iter_leaves
@@ -255,7 +255,7 @@ def test_a_seeded_flaw_fails_the_gate(
 def test_every_algorithm_is_listed(engine: Engine) -> None:
     script = "process.stdout.write(JSON.stringify(require(process.argv[1]).SEARCHES))"
     names = json.loads(node_output(script, str(ENGINE)))
-    assert set(names) == set(EVENTS) == set(GATED)
+    assert set(names) == set(PAGE) == set(GATED)
 
 
 EVENT_FLAWS = [

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from gametree import cli
-from gametree.algorithms import ALGORITHMS, EVENTS, REGISTRY, Options, event_trace
+from gametree.algorithms import ALGORITHMS, PAGE, REGISTRY, Options, event_trace
 from gametree.draw import search_drawing
 from gametree.explore import ENGINE_ALGORITHMS, explore_page, page_data
 from gametree.impl import optimal
@@ -58,12 +58,12 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
 def test_every_search_the_page_offers_has_an_event_trace() -> None:
     names = [a.name for a in ENGINE_ALGORITHMS]
-    assert names == list(EVENTS)
+    assert names == list(PAGE)
 
 
 def test_the_page_offers_the_registry_s_searches_and_engine_js_runs_each() -> None:
     """The page's list is made from the registry; engine.js has a search for each name."""
-    assert [a.name for a in ENGINE_ALGORITHMS] == [a.name for a in REGISTRY if a.events]
+    assert [a.name for a in ENGINE_ALGORITHMS] == [a.name for a in REGISTRY if a.events and a.page]
     page = page_data(explore_page("[1, 2]", algorithm="minimax"))
     assert page["algorithms"] == [a.json() for a in ENGINE_ALGORITHMS]
     node = shutil.which("node")

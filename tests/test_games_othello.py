@@ -38,6 +38,7 @@ def state(game: Othello, rows: str, to_move: int = 0) -> OthelloState:
 BIK = [1, 4, 12, 56, 244, 1396, 8200, 55092]
 
 
+@pytest.mark.slow
 def test_perft_from_the_standard_start_is_biks() -> None:
     assert perft_by_depth(STANDARD, STANDARD.initial_state(), 7) == BIK
 
@@ -64,6 +65,7 @@ def test_perft_for_more_players_agrees_both_ways(
     assert [unfold(game, s, d).leaf_count for d in range(len(counts))] == counts
 
 
+@pytest.mark.slow
 def test_4x4_is_a_second_player_win() -> None:
     game = Othello(2, 4)
     solved = solve(game, game.initial_state())

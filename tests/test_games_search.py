@@ -125,6 +125,7 @@ def test_the_engine_gives_the_specs_answer_on_game_positions(
     check_result(Case(game, s, deepened.depth), deepened.result, game_order=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "max_depth"), MULTI_PLAYER)
 @settings(max_examples=30)
 @given(data=st.data())

@@ -33,7 +33,7 @@ from gametree.clitools import PROGRESS_LINE
 from gametree.commands import conform as conform_command
 from gametree.conform.games import game_graphs, game_json
 from gametree.conform.semantics import SEMANTICS, case_from_request, expected
-from gametree.spec import Bounds, Leaf, Node, Tree, maxn, minimax
+from gametree.spec import Bounds, Interval, Leaf, Node, Tree, iter_leaves, maxn, minimax
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import FORMAT, Limits, TreeFileError, dumps, read_tree_text
 
@@ -324,6 +324,7 @@ def check_refusal(f: Faulty) -> None:
     assert f.words in info.value.problem, (str(info.value), f)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(faulty_documents())
 def test_the_reader_names_the_fault_in_any_document_with_one(f: Faulty) -> None:
@@ -704,6 +705,7 @@ VECTOR_CORRUPTIONS: list[tuple[bytes, str]] = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("corrupt", "words"), VECTOR_CORRUPTIONS)
 def test_vectors_verify_refuses_a_corrupted_file_naming_the_place(
     corrupt: bytes, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -745,6 +747,7 @@ def requests(draw: st.DrawFn) -> dict[str, object]:
     return req
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(semantics=st.sampled_from(sorted(SEMANTICS)), request=requests())
 def test_any_request_is_a_case_or_a_refusal_naming_its_member(
@@ -880,7 +883,10 @@ def test_solve_with_any_algorithm_and_options_answers_or_is_a_usage_error(
     given, strict = options
     argv = ["solve", "-", "-a", name, "--json", "--trace", *(["--strict"] if strict else [])]
     argv += [word for option in given for word in option]
-    code, out, err = run(argv, capsys, monkeypatch, stdin=dumps(t).encode())
+    values = [x.value for _, x in iter_leaves(t)]
+    box = Interval(min(values) - 1, max(values) + 1)  # type: ignore[operator]
+    doc = dumps(t, box if ALGORITHMS[name].needs_interval else None)
+    code, out, err = run(argv, capsys, monkeypatch, stdin=doc.encode())
     if code == 0:
         answer = json.loads(out)
         assert answer["nodes_visited"] >= len(answer["trace"]) >= 1
@@ -945,6 +951,7 @@ def test_play_reads_bytes_that_are_not_text_as_a_wrong_move(
     assert "O (player 1), your move" in out
 
 
+@pytest.mark.slow
 def test_compare_on_a_chain_far_deeper_than_python_recursion(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -224,6 +224,7 @@ FAT = PREAMBLE + (
 )
 
 
+@pytest.mark.slow
 def test_replies_of_megabytes_on_every_case_do_not_accumulate(tmp_path: Path) -> None:
     """Pinned: the gate kept every reply (20 MB replies to 32 vectors peaked at 3.2 GB).
 
@@ -396,6 +397,7 @@ def replies(draw: st.DrawFn) -> str:
     return "{" + ", ".join(['"id": ID', *(f'"{k}": {v}' for k, v in fields.items())]) + "}"
 
 
+@pytest.mark.slow
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(
     lines=st.lists(replies(), min_size=1, max_size=3),

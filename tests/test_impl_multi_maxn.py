@@ -86,6 +86,7 @@ def test_statistics_agree_with_the_trace(case: tuple[Tree, Bounds]) -> None:
             assert list(r.trace) == sorted(set(r.trace)), f"{name} is not directional"
 
 
+@pytest.mark.slow
 @given(bounded_trees())
 def test_plain_maxn_reads_every_leaf_once_and_enters_every_node(case: tuple[Tree, Bounds]) -> None:
     t, _ = case

@@ -24,9 +24,9 @@ from gametree.impl.last_branch import last_branch
 from gametree.impl.necessity import Chain, Domain, chain, chains, decide_chain
 from gametree.impl.optimal import LINE_VERSUS_VALUE, necessary, optimal_search
 from gametree.impl.shallow import shallow
-from gametree.proofs.optimality import decide, grid_prefixes, random_tree
-from gametree.proofs.result import Budget
-from gametree.proofs.shapes import all_shapes
+from gametree.proofs.machinery.result import Budget
+from gametree.proofs.machinery.shapes import all_shapes
+from gametree.proofs.theorems.optimality import decide, grid_prefixes, random_tree
 from gametree.spec import Bounds, Leaf, Node, Path, Tree, TreeError, Vector, iter_leaves, maxn
 from gametree.spec.strategies import vector_trees, vectors
 from gametree.spec.tree import preorder
@@ -63,6 +63,7 @@ def test_exact_value_and_principal_variation(data: st.DataObject) -> None:
         assert exact(t, bounds, domain, optimal)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_reads_are_the_necessary_leaves(data: st.DataObject) -> None:
@@ -157,6 +158,7 @@ def test_whole_subtrees_are_skipped_on_some_tree() -> None:
     assert skipped > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_reads_no_leaf_that_last_branch_or_shallow_pruning_skips(data: st.DataObject) -> None:
@@ -227,6 +229,7 @@ def test_line_and_value_necessity_agree_on_every_small_tree() -> None:
     assert LINE_VERSUS_VALUE.startswith("none within this scope")
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_every_chain_at_once_is_each_leafs_chain(data: st.DataObject) -> None:

@@ -493,6 +493,7 @@ def test_speculative_pruning_reads_these_leaves(t: Tree, bounds: Bounds, leaves:
     assert (r.value, r.leaves_evaluated) == (maxn(t).value, leaves)
 
 
+@pytest.mark.slow
 @given(
     scalar_trees(max_depth=5, max_branching=4, by_depth=False)
     | scalar_trees(max_depth=4, max_branching=3, min_value=-2, max_value=2),
@@ -596,6 +597,7 @@ def test_mtdf_s_first_test_asks_whether_the_value_is_at_least_the_guess() -> Non
     assert (r.value, r.trace) == (0, ((0,), (0,), (1,), (0,)))
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(trees, st.integers(-12, 12))
 def test_the_principal_variation_of_mtdf_is_read_from_its_table_alone(t: Tree, guess: int) -> None:

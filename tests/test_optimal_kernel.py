@@ -100,12 +100,14 @@ def cases(draw: st.DrawFn, *, max_depth: int = 5, max_branching: int = 3) -> tup
     return t, bounds
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_the_kernel_reads_what_the_reference_reads(case: tuple[Tree, Bounds]) -> None:
     same_as_the_reference(*case)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases(max_depth=3, max_branching=8))
 def test_the_kernel_reads_what_the_reference_reads_on_wide_trees(
@@ -206,6 +208,7 @@ def test_a_kernel_that_claims_too_much_is_caught(
     assert disagreements() > 0
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(NATIVE is None, reason="the compiled kernel is not built here")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
@@ -216,6 +219,7 @@ def test_both_builds_give_the_same_results(case: tuple[Tree, Bounds]) -> None:
         assert walk(NATIVE, t, bounds, domain) == walk(_optimal_kernel, t, bounds, domain)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_each_build_takes_a_tall_tree(kernel: ModuleType) -> None:
     t: Tree = Leaf((0, 0, 9))

@@ -12,7 +12,7 @@ from gametree import cli
 from gametree._json import loads
 from gametree.algorithms import ALGORITHMS, Options, applicable
 from gametree.clitools import PROGRESS_LINE, Progress
-from gametree.spec import Bounds, Node, Tree, iter_leaves, maxn, minimax, negamax
+from gametree.spec import Bounds, Interval, Node, Tree, iter_leaves, maxn, minimax, negamax
 from gametree.spec.examples import korf_figure5, wiki_alpha_beta
 from gametree.treefile import dumps
 
@@ -164,7 +164,7 @@ def test_every_public_search_of_impl_and_spec_has_a_name() -> None:
     need_functions = {"opponent_models", "opponent_models_alphabeta"}
     named = {a.search.removeprefix("impl.") for a in ALGORITHMS.values() if a.search}
     assert searches - not_searches - need_functions <= named
-    definitions = {"minimax", "negamax", "maxn", "paranoid", "separate_evaluations"}
+    definitions = {"minimax", "negamax", "maxn", "paranoid", "separate_evaluations", "expectimax"}
     assert {f"spec.{d}" for d in definitions} == {a.reference for a in ALGORITHMS.values()}
     assert all(callable(getattr(spec, d)) for d in definitions)
 
@@ -218,11 +218,13 @@ def test_every_algorithm_runs_through_the_registry() -> None:
     for a in ALGORITHMS.values():
         tree = pairs if a.kind == "pairs" else t3 if a.kind == "vector" else t2
         options = Options(gamma=3) if a.name == "mt" else Options()
-        answer = a.run(tree, Bounds(0, 9) if a.needs_bounds else None, options, trace=True)
+        bounds = Bounds(0, 9) if a.needs_bounds else Interval(0, 20) if a.needs_interval else None
+        answer = a.run(tree, bounds, options, trace=True)
         assert answer.trace is not None
         assert answer.leaves_evaluated == len(answer.trace)
 
 
+@pytest.mark.slow
 def test_vectors_verify_passes_on_the_committed_files_and_fails_on_an_edit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -245,6 +247,7 @@ def test_vectors_verify_passes_on_the_committed_files_and_fails_on_an_edit(
     assert "minimax.json: differs from a fresh generation" in out
 
 
+@pytest.mark.slow
 def test_vectors_generate_without_a_folder_rewrites_the_checkouts_vectors(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

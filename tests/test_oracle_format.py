@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from gametree import _json, treefile
 from gametree._json import JSONSyntaxError, loads, loads_iteratively
 from gametree.conform.vectors import FORMAT_CASES
-from gametree.spec import Bounds, Leaf, Node, maxn, minimax
-from gametree.spec.strategies import scalar_trees, vector_trees
+from gametree.spec import Bounds, Interval, Leaf, Node, expectimax, maxn, minimax
+from gametree.spec.strategies import chance_trees, scalar_trees, vector_trees
 from gametree.treefile import (
     FORMAT,
     Limits,
@@ -119,7 +119,47 @@ MALFORMED = [
         "/bounds/lower",
         "fraction",
     ),
-]
+    # chance nodes and leaf bounds
+    (
+        canonical({"probabilities": ["1/3", "1/3"], "children": [{"value": 1}, {"value": 2}]}),
+        "/tree/probabilities",
+        "must sum to 1 (got 2/3)",
+    ),
+    (
+        canonical({"to_move": 0, "children": [
+            {"value": 5},
+            {"probabilities": [0.1, 0.9], "children": [{"value": 1}, {"value": 2}]}]}),
+        "/tree/children/1/probabilities",
+        'write "1/10" for one tenth',
+    ),
+    (
+        canonical({"probabilities": ["1/2", "-1/2", 1], "children": [{"value": 1}] * 3}),
+        "/tree/probabilities/1",
+        "above 0 and at most 1",
+    ),
+    (
+        canonical({"probabilities": ["1/2", "x"], "children": [{"value": 1}] * 2}),
+        "/tree/probabilities/1",
+        "fraction",
+    ),
+    (
+        canonical({"probabilities": [1], "children": [{"value": 1}] * 2}),
+        "/tree/probabilities",
+        "one probability per child, 2",
+    ),
+    (canonical({"probabilities": {"a": 1}, "children": [{"value": 1}]}),
+     "/tree/probabilities", "must be an array"),
+    (canonical({"probabilities": [1]}), "/tree", "needs 'children'"),
+    (canonical({"probabilities": [1], "to_move": 0, "children": [{"value": 1}]}),
+     "/tree/to_move", "a chance node has no key 'to_move'"),
+    (canonical({"value": 6}, bounds={"lower": 0, "upper": 5}), "/tree/value",
+     "outside the leaf bounds [0, 5]"),
+    (canonical({"value": 1}, bounds={"lower": 1, "upper": 1}), "/bounds/upper",
+     "lower < upper"),
+    (canonical({"value": [1, 2, 3]}, 3, bounds={"lower": 0, "upper": 9}), "/bounds",
+     "two-player scalar values"),
+    (canonical({"value": 1}, bounds={"lower": 0, "sum": 9, "upper": 3}), "/bounds", "not both"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("text", "pointer", "message"), MALFORMED)
@@ -140,6 +180,7 @@ def test_syntax_errors_say_line_and_column() -> None:
     assert "line 4, column 3" in str(e)
 
 
+@pytest.mark.slow
 def test_bad_input_through_the_cli_is_one_line_and_exit_code_3(tmp_path: Path) -> None:
     """Every malformed document, run through the real command: no traceback, ever."""
     for i, (text, _pointer, message) in enumerate(MALFORMED[::3]):
@@ -197,6 +238,22 @@ def test_vector_trees_round_trip_with_bounds(t: Node) -> None:
     assert doc.tree == t
     assert doc.bounds == Bounds(0, 9)
     assert maxn(doc.tree) == maxn(t)
+
+
+@given(chance_trees(max_depth=4, grid=2), st.booleans())
+def test_chance_trees_round_trip_with_leaf_bounds(t: Node, declare: bool) -> None:
+    bounds = Interval(-10, 10) if declare else None
+    doc = read_tree_text(dumps(t, bounds))
+    assert doc.tree == t
+    assert doc.interval == bounds
+    assert doc.declared == bounds
+    assert read_tree_json(json.loads(json.dumps(document_json(t, bounds)))).tree == t
+    assert expectimax(doc.tree) == expectimax(t)
+
+
+@given(chance_trees(players=3, max_depth=3))
+def test_chance_trees_of_vectors_round_trip(t: Node) -> None:
+    assert read_tree_text(dumps(t, Bounds(0, 9))).tree == t
 
 
 JSON_TEXTS = st.recursive(
@@ -314,7 +371,7 @@ def test_the_reader_passes_its_own_vectors() -> None:
     for test in tests:
         if test["result"] == "valid":
             doc = read_tree_text(test["document"])
-            assert document_json(doc.tree, doc.bounds) == test["canonical"]
+            assert document_json(doc.tree, doc.declared) == test["canonical"]
         else:
             with pytest.raises(TreeFileError) as caught:
                 read_tree_text(test["document"])
@@ -328,7 +385,7 @@ def test_the_schema_accepts_the_valid_documents_and_rejects_what_it_can() -> Non
     validator = jsonschema.Draft202012Validator(schema)
     vectors = json.loads((ROOT / "gametree" / "vectors" / "tree_format.json").read_text())
     schema_blind = {"Syntax", "NotFinite", "DuplicateKey", "Players", "Bounds", "Limit", "Type",
-                    "Fraction"}  # fmt: skip
+                    "Fraction", "Chance"}  # fmt: skip
     for test in (t for g in vectors["testGroups"] for t in g["tests"]):
         if test["result"] == "valid":
             assert validator.is_valid(json.loads(test["document"])), test["comment"]

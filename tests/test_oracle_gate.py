@@ -106,6 +106,9 @@ IMPL_BY_SEMANTICS = {
     "game-negamax-stand-pat": [],
     "game-negamax-witness": [],
     "game-deepening": [],
+    "expectimax": [("expectimax", True)],
+    "star1": [("star1", True)],
+    "star2": [("star2", True)],
 }
 """Each semantics and the impl searches that claim it (with their leaf order, or not)."""
 
@@ -129,7 +132,7 @@ def impl_answer(name: str, case: Case) -> dict[str, object]:
         from gametree.spec import Bounds
 
         bounds = Bounds(0, 9)
-    r = found.run(case.tree, bounds, options, trace=True)
+    r = found.run(case.tree, case.interval if a.needs_interval else bounds, options, trace=True)
     return {"value": json_value(r.value), "best_move": r.best_move,
             "principal_variation": list(r.principal_variation),
             "trace": [list(p) for p in r.trace or ()]}  # fmt: skip

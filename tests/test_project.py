@@ -71,6 +71,7 @@ def test_the_package_root_imports_nothing() -> None:
     assert imported_modules(ROOT / "gametree" / "__init__.py") == set()
 
 
+@pytest.mark.slow
 def test_nothing_imports_the_old_top_level_names() -> None:
     """spec, impl and proofs are other projects' names on PyPI: ours live under gametree."""
     sources = [p for d in ("gametree", "tests", "bench", "mutation", "examples")

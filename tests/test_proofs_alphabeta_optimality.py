@@ -1,4 +1,4 @@
-"""proofs.alphabeta_optimality (Theorem 11): two-player necessity, and alpha-beta against it.
+"""The theorem alphabeta-optimality: two-player necessity, and alpha-beta against it.
 
 The window decision is checked against two independent means: every completion of small trees
 up to order (no solver, no path lemma) and z3 on the whole tree (value and line). Alpha-beta's
@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from gametree.impl import alphabeta
 from gametree.impl.necessity import chain
 from gametree.impl.result import SearchResult
-from gametree.proofs import alphabeta_optimality as ab
-from gametree.proofs.alphabeta_optimality import (
+from gametree.proofs.machinery.result import Budget, Scope
+from gametree.proofs.theorems import alphabeta_optimality as ab
+from gametree.proofs.theorems.alphabeta_optimality import (
     BOUNDED,
     BOUNDS_WINDOW,
     DECISION,
@@ -37,7 +38,6 @@ from gametree.proofs.alphabeta_optimality import (
     replay,
     stored_counterexamples,
 )
-from gametree.proofs.result import Budget, Scope
 from gametree.spec import Leaf, Node, Path, Scalar, Tree, TreeError, iter_leaves, minimax
 from gametree.spec.maxn import as_pairs
 from gametree.spec.strategies import scalar_trees
@@ -203,7 +203,9 @@ def test_a_replay_catches_a_tree_that_is_not_a_counterexample() -> None:
 
 def test_the_theorem_check_runs_within_a_budget_and_agrees() -> None:
     results = ab.check(Scope(Budget(2)))
-    assert all(r.theorem == 11 and r.agrees is not False for r in results), results
+    assert all(r.theorem == "alphabeta-optimality" and r.agrees is not False for r in results), (
+        results
+    )
     assert {r.outcome for r in results if r.method == "witness"} == {"failed"}
 
 

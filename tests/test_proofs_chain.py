@@ -15,11 +15,17 @@ from hypothesis import strategies as st
 
 from gametree.impl import necessity as chain_module
 from gametree.impl.necessity import Chain, Domain, chain, chains, climb, completion, decide_chain
-from gametree.proofs import decision
-from gametree.proofs.chain import decide_chain_smt as smt
-from gametree.proofs.optimality import analyse, decide, grid_prefixes, random_tree, with_values
-from gametree.proofs.result import Budget
-from gametree.proofs.shapes import all_shapes
+from gametree.proofs.machinery import decision
+from gametree.proofs.machinery._smt import decide_chain_smt as smt
+from gametree.proofs.machinery.result import Budget
+from gametree.proofs.machinery.shapes import all_shapes
+from gametree.proofs.theorems.optimality import (
+    analyse,
+    decide,
+    grid_prefixes,
+    random_tree,
+    with_values,
+)
 from gametree.spec import Bounds, Leaf, Node, Tree, iter_leaves, maxn
 from gametree.spec.strategies import vector_trees
 

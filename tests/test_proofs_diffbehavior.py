@@ -12,9 +12,9 @@ from itertools import islice
 
 import pytest
 
-from gametree.proofs._diff_targets import SEARCHES
-from gametree.proofs._methods import scalar_trees_of, vector_trees_of, vectors_within
-from gametree.proofs.diffbehavior import (
+from gametree.proofs.machinery._diff_targets import SEARCHES
+from gametree.proofs.machinery._methods import scalar_trees_of, vector_trees_of, vectors_within
+from gametree.proofs.machinery.diffbehavior import (
     PAIRS,
     Pair,
     crosshair_diffbehavior,
@@ -22,9 +22,9 @@ from gametree.proofs.diffbehavior import (
     parse_tree,
     replay,
 )
-from gametree.proofs.result import Budget, Scope, Shard
-from gametree.proofs.runner import disagreements
-from gametree.proofs.shapes import all_shapes, parse
+from gametree.proofs.machinery.result import Budget, Scope, Shard
+from gametree.proofs.machinery.runner import disagreements
+from gametree.proofs.machinery.shapes import all_shapes, parse
 from gametree.spec import Bounds, Leaf, Node, Tree, minimax
 
 AGREE = ("same on every path", "no difference")
@@ -59,7 +59,7 @@ def test_crosshair_reports_a_pair_that_differs_with_a_tree_that_replays() -> Non
 def test_a_difference_in_a_pair_expected_to_agree_is_a_failed_claim_that_disagrees() -> None:
     wrong = Pair("impl.alphabeta (0, 1)", "spec.minimax")
     r = diffbehavior_result(
-        theorem=1,
+        theorem="alphabeta",
         claim="a narrow window gives minimax",
         pairs=[wrong],
         scope=Scope(Budget(90)),
@@ -75,14 +75,18 @@ def test_a_difference_in_a_pair_expected_to_agree_is_a_failed_claim_that_disagre
 
 def test_a_result_with_no_time_is_unknown_and_says_why() -> None:
     r = diffbehavior_result(
-        theorem=4, claim="c", pairs=PAIRS["shallow"], scope=Scope(Budget(0)), per_condition=1
+        theorem="shallow",
+        claim="c",
+        pairs=PAIRS["shallow"],
+        scope=Scope(Budget(0)),
+        per_condition=1,
     )
     assert r.outcome == "unknown"
     assert r.cases == 0
     assert "not started" in r.detail
     (deep,) = PAIRS["deep"]
     elsewhere = diffbehavior_result(
-        theorem=5,
+        theorem="deep",
         claim="c",
         pairs=[deep],
         scope=Scope(Budget(100), full=True, shard=Shard(2, 2)),

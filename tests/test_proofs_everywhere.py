@@ -1,22 +1,20 @@
-"""How strongly each claim is established, and how a theorem runs its checks (proofs.everywhere,
-proofs.result.Theorem).
+"""How strongly each claim is established, and how a theorem runs its checks.
 
-The registry of verifiers (Nagini, and any other named in ``everywhere.VERIFIERS``) reports
-stored results; the checks ``gametree prove`` runs are graded by what their runs found.
+(:mod:`gametree.proofs.machinery.everywhere`, :class:`gametree.proofs.machinery.result.Theorem`.)
+The verifiers' stored verdicts (``gametree.proofs.VERIFIERS``) are reported as proved for every
+tree; the checks ``gametree prove`` runs are graded by what their runs found.
 """
 
 import json
-import types
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
 
 from gametree import cli
-from gametree.proofs import THEOREMS, everywhere
-from gametree.proofs.result import Budget, Method, Reach, Result, Scope, Theorem
-
-CHECKERS = everywhere.verifiers()
+from gametree.proofs import Stored, proved_everywhere, theorem
+from gametree.proofs.machinery import everywhere
+from gametree.proofs.machinery.result import Budget, Method, Reach, Result, Scope, Theorem
 
 
 @attrs.frozen
@@ -30,13 +28,15 @@ class Recorder:
     reach: Reach = "within a bound"
     given: dict[str, float] = attrs.field(factory=dict)
 
-    def run(self, theorem: int, scope: Scope) -> list[Result]:
+    def run(self, theorem: str, scope: Scope) -> list[Result]:
         self.given[self.name] = scope.budget.seconds
         return []
 
 
 def theorem_of(*checks: Recorder) -> Theorem:
-    return Theorem(1, "t", "T", "s", "src", "status", "mod", checks)
+    return Theorem(
+        name="t", title="T", statement="s", source="src", status="status", module="m", checks=checks
+    )
 
 
 def test_a_theorem_gives_each_check_its_share_and_the_last_all_that_is_left() -> None:
@@ -59,7 +59,7 @@ def test_a_theorem_gives_each_check_its_share_and_the_last_all_that_is_left() ->
     assert given["last"] > 99
 
 
-def result(outcome: str, method: Method = "bounded-exhaustive", theorem: int = 2) -> Result:
+def result(outcome: str, method: Method = "bounded-exhaustive", theorem: str = "negamax") -> Result:
     return Result(theorem, f"claim {outcome}", method, 3, "d", outcome, "holds")  # type: ignore[arg-type]
 
 
@@ -73,37 +73,32 @@ def test_a_run_is_graded_by_its_method_and_what_it_found() -> None:
     assert everywhere.level(result("unknown", "witness")) == "unknown"
 
 
-def fake_verifier(records: list[dict[str, Any]]) -> Any:
-    return types.SimpleNamespace(
-        stored=lambda: None,
-        stale=lambda _results: {},
-        proved=lambda _results, theorems=None: [r for r in records if r["theorem"] in theorems],
-        proved_text=lambda rows: f"{len(rows)} stored",
-        proved_json=lambda rows: rows,
-    )
+@attrs.frozen
+class Records:
+    """A verifier's stored verdicts as the summary reads them: their records."""
+
+    found: list[dict[str, Any]]
+
+    def records(self) -> list[dict[str, Any]]:
+        return self.found
 
 
 def record(name: str, *, verdict: str | None = "verified", current: bool = True) -> dict[str, Any]:
-    return {"theorem": 2, "name": name, "claim": f"{name} holds", "verdict": verdict,
+    return {"theorem": "negamax", "name": name, "claim": f"{name} holds", "verdict": verdict,
             "verifier": "Why3 1.5", "domain": "rationals", "file": "x.mlw", "current": current,
             "stale": [] if current else ["source"],
             "reverify": "python3 dev.py verify why3 x"}  # fmt: skip
 
 
-def test_the_summary_puts_the_verified_claims_first_and_a_stale_one_apart(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    why3 = fake_verifier(
-        [record("ok"), record("old", current=False), record("bad", verdict="failed")]
-    )
-    monkeypatch.setattr(everywhere, "verifiers", lambda: [why3])
-    stored = everywhere.proved_everywhere({2})
+def test_the_summary_puts_the_verified_claims_first_and_a_stale_one_apart() -> None:
+    found = Records([record("ok"), record("old", current=False), record("bad", verdict="failed")])
+    stored = cast("list[Stored]", [found])
     results = [
         result("proved", "symbolic (CrossHair)"),
         result("held"),
-        result("proved", theorem=3),
+        result("proved", theorem="maxn-pairs"),
     ]
-    (s,) = everywhere.summaries([2], results, stored)
+    (s,) = everywhere.summaries([theorem("negamax")], results, stored)
     assert list(s.levels) == ["every tree", "stale", "per shape", "on samples"]
     (ok,) = s.levels["every tree"]  # a failed verdict proves nothing, a stale one neither
     assert (ok.claim, ok.current) == ("ok: ok holds", True)
@@ -112,7 +107,7 @@ def test_the_summary_puts_the_verified_claims_first_and_a_stale_one_apart(
     assert not old.current
     assert "STALE, verify it again: python3 dev.py verify why3 x" in old.by
     text = everywhere.summary_text([s])
-    assert "  Theorem 2:\n    every tree:\n      - ok: ok holds [Why3 1.5, rationals" in text
+    assert "  negamax:\n    every tree:\n      - ok: ok holds [Why3 1.5, rationals" in text
     assert everywhere.problems(stored) == [
         "old (x.mlw, Why3 1.5): stale: python3 dev.py verify why3 x",
         "bad (x.mlw, Why3 1.5): failed",
@@ -120,16 +115,7 @@ def test_the_summary_puts_the_verified_claims_first_and_a_stale_one_apart(
     assert [c["claim"] for c in everywhere.summary_json([s])[0]["levels"]["on samples"]] == [  # type: ignore[index]
         "claim held"
     ]
-    assert everywhere.proved_everywhere({4}) == []
-
-
-def test_a_registered_verifier_must_have_the_functions(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert [v.__name__ for v in CHECKERS] == [  # type: ignore[attr-defined]
-        f"gametree.proofs.{n}" for n in everywhere.VERIFIERS
-    ]
-    monkeypatch.setattr(everywhere, "VERIFIERS", ("nagini", "checks"))
-    with pytest.raises(TypeError, match=r"gametree\.proofs\.checks is not a verifier"):
-        everywhere.verifiers()
+    assert proved_everywhere({"best-case"}) == []
 
 
 def test_prove_says_which_claims_are_proved_for_every_tree(
@@ -138,10 +124,8 @@ def test_prove_says_which_claims_are_proved_for_every_tree(
     assert cli.main(["prove", "negamax", "--budget", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     (strength,) = report["strength"]
-    assert strength["theorem"] == 2
-    stored = [
-        r["name"] for v in everywhere.verifiers() for r in v.proved_json(v.proved(v.stored(), {2}))
-    ]
+    assert strength["theorem"] == "negamax"
+    stored = [r["name"] for s in proved_everywhere({"negamax"}) for r in s.records()]
     assert {"negamax", "negamax-rationals"} <= set(stored)  # Nagini's, and Why3's over Q
     assert [c["claim"].split(":")[0] for c in strength["levels"]["every tree"]] == stored
     assert {r["claim"] for r in report["results"]} == {
@@ -150,17 +134,19 @@ def test_prove_says_which_claims_are_proved_for_every_tree(
     assert cli.main(["prove", "negamax", "--budget", "1"]) == 0
     out = capsys.readouterr().out
     summary = out.split("How strongly each claim is established (strongest first):\n")[1]
-    assert summary.startswith("  Theorem 2:\n    every tree:\n      - negamax: negamax (ModMinMax)")
+    assert summary.startswith("  negamax:\n    every tree:\n      - negamax: negamax (ModMinMax)")
     assert "Proved for every tree by Nagini 1.2.0" in out
 
 
 def test_what_a_theorem_says_beyond_its_proofs_is_named() -> None:
-    """Theorem 1's proofs take finite windows, not impl's (BOTTOM, TOP): the summary says so
-    under "every tree"; Theorem 3's "= negamax", once composed by hand, is one Why3 statement
+    """alphabeta's proofs take finite windows, not impl's (BOTTOM, TOP): the summary says so
+    under "every tree"; maxn-pairs' "= negamax", once composed by hand, is one Why3 statement
     now (pairs.mlw), and nothing is named open for it."""
-    assert set(everywhere.OPEN) <= {th.number for th in THEOREMS}
-    rows = everywhere.summaries([1], [], everywhere.proved_everywhere({1}))
+    ab = theorem("alphabeta")
+    rows = everywhere.summaries([ab], [], proved_everywhere({"alphabeta"}))
     text = " ".join(everywhere.summary_text(rows).split())
     assert "not proved for every tree: impl's default window (BOTTOM, TOP)" in text
-    rows = everywhere.summaries([3], [], everywhere.proved_everywhere({3}))
+    pairs = theorem("maxn-pairs")
+    rows = everywhere.summaries([pairs], [], proved_everywhere({"maxn-pairs"}))
     assert "not proved for every tree" not in everywhere.summary_text(rows)
+    assert not pairs.open

@@ -8,6 +8,7 @@ and the symbolic shallow pruning of ``proofs._smt`` against ``impl.shallow``'s o
 import itertools
 import random
 from collections.abc import Callable
+from fractions import Fraction
 
 import attrs
 import pytest
@@ -17,9 +18,11 @@ from hypothesis import strategies as st
 
 from gametree.impl.last_branch import last_branch
 from gametree.impl.shallow import shallow
-from gametree.proofs import optimality
-from gametree.proofs._smt import Domain, literal, shallow_terms
-from gametree.proofs.optimality import (
+from gametree.proofs.machinery._smt import Domain, literal, maxn_terms, shallow_terms
+from gametree.proofs.machinery.result import Budget
+from gametree.proofs.machinery.shapes import shape_of, text
+from gametree.proofs.theorems import optimality
+from gametree.proofs.theorems.optimality import (
     analyse,
     decide,
     decide_shape,
@@ -30,9 +33,7 @@ from gametree.proofs.optimality import (
     stored_counterexamples,
     with_values,
 )
-from gametree.proofs.pinned import vector_cases
-from gametree.proofs.result import Budget
-from gametree.proofs.shapes import shape_of, text
+from gametree.proofs.theorems.pinned import vector_cases
 from gametree.spec import Bounds, Leaf, Node, Path, Tree, iter_leaves, maxn
 from gametree.spec.strategies import vector_trees
 
@@ -145,12 +146,23 @@ def test_the_symbolic_shallow_pruning_reads_what_impl_shallow_reads(t: Tree) -> 
         assert z3.is_true(z3.simplify(condition)) == (path in read), path
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4).flatmap(lambda n: vector_trees(players=n, max_depth=3, by_depth=False)))
+def test_the_symbolic_maxn_is_spec_maxn(t: Tree) -> None:
+    """The whole-tree decision stands on proofs._smt.maxn_terms: it must be spec.maxn."""
+    values = {p: tuple(leaf.value) for p, leaf in iter_leaves(t) if isinstance(leaf.value, tuple)}
+    root = maxn_terms(t, lambda p: tuple(literal(x) for x in values[p]))
+    got = tuple(z3.simplify(x).as_fraction() if z3.is_expr(x) else x for x in root)
+    assert got == tuple(Fraction(x) for x in maxn(t).value)
+
+
 def test_literal_is_exact() -> None:
     from fractions import Fraction
 
     assert z3.simplify(literal(Fraction(1, 3)) * 3).as_long() == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("domain", "unary", "shape"),
     [
@@ -256,7 +268,7 @@ def test_the_bounds_are_checked() -> None:
 def test_the_corrected_theorem_check_passes_impl_optimal_and_fails_shallow_pruning(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Non-vacuity: the check of Theorem 1 corrected refuses a search that reads one leaf more."""
+    """Non-vacuity: the check of Korf's Theorem 1 corrected refuses a search reading a leaf more."""
     assert optimality._optimal_check(STURTEVANT, B9, method="tree-z3") is None
 
     def shallow_as_optimal(t: Tree, bounds: Bounds, *, trace: bool = False) -> object:

@@ -5,23 +5,25 @@ import math
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 from gametree import proofs
 from gametree.proofs import (
     THEOREMS,
+    VERIFIERS,
     Budget,
     Counterexample,
     Result,
     Scope,
     Shard,
-    nagini,
+    Theorem,
     parse_shard,
-    why3,
 )
+from gametree.proofs.machinery import verified
+from gametree.proofs.machinery.runner import disagreements, report_json, table
+from gametree.proofs.machinery.shapes import all_shapes, parse, shapes, text
 from gametree.proofs.readme import PATH, render
-from gametree.proofs.runner import disagreements, report_json, table
-from gametree.proofs.shapes import all_shapes, parse, shapes, text
 from gametree.spec import Bounds, Node
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,12 +37,12 @@ def test_the_readme_gives_each_seeded_flaw_its_own_files_verdict() -> None:
     """Both verifiers seed flaws of the same names (min-raises-beta in two_player.py and in
     alphabeta.mlw): each line shows what the stored run on its own file found."""
     lines = render().split("The seeded flaws:")[1].splitlines()
-    runs: list[tuple[str, str, bool, float]] = [
-        *((f"{k.kernel}.py", f.flaw, f.caught, f.seconds) for k in nagini.stored().kernels
-          for f in k.flaws),
-        *((f"{w.file}.mlw", f.flaw, f.caught, f.seconds) for w in why3.stored().files
-          for f in w.flaws),
-    ]  # fmt: skip
+    runs = [
+        (f"{r.file}{v.suffix}", f.flaw, f.caught, f.seconds)
+        for v in VERIFIERS
+        for r in verified.stored(v).records
+        for f in r.flaws
+    ]
     shared = {r[1] for r in runs if r[0].endswith(".py")} & {
         r[1] for r in runs if r[0].endswith(".mlw")
     }
@@ -50,9 +52,9 @@ def test_the_readme_gives_each_seeded_flaw_its_own_files_verdict() -> None:
         assert line.endswith(f"), {seconds:.0f} s" if caught else ": not caught yet"), line
 
 
-def test_every_theorem_is_numbered_named_sourced_and_has_two_methods() -> None:
-    assert [th.number for th in THEOREMS] == list(range(1, 12))
-    assert len({th.name for th in THEOREMS}) == len(THEOREMS)
+def test_every_theorem_is_named_sourced_and_has_two_methods() -> None:
+    """Theorems are called by name, never by number: Korf's Theorem 1 is ``optimality``."""
+    assert len({th.name for th in THEOREMS}) == len(THEOREMS) == 13
     for th in THEOREMS:
         assert len(set(th.methods)) >= 2, th.name
         assert th.source
@@ -60,16 +62,72 @@ def test_every_theorem_is_numbered_named_sourced_and_has_two_methods() -> None:
         assert th.status
         doc = __import__(th.module, fromlist=["_"]).__doc__
         assert doc is not None
-        assert f"Theorem {th.number}" in doc.splitlines()[0], th.module
+        assert doc.splitlines()[0].startswith(f"{th.name}: "), th.module
         assert proofs.theorem(th.name) is th
-        assert proofs.theorem(str(th.number)) is th
-    with pytest.raises(KeyError, match="no theorem called"):
-        proofs.theorem("fermat")
+    for name in ("fermat", "1", "6"):
+        with pytest.raises(KeyError, match="no theorem called"):
+            proofs.theorem(name)
+    assert proofs.theorem("optimality").title.startswith("Korf's Theorem 1: ")
+
+
+WATCHED = ("principal variation", "line", "leaves read", "directional", "PVS", "MTD(f)", "BOTTOM")
+"""What a status may say is proved for every tree only where a verified claim of it says so."""
+
+
+def overstated(th: Theorem) -> list[str]:
+    """What ``th``'s status says is proved for every tree beyond its verified claims.
+
+    Its "For every tree (VERIFIERS): ..." sentence must name the verifiers of its claims and
+    nothing of :data:`WATCHED` their statements do not prove; a theorem with no verified claim
+    must say nothing is proved for every tree.
+    """
+    names = {"nagini": "Nagini", "why3": "Why3"}
+    says = re.search(r"For every tree \(([^)]*)\)(.*?)(?:\. [A-Z]|\.$)", th.status, re.S)
+    if not th.claims:
+        return ["for every tree, with no claim"] if "for every tree" in th.status.lower() else []
+    if says is None:
+        return ["no sentence says what is proved for every tree"]
+    out = []
+    if set(says[1].split(", ")) != {names[c.verifier] for c in th.claims}:
+        out.append(f"the verifiers named are not its claims': {says[1]}")
+    statements = " ".join(c.statement for c in th.claims)
+    out += [w for w in WATCHED if w in says[2] and w not in statements]
+    return out
+
+
+def test_each_status_says_for_every_tree_no_more_than_the_theorems_verified_claims() -> None:
+    assert {th.name: overstated(th) for th in THEOREMS if overstated(th)} == {}
+
+
+def test_the_status_test_finds_a_status_that_says_too_much() -> None:
+    negamax = proofs.theorem("negamax")
+    louder = attrs.evolve(negamax, status="For every tree (Nagini, Why3): the value and the "
+                          "principal variation. Checked: nothing more.")  # fmt: skip
+    assert overstated(louder) == ["principal variation"]
+    assert overstated(attrs.evolve(negamax, status="Holds.")) != []
+    best = proofs.theorem("best-case")
+    assert overstated(attrs.evolve(best, status="Holds for every tree.")) != []
+
+
+OVERSTATED = (
+    "not by a machine",
+    "`impl.optimal` is the search that reads exactly",
+    "Theorem 6",
+    "Theorems 1 to 5",
+)
+"""What the READMEs once said beyond the verified claims (a proved lemma said unproved, a
+checked search said proved) or by the retired numbers of the theorems."""
+
+
+def test_the_readmes_say_no_more_than_the_claims_and_name_the_theorems() -> None:
+    for path in (ROOT / "README.md", PATH):
+        text = " ".join(path.read_text().split())
+        assert [p for p in OVERSTATED if p in text] == [], path
 
 
 def result(outcome: str, expected: str) -> Result:
     return Result(
-        6,
+        "optimality",
         "a claim",
         "witness",
         1,
@@ -106,7 +164,8 @@ def test_a_result_agrees_with_what_is_expected_only_when_the_evidence_says_so(
 def test_the_table_shows_every_result_its_counterexample_and_disagreements() -> None:
     rs = [result("proved", "holds"), result("failed", "fails"), result("failed", "holds")]
     out = table(rs)
-    assert out.splitlines()[0].split() == ["#", "method", "cases", "outcome", "expected", "claim"]
+    head = ["theorem", "method", "cases", "outcome", "expected", "claim"]
+    assert out.splitlines()[0].split() == head
     assert out.count("DISAGREES") == 1
     assert "Node(0, (Leaf((1, 0, 8)), Leaf((0, 0, 9))))" in out
     records = report_json(rs)
@@ -152,7 +211,7 @@ def test_no_proofs_module_imports_gametree_or_tests() -> None:
     pattern = re.compile(
         r"^\s*(from|import)\s+(tests\b|gametree(?!\.(spec|impl|proofs)\b))", re.MULTILINE
     )
-    for path in sorted((ROOT / "gametree" / "proofs").glob("*.py")):
+    for path in sorted((ROOT / "gametree" / "proofs").rglob("*.py")):
         assert not pattern.search(path.read_text()), path.name
 
 
@@ -168,10 +227,10 @@ def test_the_fast_subset_of_every_theorem_runs_in_a_minute_and_nothing_disagrees
     """
     results = proofs.run(THEOREMS, Scope(Budget(60)))
     assert disagreements(results) == []
-    by_number = {th.number: th for th in THEOREMS}
+    by_name = {th.name: th for th in THEOREMS}
     for r in results:
-        assert r.method in by_number[r.theorem].methods, (r.theorem, r.method)
+        assert r.method in by_name[r.theorem].methods, (r.theorem, r.method)
     for th in THEOREMS:
-        mine = [r for r in results if r.theorem == th.number]
+        mine = [r for r in results if r.theorem == th.name]
         assert len({r.method for r in mine}) >= 2, th.name
         assert any(r.outcome != "unknown" for r in mine), th.name

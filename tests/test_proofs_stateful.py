@@ -1,16 +1,15 @@
 """Korf's Theorem 1, as printed and corrected, as games: the state machines of ``proofs.adversary``.
 
-A lazily valued tree reveals its leaves one at a time, left to right, as a directional search
-asks for them. Theorem 1 as printed (``Adversary``): the search skips a leaf only when z3 says
-it cannot matter, and the adversary then picks its value; the invariants (see the module): a
-skip only on an unnecessary verdict; the answer is maxn of the revealed tree; and where Korf's
-theorem holds, no leaf shallow pruning reads is skipped. Theorem 1 corrected
-(``CorrectedAdversary``): the search is the optimal one, the adversary may change a skipped
-leaf at any time, and every leaf read has a witness, every skip z3's agreement, the answer is
-maxn's and the reads are ``impl.optimal``'s. Each machine runs as a test (random, with the
-example database) and by hand; the corrected one also plays two flawed searches (one that
-never reads the last leaf, and shallow pruning), and its invariants catch both, by hand and
-when Hypothesis plays them.
+A lazily valued tree reveals its leaves one at a time, left to right, as a directional search asks
+for them. Korf's Theorem 1 as printed (``Adversary``): the search skips a leaf only when z3 says it
+cannot matter, and the adversary then picks its value; the invariants (see the module): a skip only
+on an unnecessary verdict; the answer is maxn of the revealed tree; and where Korf's theorem holds,
+no leaf shallow pruning reads is skipped. Korf's Theorem 1 corrected (``CorrectedAdversary``): the
+search is the optimal one, the adversary may change a skipped leaf at any time, and every leaf read
+has a witness, every skip z3's agreement, the answer is maxn's and the reads are ``impl.optimal``'s.
+Each machine runs as a test (random, with the example database) and by hand; the corrected one also
+plays two flawed searches (one that never reads the last leaf, and shallow pruning), and its
+invariants catch both, by hand and when Hypothesis plays them.
 """
 
 from fractions import Fraction
@@ -21,7 +20,7 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from gametree.impl.necessity import Domain
 from gametree.impl.shallow import shallow
-from gametree.proofs.adversary import (
+from gametree.proofs.machinery.adversary import (
     INTERESTING,
     Adversary,
     CorrectedAdversary,
@@ -31,8 +30,8 @@ from gametree.proofs.adversary import (
     optimal_rule,
     stateful_result,
 )
-from gametree.proofs.result import Budget, Scope
-from gametree.proofs.shapes import Shape
+from gametree.proofs.machinery.result import Budget, Scope
+from gametree.proofs.machinery.shapes import Shape
 from gametree.spec import Bounds, Path, Tree, Vector, iter_leaves
 
 Adversary.TestCase.settings = game_settings(60)
@@ -82,7 +81,7 @@ def test_the_invariants_catch_a_skip_without_a_verdict_and_a_wrong_answer() -> N
 def test_the_machine_runs_within_a_budget_as_a_result_of_theorem_6() -> None:
     r = stateful_result(Scope(Budget.unlimited()), max_examples=10)
     assert r.method == "stateful (Hypothesis)"
-    assert r.theorem == 6
+    assert r.theorem == "optimality"
     assert r.outcome == "held", r
     assert r.cases >= 10
     spent = stateful_result(Scope(Budget(0)), max_examples=10)
@@ -177,7 +176,7 @@ def test_hypothesis_finds_the_skipped_necessary_leaf_on_its_own(
 
 def test_the_corrected_machine_runs_within_a_budget_as_a_result_of_theorem_6() -> None:
     r = corrected_stateful_result(Scope(Budget.unlimited()), max_examples=10)
-    assert (r.theorem, r.method, r.outcome) == (6, "stateful (Hypothesis)", "held"), r
+    assert (r.theorem, r.method, r.outcome) == ("optimality", "stateful (Hypothesis)", "held"), r
     assert r.cases >= 10
     spent = corrected_stateful_result(Scope(Budget(0)), max_examples=10)
     assert spent.outcome == "unknown"

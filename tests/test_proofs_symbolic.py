@@ -7,8 +7,8 @@ not decide whether a test passes. Each run has a subprocess timeout of its own.
 
 import pytest
 
-from gametree.proofs.shapes import parse
-from gametree.proofs.symbolic import crosshair_check
+from gametree.proofs.machinery.shapes import parse
+from gametree.proofs.machinery.symbolic import crosshair_check
 
 
 @pytest.mark.slow

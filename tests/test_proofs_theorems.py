@@ -16,7 +16,18 @@ from hypothesis import example, given, settings
 from gametree.impl.alphabeta import alphabeta as impl_alphabeta
 from gametree.impl.result import SearchResult
 from gametree.impl.shallow import shallow as impl_shallow
-from gametree.proofs import (
+from gametree.proofs.machinery._methods import (
+    exhaustive,
+    hypothesis_find,
+    hypothesis_property,
+    scalar_trees_of,
+    vectors_within,
+)
+from gametree.proofs.machinery._smt import Domain
+from gametree.proofs.machinery.result import Budget, Scope
+from gametree.proofs.machinery.shapes import all_shapes
+from gametree.proofs.machinery.treejson import read_document
+from gametree.proofs.theorems import (
     alphabeta,
     best_case,
     deep_pruning,
@@ -27,19 +38,13 @@ from gametree.proofs import (
     shallow_pruning,
     sturtevant,
 )
-from gametree.proofs._methods import (
-    exhaustive,
-    hypothesis_find,
-    hypothesis_property,
-    scalar_trees_of,
-    vectors_within,
+from gametree.proofs.theorems.optimality import analyse
+from gametree.proofs.theorems.pinned import (
+    DEEP_PRUNING,
+    PAIR_TREES,
+    THEOREM_1_SMALLEST,
+    vector_cases,
 )
-from gametree.proofs._smt import Domain
-from gametree.proofs.optimality import analyse
-from gametree.proofs.pinned import DEEP_PRUNING, PAIR_TREES, THEOREM_1_SMALLEST, vector_cases
-from gametree.proofs.result import Budget, Scope
-from gametree.proofs.shapes import all_shapes
-from gametree.proofs.treejson import read_document
 from gametree.spec import Bounds, Node, Scalar, Tree, Value
 from gametree.spec.examples import korf_figure2, korf_figure5
 from gametree.spec.strategies import vector_trees
@@ -100,6 +105,7 @@ def test_deep_pruning_figure5_and_two_players() -> None:
         assert deep_pruning.is_exact_on_pairs(t) is None
 
 
+@pytest.mark.slow
 def test_hypothesis_finds_a_three_player_tree_where_deep_pruning_is_wrong_on_its_own() -> None:
     from gametree.spec.strategies import trees_of_shape, uniform_shape, vectors
 
@@ -132,7 +138,7 @@ def test_separate_evaluations_figure2_fails_and_order_equivalent_pairs_are_exact
 
 
 def test_paranoid_predicate_and_a_broken_guarantee(monkeypatch: pytest.MonkeyPatch) -> None:
-    from gametree.proofs._methods import vector_trees_of
+    from gametree.proofs.machinery._methods import vector_trees_of
 
     for t in vector_trees_of(SMALL, vectors_within(3, Bounds(0, 1)), 3):
         assert paranoid_bound.problem(t) is None
@@ -216,8 +222,8 @@ def test_a_property_run_tries_the_pinned_examples_first() -> None:
 def test_the_pinned_trees_are_stored_as_canonical_tree_documents() -> None:
     import json
 
-    from gametree.proofs.pinned import DATA
-    from gametree.proofs.treejson import document
+    from gametree.proofs.machinery.treejson import document
+    from gametree.proofs.theorems.pinned import DATA
 
     records = json.loads(DATA.read_text())
     assert DEEP_PRUNING[0][1] == korf_figure5((3, 0, 6))

@@ -6,7 +6,16 @@ import attrs
 import pytest
 
 from gametree import impl, spec
-from gametree.algorithms import ALGORITHMS, EVENTS, REGISTRY, SPELLINGS, Algorithm, Options, lookup
+from gametree.algorithms import (
+    ALGORITHMS,
+    EVENTS,
+    PAGE,
+    REGISTRY,
+    SPELLINGS,
+    Algorithm,
+    Options,
+    lookup,
+)
 from gametree.conform.semantics import SEMANTICS, Case, expected
 from gametree.explore import ENGINE_ALGORITHMS
 from gametree.spec import Bounds, Node
@@ -46,7 +55,8 @@ def test_the_gate_s_semantics_are_the_registry_s() -> None:
 
 
 def test_the_page_offers_the_searches_that_record_events() -> None:
-    assert [a.name for a in ENGINE_ALGORITHMS] == list(EVENTS)
+    assert [a.name for a in ENGINE_ALGORITHMS] == list(PAGE)
+    assert set(EVENTS) - set(PAGE) == {a.name for a in REGISTRY if a.family == "chance"}
     assert all(ALGORITHMS[n].semantics is not None for n in EVENTS)
 
 

@@ -18,6 +18,7 @@ from gametree.spec import (
     subtree,
 )
 from gametree.spec.strategies import (
+    chance_trees,
     scalar_trees,
     shapes,
     trees_of_shape,
@@ -106,7 +107,7 @@ def test_summaries() -> None:
     assert (v.players, v.vector) == (4, True)
 
 
-@given(scalar_trees(ties=True) | vector_trees(players=4))
+@given(scalar_trees(ties=True) | vector_trees(players=4) | chance_trees(players=3))
 def test_strategy_trees_are_well_formed_and_consistent(t: Tree) -> None:
     check_well_formed(t)
     assert t.leaf_count == len(leaf_values(t)) >= 1
@@ -115,7 +116,7 @@ def test_strategy_trees_are_well_formed_and_consistent(t: Tree) -> None:
         assert len(path) <= t.height
 
 
-@given(scalar_trees(grid=3) | vector_trees(players=3, grid=2, by_depth=False))
+@given(scalar_trees(grid=3) | vector_trees(players=3, grid=2, by_depth=False) | chance_trees())
 def test_repr_round_trips_and_equality_matches_hash(t: Tree) -> None:
     again = eval(repr(t), {"Leaf": Leaf, "Node": Node, "Fraction": Fraction})
     assert again == t

@@ -7,11 +7,12 @@ value, which the kernel's docstring says is not verified, is tested on impl in
 ``tests/test_alphabeta.py``.)
 """
 
-from gametree.proofs.nagini import definitions
+from gametree.proofs.nagini import NAGINI, definitions
 
 
 def test_the_kernel_repeats_the_two_player_definitions_word_for_word() -> None:
-    mine, theirs = definitions("fail_soft"), definitions("two_player")
+    mine = definitions(NAGINI.source("fail_soft"))
+    theirs = definitions(NAGINI.source("two_player"))
     shared = set(mine) & set(theirs)
     assert {"tree", "kids", "minimax", "alphabeta_choice", "alphabeta_soft_choice"} <= shared
     for name in shared:

@@ -1,4 +1,4 @@
-"""The Nagini kernel of Theorems 3, 4 and 9: what it takes, and a tree its docstring names.
+"""The Nagini kernel of maxn-pairs, shallow and paranoid: what it takes, a tree it names.
 
 What it computes and reads, against ``spec`` and ``impl``, and that each seeded flaw and each
 deleted cut-off is a real bug, is ``tests/test_verified_pinned.py``'s; the stored verdicts are

@@ -12,15 +12,14 @@ import re
 
 import pytest
 
-from gametree.proofs.nagini import KERNELS, source
+from gametree.proofs.nagini import KERNELS, NAGINI
 from gametree.proofs.nagini.calls import measures, unmeasured, unmeasured_recursion, uses
-from gametree.proofs.why3 import FILES
-from gametree.proofs.why3 import source as why3_source
+from gametree.proofs.why3 import FILES, WHY3
 
 
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_no_kernel_function_that_can_reach_itself_lacks_a_measure(kernel: str) -> None:
-    text = source(kernel)
+    text = NAGINI.source(kernel)
     assert unmeasured(text) == []
     assert unmeasured_recursion(text) == []
     graph = uses(text)
@@ -32,7 +31,7 @@ def test_no_kernel_function_that_can_reach_itself_lacks_a_measure(kernel: str) -
 def test_a_seeded_self_call_under_the_wildcard_is_caught() -> None:
     """negamax calling itself (as ``negamax(t) == minimax(t) + 1`` would, which Nagini then
     verifies), or reaching itself through a function with a measure: both are named."""
-    text = source("two_player")
+    text = NAGINI.source("two_player")
     body = "t.value if t.kids is None else negamax_choice(t.kids, t.to_move))"
     direct = text.replace(body, "t.value if t.kids is None else negamax(t))")
     assert direct != text
@@ -73,14 +72,14 @@ def unvaried(text: str) -> list[str]:
 
 @pytest.mark.parametrize("file", FILES)
 def test_every_recursive_whyml_function_has_a_variant(file: str) -> None:
-    text = why3_source(file)
+    text = WHY3.source(file)
     assert _rec_groups(text), "the transcriptions recurse"
     assert unvaried(text) == []
     assert "diverges" not in text
 
 
 def test_a_seeded_recursion_without_a_variant_is_caught() -> None:
-    text = why3_source("alphabeta")
+    text = WHY3.source("alphabeta")
     kids = "  = match k with\n    | One c ->\n      let r"
     seeded = text.replace(f"    variant {{ size_kids k }}\n{kids}", kids)
     assert seeded != text

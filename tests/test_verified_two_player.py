@@ -1,4 +1,4 @@
-"""The Nagini kernels of Theorems 1 and 2: what they take.
+"""The Nagini kernels of alphabeta and negamax: what they take.
 
 What they compute and read, against ``spec`` and ``impl``, and that each seeded flaw and each
 deleted cut-off is a real bug, is ``tests/test_verified_pinned.py``'s; the stored verdicts are

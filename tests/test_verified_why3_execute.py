@@ -9,8 +9,8 @@ with ``Fraction`` values, and compared with ``impl.shallow`` and ``impl.immediat
 ``impl.negamax_alphabeta`` over drawn windows (and ``spec.minimax``, ``spec.negamax``): the
 value, the leaves read in order, the nodes entered and where the search cuts off
 (:func:`gametree.proofs.nagini.reads.differences`). Then each seeded flaw and each deleted
-cut-off (:data:`gametree.proofs.why3.UNPRUNED`, shallow pruning's bound passed unsubtracted
-among them) is run the same way and must differ on some batch of trees. Each example is one
+cut-off (the flaws that ``unprunes``, shallow pruning's bound passed unsubtracted among
+them) is run the same way and must differ on some batch of trees. Each example is one
 batch of trees, one ``why3 execute``. Skipped, saying why, where Why3 is not installed; CI
 installs it (``python3 dev.py test`` installs it from Debian's packages).
 """
@@ -18,8 +18,10 @@ installs it (``python3 dev.py test`` installs it from Debian's packages).
 import shutil
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,8 +32,10 @@ from gametree.impl import immediate as impl_immediate
 from gametree.impl import negamax_alphabeta as impl_negamax_alphabeta
 from gametree.impl import shallow as impl_shallow
 from gametree.impl.result import SearchResult
+from gametree.proofs import Flaw, flaws
+from gametree.proofs.machinery.verified import seeded
 from gametree.proofs.nagini.reads import Reading, differences
-from gametree.proofs.why3 import FLAWS, UNPRUNED, Flaw, execute, seeded
+from gametree.proofs.why3 import WHY3, execute
 from gametree.proofs.why3.execute import leaf_paths, run, scale, searched, whyml_tree
 from gametree.spec import Bounds, Leaf, Node, maxn, minimax, negamax
 from gametree.spec import Tree as SpecTree
@@ -192,10 +196,14 @@ def test_the_leaves_read_are_numbered_left_to_right() -> None:
 
 
 MUTANTS = {
-    f.name: f for f in (*FLAWS, *UNPRUNED) if f.file in execute.SEARCHES and f.name != "no-progress"
+    f.name: f
+    for f in flaws(WHY3)
+    if f.file in execute.SEARCHES and f.name != "no-progress" and not f.vacuous
 }
 """Every seeded flaw of the files run here (but no-progress, which loses termination alone:
-executing it would not return) and every deleted cut-off, by name. (The files that return the
+executing it would not return, and the vacuous preconditions, which change nothing that runs:
+``tests/test_verified_instances.py`` catches those) and every deleted cut-off, by name. (The files
+that return the
 leaves they read, :mod:`gametree.proofs.why3.traced`, pin theirs in their own tests.)"""
 
 SHALLOW_WITNESSES: dict[str, SpecTree] = {
@@ -279,12 +287,13 @@ def test_the_transcriptions_agree_with_spec_and_impl_on_every_witness() -> None:
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_each_flaw_and_each_deleted_cut_off_fails_the_comparison(
-    name: str, monkeypatch: pytest.MonkeyPatch
+    name: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """The transcription with the flaw seeded (or the cut-off deleted), run on the witnesses
     of its file, differs from impl or spec on its own witness, by value or by what it reads."""
     flaw: Flaw = MUTANTS[name]
-    monkeypatch.setattr(execute, "source", lambda _: seeded(flaw))
+    (tmp_path / f"{flaw.file}.mlw").write_text(seeded(WHY3, flaw))
+    monkeypatch.setattr(execute, "WHY3", attrs.evolve(WHY3, folder=tmp_path))
     if flaw.file == "shallow":
         found = dict(zip(SHALLOW_WITNESSES, shallow_batch(list(SHALLOW_WITNESSES.values())),
                          strict=True))  # fmt: skip
@@ -301,6 +310,6 @@ def test_every_mutant_has_a_witness() -> None:
 
 
 def test_every_search_has_its_cut_offs_deleted_in_some_mutant() -> None:
-    assert {f.file for f in UNPRUNED} >= set(execute.SEARCHES)
-    here = {f.name for f in FLAWS if f.file in execute.SEARCHES}
+    assert {f.file for f in flaws(WHY3) if f.unprunes} >= set(execute.SEARCHES)
+    here = {f.name for f in flaws(WHY3) if f.file in execute.SEARCHES and not f.vacuous}
     assert here - set(MUTANTS) == {"no-progress"}

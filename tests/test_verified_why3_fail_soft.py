@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 from gametree.impl import alphabeta as impl_alphabeta
 from gametree.impl import negamax_alphabeta as impl_negamax_alphabeta
-from gametree.proofs.why3 import FLAWS, UNPRUNED, seeded
+from gametree.proofs import flaws
+from gametree.proofs.machinery.verified import seeded
+from gametree.proofs.why3 import WHY3
 from gametree.proofs.why3.execute import scale
 from gametree.proofs.why3.traced import found, labelled, number, run, trace_of
 from gametree.spec import Leaf, Node, leaf_values, minimax, negamax
@@ -92,9 +94,9 @@ WITNESSES = {
     "hard-negamax-never-cuts": (Node(0, [Leaf(5), Leaf(3)]), 0, 4),
 }
 """A tree and window on which each seeded flaw of fail_soft.mlw, and each of its searches with
-a cut-off deleted (:data:`gametree.proofs.why3.UNPRUNED`), departs from impl."""
+a cut-off deleted (the flaws that ``unprunes``), departs from impl."""
 
-MUTANTS = {f.name: f for f in (*FLAWS, *UNPRUNED) if f.file == "fail_soft"}
+MUTANTS = {f.name: f for f in flaws(WHY3) if f.file == "fail_soft"}
 
 
 @pytest.mark.parametrize("name", WITNESSES)
@@ -107,7 +109,7 @@ def test_each_seeded_flaw_departs_from_impl_when_run(name: str) -> None:
     answers = _answers(t, 1, Fraction(a), Fraction(b))[2:]
     departed = []
     for (label, search, soft), printed in zip(
-        SEARCHES, run("fail_soft", answers, text=seeded(flaw)), strict=True
+        SEARCHES, run("fail_soft", answers, text=seeded(WHY3, flaw)), strict=True
     ):
         got = found(printed)
         want = search(t, a, b, fail_soft=soft, trace=True)

@@ -1,12 +1,12 @@
 """optimality.mlw, run by ``why3 execute``, reads what impl.shallow reads; decide agrees with it.
 
-The transcription proves Korf's Theorem 1 (the project's Theorem 6) on every tree of height at
+The transcription proves Korf's Theorem 1 (the theorem optimality) on every tree of height at
 most 2 over the reals: every leaf shallow pruning reads is necessary. The leaves it speaks of
 are those its ``shallow`` reads, so here that search is pinned to the code users run: on
 Hypothesis trees of 2 to 4 players within Korf's bounds (heights up to 3, rational values),
 it returns ``impl.shallow``'s vector and reads impl's leaves in impl's order (trace and count),
 and its maxn is ``spec.maxn``. Its notion of "necessary" is the project's: on trees of height
-at most 2, ``gametree.proofs.optimality.decide`` (exact, the path lemma) finds every leaf
+at most 2, ``gametree.proofs.theorems.optimality.decide`` (exact, the path lemma) finds every leaf
 ``impl.shallow`` reads necessary over the reals. Each seeded flaw departs: the search's flaws
 on a witness tree, and the height bound raised to 3 on the stored counterexample, where
 shallow pruning reads a leaf that is not necessary.
@@ -20,9 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gametree.impl import shallow as impl_shallow
-from gametree.proofs.decision import decide
-from gametree.proofs.optimality import stored_counterexamples
-from gametree.proofs.why3 import FLAWS, UNPRUNED, seeded
+from gametree.proofs import flaws
+from gametree.proofs.machinery.decision import decide
+from gametree.proofs.machinery.verified import seeded
+from gametree.proofs.theorems.optimality import stored_counterexamples
+from gametree.proofs.why3 import WHY3
 from gametree.proofs.why3.traced import found, labelled, run, trace_of, vector
 from gametree.spec import Bounds, Leaf, Node, Tree, maxn
 from tests.test_verified_why3_path import BATCH, BOUNDS, TREES, tree_scale
@@ -82,10 +84,10 @@ WITNESSES: dict[str, tuple[Tree, Bounds]] = {
     ),
 }
 """A tree on which each seeded flaw of optimality.mlw's search, and the search with its bound
-passed to a child unsubtracted (:data:`gametree.proofs.why3.UNPRUNED`, which reads more and is
+passed to a child unsubtracted (a flaw that ``unprunes``, which reads more and is
 still exact), departs from impl.shallow."""
 
-MUTANTS = {f.name: f for f in (*FLAWS, *UNPRUNED) if f.file == "optimality"}
+MUTANTS = {f.name: f for f in flaws(WHY3) if f.file == "optimality"}
 
 
 @pytest.mark.parametrize("name", WITNESSES)
@@ -98,7 +100,7 @@ def test_each_seeded_search_flaw_departs_from_impl_when_run(name: str) -> None:
     printed, _ = run(
         "optimality",
         [f"Found (shallow {tree} {total} (-1) {total} {n})", f"Vector (maxn {tree})"],
-        text=seeded(flaw),
+        text=seeded(WHY3, flaw),
     )
     got = found(printed)
     impl = impl_shallow(t, bounds, trace=True)
@@ -112,8 +114,8 @@ def test_the_height_bound_is_needed() -> None:
     counterexample (height 3, over the reals) shallow pruning reads a leaf that is not
     necessary."""
     assert set(MUTANTS) == {*WITNESSES, "optimality-height-3"}
-    flaw = next(f for f in FLAWS if f.name == "optimality-height-3")
-    assert "height t <= 3" in seeded(flaw)
+    flaw = next(f for f in flaws(WHY3) if f.name == "optimality-height-3")
+    assert "height t <= 3" in seeded(WHY3, flaw)
     case = next(c for c in stored_counterexamples() if c.name == "reals-unary")
     assert case.domain == "reals"
     assert case.tree.height == 3

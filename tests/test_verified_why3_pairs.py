@@ -1,7 +1,7 @@
 """pairs.mlw, run by ``why3 execute``, is spec's pairs, maxn and negamax and impl's deep pruning.
 
-The transcription proves Theorem 3 as one statement (maxn on the pairs (x, -x) of a tree is
-(v, -v), its root mover's component negamax) and Theorem 5's sound half (deep pruning on
+The transcription proves maxn-pairs as one statement (maxn on the pairs (x, -x) of a tree is
+(v, -v), its root mover's component negamax) and deep's sound half (deep pruning on
 pairs is maxn), over the rationals. Here it is pinned to the code users run, on Hypothesis
 trees with rational values: its ``pairs`` builds ``spec.as_pairs``'s tree (labels in order),
 its maxn of it is ``spec.maxn``'s and ``impl.maxn``'s vector, its minimax and negamax are
@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 
 from gametree.impl import deep_pruning_unsound
 from gametree.impl import maxn as impl_maxn
-from gametree.proofs.why3 import FLAWS, seeded
+from gametree.proofs import flaws
+from gametree.proofs.machinery.verified import seeded
+from gametree.proofs.why3 import WHY3
 from gametree.proofs.why3.execute import scale
 from gametree.proofs.why3.traced import Printed, found, labelled, number, run, trace_of, vector
 from gametree.spec import Bounds, Leaf, Node, Tree, as_pairs, leaf_values, maxn, minimax, negamax
@@ -120,9 +122,9 @@ WITNESSES = {
 @pytest.mark.parametrize("name", WITNESSES)
 def test_each_seeded_flaw_departs_when_run(name: str) -> None:
     """A flaw the proof catches is also code that is not spec's or impl's: in value or reads."""
-    flaw = next(f for f in FLAWS if f.name == name)
+    flaw = next(f for f in flaws(WHY3) if f.name == name)
     t, m = WITNESSES[name], Fraction(5)
-    pairs, top, v, nega, printed = run("pairs", _answers(t, 1, m), text=seeded(flaw))
+    pairs, top, v, nega, printed = run("pairs", _answers(t, 1, m), text=seeded(WHY3, flaw))
     impl = deep_pruning_unsound(as_pairs(t), Bounds(-m, 0), trace=True)
     deep = found(printed)
     assert isinstance(deep.value, tuple)
@@ -135,4 +137,4 @@ def test_each_seeded_flaw_departs_when_run(name: str) -> None:
         deep.trace != trace_of(impl.trace, labelled(t, 1)[1]),
     ]
     assert any(departed), f"{name} runs as spec and impl do on its witness"
-    assert {f.name for f in FLAWS if f.file == "pairs"} == set(WITNESSES)
+    assert {f.name for f in flaws(WHY3) if f.file == "pairs"} == set(WITNESSES)

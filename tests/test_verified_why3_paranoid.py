@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gametree.impl import paranoid as impl_paranoid
-from gametree.proofs.why3 import FLAWS, seeded
+from gametree.proofs import flaws
+from gametree.proofs.machinery.verified import seeded
+from gametree.proofs.why3 import WHY3
 from gametree.proofs.why3.execute import scale
 from gametree.proofs.why3.traced import found, labelled, number, run, trace_of, vector
 from gametree.spec import Bounds, Leaf, Node, Tree, leaf_values, maxn, paranoid
@@ -82,9 +84,9 @@ WITNESSES = {
 @pytest.mark.parametrize("name", WITNESSES)
 def test_each_seeded_flaw_departs_when_run(name: str) -> None:
     """A flaw the proof catches is also code that is not spec's or impl's: in value or reads."""
-    flaw = next(f for f in FLAWS if f.name == name)
+    flaw = next(f for f in flaws(WHY3) if f.name == name)
     t = WITNESSES[name]
-    top, *answers = run("paranoid", _answers(t, 1), text=seeded(flaw))
+    top, *answers = run("paranoid", _answers(t, 1), text=seeded(WHY3, flaw))
     departed = [vector(top) != maxn(t).value]
     for q in range(t.players):
         value, search = number(answers[2 * q]), found(answers[2 * q + 1])
@@ -95,4 +97,4 @@ def test_each_seeded_flaw_departs_when_run(name: str) -> None:
             search.trace != trace_of(impl.trace, labelled(t, 1)[1]),
         ]
     assert any(departed), f"{name} runs as spec and impl do on its witness"
-    assert {f.name for f in FLAWS if f.file == "paranoid"} == set(WITNESSES)
+    assert {f.name for f in flaws(WHY3) if f.file == "paranoid"} == set(WITNESSES)

@@ -25,7 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gametree.impl.necessity import Chain, Level, Source, chain, climb, climb_line
-from gametree.proofs.why3 import FLAWS, seeded
+from gametree.proofs import flaws
+from gametree.proofs.machinery.verified import seeded
+from gametree.proofs.why3 import WHY3
 from gametree.proofs.why3.execute import scale
 from gametree.proofs.why3.traced import Printed, labelled, number, run, vector
 from gametree.spec import Bounds, Leaf, Node, Tree, Vector, iter_leaves, leaf_values, maxn
@@ -136,19 +138,19 @@ nothing runs: the completion the proof builds, which only the proof can catch.)"
 
 @pytest.mark.parametrize("name", PATH_WITNESS)
 def test_each_seeded_chain_flaw_departs_from_impl_necessity(name: str) -> None:
-    flaw = next(f for f in FLAWS if f.name == name)
+    flaw = next(f for f in flaws(WHY3) if f.name == name)
     t = Node(0, [Leaf((5, 0, 0)), Node(1, [Leaf((0, 3, 0)), Leaf((1, 1, 1))])])
     c = chain(t, (1, 0))
     tree, _ = labelled(t, 1)
     x, rights = (0, 0, 0), [None, (0, 9, 0)]
     rs = f"(RCons Nil (RCons {_vec((0, 9, 0), 1, Fraction(0))} RNil))"
     climbed = f"Vector (climb (chain_of {tree} 1) {_vec(x, 1, Fraction(0))} {rs})"
-    chained, top = run("path", [f"Chain (chain_of {tree} 1)", climbed], text=seeded(flaw))
+    chained, top = run("path", [f"Chain (chain_of {tree} 1)", climbed], text=seeded(WHY3, flaw))
     assert levels(chained, 1, Fraction(0)) != list(c.levels) or vector(top) != climb(c, x, rights)
 
 
 def test_every_seeded_flaw_of_path_mlw_is_accounted_for() -> None:
-    path = {f.name for f in FLAWS if f.file == "path"}
+    path = {f.name for f in flaws(WHY3) if f.file == "path"}
     assert path == {
         *PATH_WITNESS,
         *LINE_WITNESS,
@@ -232,21 +234,22 @@ the right sides, on which the flawed climb_line departs from impl.necessity.clim
 
 @pytest.mark.parametrize("name", sorted(LINE_WITNESS))
 def test_each_seeded_climb_line_flaw_departs_from_impl_necessity(name: str) -> None:
-    flaw = next(f for f in FLAWS if f.name == name)
+    flaw = next(f for f in flaws(WHY3) if f.name == name)
     t, label, x, rights = LINE_WITNESS[name]
     tree, paths = labelled(t, 1)
     c = chain(t, paths[label])
     term = f"climb_line (chain_of {tree} {label}) {_vec(x, 1, Fraction(0))}"
-    (got,) = run("path", [f"Climb ({term} {_rights(rights, 1, Fraction(0))} 0)"], text=seeded(flaw))
+    climbed = f"Climb ({term} {_rights(rights, 1, Fraction(0))} 0)"
+    (got,) = run("path", [climbed], text=seeded(WHY3, flaw))
     assert isinstance(got, dict)
     assert (tuple(vector(got["cvec"])), source(got["src"], c)) != climb_line(c, x, rights)
 
 
 def test_the_seeded_tie_flaw_of_maxn_line_departs_from_spec_maxn() -> None:
     """A child that ties the best so far replacing it moves the principal variation."""
-    flaw = next(f for f in FLAWS if f.name == "path-line-ties-move-the-leaf")
+    flaw = next(f for f in flaws(WHY3) if f.name == "path-line-ties-move-the-leaf")
     t = Node(0, [Leaf((1, 0, 0)), Leaf((1, 2, 0))])
     tree, paths = labelled(t, 1)
-    (got,) = run("path", [f"Line (maxn_line {tree})"], text=seeded(flaw))
+    (got,) = run("path", [f"Line (maxn_line {tree})"], text=seeded(WHY3, flaw))
     solution = maxn(t)
     assert line(got, 1, Fraction(0)) != (solution.value, paths.index(solution.principal_variation))

@@ -38,7 +38,10 @@ import pytest
 from gametree import impl
 from gametree.commands import vectors as vectors_command
 from gametree.conform import vectors
-from gametree.proofs import nagini, optimality, pinned
+from gametree.proofs import THEOREMS
+from gametree.proofs.machinery import verified
+from gametree.proofs.nagini import NAGINI
+from gametree.proofs.theorems import optimality, pinned
 from gametree.serve import server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -263,8 +266,8 @@ def test_prove_runs_with_its_extra(installed: Installation) -> None:
     assert {"symbolic (CrossHair)", "property (Hypothesis)", "bounded-exhaustive"} <= methods
     assert all(r["agrees"] is not False for r in results)
     check = (
-        "from gametree.proofs.symbolic import crosshair_check; "
-        "from gametree.proofs.shapes import parse; "
+        "from gametree.proofs.machinery.symbolic import crosshair_check; "
+        "from gametree.proofs.machinery.shapes import parse; "
         f"print(crosshair_check('negamax_is_minimax', parse('[*, *]'), per_condition=300, "
         f"limit={HANG_GUARD}).status)"
     )
@@ -284,9 +287,10 @@ def test_the_installed_prove_reports_the_stored_proofs_for_every_tree(
         succeeded(installed.gametree("prove", "negamax", "--budget", "1", "--json")).stdout
     )
     assert report["problems"] == []
-    verified = [v for v in report["verified"] if v["verifier"] == nagini.TOOL]
-    assert {v["name"] for v in verified} == {c.name for c in nagini.CLAIMS if c.theorem == 2}
-    for v in verified:
+    by_nagini = [v for v in report["verified"] if v["verifier"] == NAGINI.tool]
+    mine = verified.claims_of(THEOREMS, NAGINI)
+    assert {v["name"] for v in by_nagini} == {c.name for th, c in mine if th.name == "negamax"}
+    for v in by_nagini:
         assert v["verdict"] == "verified"
         assert v["current"] is True
     (strength,) = report["strength"]

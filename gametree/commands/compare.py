@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         doc = read_document(args.file, limits_from(args))
     except TreeFileError as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
-    names = [a for a in ALGORITHMS.values() if applicable(a, doc.tree, doc.bounds) is None]
+    names = [a for a in ALGORITHMS.values() if applicable(a, doc.tree, doc.declared) is None]
     names = [a for a in names if "gamma" not in a.options]  # mt: a test, not a search
     progress = Progress(len(names), "algorithms", label=f"gametree {NAME}")
     references: dict[str, Answer] = {}
@@ -59,13 +59,13 @@ def run(args: argparse.Namespace) -> int:
     for a in names:
         progress.advance(note=a.name)
         try:
-            answer = a.run(doc.tree, doc.bounds, Options())
+            answer = a.run(doc.tree, doc.declared, Options())
         except (TreeError, ValueError) as e:
             rows.append({"algorithm": a.name, "error": str(e)})
             failures += a.exact
             continue
         if a.reference not in references:
-            references[a.reference] = a.run(doc.tree, doc.bounds, Options(), definition=True)
+            references[a.reference] = a.run(doc.tree, doc.declared, Options(), definition=True)
         agrees = answer.value == references[a.reference].value
         failures += a.exact and not agrees
         rows.append({

@@ -1,20 +1,19 @@
 """``gametree prove``: run the machine checks of ``proofs`` and print what they found.
 
-``gametree prove [THEOREM ...] [--budget SECONDS] [--json] [--full] [--shard k/n]`` runs the
-checks of the named theorems (all by default) within the budget and prints a table: theorem,
-method, cases covered, outcome, and what the project expects of the claim. Then, per theorem,
-how strongly each claim is established (:mod:`gametree.proofs.everywhere`): proved for every
-tree (by a verifier's stored results), per shape (z3, CrossHair), within a bound (every tree
-of an enumeration, witnesses), on samples (Hypothesis, or an enumeration the budget cut short),
-or refuted; and what of the theorem no verifier proved. Then, for each verifier (Nagini,
-:mod:`gametree.proofs.nagini`; Why3, :mod:`gametree.proofs.why3`), each claim it proved: what
-exactly, over which domain and windows, what is composed by hand, and its stored verdict,
-current or **stale** (its key, :mod:`gametree.proofs.stored`, is not the one computed now: the
-file, the claim, the flaws, the verify logic or the tools changed), with the command that
-verifies it again (no verifier runs here: ``python3 dev.py verify`` does). Exit code 1 when an
-outcome contradicts its expectation, or when a claim of the theorems asked is stale, has no
-stored verdict, or failed. ``--json`` gives the same as ``results``, ``strength``, ``verified``
-and ``problems``.
+``gametree prove [THEOREM ...] [--budget SECONDS] [--json] [--full] [--shard k/n]`` runs the checks
+of the named theorems (all by default) within the budget and prints a table: theorem, method, cases
+covered, outcome, and what the project expects of the claim. Then, per theorem, how strongly each
+claim is established (:mod:`gametree.proofs.machinery.everywhere`): proved for every tree (by a
+verifier's stored results), per shape (z3, CrossHair), within a bound (every tree of an enumeration,
+witnesses), on samples (Hypothesis, or an enumeration the budget cut short), or refuted; and what of
+the theorem no verifier proved. Then, for each verifier (Nagini, :mod:`gametree.proofs.nagini`;
+Why3, :mod:`gametree.proofs.why3`), each claim it proved: what exactly, over which domain and
+windows, what is composed by hand, and its stored verdict, current or **stale** (its key,
+:mod:`gametree.proofs.machinery.stored`, is not the one computed now: the file, the claim, the
+flaws, the verify logic or the tools changed), with the command that verifies it again (no verifier
+runs here: ``python3 dev.py verify`` does). Exit code 1 when an outcome contradicts its expectation,
+or when a claim of the theorems asked is stale, has no stored verdict, or failed. ``--json`` gives
+the same as ``results``, ``strength``, ``verified`` and ``problems``.
 
 ``gametree prove optimality FILE [--json]`` decides, for the tree in FILE (with Korf's bounds
 in the document), every leaf shallow pruning evaluates: whether a correct directional
@@ -53,8 +52,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
     from gametree.proofs import Theorem
-    from gametree.proofs._smt import Domain
-    from gametree.proofs.optimality import Analysis, Decision
+    from gametree.proofs.machinery._smt import Domain
+    from gametree.proofs.theorems.optimality import Analysis, Decision
 
 NAME = "prove"
 EXTRA = "pip install 'gametree[prove]'"
@@ -103,6 +102,8 @@ NAMES = (
     "paranoid",
     "sturtevant",
     "alphabeta-optimality",
+    "window",
+    "table",
 )
 """The theorems' names, for --help (``proofs`` is imported only when the command runs: it
 needs the checkers, z3, CrossHair and Hypothesis, which the 'prove' extra installs)."""
@@ -155,9 +156,13 @@ def run(args: argparse.Namespace) -> int:
         Budget,
         Scope,
         disagreements,
-        everywhere,
         parse_shard,
+        problems,
+        proved_everywhere,
         report_json,
+        summaries,
+        summary_json,
+        summary_text,
         table,
         theorem,
     )
@@ -176,30 +181,29 @@ def run(args: argparse.Namespace) -> int:
         return error(NAME, f"--budget must be positive (got {args.budget})", EXIT_USAGE)
     with budgeted(args.budget):
         results = proofs.run(chosen, Scope(Budget(args.budget), full=args.full, shard=shard))
-    numbers = [th.number for th in chosen]
-    stored = everywhere.proved_everywhere(set(numbers))
-    strength = everywhere.summaries(numbers, results, stored)
-    problems = everywhere.problems(stored)
+    stored = proved_everywhere({th.name for th in chosen})
+    strength = summaries(chosen, results, stored)
+    unproved = problems(stored)
     if args.json:
         report = {
             "results": report_json(results),
             "verified": [record for s in stored for record in s.records()],
-            "strength": everywhere.summary_json(strength),
-            "problems": problems,
+            "strength": summary_json(strength),
+            "problems": unproved,
         }
         print(json.dumps(report, indent=1))
     else:
         print(table(results))
         print()
-        print(everywhere.summary_text(strength))
+        print(summary_text(strength))
         for s in stored:
             print()
             print(s.text())
-        if problems:
+        if unproved:
             print()
             print("NOT PROVED for every tree as stored (exit code 1):")
-            print("\n".join(f"  {p}" for p in problems))
-    return EXIT_FAILED if disagreements(results) or problems else EXIT_OK
+            print("\n".join(f"  {p}" for p in unproved))
+    return EXIT_FAILED if disagreements(results) or unproved else EXIT_OK
 
 
 @contextlib.contextmanager
@@ -214,7 +218,7 @@ def budgeted(seconds: float) -> "Iterator[None]":
 
 
 def _theorem_names(theorems: "Sequence[Theorem]") -> set[str]:
-    return {th.name for th in theorems} | {str(th.number) for th in theorems}
+    return {th.name for th in theorems}
 
 
 def _optimality_file(path: str, *, as_json: bool, budget: float) -> int:
@@ -225,7 +229,7 @@ def _optimality_file(path: str, *, as_json: bool, budget: float) -> int:
     if doc.bounds is None:
         return error(NAME, f'{path}: the optimality question needs Korf\'s bounds ("bounds": '
                      '{"lower": L, "sum": S} in the document)', EXIT_INPUT)  # fmt: skip
-    from gametree.proofs.optimality import analyse  # noqa: PLC0415 - see run
+    from gametree.proofs.theorems.optimality import analyse  # noqa: PLC0415 - see run
 
     try:
         with budgeted(budget):

@@ -156,13 +156,13 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit p
         options = options_from(args, algorithm)
     except ValueError as e:
         return error(NAME, str(e), EXIT_USAGE)
-    problem = applicable(algorithm, doc.tree, doc.bounds)
+    problem = applicable(algorithm, doc.tree, doc.declared)
     if problem is not None:
         return error(NAME, f"{args.file}: {problem}", EXIT_INPUT)
     if options.player is not None and not 0 <= options.player < doc.tree.players:
         return error(NAME, f"--player must be in 0..{doc.tree.players - 1}", EXIT_USAGE)
     try:
-        answer = found.run(doc.tree, doc.bounds, options, trace=args.trace)
+        answer = found.run(doc.tree, doc.declared, options, trace=args.trace)
     except (TreeError, ValueError) as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
     steps = None
@@ -231,7 +231,7 @@ def trace_events(found: Found, doc: TreeDocument, options: Options) -> "tuple[Ev
     if found.definition or name not in EVENTS:
         what = f"the definition of {name}" if found.definition else name
         raise KeyError(f"{what} has no event trace; these do: {', '.join(EVENTS)}")
-    events = found.algorithm.run(doc.tree, doc.bounds, options, events=True).events
+    events = found.algorithm.run(doc.tree, doc.declared, options, events=True).events
     assert events is not None
     return events
 

@@ -66,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
     """Generate or verify."""
     folder: Path = PACKAGED if args.dir is None else args.dir
     if args.action == "generate":
-        files = generated()
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)  # refused before minutes of generating
+            files = generated()
             for name, text in files.items():
                 (folder / name).write_text(text, encoding="utf-8")
         except OSError as e:

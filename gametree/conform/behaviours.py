@@ -47,6 +47,12 @@ The behaviours, by what shows them (:func:`catalogue` lists those of one semanti
   ``beyond-shallow`` (it read fewer leaves than shallow pruning); group ``domain``:
   ``domain-reals``, ``domain-integers``; group ``paranoid``: ``paranoid-at-root``,
   ``paranoid-below`` (whether the paranoid player moves at the root).
+- **Chance nodes** (Star1 and Star2, Ballard 1983): ``chance-fail-low`` and
+  ``chance-fail-high`` (a chance node stopped on Star1's test v_i <= A_i or v_i >= B_i),
+  ``chance-beyond`` (its window lay beyond the leaf bounds [L, U]); Star2's
+  ``probe-fail-low`` and ``probe-fail-high`` (the probes alone decided) and
+  ``probe-searched-again`` (a probed child searched again in full). A cut-off below a chance
+  node comes from its parent, the chance node that set the child's window.
 - **Limits the request carries**, each met exactly, one short and one beyond: the root's
   outcome (group ``root``: ``fail-low`` v <= a, ``exact``, ``fail-high`` v >= b); where each
   window edge lies against v (groups ``alpha`` and ``beta``: ``alpha-open``, ``alpha=v-1``,
@@ -261,7 +267,7 @@ def _plain() -> tuple[Behaviour, ...]:
     return tuple(_b(n, m) for n, m in PLAIN.items())
 
 
-def _search(semantics: str) -> tuple[Behaviour, ...]:  # noqa: PLR0911 - one list per family
+def _search(semantics: str) -> tuple[Behaviour, ...]:  # noqa: PLR0911, PLR0912 - a list a family
     """The search behaviours the reference for ``semantics`` can show."""
     two = ("cut-parent", "cut-grandparent", "cut-3-up")
     if semantics in {"minimax", "negamax", "maxn"}:
@@ -322,7 +328,29 @@ def _search(semantics: str) -> tuple[Behaviour, ...]:  # noqa: PLR0911 - one lis
             _b("domain-integers", "asked over the integers", "domain", node=False,
                flags=("IntegerDomain",)),
         )  # fmt: skip
+    if semantics == "expectimax":
+        return _plain()
+    if semantics in {"star1", "star2"}:
+        probes = (*_star(*STAR2),) if semantics == "star2" else ()
+        return (*_cuts(*two, "cut-window", "cut-tie"), *_plain(), *_star(*STAR1), *probes)
     raise KeyError(semantics)  # pragma: no cover - every tree semantics is listed above
+
+
+STAR = {
+    "chance-fail-low": "a chance node stopped on Star1's test v_i <= A_i (Ballard 1983)",
+    "chance-fail-high": "a chance node stopped on Star1's test v_i >= B_i",
+    "chance-beyond": "a chance node's window lay beyond the leaf bounds [L, U]: nothing read",
+    "probe-fail-low": "Star2's probes alone held a chance node to alpha or below",
+    "probe-fail-high": "Star2's probes alone held a chance node to beta or above",
+    "probe-searched-again": "a probed child was searched again in full (Star2's search phase)",
+}
+"""What Star1 and Star2 do at chance nodes, read from their ``cut`` and ``search`` events."""
+STAR1 = ("chance-fail-low", "chance-fail-high", "chance-beyond")
+STAR2 = ("probe-fail-low", "probe-fail-high", "probe-searched-again")
+
+
+def _star(*names: str) -> tuple[Behaviour, ...]:
+    return tuple(_b(n, STAR[n]) for n in names)
 
 
 GAME = (

@@ -54,7 +54,7 @@ def answer(name: str, request: dict[str, Any]) -> dict[str, object]:
     for key in ("player", "domain"):
         if key in a.options and request.get(key) is not None:
             given[key] = request[key]
-    r = found.run(doc.tree, doc.bounds, Options(**given), trace=bool(request.get("trace")))
+    r = found.run(doc.tree, doc.declared, Options(**given), trace=bool(request.get("trace")))
     reply: dict[str, object] = {
         "value": json_value(r.value),
         "best_move": r.best_move,

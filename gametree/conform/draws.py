@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from gametree.conform.chance_cases import small_cases
 from gametree.conform.options import GateOptions, unasked
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Tier, case_flags
 from gametree.conform.semantics import SEMANTICS, Case, domain_problem
@@ -46,7 +47,9 @@ def schedule(options: GateOptions) -> tuple[int, list[Tier], int]:
 def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
     """The tiers the generated phase draws from, with their weights, for ``options``.
 
-    The scope's mix, less the many-players tier for two-player semantics and less every tier
+    The scope's mix, less the many-players tier for two-player semantics, the steered cases
+    for the chance semantics (:mod:`gametree.conform.steer` builds trees without chance
+    nodes), and less every tier
     whose flag is skipped (the small tier is always there); for ``optimal`` half the small
     tier's weight goes to the tight tier, whose trees are where its leaves differ from shallow
     pruning's (:func:`gametree.conform.tiers.tight`); for an engine that declares its number
@@ -64,7 +67,8 @@ def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
     return [
         (tier, weight)
         for tier, weight in mix.items()
-        if not (tier == "many" and s.kind == "scalar" and not s.player)
+        if not (tier == "many" and s.kind != "vector" and not s.player)
+        and not (tier == "steered" and s.chance)  # steering draws no chance nodes
         and not set(TIER_FLAGS[tier]) & options.skip_flags
     ]
 
@@ -89,6 +93,8 @@ def cases(options: GateOptions) -> Any:
 
     if s.game:
         return _game_cases(s.name, alternating=options.by_depth).map(allowed)
+    if s.chance:
+        return small_cases(options).map(allowed)
     return _small_cases(options).map(allowed)
 
 

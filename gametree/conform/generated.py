@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import attrs
 
+from gametree.conform.chance_cases import with_chance
 from gametree.conform.draws import cases, in_integers, schedule
 from gametree.conform.numbers import outside
 from gametree.conform.options import GateError, GateOptions
@@ -61,6 +62,8 @@ def generated_phase(run: Run) -> list[Outcome]:
                         drawn.beta, player)  # fmt: skip
             if s.domain and seeds.random() < 0.5:
                 case = in_integers(case)
+            if s.chance:
+                case = with_chance(case)
             if s.guess and seeds.random() < 0.5:  # MTD(f) from a leaf's value, at any magnitude
                 guess = _first_scalar(case.tree) if drawn.first_guess is None else drawn.first_guess
                 case = attrs.evolve(case, first_guess=guess)
@@ -125,9 +128,10 @@ def _scale_phase(run: Run, count: int) -> list[Outcome]:
     """The scope's scale cases (:mod:`gametree.conform.scale`), last, as they cost the most."""
     options = run.options
     found: list[Outcome] = []
-    for shape, case in scale_cases(options.semantics, SCOPES[options.scope], count=count,
-                                   seed=options.seed, skip=options.skip_flags,
-                                   windowless=options.full_window):  # fmt: skip
+    for shape, drawn in scale_cases(options.semantics, SCOPES[options.scope], count=count,
+                                    seed=options.seed, skip=options.skip_flags,
+                                    windowless=options.full_window):  # fmt: skip
+        case = with_chance(drawn) if SEMANTICS[options.semantics].chance else drawn
         if run.skipped(case) or (options.by_depth and not is_by_depth(case.tree)):
             continue
         if run.ask_generated(case, f"scale, {shape}", found, progress=" (scale)"):

@@ -47,6 +47,7 @@ import attrs
 
 from gametree.conform.scope import MAGNITUDE_FLAGS, case_numbers, magnitude_text
 from gametree.spec import Leaf, Scalar, Value
+from gametree.spec.chance import weighted_sums
 
 if TYPE_CHECKING:  # the semantics import nothing of the gate's; only their types are read here
     from gametree.conform.semantics import Case
@@ -345,10 +346,16 @@ def asked(case: "Case") -> Iterator[Scalar]:
     """Every number ``case`` asks, over an explicit stack (a tree of any height is read).
 
     Its leaves' values (each component of a vector), its window, Korf's bounds, MTD(f)'s first
-    guess, and for a game each state's utility and evaluation.
+    guess, for a game each state's utility and evaluation, and for a tree with chance nodes
+    the leaf bounds [L, U] and every number expectimax computes there
+    (``spec.chance.weighted_sums``: a probability, a product, a sum so far).
     """
     yield from case_numbers(case)
     yield case.first_guess
+    if case.interval is not None:
+        yield from (case.interval.lower, case.interval.upper)
+    if case.tree.chance_nodes:
+        yield from weighted_sums(case.tree)
     if case.game is not None:
         for x in case.game.states:
             yield x.evaluation

@@ -18,7 +18,14 @@ from gametree.conform.behaviours import behaviour_names, magnitude_of, place, wi
 from gametree.conform.game_behaviours import observe_game
 from gametree.conform.scope import MANY as MANY_PLAYERS
 from gametree.conform.scope import REPEATED, TALL, WIDE
-from gametree.conform.semantics import SEMANTICS, Case, Expected, expected, options_of
+from gametree.conform.semantics import (
+    SEMANTICS,
+    Case,
+    Expected,
+    expected,
+    options_of,
+    vector_answer,
+)
 from gametree.impl.events import Event
 from gametree.spec import Leaf, Node, Scalar, Tree
 
@@ -122,7 +129,7 @@ def observe(
     if s.domain:
         out.add(f"domain-{case.domain}")
     search = ALGORITHMS[case.semantics]
-    events = search.run(case.tree, case.bounds, options_of(case), events=True).events
+    events = search.run(case.tree, case.declared, options_of(case), events=True).events
     assert events is not None
     out |= _Reader(case, events).behaviours()
     if s.window:
@@ -183,7 +190,7 @@ class _Reader:
         self.events = events
         self.semantics = case.semantics
         self.negamax = case.semantics in {"negamax", "pvs"} or case.semantics.startswith("negamax-")
-        self.vector = SEMANTICS[case.semantics].kind == "vector" and case.semantics != "paranoid"
+        self.vector = vector_answer(case)
         self.lower = case.bounds.lower if case.bounds is not None else 0
         self.out: set[str] = set()
         self.scout: list[int] | None = None
@@ -224,6 +231,8 @@ class _Reader:
         self.scout = e["path"] if kind == "scout" else None
         if kind == "re-search":
             self.out.add("re-search")
+        if kind == "search":  # Star2: a probed child searched in full
+            self.out.add("probe-searched-again")
         self.tests += kind is None
 
     def _enter(self, e: Event, frames: list[_Frame]) -> _Frame:
@@ -235,7 +244,9 @@ class _Reader:
         parent = frames[-1] if frames and frames[-1].path == path[:-1] else None
         if "alpha" in e:
             f.alpha, f.beta = _num(e["alpha"]), _num(e["beta"])
-            if parent is not None:
+            if parent is not None and parent.node.is_chance:  # Star1's A_i and B_i
+                f.alpha_from = f.beta_from = parent.depth
+            elif parent is not None:
                 flip = self.negamax and parent.node.to_move != node.to_move
                 f.alpha_from = parent.beta_from if flip else parent.alpha_from
                 f.beta_from = parent.alpha_from if flip else parent.beta_from
@@ -310,9 +321,13 @@ class _Reader:
             return
         f = frames[-1]
         f.cut = True
+        if test["right"] == "probe":  # Star2 probes a player's node: its first child only
+            return
         if _num(test["leftValue"]) == _num(test["rightValue"]):
             self.out.add("cut-tie")
-        if test["right"] != "gamma":
+        if f.node.is_chance:
+            self.out.add(_chance_cut(test))
+        elif test["right"] != "gamma":
             self.out.add(self._distance(f, test))
 
     def _distance(self, f: _Frame, test: dict[str, Any]) -> str:
@@ -365,6 +380,16 @@ class _Reader:
         if s in {"immediate", "shallow", "deep-pruning-unsound"}:
             return f.best is not None and f.bound is not None and f.best >= f.bound
         return False
+
+
+def _chance_cut(test: dict[str, Any]) -> str:
+    """The behaviour of a cut-off at a chance node (``impl.chance_events``' tests)."""
+    left, low = test["left"], test["op"] == "<="
+    if left in {"U", "L"}:
+        return "chance-beyond"
+    if left.startswith("sum"):
+        return "probe-fail-low" if low else "probe-fail-high"
+    return "chance-fail-low" if low else "chance-fail-high"
 
 
 def _up(plies: int) -> str:

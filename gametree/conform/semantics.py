@@ -79,7 +79,8 @@ from gametree.algorithms import REGISTRY, Algorithm, Answer, Options
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
 from gametree.conform.kept import per_tree
 from gametree.impl.necessity import Domain
-from gametree.spec import Bounds, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
+from gametree.spec import Bounds, Interval, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
+from gametree.spec.chance import expected_value
 from gametree.spec.fold import fold
 from gametree.spec.maxn import maxn_choice, paranoid_player
 from gametree.spec.minimax import minimax_choice
@@ -140,6 +141,13 @@ class Case:
     """The values the leaves are drawn from, for ``optimal``: necessity depends on it."""
     first_guess: Scalar = attrs.field(default=0, converter=exact_scalar)
     """Where MTD(f)'s tests start, for ``mtdf``: the leaves it reads depend on it."""
+    interval: Interval | None = None
+    """Bounds [L, U] on every leaf value, for ``star1`` and ``star2`` (Ballard's)."""
+
+    @property
+    def declared(self) -> Bounds | Interval | None:
+        """The bounds the case's document declares: Korf's, or the leaf bounds [L, U]."""
+        return self.bounds if self.bounds is not None else self.interval
 
 
 def game_case(
@@ -208,7 +216,9 @@ class Expected:
         return out
 
 
-Kind = Literal["scalar", "vector"]
+Kind = Literal["scalar", "vector", "any"]
+"""The trees a semantics takes: two-player scalars, N-player vectors, or either (expectimax),
+its answer then of the tree's kind."""
 
 
 @attrs.frozen
@@ -227,6 +237,10 @@ class Semantics:
     """Whether the request says the leaves' ``domain`` (``optimal``)."""
     guess: bool = False
     """Whether the request says MTD(f)'s ``first_guess`` (``mtdf``)."""
+    chance: bool = False
+    """Whether its trees may hold chance nodes (expectimax, Star1, Star2)."""
+    interval: bool = False
+    """Whether it relies on the tree's bounds [L, U] on the leaf values (Star1, Star2)."""
 
 
 Read = tuple[tuple[Path, ...], int]
@@ -255,13 +269,13 @@ def _read(a: Algorithm, case: Case) -> tuple[Answer, Read]:
     places, and in the text a target reads, as in the copy, each place is its own node.
     """
     t = _unshared(case.tree) if a.transpositions else case.tree
-    r = a.run(t, case.bounds, options_of(case), trace=True)
+    r = a.run(t, case.declared, options_of(case), trace=True)
     assert r.trace is not None
     return r, (r.trace, r.nodes_visited)
 
 
 def _definition(a: Algorithm, case: Case) -> Answer:
-    return a.run(case.tree, case.bounds, options_of(case), definition=True)
+    return a.run(case.tree, case.declared, options_of(case), definition=True)
 
 
 def _mover(t: Tree) -> int:
@@ -378,7 +392,7 @@ def _semantics(a: Algorithm) -> Semantics:
     return Semantics(
         a.name,
         a.semantics,
-        "scalar" if a.kind in {"scalar", "game"} else "vector",
+        _kind(a),
         window=a.window,
         bounds=a.needs_bounds,
         player="player" in a.options,
@@ -386,6 +400,25 @@ def _semantics(a: Algorithm) -> Semantics:
         game=a.kind == "game",
         domain="domain" in a.options,
         guess="first_guess" in a.options,
+        chance=a.family == "chance",
+        interval=a.needs_interval,
+    )
+
+
+def _kind(a: Algorithm) -> Kind:
+    if a.kind in {"scalar", "game"}:
+        return "scalar"
+    return "any" if a.kind == "any" and a.family == "chance" else "vector"
+
+
+def vector_answer(case: Case) -> bool:
+    """Whether ``case``'s answer is a vector: maxn's and its prunings', expectimax's of vectors.
+
+    Paranoid search answers its player's worth, a scalar, whatever the tree.
+    """
+    kind = SEMANTICS[case.semantics].kind
+    return (kind == "vector" and case.semantics != "paranoid") or (
+        kind == "any" and case.tree.vector
     )
 
 
@@ -422,7 +455,7 @@ def request(case: Case, *, trace: bool, tree: bool = True) -> dict[str, object]:
         out["trace"] = False
         return out
     if tree:
-        out["tree"] = document_json(case.tree, case.bounds)
+        out["tree"] = document_json(case.tree, case.declared)
     if s.window:
         out["alpha"] = None if case.alpha is None else json_value(case.alpha)
         out["beta"] = None if case.beta is None else json_value(case.beta)
@@ -441,10 +474,10 @@ def request_line(case: Case, rid: int, *, trace: bool) -> str:
     head = json.dumps({"id": rid, **request(case, trace=trace, tree=False)})
     if case.game is not None:
         return head + "\n"
-    return f'{head[:-1]}, "tree": {tree_text(case.tree, case.bounds)}}}\n'
+    return f'{head[:-1]}, "tree": {tree_text(case.tree, case.declared)}}}\n'
 
 
-def tree_text(t: Tree, bounds: Bounds | None = None) -> str:
+def tree_text(t: Tree, bounds: Bounds | Interval | None = None) -> str:
     """``treefile.dumps(t, bounds)``, written once for a large tree however often it is asked.
 
     A case is sent to the target, keyed, reported and saved: at 10^5 nodes each writing costs
@@ -517,6 +550,7 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         player if isinstance(player, int) and not isinstance(player, bool) else None,
         domain=domain,
         first_guess=guess,
+        interval=doc.interval,
     )
     _check_case(s, case)
     return case
@@ -572,6 +606,12 @@ def _check_case(s: Semantics, case: Case) -> None:
                             "/tree")  # fmt: skip
     if s.bounds and case.bounds is None:
         raise TreeFileError(f"{s.name} needs Korf's bounds: the tree has no 'bounds'", "/tree")
+    if s.interval and case.interval is None:
+        raise TreeFileError(f"{s.name} needs bounds on the leaf values: the tree has no "
+                            f"'bounds' {{\"lower\": L, \"upper\": U}}", "/tree")  # fmt: skip
+    if t.chance_nodes and not s.chance:
+        raise TreeFileError(f"{s.name} has no rule for chance nodes (the tree has "
+                            f"{t.chance_nodes})", "/tree")  # fmt: skip
     if case.player is not None and not 0 <= case.player < t.players:
         raise TreeFileError(f"'player' must be in 0..{t.players - 1} (got {case.player})",
                             "/player")  # fmt: skip
@@ -603,7 +643,7 @@ def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str
     if checks.move_only:
         return check_move(case, e, response, checks)
     problems: list[str] = []
-    vector = SEMANTICS[case.semantics].kind == "vector" and case.semantics != "paranoid"
+    vector = vector_answer(case)
     if "value" not in response:
         return ["the response has no 'value'"]
     try:
@@ -715,6 +755,12 @@ def best_moves(case: Case, e: Expected) -> tuple[int | str, ...] | None:  # noqa
     if case.semantics == "paranoid":
         return tuple(i for i, c in enumerate(t.children)
                      if spec.paranoid(c, case.player).value == e.true_value)  # fmt: skip
+    if SEMANTICS[case.semantics].chance:
+        if t.is_chance:
+            return ()  # chance moves at the root: no move
+        p, worths = t.to_move, [spec.expectimax(c).value for c in t.children]
+        root = spec.worth(e.true_value, p)
+        return tuple(i for i, v in enumerate(worths) if spec.worth(v, p) == root)
     if SEMANTICS[case.semantics].kind == "vector":
         v = e.true_value
         assert isinstance(v, tuple)
@@ -741,13 +787,14 @@ def _line_problems(case: Case, e: Expected, response: dict[Any, Any], checks: Ch
     return []
 
 
-def best_line_problem(case: Case, line: object) -> str:
+def best_line_problem(case: Case, line: object) -> str:  # noqa: PLR0911 - one fault a line
     """Why ``line`` is not a line of best moves from the root to a leaf (``""``: it is one).
 
     Each move must go to a best child of its node (:func:`best_moves`' rule, at every node
     along the line: the child's value is the node's, or for N players gives the mover the
-    node's component), and the line must end at a leaf. The node values are worked out once,
-    bottom-up (over :func:`gametree.spec.fold.fold`, without recursion).
+    node's component), and the line must end at a leaf, or at a chance node (expectimax). The
+    node values are worked out once, bottom-up (over :func:`gametree.spec.fold.fold`, without
+    recursion).
 
     >>> from gametree.spec import Node
     >>> case = Case("minimax", Node.by_depth([[3, 5], [3, 4]]))
@@ -759,11 +806,13 @@ def best_line_problem(case: Case, line: object) -> str:
     if not isinstance(line, list) or not all(type(m) is int for m in line):
         return f"expected a list of moves, got {str(line)[:80]}"
     values = _node_values(case)
-    vector = SEMANTICS[case.semantics].kind == "vector" and case.semantics != "paranoid"
+    vector = vector_answer(case)
     n = case.tree
     for k, m in enumerate(line, 1):
         if not isinstance(n, spec.Node):
             return f"the line goes on past a leaf (move {k}, {m})"
+        if n.is_chance:
+            return f"the line goes on past a chance node (move {k}, {m}), where no one moves"
         if not 0 <= m < len(n.children):
             return f"move {k} of the line, {m}, is not a move there ({len(n.children)} moves)"
         here = values[id(n)]
@@ -773,7 +822,7 @@ def best_line_problem(case: Case, line: object) -> str:
         if m not in best:
             return f"move {k} of the line, {m}, is not a best move there (the best: {best})"
         n = n.children[m]
-    if isinstance(n, spec.Node):
+    if isinstance(n, spec.Node) and not n.is_chance:
         return f"the line ends at an interior node (it is {len(line)} moves long)"
     return ""
 
@@ -781,11 +830,12 @@ def best_line_problem(case: Case, line: object) -> str:
 def _node_values(case: Case) -> dict[int, Value]:
     """The value of every node of ``case``'s tree, by identity.
 
-    Minimax (Max's view) for two players, maxn for N, the paranoid value for ``paranoid``.
+    Minimax (Max's view) for two players, maxn for N, the paranoid value for ``paranoid``;
+    at a chance node the sum p_i v_i (expectimax).
     """
     values: dict[int, Value] = {}
     paranoid = case.semantics == "paranoid"
-    vector = SEMANTICS[case.semantics].kind == "vector" and not paranoid
+    vector = vector_answer(case)
     player = paranoid_player(case.tree, case.player) if paranoid else 0
 
     def leaf(x: Tree) -> Value:
@@ -796,8 +846,10 @@ def _node_values(case: Case) -> dict[int, Value]:
 
     def node(x: Tree, _kids: Sequence[Tree], results: list[Value]) -> Value:
         assert isinstance(x, spec.Node)
-        if vector:
-            v: Value = maxn_choice(x.to_move, results)[0]  # type: ignore[arg-type]
+        if x.probabilities is not None:
+            v: Value = expected_value(x.probabilities, results)
+        elif vector:
+            v = maxn_choice(x.to_move, results)[0]  # type: ignore[arg-type]
         else:
             p = (0 if x.to_move == player else 1) if paranoid else x.to_move
             v = minimax_choice(p, results)[0]  # type: ignore[arg-type]

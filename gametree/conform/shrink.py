@@ -29,7 +29,7 @@ import attrs
 
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.semantics import SEMANTICS, Case, domain_problem, game_case
-from gametree.spec import Leaf, Node, Scalar, Tree, Value, subtree
+from gametree.spec import Leaf, Node, Scalar, Tree, Value, iter_leaves, subtree
 from gametree.spec.tree import leftmost_leaf_path, preorder
 
 __all__ = ["shrink", "size"]
@@ -67,11 +67,12 @@ def _replace(t: Tree, path: tuple[int, ...], new: Tree | None) -> Tree:
     out: Tree | None = new
     for node, i in zip(reversed(nodes), reversed(path), strict=True):
         kids = list(node.children)
+        kept = list(range(len(kids)))
         if out is None:
-            del kids[i]
+            del kids[i], kept[i]
         else:
             kids[i] = out
-        out = Node(node.to_move, kids)
+        out = node.with_children(kids, kept)
     assert out is not None
     return out
 
@@ -92,7 +93,7 @@ def _by_depth(t: Tree) -> Tree:
                 stack.append((c, d + 1, []))
             continue
         stack.pop()
-        rebuilt = Node(d % n, built)
+        rebuilt = node.with_children(built) if node.is_chance else Node(d % n, built)
         if not stack:
             return rebuilt
         stack[-1][2].append(rebuilt)
@@ -110,9 +111,9 @@ def _towards(v: Scalar, target: Scalar) -> Iterator[Scalar]:
     yield v - 1 if v > target else v + 1
 
 
-def _smaller_values(v: Value, lower: Scalar) -> Iterator[Value]:
+def _smaller_values(v: Value, lower: Scalar, zero: Scalar = 0) -> Iterator[Value]:
     if not isinstance(v, tuple):
-        yield from _towards(v, 0)
+        yield from _towards(v, zero)
         return
     for i, c in enumerate(v):
         for smaller in _towards(c, lower):
@@ -133,12 +134,12 @@ def _blocks(k: int) -> Iterator[tuple[int, int]]:
         block //= 2
 
 
-def _smallest(t: Tree, lower: Scalar) -> Tree:
-    """A leaf at the smallest value the shrinker moves it to (0, or every component ``lower``)."""
+def _smallest(t: Tree, lower: Scalar, zero: Scalar = 0) -> Tree:
+    """A leaf at the smallest value the shrinker moves it to (``zero``; a vector ``lower``)."""
     if isinstance(t, Node):
         return t
     v = t.value
-    return Leaf(tuple(lower for _ in v) if isinstance(v, tuple) else 0)
+    return Leaf(tuple(lower for _ in v) if isinstance(v, tuple) else zero)
 
 
 def _game_size(case: Case) -> tuple[int, int, int]:
@@ -205,8 +206,23 @@ def _game_candidates(case: Case) -> Iterator[Case]:  # noqa: PLR0912 - one loop 
                 yield edited(s, attrs.evolve(x, evaluation=v))
 
 
-def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:  # noqa: PLR0912 - one loop per edit
-    """Every case one edit smaller than ``case``, most drastic first."""
+def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:
+    """Every case one edit smaller than ``case``, most drastic first.
+
+    A case with leaf bounds [L, U] (Star1, Star2) keeps every leaf within them: its values
+    shrink towards the one of [L, U] nearest 0, and an edit that leaves them is not made.
+    """
+    edits = _candidates(case, by_depth=by_depth)
+    interval = case.interval
+    if interval is None:
+        yield from edits
+        return
+    for c in edits:
+        if all(interval.problem(x.value) is None for _, x in iter_leaves(c.tree)):
+            yield c
+
+
+def _candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:  # noqa: PLR0912 - one loop per edit
     if case.game is not None:
         yield from _game_candidates(case)
         return
@@ -218,7 +234,8 @@ def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:  # noqa: PLR091
         assert isinstance(n, Node)
         for start, stop in _blocks(len(n.children)):
             kept = n.children[:start] + n.children[stop:]
-            yield attrs.evolve(case, tree=fix(_replace(t, p, Node(n.to_move, kept))))
+            which = [*range(start), *range(stop, len(n.children))]
+            yield attrs.evolve(case, tree=fix(_replace(t, p, n.with_children(kept, which))))
     for p in nodes:
         n = subtree(t, p)
         assert isinstance(n, Node)
@@ -234,16 +251,18 @@ def candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:  # noqa: PLR091
         first = subtree(t, (*p, *leftmost_leaf_path(subtree(t, p))))
         yield attrs.evolve(case, tree=fix(_replace(t, p, first)))
     lower = case.bounds.lower if case.bounds is not None else 0
+    box = case.interval
+    zero: Scalar = 0 if box is None else min(max(0, box.lower), box.upper)
     for p in nodes:  # a wide node's leaves go to their smallest value half at a time, ...
         n = subtree(t, p)
         assert isinstance(n, Node)
         for start, stop in _blocks(len(n.children)):
-            kids = [_smallest(c, lower) if start <= i < stop else c
-                    for i, c in enumerate(n.children)]  # fmt: skip
+            kids = [_smallest(c, lower, zero) if start <= k < stop else c
+                    for k, c in enumerate(n.children)]  # fmt: skip
             if kids != list(n.children):
-                yield attrs.evolve(case, tree=_replace(t, p, Node(n.to_move, kids)))
+                yield attrs.evolve(case, tree=_replace(t, p, n.with_children(kids)))
     for p, x in [(tuple(p), x) for p, x in preorder(t) if isinstance(x, Leaf)]:
-        for v in _smaller_values(x.value, lower):
+        for v in _smaller_values(x.value, lower, zero):
             yield attrs.evolve(case, tree=_replace(t, p, Leaf(v)))
     if SEMANTICS[case.semantics].window:
         if case.alpha is not None:

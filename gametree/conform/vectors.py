@@ -22,11 +22,13 @@ import re
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import attrs
 
 from gametree import impl, spec
 from gametree._json import loads
+from gametree.conform import chance_cases
 from gametree.conform.edge_trees import scalar_edge_trees, vector_edge_trees
 from gametree.conform.games import GameGraph, GameState, game_json
 from gametree.conform.optimal_trees import domain_flags, optimal_trees
@@ -197,6 +199,25 @@ NOTES: dict[str, dict[str, str]] = {
         "cases' tall trees are 260 to 380 high), a fixed-size transposition table that answers "
         "wrongly once it must replace entries (the scale games' searches store thousands); "
         "skip it for an engine declared smaller."},
+    "Chance": {"bugType": "CHANCE", "description": "The tree has chance nodes (Ballard 1983): "
+        "a chance node's value is sum p_i v_i of its children's, exactly. Catches an engine "
+        "that takes a chance node for a player's, averages without the probabilities, or "
+        "draws one outcome instead of weighing all."},
+    "ChanceCut": {"bugType": "WRONG_PRUNING", "description": "Star1 cuts off at a chance node "
+        "here: child i's value passes A_i = (alpha - sum - mass left · U) / p_i or B_i. "
+        "Catches the wrong mass left in the bound, and a cut taken on the wrong side (with "
+        "--strict-order, a cut missed)."},
+    "Probe": {"bugType": "WRONG_PRUNING", "description": "Star2's probing phase decides here: "
+        "each player's child of the chance node is searched over its first child only, a "
+        "bound on it. Catches a probe taken as the child's value, and a probe over the wrong "
+        "window (with --strict-order, a probing phase left out)."},
+    "NotDyadic": {"bugType": "NUMBERS", "description": "A probability is not a power of two "
+        "(1/3, 1/7, 1/18): no double holds it. Catches probabilities held as doubles in an "
+        "engine that claims exact values (declare --values double to be asked with the "
+        "rounding a double engine may do)."},
+    "LeafBounds": {"bugType": "OFF_BY_ONE", "description": "Leaves equal the bounds L or U, "
+        "or the window lies beyond them: Star1's tests meet their bounds exactly. Catches a "
+        "strict comparison where the bound is met."},
 }  # fmt: skip
 """Every flag: the kind of bug it is there to catch, and how."""
 
@@ -446,13 +467,23 @@ def catalogue(semantics: str | None = None) -> tuple[tuple[str, str, str, Case],
     Raises ``MissingPackageDataError`` if ``catalogue.json`` is missing (an incomplete
     installation): a gate without those cases would pass engines it should fail.
     """
-    entries = loads(package_text(CATALOGUE))
-    assert isinstance(entries, list)
     return tuple(
         (e["bug"], e["semantics"], e["comment"], case_from_request(e["semantics"], e["input"]))
-        for e in entries
+        for e in _entries(CATALOGUE)
         if semantics in {None, e["semantics"]}
     )
+
+
+@functools.cache
+def _entries(path: Path) -> list[Any]:
+    """The catalogue at ``path``, parsed once a process.
+
+    The gate of each semantics reads it: 3 MB, with trees too deep for ``json``, so read by
+    the iterative parser, a second of CPU each time.
+    """
+    entries = loads(package_text(path))
+    assert isinstance(entries, list)
+    return entries
 
 
 def _state(p: int, v: int, *moves: tuple[str, int], quiet: bool = True,
@@ -688,7 +719,7 @@ WITNESSED = 100
 
 
 @functools.cache
-def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:
+def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:  # noqa: PLR0912 - one loop per kind
     s = SEMANTICS[semantics]
     out: list[VectorCase] = []
 
@@ -698,6 +729,8 @@ def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:
 
     if s.game:
         return tuple(_game_vector_cases(semantics))
+    if s.chance:
+        return _grouped(_chance_vector_cases(s))
 
     if s.kind == "scalar":
         for group, comment, flags, t in scalar_trees():
@@ -725,6 +758,40 @@ def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:
         for group, comment, flags, t, bounds in sound_pairs():
             add(group, comment, flags, Case(semantics, t, bounds))
     return _grouped(out)
+
+
+def _chance_vector_cases(s: Semantics) -> list[VectorCase]:
+    """The vectors of a chance semantics, and a few trees without chance nodes.
+
+    :func:`chance_cases.vector_trees`, and the two-player trees worked for alpha-beta (Star1
+    and Star2 are alpha-beta there), with leaf bounds. Each two-player tree is asked of Star1
+    and Star2 under windows around its value; expectimax asks the N-player trees as well.
+    """
+    out: list[VectorCase] = []
+
+    def add(group: str, comment: str, flags: Sequence[str], case: Case) -> None:
+        auto = tuple(f for f in case_flags(case) if f not in flags)
+        out.append(VectorCase(group, comment, (*flags, *auto), case))
+
+    trees = list(chance_cases.vector_trees())
+    rng = random.Random(20260538)  # noqa: S311 - fixed bounds, not secrets
+    for group, comment, flags, t in scalar_trees():
+        if group in {"examples", "ties", "pruning", "generated"}:
+            trees.append((group, comment, flags, t, chance_cases.leaf_bounds(t, rng)))
+    for group, comment, flags, t, interval in trees:
+        if t.vector and s.kind != "any":
+            continue
+        value = spec.expectimax(t).value
+        if not s.window or isinstance(value, tuple):
+            add(group, comment, flags, Case(s.name, t, interval=interval))
+            continue
+        windows = _windows(value)
+        if "Generated" in flags:
+            windows = [windows[0], windows[1], windows[3], windows[6]]
+        for _, wcomment, wflags, a, b in windows:
+            add(group, f"{comment}; window {wcomment}", (*flags, *wflags),
+                Case(s.name, t, alpha=a, beta=b, interval=interval))  # fmt: skip
+    return out
 
 
 def _guesses(s: Semantics, group: str, flags: tuple[str, ...], v: spec.Scalar) -> list[
@@ -800,7 +867,7 @@ def _test_json(tc_id: int, vc: VectorCase) -> tuple[dict[str, object], dict[str,
     req["tree"] = tree_key
     exp = e.json()
     trace_key = f"@trace{tc_id}@"
-    fills = {tree_key: dumps(vc.case.tree, vc.case.bounds), trace_key: _compact(exp["trace"])}
+    fills = {tree_key: dumps(vc.case.tree, vc.case.declared), trace_key: _compact(exp["trace"])}
     exp["trace"] = trace_key
     if "principal_variation" in exp:
         pv_key = f"@pv{tc_id}@"
@@ -900,6 +967,34 @@ FORMAT_CASES: list[tuple[str, str, tuple[str, ...], str]] = [
     ("a top level that is a number", "invalid", ("Type",), "42"),
     ("an object in the shorthand", "invalid", ("Type",), '[[1, {"value": 2}]]'),
     ("a number too long", "invalid", ("Limit",), "[[1, " + "9" * 1001 + "]]"),
+    ("a chance node with leaf bounds", "valid", ("Chance",), '{"format": "gametree-tree/1", '
+     '"players": 2, "bounds": {"lower": -5, "upper": 5}, "tree": {"to_move": 0, "children": '
+     '[{"probabilities": ["1/3", "2/3"], "children": [{"value": 3}, {"value": -1}]}, '
+     '{"value": 0}]}}'),
+    ("a chance node among three players", "valid", ("Chance",), '{"format": "gametree-tree/1", '
+     '"players": 3, "tree": {"probabilities": [0.25, 0.75], "children": [{"value": [1, 2, 3]}, '
+     '{"to_move": 2, "children": [{"value": [3, 2, 1]}]}]}}'),
+    ("probabilities that do not sum to 1", "invalid", ("Chance",), '{"format": '
+     '"gametree-tree/1", "players": 2, "tree": {"probabilities": ["1/3", "1/3"], "children": '
+     '[{"value": 1}, {"value": 2}]}}'),
+    ("a decimal probability a double cannot hold", "invalid", ("Chance",), '{"format": '
+     '"gametree-tree/1", "players": 2, "tree": {"probabilities": [0.1, 0.9], "children": '
+     '[{"value": 1}, {"value": 2}]}}'),
+    ("a probability of 0", "invalid", ("Chance",), '{"format": "gametree-tree/1", "players": '
+     '2, "tree": {"probabilities": [0, 1], "children": [{"value": 1}, {"value": 2}]}}'),
+    ("one probability too few", "invalid", ("Chance",), '{"format": "gametree-tree/1", '
+     '"players": 2, "tree": {"probabilities": ["1"], "children": [{"value": 1}, {"value": '
+     '2}]}}'),
+    ("a chance node with a player", "invalid", ("Chance", "UnknownKey"), '{"format": '
+     '"gametree-tree/1", "players": 2, "tree": {"probabilities": [1], "to_move": 0, '
+     '"children": [{"value": 1}]}}'),
+    ("a leaf outside the leaf bounds", "invalid", ("Bounds",), '{"format": "gametree-tree/1", '
+     '"players": 2, "bounds": {"lower": 0, "upper": 1}, "tree": {"to_move": 0, "children": '
+     '[{"value": "1/2"}, {"value": 2}]}}'),
+    ("leaf bounds on vectors", "invalid", ("Bounds",), '{"format": "gametree-tree/1", '
+     '"players": 3, "bounds": {"lower": 0, "upper": 9}, "tree": {"value": [1, 2, 3]}}'),
+    ("empty leaf bounds", "invalid", ("Bounds",), '{"format": "gametree-tree/1", "players": 2, '
+     '"bounds": {"lower": 1, "upper": 1}, "tree": {"value": 1}}'),
 ]  # fmt: skip
 """(comment, result, flags, document text) for the reader's vectors."""
 
@@ -919,7 +1014,7 @@ def format_file() -> str:
             test["error"] = e.problem
         else:
             assert result == "valid", comment
-            test["canonical"] = document_json(doc.tree, doc.bounds)
+            test["canonical"] = document_json(doc.tree, doc.declared)
         tests.append(test)
     doc_json = {
         "algorithm": "gametree tree format",

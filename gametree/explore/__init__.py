@@ -27,7 +27,7 @@ from typing import Literal
 
 import attrs
 
-from gametree.algorithms import REGISTRY, SPELLINGS, Algorithm
+from gametree.algorithms import PAGE, REGISTRY, SPELLINGS, Algorithm
 from gametree.figures import FIGURES
 from gametree.spec import Bounds, Scalar
 from gametree.spec._package_data import package_text
@@ -68,10 +68,13 @@ def _offered(a: Algorithm) -> EngineAlgorithm:
     return EngineAlgorithm(a.name, a.label, "two" if a.kind == "scalar" else "many", takes)
 
 
-ENGINE_ALGORITHMS: tuple[EngineAlgorithm, ...] = tuple(_offered(a) for a in REGISTRY if a.events)
+ENGINE_ALGORITHMS: tuple[EngineAlgorithm, ...] = tuple(
+    _offered(a) for a in REGISTRY if a.name in PAGE
+)
 """The searches the page offers: those of the registry (:data:`gametree.algorithms.REGISTRY`)
-that record events, which engine.js runs by the same names (``tests/test_explore_page.py``
-checks that it runs each, and ``tests/test_explore_engine.py`` that its events are impl's).
+that record events but the chance family's (:data:`gametree.algorithms.PAGE`), which engine.js
+runs by the same names (``tests/test_explore_page.py`` checks that it runs each, and
+``tests/test_explore_engine.py`` that its events are impl's).
 """
 
 _DATA = re.compile(r'<script id="gametree-data" type="application/json">(.*?)</script>', re.S)

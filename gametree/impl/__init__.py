@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the exports, each imported when first read (gametree.impl._
         opponent_models_alphabeta,
         separate_evaluations,
     )
+    from gametree.impl.expectimax import expectimax
     from gametree.impl.immediate import immediate
     from gametree.impl.last_branch import last_branch
     from gametree.impl.maxn import maxn
@@ -53,6 +54,7 @@ if TYPE_CHECKING:  # the exports, each imported when first read (gametree.impl._
     from gametree.impl.result import SearchResult
     from gametree.impl.shallow import shallow
     from gametree.impl.speculative import speculative
+    from gametree.impl.star import star1, star2
     from gametree.impl.table import UnhashableStateError
     from gametree.impl.window import BOTTOM, TOP
 
@@ -73,6 +75,7 @@ __all__ = [
     "best_ordered",
     "best_ordered_tree",
     "deep_pruning_unsound",
+    "expectimax",
     "immediate",
     "is_order_equivalent",
     "knuth_moore_leaves",
@@ -91,6 +94,8 @@ __all__ = [
     "separate_evaluations",
     "shallow",
     "speculative",
+    "star1",
+    "star2",
     "worst_ordered",
 ]
 

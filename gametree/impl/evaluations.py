@@ -26,7 +26,16 @@ from itertools import pairwise
 from gametree.impl.maxn_stack import Backed, Line, Search, call, run
 from gametree.impl.paranoid import alphabeta_search
 from gametree.impl.result import SearchResult
-from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, Value, exact_value
+from gametree.spec import (
+    Leaf,
+    Node,
+    Scalar,
+    Tree,
+    TreeError,
+    Value,
+    exact_value,
+    require_deterministic,
+)
 
 __all__ = [
     "alphabeta_one_function",
@@ -44,6 +53,7 @@ def _pairs(t: Tree, algorithm: str) -> None:
             f"{'scalars' if not t.vector else f'{t.players}-vectors'})",
             (),
         )
+    require_deterministic(t, algorithm)
 
 
 def _position(leaf: Leaf, line: Line) -> Backed[Value]:

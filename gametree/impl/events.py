@@ -209,6 +209,37 @@ class Watch:
         """What a ``leave`` event adds: the value returned."""
         return {"value": self.value(reply)}
 
+    def received(
+        self, _node: Node, _path: Sequence[int], _state: State, _i: int, _reply: Any
+    ) -> list[Event]:
+        """Events for child ``i``'s ``reply`` reaching the search: none by default.
+
+        ``state`` holds the search's variables at that child's call (a chance node's sum so
+        far, for instance).
+        """
+        return []
+
+    def search(
+        self,
+        _state: State,
+        path: Sequence[int],
+        i: int,
+        _args: Sequence[object],
+        again: bool,  # noqa: FBT001
+    ) -> Event | None:
+        """The event for a call of child ``i`` with ``args``: a re-search if ``again``."""
+        if not again:
+            return None
+        return {"type": "search", "path": [*path, i], "kind": "re-search", "alpha": None,
+                "beta": None, "pass": 2}  # fmt: skip
+
+    def cut_after(self, node: Node, called: int, _last: int) -> int | None:
+        """After which child a search that returned cut off (``None``: it did not).
+
+        ``called`` is one past the highest child called, ``last`` the child called last.
+        """
+        return called - 1 if called < len(node.children) else None
+
 
 @attrs.define
 class _Node:
@@ -218,8 +249,23 @@ class _Node:
     state: State
     called: int = 0
     """How far the search has called its children: one past the highest index called."""
+    last: int = -1
+    """The child called last."""
     best: Any = None
     window: tuple[object, object] | None = None
+
+
+def _locals(search: Generator[Any, Any, Any]) -> State:
+    """A copy of a search's variables now (of the generator it delegates to, if any).
+
+    A copy, its lists copied too: the frame's variables, and the lists it changes in place
+    (Star2's bounds on each child), change as the search goes on.
+    """
+    g: Any = search
+    while g.gi_yieldfrom is not None:
+        g = g.gi_yieldfrom
+    return {k: list(v) if isinstance(v, list) else v
+            for k, v in inspect.getgeneratorlocals(g).items()}  # fmt: skip
 
 
 class Recorder:
@@ -236,12 +282,17 @@ class Recorder:
         self.events: list[Event] = []
         self._nodes: list[_Node] = []
 
-    def step(
-        self, search: Generator[Any, Any, Any], node: Node, path: Sequence[int], i: int
-    ) -> None:
-        """The search at ``node`` is about to call child ``i`` (``i < 0``: take back a reply)."""
+    def step(  # noqa: PLR0917 - the search, where it is, what it calls, what it was sent
+        self, search: Generator[Any, Any, Any], node: Node, path: Sequence[int], i: int,
+        args: Sequence[object] = (), sent: Any = None,
+    ) -> None:  # fmt: skip
+        """The search at ``node`` is about to call child ``i`` with ``args``.
+
+        ``i < 0``: take back a reply. ``sent`` is what it was sent last: the reply of the
+        child it called last.
+        """
         w = self.watch
-        state = inspect.getgeneratorlocals(search)
+        state = _locals(search)
         top = self._nodes[-1] if self._nodes else None
         if top is None or top.search is not search:
             top = _Node(search, state, window=w.window(state))
@@ -251,6 +302,8 @@ class Recorder:
                  **w.enter(node, state)}
             )  # fmt: skip
         else:
+            if sent is not None and top.last >= 0:
+                self.events += w.received(node, path, top.state, top.last, sent)
             top.state = state
             self._best(top, path, w.best(state, None))
             window = w.window(state)
@@ -259,18 +312,27 @@ class Recorder:
                 assert window is not None
                 self.events.append({"type": "window", "path": list(path), "alpha": window[0],
                                     "beta": window[1]})  # fmt: skip
-        if 0 <= i < top.called:
-            self.events.append({"type": "search", "path": [*path, i], "kind": "re-search",
-                                "alpha": None, "beta": None, "pass": 2})  # fmt: skip
+        if i >= 0:
+            event = w.search(state, path, i, args, again=i < top.called)
+            if event is not None:
+                self.events.append(event)
+            top.last = i
         top.called = max(top.called, i + 1)
 
-    def returned(self, node: Node, path: Sequence[int], reply: Any) -> None:
-        """The search at ``node`` returned ``reply``: its last best, a cut-off, its leave."""
+    def returned(self, node: Node, path: Sequence[int], reply: Any, sent: Any = None) -> None:
+        """The search at ``node`` returned ``reply``, last sent ``sent``.
+
+        Records what that reply did, the node's last best, a cut-off and its leave.
+        """
         top = self._nodes.pop()
+        if sent is not None and top.last >= 0:
+            self.events += self.watch.received(node, path, top.state, top.last, sent)
         best = self.watch.best(top.state, reply)
         self._best(top, path, best)
-        if top.called < len(node.children):
-            self.events.append(self.watch.cut(node, path, top.called - 1, top.state, best))
+        after = self.watch.cut_after(node, top.called, top.last)
+        if after is not None:
+            shown = best if best is not None else reply  # a chance node's reply: no best
+            self.events.append(self.watch.cut(node, path, after, top.state, shown))
         self.events.append({"type": "leave", "path": list(path), **self.watch.leave(path, reply)})
 
     def leaf(self, path: Sequence[int], value: object) -> None:

@@ -26,7 +26,18 @@ from typing import Generic, Protocol, Self, TypeAlias, TypeVar
 from gametree.impl._support import unwind
 from gametree.impl.events import Recorder, Watch
 from gametree.impl.result import SearchResult
-from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Value, Vector
+from gametree.spec import (
+    Bounds,
+    Leaf,
+    Node,
+    Path,
+    Scalar,
+    Tree,
+    TreeError,
+    Value,
+    Vector,
+    require_deterministic,
+)
 
 __all__ = [
     "KEPT",
@@ -147,7 +158,7 @@ def run(  # noqa: PLR0912 - one loop: each step of a search, and what it records
         except StopIteration as stop:
             reply = stop.value
             if seen is not None:
-                seen.returned(node, path, reply)
+                seen.returned(node, path, reply, sent)
             if not frames:
                 return _result(reply, nodes, leaves, paths, seen)
             gen, node = frames.pop()
@@ -156,7 +167,7 @@ def run(  # noqa: PLR0912 - one loop: each step of a search, and what it records
         except TreeError as e:  # a search's own check of what it was sent, at its node
             raise e.below(path) from None
         if seen is not None:
-            seen.step(gen, node, path, i)
+            seen.step(gen, node, path, i, more, sent)
         if i == KEPT:
             sent = more[0]  # type: ignore[assignment]
             continue
@@ -200,6 +211,7 @@ def require_vectors(t: Tree, algorithm: str) -> int:
             f"spec.as_pairs turns a two-player tree into pairs (x, -x)",
             (),
         )
+    require_deterministic(t, algorithm)
     return t.players
 
 

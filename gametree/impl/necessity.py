@@ -3,8 +3,8 @@
 Glossary: t is a tree, l the leaf asked about, a_0 (the root), ..., a_(d-1) its ancestors and
 a_d = l, p_j the player to move at a_j, D the vectors within Korf's bounds (every component at
 least L, their sum at most S; real or integer as the domain says). "Necessary" is
-:func:`gametree.proofs.optimality.decide`'s question (Korf 3.2.4, Theorem 1): with every leaf
-before l as in t, do two values of l, and one assignment of the leaves after l, give maxn
+:func:`gametree.proofs.machinery.decision.decide`'s question (Korf 3.2.4, Theorem 1): with
+every leaf before l as in t, do two values of l, and one assignment of the leaves after l, give maxn
 different root values?
 
 **Lemma (the chain).** Let l's path go through child i_j of a_j. Call ``B_j`` the maxn choice
@@ -58,8 +58,8 @@ feasibility with strict inequalities (take epsilon below every slack), and the l
 is linear in epsilon, so it is kept as a pair (constant, multiple of epsilon) compared
 lexicographically. The search tries the joint moves depth first and stops at the first
 feasible system; it is exact over the reals and the integers alike, and checked against z3
-(:func:`gametree.proofs.chain.decide_chain_smt`) in the tests and against the whole-tree
-encoding of :func:`gametree.proofs.optimality.decide`.
+(:func:`gametree.proofs.machinery._smt.decide_chain_smt`) in the tests and against the
+whole-tree encoding of :func:`gametree.proofs.machinery.decision.decide`.
 
 **One of the two values may be the least vector.** For fixed R_j, climb is a function of
 the leaf's value x alone, and it is not constant on D exactly when some x gives a value other
@@ -73,8 +73,8 @@ every R_j harmless (the region S_0 of vectors beating each B_j at p_j is not emp
 decided at once (:func:`_survives`): u differs from every B_j, and w ends at one of them.
 And once both values are constants (two B's) what remains depends only
 on the level and the two constants, so a pair that failed once is not searched again. Past
-``limit`` systems the search gives up (``None``): :func:`gametree.proofs.optimality.decide` then
-asks z3 on the chain, and :mod:`gametree.impl.optimal` (which needs no solver) searches again
+``limit`` systems the search gives up (``None``): :func:`gametree.proofs.machinery.decision.decide`
+then asks z3 on the chain, and :mod:`gametree.impl.optimal` (which needs no solver) searches again
 without a limit.
 """
 

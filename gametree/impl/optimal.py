@@ -38,8 +38,8 @@ answer the search returns, f with the skipped leaves at p, is f(t). (A skipped l
 on the principal variation unless D is a single vector: changing a leaf on the line changes
 the value.)
 ``tests/test_impl_optimal.py`` checks it: the traces are the same for several placeholders,
-including the true values, and equal to :func:`gametree.proofs.optimality.decide` with the
-skipped leaves free in the whole-tree z3 encoding (``unknown=``).
+including the true values, and equal to :func:`gametree.proofs.machinery.decision.decide` with
+the skipped leaves free in the whole-tree z3 encoding (``unknown=``).
 
 **What follows.** Since the verdicts equal those with the skipped leaves at their true
 values, this search reads exactly the leaves l that are necessary with *every* leaf before l

@@ -24,7 +24,7 @@ from functools import partial
 from gametree.impl.events import Paranoid
 from gametree.impl.maxn_stack import Backed, Line, Search, call, run
 from gametree.impl.result import SearchResult
-from gametree.spec import Leaf, Node, Scalar, Tree, Value
+from gametree.spec import Leaf, Node, Scalar, Tree, Value, require_deterministic
 from gametree.spec.maxn import paranoid_player
 
 __all__ = ["alphabeta_search", "paranoid"]
@@ -70,6 +70,7 @@ def paranoid(
     Korf 2000), b^(1/2) for two players as in Knuth and Moore.
     """
     r = paranoid_player(t, player)
+    require_deterministic(t, "paranoid")
     search = partial(alphabeta_search, r=r)
     watch = Paranoid(r) if events else None
     return run(t, search, (None, None), _worth_to(r), trace=trace, watch=watch)

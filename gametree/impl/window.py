@@ -37,7 +37,7 @@ import math
 from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
-from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, exact_scalar
+from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, exact_scalar, require_deterministic
 
 __all__ = [
     "BOTTOM",
@@ -45,6 +45,7 @@ __all__ = [
     "Bound",
     "Extreme",
     "Internal",
+    "check_chance_tree",
     "check_scalar_tree",
     "external",
     "window",
@@ -202,10 +203,21 @@ def external(x: Internal) -> Bound:
 
 
 def check_scalar_tree(t: object, algorithm: str) -> Tree:
-    """``t`` if it is a two-player tree with scalar values; else a clear error.
+    """``t`` if it is a two-player tree with scalar values and no chance node; else an error.
 
     Raises ``TypeError`` for something that is not a ``Leaf`` or ``Node``, and ``TreeError``
-    for a tree of N-player vectors (the alpha-beta family needs a total order on values).
+    for a tree of N-player vectors (the alpha-beta family needs a total order on values) or
+    with a chance node.
+    """
+    t = check_chance_tree(t, algorithm)
+    require_deterministic(t, algorithm)
+    return t
+
+
+def check_chance_tree(t: object, algorithm: str) -> Tree:
+    """``t`` if it is a two-player tree with scalar values, chance nodes allowed; else an error.
+
+    For Star1 and Star2 (``impl.star``); the errors are :func:`check_scalar_tree`'s.
     """
     if not isinstance(t, Leaf | Node):
         raise TypeError(

@@ -12,6 +12,7 @@ stack, and breaks ties for the leftmost best child. ``impl`` is checked against 
 """
 
 from gametree.spec.bounds import Bounds, check_bounds
+from gametree.spec.chance import Interval, check_interval, expectimax
 from gametree.spec.errors import Path, TreeError
 from gametree.spec.evaluations import opponent_models, separate_evaluations
 from gametree.spec.fold import Solution
@@ -35,21 +36,25 @@ from gametree.spec.search import (
     witness,
 )
 from gametree.spec.tree import (
+    CHANCE,
     Leaf,
     Node,
     Tree,
     check_well_formed,
     iter_leaves,
     leaf_values,
+    require_deterministic,
     subtree,
 )
 from gametree.spec.values import Scalar, Value, Vector, as_pair, exact_scalar, exact_value, worth
 
 __all__ = [
+    "CHANCE",
     "WITNESS_LIMIT",
     "Bounds",
     "EvaluatedGame",
     "Game",
+    "Interval",
     "Keep",
     "Leaf",
     "Node",
@@ -67,12 +72,14 @@ __all__ = [
     "as_pair",
     "as_pairs",
     "check_bounds",
+    "check_interval",
     "check_well_formed",
     "cut_minimax",
     "cut_negamax",
     "cut_tree",
     "exact_scalar",
     "exact_value",
+    "expectimax",
     "game_maxn",
     "game_minimax",
     "game_negamax",
@@ -85,6 +92,7 @@ __all__ = [
     "opponent_models",
     "optimal_moves",
     "paranoid",
+    "require_deterministic",
     "separate_evaluations",
     "static_plausibility",
     "subtree",

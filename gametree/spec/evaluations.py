@@ -16,6 +16,7 @@ from gametree.spec.tree import (
     Node,
     Tree,
     leaf_values,  # noqa: F401 - the CrossHair contracts use it
+    require_deterministic,
 )
 from gametree.spec.values import Scalar, Value, Vector, exact_value, worth
 
@@ -84,6 +85,7 @@ def opponent_models(t: Tree, models: Sequence[Callable[[Value], object]]) -> Sol
             f"(got {len(models)} models)",
             (),
         )
+    require_deterministic(t, "opponent_models")
 
     def expand(item: tuple[Tree, int]) -> list[tuple[Tree, int]] | None:
         x, k = item

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from gametree.spec.errors import TreeError
 from gametree.spec.fold import Solution, fold, solve
 from gametree.spec.minimax import minimax_choice
-from gametree.spec.tree import Leaf, Node, Tree, leaf_values, subtree  # noqa: F401 - the CrossHair contracts use them
+from gametree.spec.tree import Leaf, Node, Tree, leaf_values, require_deterministic, subtree  # noqa: F401 - the CrossHair contracts use them
 from gametree.spec.values import Scalar, Vector, as_pair, worth
 
 __all__ = [
@@ -31,6 +31,7 @@ def require_vector_tree(t: Tree, definition: str) -> None:
             f"spec.as_pairs turns a two-player tree into pairs (x, -x)",
             (),
         )
+    require_deterministic(t, definition)
 
 
 def vector(leaf: Tree) -> Vector:
@@ -102,6 +103,7 @@ def paranoid(t: Tree, player: int | None = None) -> Solution[Scalar]:
     post: __return__.value in [worth(v, paranoid_player(t, player)) for v in leaf_values(t)]
     """
     r = paranoid_player(t, player)
+    require_deterministic(t, "paranoid")
 
     def leaf_worth(leaf: Tree) -> Scalar:
         assert isinstance(leaf, Leaf)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from gametree.spec.errors import TreeError
 from gametree.spec.fold import Solution, solve
-from gametree.spec.tree import Leaf, Node, Tree, leaf_values, subtree  # noqa: F401 - the CrossHair contracts use them
+from gametree.spec.tree import Leaf, Node, Tree, leaf_values, require_deterministic, subtree  # noqa: F401 - the CrossHair contracts use them
 from gametree.spec.values import Scalar
 
 __all__ = [
@@ -30,6 +30,7 @@ def require_scalar_tree(t: Tree, definition: str) -> None:
             f"vector values); for vectors use maxn, or spec.as_pairs for the reverse",
             (),
         )
+    require_deterministic(t, definition)
 
 
 def scalar(leaf: Tree) -> Scalar:

@@ -17,7 +17,8 @@ Shapes are nested lists with ``None`` at the leaves, e.g. ``[[None, None], None]
 
 Players move in turn by depth (``by_depth=True``, the default: player d mod N at depth d)
 or, with ``by_depth=False``, each node's player is drawn independently, so a player may move
-twice in a row.
+twice in a row. :func:`chance_trees` draws chance nodes among them (Ballard 1983), with
+:func:`probabilities` that are exact and rarely powers of two.
 """
 
 from collections.abc import Callable
@@ -29,11 +30,13 @@ from hypothesis import strategies as st
 from gametree.spec.bounds import Bounds
 from gametree.spec.maxn import maxn  # noqa: F401 - used by the module's doctest
 from gametree.spec.minimax import minimax  # noqa: F401 - used by the module's doctest
-from gametree.spec.tree import Leaf, Node, Tree, leaf_values  # noqa: F401 - leaf_values: the doctest
+from gametree.spec.tree import CHANCE, Leaf, Node, Tree, leaf_values  # noqa: F401 - leaf_values: the doctest
 from gametree.spec.values import Scalar, Value
 
 __all__ = [
     "Shape",
+    "chance_trees",
+    "probabilities",
     "scalar_trees",
     "shapes",
     "trees_of_shape",
@@ -199,6 +202,53 @@ def vector_trees(
     )
 
 
+def probabilities(n: int, *, max_weight: int = 7) -> st.SearchStrategy[tuple[Fraction, ...]]:
+    """``n`` exact probabilities, each above 0, summing to exactly 1.
+
+    Each is a weight in 1..max_weight over the weights' sum, so most are not powers of two
+    (thirds, sevenths: what a double cannot hold). Shrinks towards the uniform distribution.
+    """
+    if n < 1 or max_weight < 1:
+        raise ValueError(f"need n >= 1 and max_weight >= 1 (got {n}, {max_weight})")
+    weights = st.lists(st.integers(1, max_weight), min_size=n, max_size=n)
+    return weights.map(lambda ws: tuple(Fraction(w, sum(ws)) for w in ws))
+
+
+def chance_trees(
+    *,
+    players: int = 2,
+    max_depth: int = 4,
+    max_branching: int = 3,
+    min_value: int = -10,
+    max_value: int = 10,
+    bounds: Bounds | None = None,
+    grid: int = 1,
+    ties: bool = False,
+    by_depth: bool = True,
+) -> st.SearchStrategy[Tree]:
+    """Trees in which about a third of the interior nodes are chance nodes (Ballard 1983).
+
+    Two players: scalar leaves in [min_value, max_value] (on the grid 1/grid); N players:
+    vectors within ``bounds`` (see :func:`vectors`). The players' nodes are drawn as by
+    :func:`scalar_trees` (by depth, chance nodes counting as a level), a chance node's
+    probabilities by :func:`probabilities`. Shrinks towards a single leaf, and towards
+    players' nodes rather than chance nodes.
+    """
+    leaves = (
+        _scalars(min_value, max_value, grid)
+        if players == 2
+        else vectors(players=players, bounds=bounds, grid=grid)
+    )
+    return _trees(
+        shapes(max_depth=max_depth, max_branching=max_branching),
+        leaves,
+        players=players,
+        by_depth=by_depth,
+        ties=ties,
+        chance=True,
+    )
+
+
 def _trees(
     shape_strategy: st.SearchStrategy[Shape],
     leaves: st.SearchStrategy[Any],
@@ -206,6 +256,7 @@ def _trees(
     players: int,
     by_depth: bool,
     ties: bool,
+    chance: bool = False,
 ) -> st.SearchStrategy[Tree]:
     @st.composite
     def tree(draw: st.DrawFn) -> Tree:
@@ -218,13 +269,26 @@ def _trees(
             movers = lambda depth: depth % players  # noqa: E731
         else:
             movers = lambda _: draw(st.integers(0, players - 1))  # noqa: E731
-        return _build(shape, lambda: Leaf(draw(values)), movers)
+        if chance:
+            player = movers
+            movers = lambda depth: CHANCE if draw(st.integers(0, 2)) == 2 else player(depth)  # noqa: E731
+        return _build(shape, lambda: Leaf(draw(values)), movers,
+                      lambda n: draw(probabilities(n)))  # fmt: skip
 
     return tree()
 
 
-def _build(shape: Shape, leaf: Callable[[], Leaf], mover: Callable[[int], int]) -> Tree:
-    """Build ``shape`` left to right over an explicit stack (leaf values drawn in that order)."""
+def _build(
+    shape: Shape,
+    leaf: Callable[[], Leaf],
+    mover: Callable[[int], int],
+    chances: Callable[[int], tuple[Fraction, ...]] | None = None,
+) -> Tree:
+    """Build ``shape`` left to right over an explicit stack (leaf values drawn in that order).
+
+    A node whose mover is ``CHANCE`` is a chance node, its probabilities ``chances(n)`` for
+    its n children, drawn once they are built.
+    """
     if shape is None:
         return leaf()
     stack: list[tuple[list[Shape], list[Tree], int]] = [(shape, [], mover(0))]
@@ -238,7 +302,11 @@ def _build(shape: Shape, leaf: Callable[[], Leaf], mover: Callable[[int], int]) 
                 stack.append((k, [], mover(len(stack))))
             continue
         stack.pop()
-        node = Node(p, built)
+        if p == CHANCE:
+            assert chances is not None
+            node = Node.chance(built, chances(len(built)))
+        else:
+            node = Node(p, built)
         if not stack:
             return node
         stack[-1][1].append(node)

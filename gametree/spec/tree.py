@@ -12,6 +12,11 @@ The shared semantics (DESIGN.md) are fixed here once:
 - The player to move is explicit at every node. "Players move in turn by depth, starting with
   player 0 at the root" is a constructor, :meth:`Node.by_depth`, not an assumption inside the
   algorithms.
+- A *chance node* (Ballard 1983's probability node, written ``*``) is an interior node where
+  no player moves: chance picks child i with probability p_i, exact (``int`` or ``Fraction``),
+  each above 0 and all summing to exactly 1. Its ``to_move`` is :data:`CHANCE` and its
+  ``probabilities`` are those p_i; :meth:`Node.chance` builds one. A search that has no rule
+  for chance nodes refuses a tree that holds one (:attr:`Node.chance_nodes`, O(1)).
 
 A tree is checked as it is built, at O(b) cost per node: each node summarises its subtree
 (number of players, kind of value, size, height), so a fault is found at the lowest node where
@@ -27,9 +32,10 @@ from typing import TypeAlias
 import attrs
 
 from gametree.spec.errors import Path, TreeError
-from gametree.spec.values import Value, exact_value
+from gametree.spec.values import Value, exact_scalar, exact_value
 
 __all__ = [
+    "CHANCE",
     "Leaf",
     "Node",
     "Tree",
@@ -38,8 +44,12 @@ __all__ = [
     "leaf_values",
     "leftmost_leaf_path",
     "preorder",
+    "require_deterministic",
     "subtree",
 ]
+
+CHANCE = -1
+"""The ``to_move`` of a chance node: no player moves there (Ballard 1983's ``*`` node)."""
 
 
 def _exact_leaf_value(x: object) -> Value:
@@ -79,6 +89,8 @@ class Leaf:
     """Number of leaves in this subtree."""
     height = 0
     """Length of the longest path from here down to a leaf."""
+    chance_nodes = 0
+    """Number of chance nodes in this subtree."""
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Leaf | Node):
@@ -116,6 +128,39 @@ def _as_children(xs: object) -> "tuple[Tree, ...]":
     return tuple(_as_child(x, i) for i, x in enumerate(xs))
 
 
+def _as_probabilities(ps: object) -> "tuple[Fraction, ...]":
+    """A chance node's probabilities, each exact and in (0, 1].
+
+    Their number and sum are checked with the children (:func:`_check_node`).
+    """
+    if not isinstance(ps, Iterable) or isinstance(ps, str | bytes):
+        raise TreeError(
+            f"'probabilities' must be a sequence of numbers (got {ps!r} of type "
+            f"{type(ps).__name__})",
+            (),
+        )
+    out = []
+    for i, p in enumerate(ps):
+        try:
+            q = Fraction(exact_scalar(_fraction_text(p)))
+        except TreeError as e:
+            raise TreeError(f"probability {i}: {e.problem}", ()) from None
+        if not 0 < q <= 1:
+            raise TreeError(f"probability {i} must be above 0 and at most 1 (got {q})", ())
+        out.append(q)
+    return tuple(out)
+
+
+def _fraction_text(p: object) -> object:
+    """``"p/q"`` as the Fraction it names; anything else as it is."""
+    if isinstance(p, str):
+        try:
+            return Fraction(p)
+        except ValueError:
+            raise TreeError(f'a probability must be a number or "p/q" (got {p!r})') from None
+    return p
+
+
 @attrs.frozen(eq=False, repr=False)
 class Node:
     """An interior node: the player to move and the children in order (at least one).
@@ -128,10 +173,24 @@ class Node:
     Traceback (most recent call last):
     ...
     gametree.spec.errors.TreeError: 'to_move' must be in 0..1 (got 2) at path []
+
+    A chance node has ``to_move`` :data:`CHANCE` and one probability per child:
+
+    >>> Node.chance([1, 4], ["1/4", "3/4"])
+    Node(-1, (Leaf(1), Leaf(4)), probabilities=(Fraction(1, 4), Fraction(3, 4)))
+    >>> Node.chance([1, 4], [0.5, 0.25])
+    Traceback (most recent call last):
+    ...
+    gametree.spec.errors.TreeError: the probabilities must sum to 1 (got 3/4) at path []
     """
 
     to_move: int
     children: "tuple[Tree, ...]" = attrs.field(converter=_as_children)
+    probabilities: "tuple[Fraction, ...] | None" = attrs.field(
+        default=None, kw_only=True, converter=attrs.converters.optional(_as_probabilities)
+    )
+    """At a chance node, the probability of each child (exact, above 0, summing to 1);
+    ``None`` at a node where a player moves."""
     players: int = attrs.field(init=False)
     """N, the number of players: the length of the vector values, or 2 for scalar values."""
     vector: bool = attrs.field(init=False)
@@ -142,17 +201,54 @@ class Node:
     """Number of leaves in this subtree."""
     height: int = attrs.field(init=False)
     """Length of the longest path from here down to a leaf."""
+    chance_nodes: int = attrs.field(init=False)
+    """Number of chance nodes in this subtree, this one included."""
     _hash: int = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        players, vector = _check_node(self.to_move, self.children)
+        players, vector = _check_node(self.to_move, self.children, self.probabilities)
         set_ = object.__setattr__
         set_(self, "players", players)
         set_(self, "vector", vector)
         set_(self, "size", 1 + sum(c.size for c in self.children))
         set_(self, "leaf_count", sum(c.leaf_count for c in self.children))
         set_(self, "height", 1 + max(c.height for c in self.children))
-        set_(self, "_hash", hash((self.to_move, *map(hash, self.children))))
+        own = self.probabilities is not None
+        set_(self, "chance_nodes", own + sum(c.chance_nodes for c in self.children))
+        set_(self, "_hash", hash((self.to_move, self.probabilities, *map(hash, self.children))))
+
+    @classmethod
+    def chance(cls, children: Iterable[object], probabilities: Iterable[object]) -> "Node":
+        """A chance node: chance picks ``children[i]`` with ``probabilities[i]`` (Ballard 1983).
+
+        A probability is an ``int``, a ``Fraction``, a finite float (read exactly) or a string
+        ``"p/q"``; each must be above 0 and at most 1, and together they must sum to exactly 1.
+        """
+        return cls(CHANCE, children, probabilities=probabilities)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance, not a player, picks the child here."""
+        return self.probabilities is not None
+
+    def with_children(
+        self, children: Iterable[object], kept: Sequence[int] | None = None
+    ) -> "Node":
+        """The same kind of node, the same player's or chance's, with other ``children``.
+
+        ``kept``: the indices of this node's children that ``children`` stand for, in order
+        (children taken out: a chance node's probabilities of those kept, rescaled to sum to
+        1); by default one new child for each child.
+
+        >>> Node.chance([1, 2, 3], ["1/2", "1/4", "1/4"]).with_children([5, 6], kept=[0, 2])
+        Node(-1, (Leaf(5), Leaf(6)), probabilities=(Fraction(2, 3), Fraction(1, 3)))
+        """
+        if self.probabilities is None:
+            return Node(self.to_move, children)
+        ps = self.probabilities
+        chosen = [ps[i] for i in (range(len(ps)) if kept is None else kept)]
+        total = sum(chosen, Fraction(0))
+        return Node.chance(children, [p / total for p in chosen])
 
     @classmethod
     def by_depth(cls, nested: Sequence[object]) -> "Node":
@@ -220,7 +316,11 @@ def _kind_problem(first: Tree, c: Tree) -> str | None:
     return f"{problem} (got {leaf.value!r})"
 
 
-def _check_node(to_move: object, children: "tuple[Tree, ...]") -> tuple[int, bool]:
+def _check_node(
+    to_move: object,
+    children: "tuple[Tree, ...]",
+    probabilities: "tuple[Fraction, ...] | None" = None,
+) -> tuple[int, bool]:
     """Check one node given its (already checked) children; return (N, vector).
 
     Raises ``TreeError`` with the path of the fault relative to this node.
@@ -237,9 +337,24 @@ def _check_node(to_move: object, children: "tuple[Tree, ...]") -> tuple[int, boo
         problem = _kind_problem(first, c)
         if problem is not None:
             raise TreeError(problem, (i, *leftmost_leaf_path(c)))
-    if not 0 <= to_move < players:
+    if probabilities is not None:
+        _check_chance(to_move, len(children), probabilities)
+    elif not 0 <= to_move < players:
         raise TreeError(f"'to_move' must be in 0..{players - 1} (got {to_move})", ())
     return players, vector
+
+
+def _check_chance(to_move: int, n: int, probabilities: "tuple[Fraction, ...]") -> None:
+    """A chance node's own rules: CHANCE moves, one probability a child, summing to 1."""
+    if to_move != CHANCE:
+        raise TreeError(f"a chance node's 'to_move' must be CHANCE, {CHANCE} (got {to_move})", ())
+    if len(probabilities) != n:
+        raise TreeError(
+            f"a chance node needs one probability per child, {n} (got {len(probabilities)})", ()
+        )
+    total = sum(probabilities, Fraction(0))
+    if total != 1:
+        raise TreeError(f"the probabilities must sum to 1 (got {total})", ())
 
 
 def _first_leaf_of_nested(nested: list[object]) -> Tree:
@@ -298,6 +413,27 @@ def _build_by_depth(nested: list[object], first: Tree) -> Tree:
         if not stack:
             return node
         stack[-1][1].append(node)
+
+
+def require_deterministic(t: Tree, search: str) -> None:
+    """Raise a clear error if ``t`` holds a chance node, which ``search`` has no rule for.
+
+    O(1): every node counts the chance nodes below it. The error names the first one.
+
+    >>> require_deterministic(Node(0, [Node.chance([1, 2], ["1/2", "1/2"])]), "minimax")
+    Traceback (most recent call last):
+    ...
+    gametree.spec.errors.TreeError: minimax has no rule for chance nodes (the tree has 1; \
+expectimax, star1 and star2 search them) at path [0]
+    """
+    if not t.chance_nodes:
+        return
+    first = next(tuple(p) for p, n in preorder(t) if isinstance(n, Node) and n.is_chance)
+    raise TreeError(
+        f"{search} has no rule for chance nodes (the tree has {t.chance_nodes}; expectimax, "
+        f"star1 and star2 search them)",
+        first,
+    )
 
 
 def subtree(t: Tree, path: Sequence[int]) -> Tree:
@@ -373,7 +509,7 @@ def check_well_formed(t: Tree) -> None:
                 )
             continue
         try:
-            players, vector = _check_node(x.to_move, x.children)
+            players, vector = _check_node(x.to_move, x.children, x.probabilities)
         except TreeError as e:
             raise e.below(path) from None
         if (players, vector) != (x.players, x.vector):
@@ -399,6 +535,7 @@ def _trees_equal(a: Tree, b: Tree) -> bool:
             not isinstance(y, Node)
             or x._hash != y._hash
             or x.to_move != y.to_move
+            or x.probabilities != y.probabilities
             or len(x.children) != len(y.children)
         ):
             return False
@@ -418,7 +555,10 @@ def _tree_repr(t: Tree) -> str:
             out.append(repr(x))
         else:
             out.append(f"Node({x.to_move}, (")
-            stack.append(",))" if len(x.children) == 1 else "))")
+            end = ",)" if len(x.children) == 1 else ")"
+            if x.probabilities is not None:
+                end += f", probabilities={x.probabilities!r}"
+            stack.append(end + ")")
             for i, c in reversed(list(enumerate(x.children))):
                 stack.append(c)
                 if i:

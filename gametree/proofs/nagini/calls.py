@@ -24,7 +24,7 @@ Glossary: a *function* is a top-level ``def`` of the kernel, a *measure* the arg
 import ast
 from collections.abc import Iterable
 
-__all__ = ["measures", "relies_on", "unmeasured", "unmeasured_recursion", "uses"]
+__all__ = ["function_at", "measures", "relies_on", "unmeasured", "unmeasured_recursion", "uses"]
 
 
 def _functions(text: str) -> dict[str, ast.FunctionDef]:
@@ -115,3 +115,20 @@ def unmeasured_recursion(text: str) -> list[str]:
     return [
         name for name, m in measures(text).items() if m == "None" and name in _reach(graph, [name])
     ]
+
+
+def function_at(text: str, line: int) -> str | None:
+    r"""The top-level function (or class) of ``text`` whose lines hold ``line``, if any.
+
+    >>> function_at("x = 1\n\ndef f():\n    return 2\n", 4)
+    'f'
+    """
+    return next(
+        (
+            node.name
+            for node in ast.parse(text).body
+            if isinstance(node, ast.FunctionDef | ast.ClassDef)
+            and node.lineno <= line <= (node.end_lineno or node.lineno)
+        ),
+        None,
+    )

@@ -1,4 +1,4 @@
-"""Theorem 5's sound half for every tree, verified by Nagini: deep pruning on pairs is maxn.
+"""deep's sound half for every tree, verified by Nagini: deep pruning on pairs is maxn.
 
 Glossary: t is a tree, k the children of a node (``head``, then ``tail``), c a child, p the
 player to move (0 or 1), o the other player, v a vector, s Korf's ``Sum`` after the lower
@@ -8,7 +8,7 @@ search's result.
 
 **The claim** (Korf, IJCAI-89, section 3.2.3: "In a two-player game, alpha-beta pruning allows
 an additional type of pruning known as deep pruning ... Surprisingly, deep pruning does not
-generalize to more than two players", Figure 5; :mod:`gametree.proofs.deep_pruning`). Deep
+generalize to more than two players", Figure 5; :mod:`gametree.proofs.theorems.deep_pruning`). Deep
 pruning is unsound with three players (Figure 5 is the counterexample), but with two players on
 pairs (x, -x) it is alpha-beta and exact. :func:`deep` is ``impl.deep``'s ``deep_search`` as
 ``impl.deep_pruning_unsound`` runs it on two players: a node where p moves stops as soon as
@@ -247,7 +247,7 @@ def deep_kids(
 
 @Pure
 def deep(t: VTree, s: int) -> PSeq[int]:
-    """Theorem 5: deep pruning is maxn on two-player trees of pairs (y, s - y), floors at 0."""
+    """Deep pruning is maxn on two-player trees of pairs (y, s - y), floors at 0."""
     Requires(vtree(t, 2))
     Requires(Unfolding(vtree(t, 2), split(t.value, s) if t.kids is None else splits(t.kids, s)))
     Decreases(None)

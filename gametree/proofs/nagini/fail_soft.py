@@ -1,11 +1,11 @@
-"""Theorem 1's fail-soft search in negamax form for every two-player tree, verified by Nagini.
+"""alphabeta's fail-soft search in negamax form for every two-player tree, verified by Nagini.
 
 Glossary as in :mod:`gametree.proofs.nagini.two_player`: t is a tree, k the children of a
 node, c a child, p the player to move (0 is Max, 1 is Min), v the minimax (or negamax) value,
 a and b the window; r_h is fail-hard alpha-beta's result, r_s fail-soft's.
 
 **Fail-soft in negamax form** (Fishburn, SIGART 84 (1983); Knuth and Moore's F2 with the best
-child's result returned; :mod:`gametree.proofs.alphabeta`).
+child's result returned; :mod:`gametree.proofs.theorems.alphabeta`).
 :func:`negamax_alphabeta_soft` is ``impl.negamax_alphabeta(..., fail_soft=True)``: a leaf
 child is worth its value to p, a child where p moves again is searched over (a, b), any other
 over (-b, -a) and its result negated; alpha rises to each result until alpha >= b, and the
@@ -120,7 +120,7 @@ def better(p: int, v: int, w: int) -> int:
 
 @Pure
 def choice(k: Kids, p: int) -> int:
-    """The minimax value of the best of the children k of a node where p moves (seed 001)."""
+    """The minimax value of the best of the children k of a node where p moves ("Game Tree")."""
     Requires(kids(k))
     Decreases(kids(k))
     Unfold(kids(k))
@@ -134,7 +134,7 @@ def choice(k: Kids, p: int) -> int:
 
 @Pure
 def minimax(t: Tree) -> int:
-    """The minimax value of t: its value at a leaf, else the best of its children (seed 001)."""
+    """The minimax value of t: its value at a leaf, else the best of its children ("Game Tree")."""
     Requires(tree(t))
     Decreases(None)
     return Unfolding(tree(t), t.value if t.kids is None else choice(t.kids, t.to_move))
@@ -142,7 +142,7 @@ def minimax(t: Tree) -> int:
 
 @Pure
 def signed(p: int, x: int) -> int:
-    """The value x to player p: x to player 0, -x to player 1 (seed 001's e)."""
+    """The value x to player p: x to player 0, -x to player 1 ("Game Tree"'s e)."""
     Decreases(None)
     return x if p == 0 else -x
 
@@ -177,7 +177,7 @@ def negamax(t: Tree) -> int:
 
 @Pure
 def alphabeta_choice(k: Kids, p: int, a: int, b: int) -> int:
-    """Seed 002's loop at a node where p moves, over its children k and the window (a, b).
+    """The loop of "Alpha-Beta Pruning" at a node where p moves, over its children k and (a, b).
 
     Fail-hard: Max raises alpha, Min lowers beta, until alpha >= beta; the bound is returned.
     """
@@ -207,7 +207,7 @@ def alphabeta_choice(k: Kids, p: int, a: int, b: int) -> int:
 
 @Pure
 def alphabeta(t: Tree, a: int, b: int) -> int:
-    """Theorem 1 (Knuth-Moore): fail-hard alpha-beta on t over the window (a, b), Max's view."""
+    """Knuth-Moore: fail-hard alpha-beta on t over the window (a, b), Max's view."""
     Requires(tree(t))
     Requires(a < b)
     Decreases(None)
@@ -253,7 +253,7 @@ def alphabeta_soft_choice(k: Kids, p: int, a: int, b: int) -> int:
 
 @Pure
 def alphabeta_soft(t: Tree, a: int, b: int) -> int:
-    """Theorem 1 (Fishburn): fail-soft alpha-beta on t over the window (a, b), Max's view."""
+    """Fishburn: fail-soft alpha-beta on t over the window (a, b), Max's view."""
     Requires(tree(t))
     Requires(a < b)
     Decreases(None)
@@ -297,7 +297,7 @@ def negamax_alphabeta_soft_choice(k: Kids, p: int, a: int, b: int) -> int:
 
 @Pure
 def negamax_alphabeta_soft(t: Tree, a: int, b: int) -> int:
-    """Theorem 1 (Fishburn), negamax form: fail-soft F2 on t over (a, b), to the root's mover."""
+    """Fishburn, negamax form: fail-soft F2 on t over (a, b), to the root's mover."""
     Requires(tree(t))
     Requires(a < b)
     Decreases(None)

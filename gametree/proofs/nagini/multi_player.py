@@ -1,4 +1,4 @@
-"""Theorems 3, 4 and 9 for every N-player tree, verified by Nagini: pairs, pruning, paranoid.
+"""maxn-pairs, shallow and paranoid for every N-player tree, verified by Nagini.
 
 Glossary: t is a tree, k the children of a node (``head``, then ``tail``), c a child, n the
 number of players, p the player to move, q the player a paranoid search is for, v a vector.
@@ -16,15 +16,17 @@ at a node the vector of the child best for the player to move, the leftmost on t
 child replaces the best only if strictly better, Korf's ``Next[Player] > Best[Player]``); the
 tests check it equal to ``spec.maxn`` on random trees.
 
-**Theorem 3** (Korf, IJCAI-89, section 3.1; :mod:`gametree.proofs.maxn_pairs`): "the negamax
-formulation of two-player minimax is a special case of maxn for two players". Proved, for every
-two-player tree whose leaves are pairs (x, -x) (:func:`pairs`), any player at any node:
-``maxn(t, 2) == (v, -v)`` component by component, v the minimax value of the x's
-(:func:`maxn_on_pairs`, :func:`minimax_of_pairs`); with Theorem 2 (negamax is minimax with the
-sign of the player to move), the root mover's component is the negamax value. Comparisons and
+**The theorem maxn-pairs** (Korf, IJCAI-89, section 3.1;
+:mod:`gametree.proofs.theorems.maxn_pairs`): "the negamax formulation of two-player minimax is a
+special case of maxn for two players". Proved, for every two-player tree whose leaves are pairs
+(x, -x) (:func:`pairs`), any player at any node: ``maxn(t, 2) == (v, -v)`` component by
+component, v the minimax value of the x's (:func:`maxn_on_pairs`, :func:`minimax_of_pairs`);
+with the theorem negamax (negamax is minimax with the sign of the player to move), the root
+mover's component is the negamax value. Comparisons and
 negation only: any ordered abelian group.
 
-**Theorem 9** (Sturtevant and Korf, AAAI 2000; :mod:`gametree.proofs.paranoid_bound`).
+**The theorem paranoid** (Sturtevant and Korf, AAAI 2000;
+:mod:`gametree.proofs.theorems.paranoid_bound`).
 :func:`paranoid` is the paranoid value for a player q: q's component at a leaf, the max over
 the children where q moves, the min where anyone else does. Proved, for every tree, every n
 and every player q (not only the root's mover): ``paranoid(t, q, n) <= maxn(t, n)[q]``
@@ -34,7 +36,8 @@ is the largest, at least each child's paranoid value; where another moves, the p
 is at most every child's, so at most the one maxn takes. The proof uses only comparisons of
 values, so it holds over any totally ordered domain: the rationals too.
 
-**Theorem 4** (Korf, IJCAI-89, sections 3.2 and 3.2.2; :mod:`gametree.proofs.shallow_pruning`).
+**The theorem shallow** (Korf, IJCAI-89, sections 3.2 and 3.2.2;
+:mod:`gametree.proofs.theorems.shallow_pruning`).
 :func:`shallow` is Korf's procedure ``Shallow`` as ``impl.shallow`` runs it, with the lower
 bound shifted to 0 and Korf's ``Sum`` as s: the first child is searched with the bound s, each
 later one with ``s - Best[Player]`` (or s when the same player moves there again: the line
@@ -64,8 +67,8 @@ read differs. What each search reads (the leaves, in order, and where it cuts of
 ``impl`` by the tests instead, for both (:mod:`gametree.proofs.nagini.reads`), and a count of
 leaves read is not proved: the only definition of what shallow pruning reads is the procedure
 itself (a count proved against a copy of it would restate it), and the definition that is
-independent of it, the leaves every directional search must read, is Theorem 6's, which shallow
-pruning does not meet.
+independent of it, the leaves every directional search must read, is Korf's Theorem 1's, which
+shallow pruning does not meet.
 
 This file is the verified source, as :mod:`gametree.proofs.nagini.two_player` is.
 """
@@ -216,7 +219,7 @@ def paranoid(t: VTree, q: int, n: int) -> int:
 
 @Pure
 def paranoid_choice_is_a_guarantee(k: VKids, p: int, q: int, n: int) -> bool:
-    """The induction of Theorem 9 over the children k of a node where p moves."""
+    """The induction of the theorem paranoid over the children k of a node where p moves."""
     Requires(vkids(k, n))
     Requires(0 <= p and p < n)
     Requires(0 <= q and q < n)
@@ -232,7 +235,7 @@ def paranoid_choice_is_a_guarantee(k: VKids, p: int, q: int, n: int) -> bool:
 
 @Pure
 def paranoid_is_a_guarantee(t: VTree, q: int, n: int) -> bool:
-    """Theorem 9: the paranoid value for q is at most q's component of the maxn value."""
+    """The paranoid value for q is at most q's component of the maxn value."""
     Requires(vtree(t, n))
     Requires(0 <= q and q < n)
     Decreases(None)
@@ -366,7 +369,7 @@ def shallow_kids(
 
 @Pure
 def shallow(t: VTree, s: int, n: int) -> PSeq[int]:
-    """Theorem 4: shallow pruning is maxn, on every tree whose leaves keep to Korf's bounds."""
+    """Shallow pruning is maxn, on every tree whose leaves keep to Korf's bounds."""
     Requires(vtree(t, n))
     Requires(
         Unfolding(vtree(t, n), bounded(t.value, s, n) if t.kids is None else fits(t.kids, s, n))
@@ -409,7 +412,7 @@ def immediate_kids(k: VKids, p: int, best: PSeq[int], first: bool, s: int, n: in
 
 @Pure
 def immediate(t: VTree, s: int, n: int) -> PSeq[int]:
-    """Theorem 4: immediate pruning is maxn, on every tree whose leaves keep to the bounds."""
+    """Immediate pruning is maxn, on every tree whose leaves keep to the bounds."""
     Requires(vtree(t, n))
     Requires(
         Unfolding(vtree(t, n), bounded(t.value, s, n) if t.kids is None else fits(t.kids, s, n))
@@ -453,7 +456,7 @@ def minimax_choice(k: VKids, p: int) -> int:
 
 @Pure
 def maxn_choice_on_pairs(k: VKids, p: int) -> bool:
-    """The induction of Theorem 3 over the children k of a node where p moves."""
+    """The induction of the theorem maxn-pairs over the children k of a node where p moves."""
     Requires(vkids(k, 2))
     Requires(0 <= p and p < 2)
     Requires(pairs(k))
@@ -470,7 +473,7 @@ def maxn_choice_on_pairs(k: VKids, p: int) -> bool:
 
 @Pure
 def minimax_of_pairs(t: VTree) -> int:
-    """Minimax on the first components of t's leaves (seed 001), as Theorem 3 reads them."""
+    """Minimax on the first components of t's leaves ("Game Tree"), as maxn-pairs reads them."""
     Requires(vtree(t, 2))
     Decreases(None)
     return Unfolding(
@@ -480,7 +483,7 @@ def minimax_of_pairs(t: VTree) -> int:
 
 @Pure
 def maxn_on_pairs(t: VTree) -> bool:
-    """Theorem 3: on leaves (x, -x), maxn is (v, -v), v the minimax value of the x's."""
+    """On leaves (x, -x), maxn is (v, -v), v the minimax value of the x's."""
     Requires(vtree(t, 2))
     Requires(Unfolding(vtree(t, 2), t.value[1] == -t.value[0] if t.kids is None else pairs(t.kids)))
     Decreases(None)

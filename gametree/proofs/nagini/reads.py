@@ -26,8 +26,9 @@ later children were not searched, named by the node's path and the last child se
 """
 
 import ast
+import contextlib
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -37,7 +38,7 @@ from gametree.spec import Leaf, Node, Path
 from gametree.spec import Tree as SpecTree
 from gametree.spec.tree import subtree
 
-__all__ = ["Reading", "cuts", "differences", "erase", "lemmas", "run", "running"]
+__all__ = ["Reading", "cuts", "differences", "erase", "ghost", "lemmas", "run", "running"]
 
 CONTRACTS = frozenset({"Requires", "Ensures", "Decreases"})
 """The contract statements erased: the verifier's, never run by the search."""
@@ -120,6 +121,24 @@ class Reading:
     entered: frozenset[Path]
 
 
+_GHOST = [0]
+"""How many ghost evaluations are under way: while one is, nothing read is recorded."""
+
+
+@contextlib.contextmanager
+def ghost() -> Iterator[None]:
+    """Evaluate ghost code (a contract, a lemma) without recording what it reads.
+
+    The search does not read it (:mod:`gametree.proofs.nagini.checked` checks contracts under
+    it).
+    """
+    _GHOST[0] += 1
+    try:
+        yield
+    finally:
+        _GHOST[0] -= 1
+
+
 class _Log:
     def __init__(self) -> None:
         self.leaves: list[Path] = []
@@ -136,13 +155,13 @@ class _Recorded:
 
     @property
     def value(self) -> object:
-        if self._kids is None:
+        if self._kids is None and not _GHOST[0]:
             self.log.leaves.append(self.path)
         return self._value
 
     @property
     def kids(self) -> object:
-        if self._kids is not None:
+        if self._kids is not None and not _GHOST[0]:
             self.log.entered.add(self.path)
         return self._kids
 

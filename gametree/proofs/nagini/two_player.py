@@ -1,4 +1,4 @@
-"""Theorems 1 and 2 for every two-player tree, verified by Nagini: alpha-beta and negamax.
+"""alphabeta and negamax for every two-player tree, verified by Nagini: alpha-beta and negamax.
 
 Glossary: t is a tree, k the children of a node (a list: ``head``, then ``tail``), c a child,
 p the player to move (0 is Max, 1 is Min), v a minimax value, r a search's result, a and b
@@ -13,11 +13,13 @@ terminates: a child's predicate is nested inside its parent's, so every recursio
 strictly smaller tree (total correctness). Values are integers of any size. Any player may
 move at any node: players moving twice in a row are included.
 
-**The specification** is :func:`minimax` (seed 001, "Min-Max Algorithm": V(X) = P(X) at a
-leaf, the max over the children where Max moves, the min where Min moves), over the children
-by :func:`choice`; it is ``spec.minimax``'s value, which the tests check on random trees.
+**The specification** is :func:`minimax` (the lecture note "Game Tree", "Min-Max Algorithm":
+V(X) = P(X) at a leaf, the max over the children where Max moves, the min where Min moves), over
+the children by :func:`choice`; it is ``spec.minimax``'s value, which the tests check on random
+trees.
 
-**Theorem 2** (seed 001, "Modified Min-Max Algorithm"; :mod:`gametree.proofs.negamax`).
+**The theorem negamax** (the lecture note "Game Tree", "Modified Min-Max Algorithm";
+:mod:`gametree.proofs.theorems.negamax`).
 :func:`negamax` is ModMinMax, written as ``impl``'s negamax kernel walks a node: a leaf child
 is worth its value to the player to move, a child where the same player moves again is taken
 as it is, any other child negated, and the largest is taken. Proved:
@@ -27,12 +29,13 @@ as it is, any other child negated, and the largest is taken. Proved:
 reverses it (max(-x, -y) = -min(x, y)), so it holds in any ordered abelian group: the
 rationals too.
 
-**Theorem 1** (Knuth and Moore, AIJ 6 (1975), section 2; Fishburn, SIGART 84 (1983); seed
-002's procedure; :mod:`gametree.proofs.alphabeta`). With v the minimax value, r the result and
-any window a < b, for every tree:
+**The theorem alphabeta** (Knuth and Moore, AIJ 6 (1975), section 2; Fishburn, SIGART 84
+(1983); the procedure of the wiki article "Alpha-Beta Pruning";
+:mod:`gametree.proofs.theorems.alphabeta`). With v the minimax value, r the result and any
+window a < b, for every tree:
 
-- :func:`alphabeta` is seed 002's ``alpha_beta`` in max/min form, fail-hard, as ``impl``'s
-  kernel runs it: at a Max node ``alpha = max(alpha, r)`` for each child's result r until
+- :func:`alphabeta` is the wiki article's ``alpha_beta`` in max/min form, fail-hard, as
+  ``impl``'s kernel runs it: at a Max node ``alpha = max(alpha, r)`` for each child's result r until
   ``alpha >= beta``, and alpha is returned; at a Min node the same with beta and min; a leaf
   returns its value. Proved (Knuth-Moore): v <= a => r <= a; a < v < b => r = v;
   v >= b => r >= b.
@@ -147,7 +150,7 @@ def better(p: int, v: int, w: int) -> int:
 
 @Pure
 def choice(k: Kids, p: int) -> int:
-    """The minimax value of the best of the children k of a node where p moves (seed 001)."""
+    """The minimax value of the best of the children k of a node where p moves ("Game Tree")."""
     Requires(kids(k))
     Decreases(kids(k))
     Unfold(kids(k))
@@ -161,7 +164,7 @@ def choice(k: Kids, p: int) -> int:
 
 @Pure
 def minimax(t: Tree) -> int:
-    """The minimax value of t: its value at a leaf, else the best of its children (seed 001)."""
+    """The minimax value of t: its value at a leaf, else the best of its children ("Game Tree")."""
     Requires(tree(t))
     Decreases(None)
     return Unfolding(tree(t), t.value if t.kids is None else choice(t.kids, t.to_move))
@@ -169,7 +172,7 @@ def minimax(t: Tree) -> int:
 
 @Pure
 def signed(p: int, x: int) -> int:
-    """The value x to player p: x to player 0, -x to player 1 (seed 001's e)."""
+    """The value x to player p: x to player 0, -x to player 1 ("Game Tree"'s e)."""
     Decreases(None)
     return x if p == 0 else -x
 
@@ -204,7 +207,7 @@ def negamax(t: Tree) -> int:
 
 @Pure
 def negamax_choice_is_signed(k: Kids, p: int) -> bool:
-    """The induction of Theorem 2 over the children k of a node where p moves."""
+    """The induction of the theorem negamax over the children k of a node where p moves."""
     Requires(kids(k))
     Requires(p == 0 or p == 1)
     Decreases(kids(k))
@@ -219,7 +222,7 @@ def negamax_choice_is_signed(k: Kids, p: int) -> bool:
 
 @Pure
 def negamax_is_minimax(t: Tree) -> bool:
-    """Theorem 2: negamax(t) is minimax(t) with the sign of the player to move at the root."""
+    """Negamax(t) is minimax(t) with the sign of the player to move at the root."""
     Requires(tree(t))
     Decreases(None)
     Ensures(Result())
@@ -232,7 +235,7 @@ def negamax_is_minimax(t: Tree) -> bool:
 
 @Pure
 def alphabeta_choice(k: Kids, p: int, a: int, b: int) -> int:
-    """Seed 002's loop at a node where p moves, over its children k and the window (a, b).
+    """The loop of "Alpha-Beta Pruning" at a node where p moves, over its children k and (a, b).
 
     Fail-hard: Max raises alpha, Min lowers beta, until alpha >= beta; the bound is returned.
     """
@@ -262,7 +265,7 @@ def alphabeta_choice(k: Kids, p: int, a: int, b: int) -> int:
 
 @Pure
 def alphabeta(t: Tree, a: int, b: int) -> int:
-    """Theorem 1 (Knuth-Moore): fail-hard alpha-beta on t over the window (a, b), Max's view."""
+    """Knuth-Moore: fail-hard alpha-beta on t over the window (a, b), Max's view."""
     Requires(tree(t))
     Requires(a < b)
     Decreases(None)
@@ -311,7 +314,7 @@ def negamax_alphabeta_choice(k: Kids, p: int, a: int, b: int) -> int:
 
 @Pure
 def negamax_alphabeta(t: Tree, a: int, b: int) -> int:
-    """Theorem 1 (Knuth-Moore), negamax form: fail-hard F2 on t over (a, b), to the root's mover."""
+    """Knuth-Moore, negamax form: fail-hard F2 on t over (a, b), to the root's mover."""
     Requires(tree(t))
     Requires(a < b)
     Decreases(None)
@@ -362,7 +365,7 @@ def choice_is_inside(k: Kids, p: int, a: int, b: int) -> bool:
 
 @Pure
 def alphabeta_full_window(t: Tree, a: int, b: int) -> bool:
-    """Theorem 1: over a window around every leaf value, alpha-beta gives the minimax value."""
+    """Over a window around every leaf value, alpha-beta gives the minimax value."""
     Requires(tree(t))
     Requires(a < b)
     Decreases(None)
@@ -405,7 +408,7 @@ def alphabeta_soft_choice(k: Kids, p: int, a: int, b: int) -> int:
 
 @Pure
 def alphabeta_soft(t: Tree, a: int, b: int) -> int:
-    """Theorem 1 (Fishburn): fail-soft alpha-beta on t over the window (a, b), Max's view."""
+    """Fishburn: fail-soft alpha-beta on t over the window (a, b), Max's view."""
     Requires(tree(t))
     Requires(a < b)
     Decreases(None)

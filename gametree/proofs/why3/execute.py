@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from gametree.proofs.why3 import FILES, source
+from gametree.proofs.why3 import FILES, WHY3
 from gametree.spec import Leaf, Node, Scalar
 from gametree.spec import Tree as SpecTree
 from gametree.spec.fold import fold
@@ -101,7 +101,7 @@ def executable(file: str) -> str:
     >>> text.count("log := Read leaf !log")
     2
     """
-    text = source(file).replace("  use real.RealInfix\n", "")
+    text = WHY3.source(file).replace("  use real.RealInfix\n", "")
     for dotted, plain in _TO_INT:
         text = text.replace(dotted, plain)
     text = re.sub(r"\breal\b", "int", text.replace("0.0", "0"))

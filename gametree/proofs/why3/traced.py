@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from gametree.proofs.why3 import FILES, source
+from gametree.proofs.why3 import FILES, WHY3
 from gametree.proofs.why3.execute import printed, whyml_tree
 from gametree.spec import Path as TreePath
 from gametree.spec import Scalar, iter_leaves
@@ -50,6 +50,9 @@ TRACED = {
     "pairs": f"{_SEARCH} | Vector vec answers | Tree vtree answers\n",
     "paranoid": f"{_SEARCH} | Vector vec answers\n",
     "optimality": f"{_SEARCH} | Vector vec answers\n",
+    "window": f"{_SEARCH}\n",
+    "pvs": f"{_SEARCH}\n",
+    "table": "  type answers = End | Searched outcome answers | Number real answers\n",
     "path": "  type answers = End | Vector vec answers | Chain chain answers\n"
     "    | Climb cline answers | Line line answers\n",
 }
@@ -64,7 +67,7 @@ its arguments (a tuple, its name first), or a list (``Read``/``Cons`` chains, fl
 
 def executable(file: str, text: str | None = None) -> str:
     """The text of ``file`` (or ``text``, a seeded copy) over the integers, with a ``Run``."""
-    text = source(file) if text is None else text
+    text = WHY3.source(file) if text is None else text
     text = f"{text}\nmodule Run\n  use int.Int\n  use {FILES[file]}\n{TRACED[file]}end\n"
     text = text.replace("  use real.RealInfix\n", "")
     for dotted, plain in _TO_INT:

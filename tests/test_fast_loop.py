@@ -1,0 +1,54 @@
+"""``python3 dev.py test --fast``: the test command without the tests marked ``slow``.
+
+The whole files it leaves out are named in ``tests/conftest.py`` (``SLOW``): each must exist,
+say why, and have its tests marked, or the loop silently runs them (or a renamed file escapes
+the table and the loop grows slow again).
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SLOW
+from tests.test_kernel import script
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_slow_file_exists_and_says_why() -> None:
+    assert [name for name in SLOW if not (ROOT / "tests" / name).is_file()] == []
+    assert all(len(why.split()) >= 4 for why in SLOW.values())
+
+
+def test_the_tests_of_a_slow_file_are_marked_slow_and_no_others() -> None:
+    slow, fast = "test_wheel.py", "test_fast_loop.py"
+    assert slow in SLOW
+    assert fast not in SLOW
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+         "-m", "not slow", f"tests/{slow}", f"tests/{fast}"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert f"tests/{slow}::" not in listed
+    assert f"tests/{fast}::test_every_slow_file_exists_and_says_why" in listed
+
+
+def test_fast_runs_the_checks_and_pytest_without_the_slow_tests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dev = script("dev.py")
+    for name in ("ensure_venv", "build", "ensure_system_tools"):
+        monkeypatch.setattr(dev, name, lambda *_: None)
+    ran: list[list[str]] = []
+    monkeypatch.setattr(dev, "run", lambda command, env=None: ran.append(command))
+
+    def full_run(*_: object, **__: object) -> int:
+        raise AssertionError("--fast reached the full run")
+
+    monkeypatch.setattr(dev.subprocess, "call", full_run)
+    monkeypatch.setattr(dev.subprocess, "Popen", full_run)
+    dev.main(["test", "--fast", "-k", "name"])
+    assert [c[2] for c in ran] == ["ruff", "ruff", "mypy", "pytest"]
+    assert ran[-1][3:] == [*dev.WORKERS, "-m", "not slow", "-k", "name"]
