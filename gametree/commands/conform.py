@@ -39,11 +39,11 @@ from gametree.conform.vectors import NOTES, vector_cases
 
 NAME = "conform"
 DESCRIPTION = (
-    "Ask TARGET every test vector of a semantics, then generated trees, and compare its answers "
-    "with the spec's; shrink a failure to a minimal tree and print it with the command that "
-    "replays it. TARGET is package.module:function (a Python callable given the request as a "
-    "dict), the name of one of gametree's searches ('gametree algorithms'), or a command that "
-    "speaks the JSON-lines protocol (docs/conformance.md). @FILE reads arguments from FILE."
+    "Ask TARGET a semantics' test vectors and generated trees, compare its answers with the "
+    "spec's, and shrink a failure to a minimal tree, printed with the command that replays it. "
+    "TARGET is package.module:function (a Python callable given the request), a search's name "
+    "('gametree algorithms'), or a command speaking the protocol (docs/conformance.md). "
+    "@FILE reads arguments from FILE."
 )
 DETAILS = (
     "The generated trees come from the --scope: mostly small trees, with a tail of wide, tall, "

@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
     if title is None:
         title = "standard input" if args.file == "-" else args.file
     try:
-        d = search_drawing(doc.tree, args.algorithm or algorithm.name, doc.bounds, options,
+        d = search_drawing(doc.tree, args.algorithm or algorithm.name, doc.declared, options,
                            title=title, names=node_names(text))  # fmt: skip
     except (TreeError, ValueError) as e:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)

@@ -84,7 +84,12 @@ def page_search(name: str, doc: TreeDocument) -> str | int:
         note(NAME, found.note)
     search = found.algorithm.name
     if search not in {a.name for a in ENGINE_ALGORITHMS}:
-        return error(NAME, f"the page does not step through {search}: it records no events; "
+        why = (
+            "its engine has no rule for chance nodes yet"
+            if found.algorithm.events
+            else "it records no events"
+        )
+        return error(NAME, f"the page does not step through {search}: {why}; "
                      f"the page's searches are {', '.join(a.name for a in ENGINE_ALGORITHMS)}",
                      EXIT_USAGE)  # fmt: skip
     problem = algorithm_problem(search, doc)

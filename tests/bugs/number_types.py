@@ -466,6 +466,7 @@ __all__ = [
     "int32_mtdf_null_window",
     "int64_korf_shift",
     "int64_sentinel",
+    "win_score_as_infinity",
 ]
 
 
