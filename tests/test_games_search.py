@@ -46,6 +46,7 @@ REFERENCES: dict[str, Callable[[Tree], Solution[Any]]] = {
     "spec.negamax": spec.negamax,
     "spec.maxn": spec.maxn,
     "spec.paranoid": spec.paranoid,
+    "spec.expectimax": spec.expectimax,  # a tree without chance nodes: minimax or maxn
 }
 
 
