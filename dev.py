@@ -3,7 +3,7 @@
     python3 dev.py main   # solve the bundled example trees with the spec
     python3 dev.py test   # ruff, mypy --strict, and pytest (doctests, Hypothesis, CrossHair,
                           # the explore page in Debian's headless Chromium, installed if missing)
-    python3 dev.py test --fast  # the same, less the tests marked slow: a loop of about a minute
+    python3 dev.py test --fast  # the same, less the tests marked slow, for the loop while working
     python3 dev.py mutate [MODULE...]  # mutmut over gametree.spec and gametree.impl, or MODULEs
     python3 dev.py build  # compile impl's two kernels with mypyc (test does it too)
     python3 dev.py verify [--check | --stale] [--jobs N] [KERNEL...]  # Nagini (and flaws)
