@@ -11,7 +11,7 @@ with symbolic values.
 from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
 from gametree.impl.mtdf import mtdf
 from gametree.impl.pvs import pvs
-from gametree.impl.window import Bound
+from gametree.proofs.machinery._crosshair_targets import is_fishburn, is_knuth_moore
 from gametree.spec import Path, Scalar, Tree, minimax, negamax  # noqa: F401 - the contracts use them
 
 __all__ = [
@@ -24,24 +24,6 @@ __all__ = [
     "is_fishburn",
     "is_knuth_moore",
 ]
-
-
-def is_knuth_moore(v: Scalar, r: Scalar, a: Bound, b: Bound) -> bool:
-    """Knuth and Moore's F2: v <= a => r <= a; a < v < b => r = v; v >= b => r >= b."""
-    if v <= a:
-        return r <= a
-    if v >= b:
-        return r >= b
-    return r == v
-
-
-def is_fishburn(v: Scalar, r: Scalar, a: Bound, b: Bound) -> bool:
-    """Fishburn: r <= a => v <= r; a < r < b => r = v; r >= b => v >= r."""
-    if r <= a:
-        return v <= r
-    if r >= b:
-        return v >= r
-    return r == v
 
 
 def fail_hard_alphabeta(t: Tree, alpha: int, beta: int) -> Scalar:

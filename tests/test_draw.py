@@ -23,7 +23,18 @@ from gametree.draw.model import format_interval
 from gametree.draw.names import node_names
 from gametree.figures import FIGURES, korf_figure1, korf_figure4
 from gametree.impl import BOTTOM, TOP
-from gametree.spec import Bounds, Leaf, Node, Tree, iter_leaves, maxn, minimax, subtree
+from gametree.spec import (
+    Bounds,
+    Interval,
+    Leaf,
+    Node,
+    Tree,
+    TreeError,
+    iter_leaves,
+    maxn,
+    minimax,
+    subtree,
+)
 from gametree.spec import Path as TreePath
 from gametree.spec.strategies import scalar_trees, vector_trees, vectors
 from gametree.spec.tree import preorder
@@ -363,3 +374,18 @@ def test_a_malformed_file_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFix
     code, err = run(["draw", str(bad), "-o", str(tmp_path / "x.svg")], capsys)
     assert code == 3
     assert "bad.json" in err
+
+
+def test_a_tree_with_chance_nodes_is_refused_not_drawn_as_max_and_min() -> None:
+    """Star1's value here is 5 (the chance node is worth 5); a drawing would imply its Min, 2."""
+    t = Node(0, [Node.chance([2, 8], ["1/2", "1/2"]), Leaf(4)])
+    with pytest.raises(
+        TreeError, match=r"the drawing has no rule for chance nodes .* at path \[0\]"
+    ):
+        search_drawing(t, "star1", Interval(0, 10))
+
+
+def test_star1_draws_a_tree_without_chance_nodes_within_its_leaf_bounds() -> None:
+    t = Node(0, [Node(1, [3, 5]), Node(1, [2, 9])])
+    d = search_drawing(t, "star1", Interval(0, 10))
+    assert d.answer.value == minimax(t).value == 3

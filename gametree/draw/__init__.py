@@ -20,7 +20,7 @@ from pathlib import Path
 
 from gametree.algorithms import Options, lookup
 from gametree.draw.model import Drawing, DrawnNode, cut_offs, drawing
-from gametree.spec import Bounds, Interval, Tree, require_deterministic
+from gametree.spec import Bounds, Interval, Tree
 from gametree.spec import Path as TreePath
 
 __all__ = ["Drawing", "DrawnNode", "cut_offs", "drawing", "render", "search_drawing"]
@@ -41,7 +41,6 @@ def search_drawing(
     the search cannot take the tree.
     """
     found = lookup(algorithm)
-    require_deterministic(t, "the drawing")  # its implied values are Max's and Min's, not sums
     options = options or Options()
     answer = found.run(t, bounds, options, trace=True)
     korf = bounds if isinstance(bounds, Bounds) else None  # an Interval bounds leaves only

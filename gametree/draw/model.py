@@ -56,7 +56,7 @@ from gametree.algorithms import Algorithm, Answer, Options
 from gametree.impl import BOTTOM, TOP
 from gametree.impl.window import Bound
 from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, Value, separate_evaluations, worth
-from gametree.spec.tree import preorder
+from gametree.spec.tree import preorder, require_deterministic
 
 __all__ = [
     "Drawing",
@@ -163,8 +163,10 @@ def drawing(
 
     ``names`` labels nodes by path (see :mod:`gametree.draw.names`).
 
-    Raises ``ValueError`` if the answer has no trace.
+    Raises ``ValueError`` if the answer has no trace, and ``spec.TreeError`` for a tree with
+    chance nodes (the values a drawing implies are Max's and Min's, not sums).
     """
+    require_deterministic(t, "the drawing")
     if answer.trace is None:
         raise ValueError("a drawing needs the search's trace: run it with trace=True")
     nodes, parents = _preorder(t)
