@@ -29,9 +29,11 @@ from gametree.conform.games import GameGraph, GameState
 from gametree.conform.observe import observe
 from gametree.conform.semantics import SEMANTICS, Case, game_case, request
 from gametree.conform.steer import Steering, chain, lifted, propose, wrapped
+from gametree.conform.steer_games import killer_game
 from gametree.spec import Bounds, Leaf, Node, Tree, minimax, negamax
 from gametree.spec.examples import korf_figure5
 from gametree.spec.strategies import scalar_trees
+from tests.bugs.engine import correct, killers_unchecked
 
 TREE_SEMANTICS = [s for s in SEMANTICS if not SEMANTICS[s].game]
 CUTS = {"cut-immediate", "cut-parent", "cut-grandparent", "cut-3-up", "cut-window"}
@@ -251,6 +253,32 @@ def test_no_drawn_case_shows_a_pair_called_infeasible(semantics: str) -> None:
         bad = pairs_of(semantics, got) & set(ruled)
         assert not bad, (case, [(p, ruled[p]) for p in bad])
         assert not _whole_numbers_as_text(request(case, trace=False)), case
+
+
+@pytest.mark.parametrize("semantics", ["game-negamax", "game-negamax-stand-pat", "game-deepening"])
+def test_a_killer_game_tells_an_unchecked_killer_and_shows_no_infeasible_pair(
+    semantics: str,
+) -> None:
+    """The small tier's killer games (``steer_games.killer_game``): a move noisy at one state
+    of the horizon is a legal quiet move at a sibling, and some games tell an engine that
+    searches its killers unchecked (``tests.bugs.engine.killers_unchecked``) from one that
+    does not; none shows a pair called infeasible."""
+    ruled = set(infeasible(semantics))
+    told = shared = 0
+    for i in range(60):
+        rng = random.Random(i)
+        g, depth, q = killer_game(rng, semantics, set(), alternating=bool(i % 2))
+        case = game_case(semantics, g, depth, quiescence=q,
+                         max_nodes=60 if semantics == "game-deepening" else None)  # fmt: skip
+        assert not pairs_of(semantics, observe(case)) & ruled, case
+        noisy = [x for x in g.states if x.moves and not x.quiet]
+        shared += any(set(x.noisy) & {m for m, _ in y.moves} - set(y.noisy)
+                      for x in noisy for y in noisy)  # fmt: skip
+        if semantics == "game-negamax":
+            asked = request(case, trace=False)
+            told += killers_unchecked(asked) != correct(asked)
+    assert shared >= 50
+    assert told >= 5 or semantics != "game-negamax"
 
 
 def _whole_numbers_as_text(x: object) -> list[str]:

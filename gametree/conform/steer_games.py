@@ -25,7 +25,7 @@ from gametree.conform.semantics import Case, game_case
 from gametree.spec import Scalar
 from gametree.spec import witness as witnessed
 
-__all__ = ["HORIZON", "QUIESCENT", "SHIFTS", "propose_game", "table_game"]
+__all__ = ["HORIZON", "QUIESCENT", "SHIFTS", "killer_game", "propose_game", "table_game"]
 
 SHIFTS: dict[str, tuple[int, ...]] = {
     "values-large": (999, 1000, 9999, 32000, 32767, 2**31 - 4, 2**53 - 8),
@@ -133,6 +133,69 @@ def _drawn_game(rng: random.Random, semantics: str, aim: set[str], *,
     ahead = rng.choice(HORIZON[place]) if place else rng.randint(-2, 2)
     depth = max(1, min(6 if witness else 4, longest - ahead))
     return g, depth, _quiescence(rng, semantics, aim)
+
+
+def killer_game(rng: random.Random, semantics: str, aim: set[str], *,
+                alternating: bool) -> tuple[GameGraph, int, int]:  # fmt: skip
+    """A game whose horizon holds sibling positions that share their moves' labels.
+
+    A killer move is one that caused a cut-off at the same ply elsewhere (the Game Tree Search
+    notes, 2, refutation moves), and an engine finds it again by its label; here the states at
+    the horizon (three to each state above it, mostly after a game end that gives them a
+    window, the search one or two plies deep) have moves labelled ``a``, ``b``, ``c``, each
+    its own one or two of them noisy, so that a move noisy and refuting at one state is legal
+    and quiet at a later one: an extension that searches a killer without asking whether it
+    is noisy there plays a quiet move (about one game in six tells such an engine from the
+    reference). The moves lead to game ends, or to one more noisy state. Players alternate,
+    unless ``aim`` asks for ``moves-twice``; the depth follows the horizon ``aim`` names.
+    """
+    depth = rng.randint(1, 2)
+    place = next((h for h in HORIZON if h in aim), None)
+    if place is not None:
+        depth = max(1, rng.randint(1, 2) + 1 - rng.choice(HORIZON[place]))
+    twice = "moves-twice" in aim and not alternating
+    kids: list[list[int]] = [[]]
+    ply = [0]
+
+    def add(parent: int) -> int:
+        kids.append([])
+        ply.append(ply[parent] + 1)
+        kids[parent].append(len(kids) - 1)
+        return len(kids) - 1
+
+    level = [0]
+    for _ in range(depth - 1):
+        level = [add(s) for s in level for _ in range(rng.randint(1, 2))]
+    horizon: list[int] = []
+    for s in level:
+        if rng.random() < 0.8:  # a game end first: a window for the states after it
+            add(s)
+        horizon += [add(s) for _ in range(3)]
+    labels: dict[int, list[str]] = {}
+    noisy: dict[int, list[str]] = {}
+    for h in horizon:
+        labels[h] = rng.sample("abc", 3)
+        noisy[h] = rng.sample(labels[h], rng.randint(1, len(labels[h]) - 1))
+        for _ in labels[h]:
+            t = add(h)
+            if rng.random() < 0.3:  # one more noisy state: the extension goes on
+                labels[t] = ["a", "b"][: rng.randint(1, 2)]
+                noisy[t] = list(labels[t])
+                for _ in labels[t]:
+                    add(t)
+    states = []
+    for s, ks in enumerate(kids):
+        p = rng.randrange(2) if twice and s else ply[s] % 2
+        if not ks:
+            states.append(GameState(p, utility=rng.randint(-9, 9)))
+            continue
+        names = labels.get(s, list("abcd"[: len(ks)]))
+        quiet = s not in noisy
+        states.append(GameState(p, tuple(zip(names, ks, strict=True)), None,
+                                rng.randint(-9, 9), quiet, tuple(noisy.get(s, ()))))  # fmt: skip
+    if alternating:
+        states = _alternate(states)
+    return GameGraph.of(states), depth, max(1, _quiescence(rng, semantics, aim))
 
 
 @attrs.define
