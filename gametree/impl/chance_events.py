@@ -141,8 +141,8 @@ class Star(Expectimax):
     def cut_after(self, node: Node, called: int, last: int) -> int | None:
         """At a chance node, after the child called last, unless it was the last child.
 
-        A fail in Star2's probing phase is a cut-off after any child: the search phase is
-        not run.
+        A fail in Star2's probing phase is a cut-off after any child, the last included: the
+        search phase is not run (so such a cut-off may skip no child).
         """
         if node.probabilities is None:
             return super().cut_after(node, called, last)
