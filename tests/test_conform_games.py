@@ -19,9 +19,10 @@ import pytest
 
 from gametree import cli
 from gametree.conform.positions.cases import covered, playable, within_limits
+from gametree.conform.positions.engine import answer
 from gametree.conform.positions.protocol import LineProtocol, Question
 from gametree.conform.positions.run import GameOptions, questions
-from gametree.conform.positions.semantics import TWO_PLAYER
+from gametree.conform.positions.semantics import NO_MOVE, TWO_PLAYER
 from gametree.games.evaluations import evaluations
 from gametree.games.notations import GAMES
 from tests.bugs.games import BEGIN, CLI, CONNECT4, END, GAME_BUGS, KALAH, build
@@ -181,6 +182,27 @@ def test_a_failed_solve_is_shrunk_through_endgames_only(cc: str, tmp_path: Path)
         x for x in legal if not within_limits(Question("connect4", options.variant, x, "solve"))
     ]
     assert beyond, "no shorter line leaves the endgames: the check is idle here"
+
+
+def moveless(request: dict[str, Any]) -> dict[str, object]:
+    """gametree's engine with the move left out of every reply."""
+    reply = answer(request)
+    reply.pop("best_move", None)
+    return reply
+
+
+@pytest.mark.parametrize("ask", ["value", "solve"])
+def test_a_reply_without_the_move_compared_is_told_so(
+    ask: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    target = "tests.test_conform_games:moveless"
+    code, report = conform(["--target", target, "--game", "nim", "--ask", ask], capsys)
+    assert code == 0, report["failures"][:1]
+    code, report = conform(["--target", target, "--game", "nim", "--ask", ask,
+                            "--any-best-move"], capsys)  # fmt: skip
+    assert code == 1
+    assert report["failures"][0]["minimal"]["problems"] == [NO_MOVE]
 
 
 BROKEN_CONNECT4 = {
