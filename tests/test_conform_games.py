@@ -19,6 +19,7 @@ import pytest
 
 from gametree import cli
 from gametree.conform.positions.cases import covered, playable, within_limits
+from gametree.conform.positions.command import TREE_ONLY
 from gametree.conform.positions.engine import answer
 from gametree.conform.positions.protocol import LineProtocol, Question
 from gametree.conform.positions.run import GameOptions, questions
@@ -128,6 +129,22 @@ def test_bad_game_options_get_one_line_naming_the_fault(
     err = capsys.readouterr().err
     assert says in err, err
     assert "Traceback" not in err
+
+
+TREE_VALUES = {"--budget": "10", "--values": "int64", "--infinity": "1000",
+               "--skip-flag": "Tie", "--scope": "large"}  # fmt: skip
+
+
+@pytest.mark.parametrize("flag", TREE_ONLY)
+def test_a_tree_gate_option_is_refused_with_game(
+    flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = [flag, TREE_VALUES[flag]] if flag in TREE_VALUES else [flag]
+    argv = ["conform", "--target", OURS, "--game", "nim", "--ask", "perft", *given]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{flag} is an option of the tree gate, not of --game" in err, err
+    assert len(err.strip().splitlines()) == 1
 
 
 @pytest.fixture(scope="module")
