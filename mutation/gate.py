@@ -67,7 +67,8 @@ class Subject:
     """Whether the gate compares the leaves read (``--strict-order``), for each run of a
     mutant in turn until one kills it: off for alpha-beta's recursive kernel, which runs only
     when no trace is asked (a traced search walks its own loop), and on then off for that
-    loop, which hands untraced subtrees of 32 plies or fewer to the kernel."""
+    loop, which hands untraced subtrees of 32 plies or fewer to the kernel; the same for
+    MTD(f)'s test, whose untraced subtrees go to its recursive ``rec``."""
     part: str = ""
     """A name for a second subject of the same semantics and module (its functions a few of
     the first's, sampled on their own)."""
@@ -104,7 +105,8 @@ SUBJECTS = (
     _s("negamax-alphabeta-fail-soft", "impl.negamax_alphabeta_fail_soft", "_kernel", "negamax",
        orders=(False,)),
     _s("pvs", "impl.pvs", "pvs", "_pvs"),
-    _s("mtdf", "impl.mtdf", "mtdf", "_mtdf", "_principal_variation", "_store", "_mt"),
+    _s("mtdf", "impl.mtdf", "mtdf", "_mtdf", "_principal_variation", "_store", "_mt",
+       orders=_BOTH),
     _s("maxn", "impl.maxn", "maxn", "maxn_search"),
     _s("maxn", "impl.maxn", "maxn_stack", "run", "Backed.via", "vector_leaf"),
     _s("immediate", "impl.immediate", "immediate", "immediate_search"),
