@@ -42,7 +42,15 @@ from gametree.games.nim import Nim
 from gametree.games.othello import PASS, Othello
 from gametree.games.tictactoe import TicTacToe
 
-__all__ = ["BEHAVIOURS", "CATEGORIES", "categories", "covered", "draw_positions", "plan"]
+__all__ = [
+    "BEHAVIOURS",
+    "CATEGORIES",
+    "categories",
+    "covered",
+    "draw_positions",
+    "plan",
+    "within_limits",
+]
 
 PERFT_FROM_START = 20_000
 PERFT_ELSEWHERE = 3_000
@@ -211,12 +219,7 @@ def plan(game_name: str, variant: tuple[tuple[str, object], ...], game: Any, *,
     """The questions of each phase of the default run (module docstring), in order."""
     positions = draw_positions(game, seed=seed, playouts=20, per_category=4)
     start = Question(game_name, variant, (), "perft", 1, category="start")
-    perfts = []
-    d = 1
-    while d <= 12 and perft(game, game.initial_state(), d, ended=False,
-                            limit=PERFT_FROM_START) <= PERFT_FROM_START:  # fmt: skip
-        perfts.append(start.at((), d))
-        d += 1
+    perfts = _while_within(start, range(1, 13))
     values, solves = [], []
     for c, lines in positions.items():
         for line in lines:
@@ -224,25 +227,55 @@ def plan(game_name: str, variant: tuple[tuple[str, object], ...], game: Any, *,
                 solves.append(Question(game_name, variant, line, "solve",
                                        evaluation=solve_evaluation, category=c))  # fmt: skip
                 continue
-            s = _state_of(game, line)
-            for d in range(1, 6):
-                if perft(game, s, d, limit=VALUE_LEAVES) > VALUE_LEAVES:
-                    break
-                values.append(Question(game_name, variant, line, "value", d, evaluation,
-                                       semantics, player=player, category=c))  # fmt: skip
+            value = Question(game_name, variant, line, "value", 1, evaluation, semantics,
+                             player=player, category=c)  # fmt: skip
+            values += _while_within(value, range(1, 6))
             if c != "start":
-                for d in range(1, 5):
-                    if perft(game, s, d, ended=False, limit=PERFT_ELSEWHERE) > PERFT_ELSEWHERE:
-                        break
-                    perfts.append(Question(game_name, variant, line, "perft", d, category=c))
+                perfts += _while_within(Question(game_name, variant, line, "perft", category=c),
+                                        range(1, 5))  # fmt: skip
     return {"perft": perfts, "value": values, "solve": solves}
 
 
-def _state_of(game: Any, line: tuple[Any, ...]) -> Any:
+def _while_within(q: Question, depths: range) -> list[Question]:
+    """``q`` at each of ``depths`` in turn, up to the first beyond the phase's limits."""
+    out = []
+    for d in depths:
+        if not within_limits(q.at(q.line, d)):
+            break
+        out.append(q.at(q.line, d))
+    return out
+
+
+def within_limits(q: Question) -> bool:
+    """Whether ``q`` is within its phase's limits: the default run would ask it.
+
+    A ``perft`` or ``divide`` of at most :data:`PERFT_FROM_START` move sequences asked of
+    the start (its category), :data:`PERFT_ELSEWHERE` of the other positions; a ``value`` of
+    a position that is not over, its tree cut at the depth of at most :data:`VALUE_LEAVES`
+    leaves; a ``solve`` of an endgame (at most :data:`SOLVE_STATES` states below) that is
+    not over. A failure is shrunk only to questions within the limits: a shorter line can
+    reach a position far from the end, whose solve takes as long as the whole game's, for
+    the reference and for the target alike.
+    """
+    game, s = q.played, q.state
+    if q.ask == "solve":
+        return not game.is_terminal(s) and _below(game, s) is not None
+    if q.ask == "value":
+        return (
+            not game.is_terminal(s) and perft(game, s, q.depth, limit=VALUE_LEAVES) <= VALUE_LEAVES
+        )
+    limit = PERFT_FROM_START if q.category == "start" else PERFT_ELSEWHERE
+    return perft(game, s, q.depth, ended=False, limit=limit) <= limit
+
+
+def playable(game: Any, line: tuple[Any, ...]) -> bool:
+    """Whether ``line`` can be played from the start: each move legal, the game not over."""
     s = game.initial_state()
     for m in line:
+        if game.is_terminal(s) or m not in game.moves(s):
+            return False
         s = game.successor(s, m)
-    return s
+    return True
 
 
 def covered(q: Question) -> Counter[str]:
