@@ -56,7 +56,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "steer", "steer_games", "draws", "scale", "shrink", "chance_cases", "best_reply_cases",
     ),
     "run": (
-        "targets", "outcome", "faults", "report", "run", "generated", "gate", "junit", "positions",
+        "targets", "window_leaves", "outcome", "faults", "report", "run", "generated", "gate",
+        "junit", "positions",
     ),
 }  # fmt: skip
 """The gate's modules by layer, in the order the gate flows: the protocol (the request and

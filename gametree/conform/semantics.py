@@ -644,6 +644,15 @@ class Checks:
     any_best_move: bool = False
     """The target picks any of the best moves (``--any-best-move``: at random among ties):
     its move must be one of them, and its line one of best moves (:func:`best_line_problem`)."""
+    window_leaves: bool = False
+    """The target reports its leaves, in an order of its own (``--window-leaves``): over a
+    narrower window they must be a subsequence of those over a wider one
+    (:mod:`gametree.conform.window_leaves`)."""
+
+    @property
+    def traced(self) -> bool:
+        """Whether the requests ask for the leaves read."""
+        return self.strict_order or self.window_leaves
 
 
 def check(case: Case, e: Expected, response: object, checks: Checks) -> list[str]:  # noqa: PLR0911, PLR0912

@@ -24,7 +24,8 @@ category (cut trees of at most :data:`VALUE_LEAVES` leaves); solved endgames.
 **Coverage** (:func:`covered`) is read off the reference, as for trees: the moves the tree cut
 at d holds, by what they do in the game (each game's ``move_kinds``: an extra turn, a capture,
 a pass, a win along a row, a column filled, ...), marked ``-at-horizon`` when the move leads to
-a leaf at the horizon, and ``extra-turns-in-a-row`` when an extra turn follows an extra turn.
+a leaf at the horizon, and ``extra-turns-in-a-row`` when an extra turn follows an extra turn;
+of perft and value questions to depth :data:`COVERAGE_DEPTH` (the trees below are walked whole).
 """
 
 import random
@@ -45,6 +46,7 @@ from gametree.games.tictactoe import TicTacToe
 __all__ = [
     "BEHAVIOURS",
     "CATEGORIES",
+    "COVERAGE_DEPTH",
     "categories",
     "covered",
     "draw_positions",
@@ -59,6 +61,9 @@ SOLVE_STATES = 1_000
 """The most distinct states below a position asked to be solved (the reference solves them)."""
 SOLVES = 16
 """The endgames the default run asks to be solved (cheap to check: the game below is small)."""
+
+COVERAGE_DEPTH = 4
+"""The deepest question whose tree the coverage counts."""
 
 CATEGORIES = ("start", "opening", "playout", "one-from-end", "near-full", "extra-turns",
               "capture", "pass", "full-column", "endgame", "same-board")  # fmt: skip
@@ -279,9 +284,14 @@ def playable(game: Any, line: tuple[Any, ...]) -> bool:
 
 
 def covered(q: Question) -> Counter[str]:
-    """The behaviours the tree cut at ``q``'s depth shows (module docstring)."""
+    """The behaviours the tree cut at ``q``'s depth shows (module docstring).
+
+    None for a solve, or deeper than :data:`COVERAGE_DEPTH`: not counted.
+    """
     game, depth = q.played, q.depth
     out: Counter[str] = Counter()
+    if q.ask not in ("perft", "value") or depth > COVERAGE_DEPTH:
+        return out
     stack: list[tuple[Any, int, bool]] = [(q.state, 0, False)]
     while stack:
         s, ply, extra = stack.pop()

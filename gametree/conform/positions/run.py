@@ -51,7 +51,7 @@ from gametree.games.evaluations import evaluations
 from gametree.games.notations import GAMES
 from gametree.spec import Scalar
 
-__all__ = ["GameFailure", "GameOptions", "GameReport", "Outcome", "run_game_mode"]
+__all__ = ["GameFailure", "GameOptions", "GameReport", "Outcome", "questions", "run_game_mode"]
 
 
 @attrs.frozen
@@ -321,17 +321,16 @@ def run_game_mode(
     report = GameReport(options, name, target_options=target_options
                         or f"--target {shlex.quote(name)}")  # fmt: skip
     asker = _Asker(target, options)
-    planned = _questions(options)
+    planned = questions(options)
     total = sum(len(qs) for qs in planned.values())
-    for phase, questions in planned.items():
-        for q in questions:
+    for phase, qs in planned.items():
+        for q in qs:
             tick(f"{phase} {report.asked[phase] + 1}", total)
             o = asker.ask(q)
             report.asked[phase] += 1
             if q.ask == "value":
                 report.categories[q.category] += 1
-            if q.ask in ("value", "perft") and q.depth <= 4:
-                report.coverage.update(covered(q))
+            report.coverage.update(covered(q))
             if not o.failed:
                 report.passed_by_phase[phase] += 1
                 for w in _windows(q, o) if phase == "value" else ():
@@ -354,7 +353,7 @@ def run_game_mode(
     return report
 
 
-def _questions(o: GameOptions) -> dict[str, list[Question]]:
+def questions(o: GameOptions) -> dict[str, list[Question]]:
     """The questions of each phase asked, or the one question ``position`` names."""
     if o.position is not None:
         rules = GAMES[o.game]
