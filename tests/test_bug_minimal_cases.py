@@ -43,6 +43,7 @@ def test_every_row_says_how_its_failure_failed() -> None:
         assert bool(member) == (kind == "mismatch"), e["bug"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["bug"] for e in ENTRIES])
 def test_a_kept_case_replayed_fails_as_its_failure_did(entry: dict[str, Any]) -> None:
     b = BY_NAME[entry["bug"]]
