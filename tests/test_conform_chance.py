@@ -86,6 +86,7 @@ def test_generation_alone_catches_each_broken_engine_and_shrinks_it(
     assert minimal.case.tree.size <= 4
 
 
+@pytest.mark.slow
 def test_the_correct_engines_written_outside_pass(capsys: pytest.CaptureFixture[str]) -> None:
     for target, semantics, extra in [("expectimax", "expectimax", EVERY),
                                      ("star1", "star1", ["--strict-order"])]:  # fmt: skip

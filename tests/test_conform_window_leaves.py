@@ -83,6 +83,7 @@ def gate(engine: Engine, checks: Checks, budget: int = 60) -> Report:
 WINDOW_LEAVES = Checks(window_leaves=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", [impls, right_to_left])
 def test_an_engine_that_meets_the_theorem_passes_the_window_check(engine: Engine) -> None:
     report = gate(engine, WINDOW_LEAVES)

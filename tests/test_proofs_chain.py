@@ -132,6 +132,7 @@ def test_random_trees_many_players_and_fractions_agree_with_z3() -> None:
     assert compared > 200
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(trees(max_depth=4, by_depth=False), st.randoms(use_true_random=False))
 def test_the_lemma_climbing_the_chain_is_maxn_of_the_completed_tree(
@@ -168,6 +169,7 @@ def test_a_seeded_flaw_is_caught_the_search_without_the_overtaken_moves() -> Non
     pytest.fail("dropping the overtaken moves went unnoticed")
 
 
+@pytest.mark.slow
 def test_a_chain_thousands_of_levels_deep_is_decided() -> None:
     t: Tree = Leaf((1, 0, 0))
     for depth in range(3000):
