@@ -126,6 +126,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     limited.add_argument("--full-window", action="store_true",
                          help="the target takes no window: ask the alpha-beta semantics with "
                          "the full window only (so --strict-order checks its pruning)")  # fmt: skip
+    limited.add_argument("--window-leaves", action="store_true",
+                         help="the target reports its leaves (trace), in an order of its own "
+                         "that no window changes: for alpha-beta, ask each case with a window "
+                         "again with its sides opened, and check that the narrower window's "
+                         "leaves are a subsequence of the wider one's (a proved "
+                         "theorem)")  # fmt: skip
     limited.add_argument("--alternating", action="store_true",
                          help="only trees whose players move in turn by depth from 0, and only "
                          "games where no player moves twice")  # fmt: skip
@@ -238,6 +244,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit p
                 args.strict_order,
                 args.move_only,
                 args.any_best_move,
+                args.window_leaves,
             ),
             budget=args.budget,
             seed=args.seed,

@@ -53,10 +53,11 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "cases": (
         "scope", "numbers", "options", "behaviours", "observe", "game_behaviours",
         "behaviour_coverage", "tiers", "edge_trees", "traps", "optimal_trees", "vectors",
-        "steer", "steer_games", "draws", "scale", "shrink", "chance_cases",
+        "steer", "steer_games", "draws", "scale", "shrink", "chance_cases", "best_reply_cases",
     ),
     "run": (
-        "targets", "outcome", "faults", "report", "run", "generated", "gate", "junit", "positions",
+        "targets", "window_leaves", "outcome", "faults", "report", "run", "generated", "gate",
+        "junit", "positions",
     ),
 }  # fmt: skip
 """The gate's modules by layer, in the order the gate flows: the protocol (the request and

@@ -122,7 +122,7 @@ def _small_cases(options: GateOptions) -> Any:
                 alpha, beta = beta - 1 if alpha == beta else beta, alpha
             guess = draw(st.integers(-10, 10)) if s.guess else 0
             return Case(s.name, t, alpha=alpha, beta=beta, first_guess=guess)
-        players = draw(st.sampled_from([3, 2, 4]))
+        players = draw(st.sampled_from([p for p in (3, 2, 4) if p >= s.players]))
         if s.domain:
             bounds = draw(st.sampled_from(OPTIMAL_BOUNDS))
         else:

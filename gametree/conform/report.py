@@ -91,7 +91,7 @@ class Report:
 
     def json(self) -> dict[str, object]:
         """The report as JSON (``gametree conform --json``)."""
-        trace = self.options.checks.strict_order
+        trace = self.options.checks.traced
         infinity = self.options.infinity
         return {
             "target": self.target,
@@ -250,7 +250,7 @@ class Report:
         ``passed``: the target's answer was right, and is not kept.
         """
         lines = []
-        req = request(m.case, trace=self.options.checks.strict_order, tree=False)
+        req = request(m.case, trace=self.options.checks.traced, tree=False)
         if m.case.game is not None:
             lines.append(f"game: {clip(json.dumps(req.pop('game')))}")
             lines.append(f"cut tree: {clip(dumps(m.case.tree))}")
@@ -286,7 +286,7 @@ class Report:
         if directory is None:
             directory = Path(tempfile.mkdtemp(prefix="gametree-conform-"))
         directory.mkdir(parents=True, exist_ok=True)
-        trace = self.options.checks.strict_order
+        trace = self.options.checks.traced
         for i, s in enumerate(self.shrunk):
             m = s.minimal
             path = directory / f"minimal-{i + 1}.json"

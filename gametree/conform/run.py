@@ -13,6 +13,7 @@ from typing import Protocol
 
 import attrs
 
+from gametree.conform import window_leaves
 from gametree.conform.numbers import NUMBER_TYPES, NumberType
 from gametree.conform.options import GateOptions, unasked
 from gametree.conform.report import Kind, Outcome, Report, signature
@@ -42,10 +43,11 @@ def evaluate(
 
     The reply's value is read as the engine's ``numbers`` mean it
     (:meth:`gametree.conform.numbers.NumberType.read`: under ``double`` a JSON number is the
-    double it denotes); the report keeps it as it was written.
+    double it denotes); the report keeps it as it was written. With ``--window-leaves`` a
+    case with a window is asked again over the wider windows (:mod:`.window_leaves`).
     """
     e = expected(case)
-    reply = target.ask(case, trace=checks.strict_order)
+    reply = target.ask(case, trace=checks.traced)
     response = reply.response
     if isinstance(response, dict):
         response = {k: v for k, v in response.items() if k != "id"}
@@ -54,6 +56,8 @@ def evaluate(
         if isinstance(response, dict) and "value" in response:
             read = {**response, "value": numbers.read(response["value"])}
         problems = check(case, e, read, checks)
+        if not problems and checks.window_leaves:
+            problems = window_leaves.problems(case, response, lambda c: target.ask(c, trace=True))
         if not problems:  # a pass keeps nothing of the reply: the report never shows it
             return "pass", problems, None, reply.seconds, e
         return "mismatch", problems, _kept(response), reply.seconds, e

@@ -77,7 +77,7 @@ def _knobs(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth: 
     s = SEMANTICS[semantics]
     aim = set(aim)
     vector = s.kind == "vector" or s.player
-    players = rng.choice((3, 3, 2, 4)) if vector else 2
+    players = max(s.players, rng.choice((3, 3, 2, 4))) if vector else 2
     if "many-players" in aim:
         players = rng.randint(5, 7)
     height = rng.choice((1, 2, 2, 3, 3, 4))

@@ -34,8 +34,9 @@ has the same domain, the same errors and the same internal representation to bui
 """
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, TypeVar
 
 from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, exact_scalar, require_deterministic
 
@@ -48,6 +49,7 @@ __all__ = [
     "check_chance_tree",
     "check_scalar_tree",
     "external",
+    "is_subsequence",
     "window",
 ]
 
@@ -231,3 +233,19 @@ def check_chance_tree(t: object, algorithm: str) -> Tree:
             (),
         )
     return t
+
+
+T = TypeVar("T")
+
+
+def is_subsequence(x: Sequence[T], y: Sequence[T]) -> bool:
+    """Whether ``x`` is ``y`` with some items left out, the others in order.
+
+    What alpha-beta's leaves over a window inside another are of its leaves over the wider one
+    (the proofs' theorem ``window``; ``gametree conform --window-leaves`` checks it of engines).
+
+    >>> is_subsequence([(0,), (2,)], [(0,), (1,), (2,)]), is_subsequence([(1,), (0,)], [(0,), (1,)])
+    (True, False)
+    """
+    rest = iter(y)
+    return all(any(p == q for q in rest) for p in x)

@@ -74,10 +74,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        "not JSON (the templates below)")  # fmt: skip
     group.add_argument("--line-request", metavar="TEMPLATE",
                        help="what the target reads, e.g. '{position}' (default '{ask} {depth} "
-                       "{position}')")  # fmt: skip
+                       "{position}', for a solve 'solve {position}'; {variant} adds the "
+                       "variant as KEY=VALUE words)")  # fmt: skip
     group.add_argument("--line-reply", metavar="TEMPLATE",
                        help="what the target writes, e.g. '{position} {value}' (default "
-                       "'{count}', '{divide}' or '{value}')")  # fmt: skip
+                       "'{count}', '{divide}' or '{value}', '{value} {best_move}' when the "
+                       "move is compared)")  # fmt: skip
 
 
 def _variant(pairs: list[str]) -> dict[str, object]:

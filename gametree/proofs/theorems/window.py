@@ -3,7 +3,8 @@
 **Statement.** For alpha-beta over a window (a', b') inside another, a <= a' < b' <= b, the
 leaves the search reads over (a', b') are a subsequence of those it reads over (a, b): none the
 wider search skips, in the same order. Fail-hard and fail-soft, max/min and negamax form. It is
-what lets an engine that reports its leaves be checked against itself with another window, and
+what lets an engine that reports its leaves be checked against itself with another window
+(``gametree conform --window-leaves``, :mod:`gametree.conform.window_leaves`), and
 it underlies the reuse of a bound found with one window by a search with a narrower one.
 
 The issue that asked for it (38, after Nipkow 2024, "Alpha-Beta Pruning" in the Archive of
@@ -20,14 +21,14 @@ rationals (``gametree/proofs/why3/window.mlw``), pinned to ``impl.alphabeta`` by
 searches read (``tests/test_verified_why3_window.py``).
 """
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any
 
 from hypothesis import strategies as st
 
 from gametree.impl.alphabeta import alphabeta, negamax_alphabeta
-from gametree.impl.window import BOTTOM, TOP, Bound
+from gametree.impl.window import BOTTOM, TOP, Bound, is_subsequence
 from gametree.proofs.machinery._methods import scalar_trees_of
 from gametree.proofs.machinery.checks import Exhaustive, Property
 from gametree.proofs.machinery.claims import Claim, Flaw, Instance, Pin
@@ -41,7 +42,6 @@ from gametree.spec.strategies import scalar_trees
 __all__ = ["CHECKS", "CLAIMS", "FLAWS", "NOT_A_PREFIX", "THEOREM", "is_subsequence", "problem"]
 
 Window = tuple[Bound, Bound]
-T = TypeVar("T")
 
 SEARCHES: tuple[tuple[str, Callable[..., Any], bool], ...] = (
     ("alphabeta", alphabeta, False),
@@ -50,16 +50,6 @@ SEARCHES: tuple[tuple[str, Callable[..., Any], bool], ...] = (
     ("negamax_alphabeta fail-soft", negamax_alphabeta, True),
 )
 """impl's alpha-beta, both forms, fail-hard and fail-soft."""
-
-
-def is_subsequence(x: Sequence[T], y: Sequence[T]) -> bool:
-    """Whether ``x`` is ``y`` with some items left out, the others in order.
-
-    >>> is_subsequence([(0,), (2,)], [(0,), (1,), (2,)]), is_subsequence([(1,), (0,)], [(0,), (1,)])
-    (True, False)
-    """
-    rest = iter(y)
-    return all(any(p == q for q in rest) for p in x)
 
 
 def reads(search: Callable[..., Any], t: Tree, w: Window, *, soft: bool) -> tuple[Path, ...]:
@@ -278,7 +268,8 @@ THEOREM = Theorem(
         "For every tree (Why3): fail-hard and fail-soft alpha-beta, max/min form, over a window "
         "inside another read a subsequence of the leaves the wider one reads. Shown by a "
         "witness: not a prefix. Checked within a bound and on samples, not proved for every "
-        "tree: the negamax form, and impl's default window (BOTTOM, TOP)."
+        "tree: the negamax form, and impl's default window (BOTTOM, TOP). The gate holds "
+        "engines that report their leaves to it (gametree conform --window-leaves)."
     ),
     module="gametree.proofs.theorems.window",
     checks=CHECKS,
