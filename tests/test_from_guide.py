@@ -3,10 +3,11 @@
 Issue 36 asks for a Connect Four engine and a Kalah engine written by a reader of the guide
 only (not beside it, as examples/kalah_engine.c and examples/connect4_engine.c were). Each C
 engine is built with the C compiler and gated with the command docs/games-gate.md gives for it
-(the line protocol); the JavaScript Kalah engine speaks the default protocol, JSON lines, which
-carries the variant. Each seeded bug (a -D flag of a C engine, `--bug NAME` of the JavaScript
-one) must fail the gate in the phase and the way the bug shows: a move generator's bug at
-perft, shrunk to the move that differs; an evaluation's or a capture's at the value phase.
+(the line protocol, the variant read from a `{variant}` template); the JavaScript Kalah engine
+speaks the default protocol, JSON lines, which carries the variant. Each seeded bug (a -D flag
+of a C engine, `--bug NAME` of the JavaScript one) must fail the gate in the phase and the way
+the bug shows: a move generator's bug at perft, shrunk to the move that differs; an
+evaluation's or a capture's at the value phase.
 """
 
 from __future__ import annotations
@@ -32,12 +33,16 @@ CONNECT4_LINE = (
     *("--evaluation", "outcome", "--solve-evaluation", "pons"),
 )
 KALAH_JSON = ("--game", "kalah", "--any-best-move")
+# An engine that ignored the variant fails it at perft 5 (4690 sequences where the rules give 4685).
+EMPTY_CAPTURE = ("--variant", "empty_capture=true")
+KALAH_VARIANT = (*EMPTY_CAPTURE, "--line-request", "{variant} {ask} {depth} {position}")
 
 ENGINES = [
     pytest.param("kalah.c", KALAH_LINE, id="kalah.c"),
+    pytest.param("kalah.c", (*KALAH_LINE, *KALAH_VARIANT), id="kalah.c-empty"),
     pytest.param("connect4.c", CONNECT4_LINE, id="connect4.c"),
     pytest.param("kalah.js", KALAH_JSON, id="kalah.js"),
-    pytest.param("kalah.js", (*KALAH_JSON, "--variant", "empty_capture=true"), id="kalah.js-empty"),
+    pytest.param("kalah.js", (*KALAH_JSON, *EMPTY_CAPTURE), id="kalah.js-empty"),
 ]
 
 
