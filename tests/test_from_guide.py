@@ -33,6 +33,11 @@ CONNECT4_LINE = (
     *("--evaluation", "outcome", "--solve-evaluation", "pons"),
 )
 KALAH_JSON = ("--game", "kalah", "--any-best-move")
+CONNECT4_WINDOW = (
+    *CONNECT4_LINE,
+    *("--semantics", "negamax-alphabeta-fail-soft"),
+    *("--line-request", "{ask} {depth} {alpha} {beta} {position}"),
+)
 # An engine that ignored the variant fails it at perft 5 (4690 sequences where the rules give 4685).
 EMPTY_CAPTURE = ("--variant", "empty_capture=true")
 KALAH_VARIANT = (*EMPTY_CAPTURE, "--line-request", "{variant} {ask} {depth} {position}")
@@ -41,6 +46,7 @@ ENGINES = [
     pytest.param("kalah.c", KALAH_LINE, id="kalah.c"),
     pytest.param("kalah.c", (*KALAH_LINE, *KALAH_VARIANT), id="kalah.c-empty"),
     pytest.param("connect4.c", CONNECT4_LINE, id="connect4.c"),
+    pytest.param("connect4.c", CONNECT4_WINDOW, id="connect4.c-window"),
     pytest.param("kalah.js", KALAH_JSON, id="kalah.js"),
     pytest.param("kalah.js", (*KALAH_JSON, *EMPTY_CAPTURE), id="kalah.js-empty"),
 ]
@@ -121,6 +127,15 @@ SEEDED = [
         "BUG_NO_DIAGONAL",
         [r"^FAILED perft: ", r"not legal here \(the game is over\)"],
         id="connect4-no-diagonal",
+    ),
+    pytest.param(
+        "connect4.c",
+        # The default seed's value phase misses this bug (its values under `outcome` are mostly
+        # 0 at the horizon); seed 1 draws a position that shows it.
+        (*CONNECT4_WINDOW, "--ask", "value", "--seed", "1"),
+        "BUG_WINDOW_NOT_SWAPPED",
+        [r"^FAILED value: value at depth \d+ \(negamax-alphabeta-fail-soft, outcome\)"],
+        id="connect4-window-not-swapped",
     ),
     pytest.param(
         "kalah.js",
