@@ -19,9 +19,11 @@ import pytest
 
 from gametree import cli
 from gametree.conform.positions.cases import covered, playable, within_limits
+from gametree.conform.positions.command import TREE_ONLY
+from gametree.conform.positions.engine import answer
 from gametree.conform.positions.protocol import LineProtocol, Question
 from gametree.conform.positions.run import GameOptions, questions
-from gametree.conform.positions.semantics import TWO_PLAYER
+from gametree.conform.positions.semantics import NO_MOVE, TWO_PLAYER
 from gametree.games.evaluations import evaluations
 from gametree.games.notations import GAMES
 from tests.bugs.games import BEGIN, CLI, CONNECT4, END, GAME_BUGS, KALAH, build
@@ -129,6 +131,22 @@ def test_bad_game_options_get_one_line_naming_the_fault(
     assert "Traceback" not in err
 
 
+TREE_VALUES = {"--budget": "10", "--values": "int64", "--infinity": "1000",
+               "--skip-flag": "Tie", "--scope": "large"}  # fmt: skip
+
+
+@pytest.mark.parametrize("flag", TREE_ONLY)
+def test_a_tree_gate_option_is_refused_with_game(
+    flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = [flag, TREE_VALUES[flag]] if flag in TREE_VALUES else [flag]
+    argv = ["conform", "--target", OURS, "--game", "nim", "--ask", "perft", *given]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{flag} is an option of the tree gate, not of --game" in err, err
+    assert len(err.strip().splitlines()) == 1
+
+
 @pytest.fixture(scope="module")
 def cc() -> str:
     found = shutil.which("cc") or shutil.which("gcc")
@@ -181,6 +199,27 @@ def test_a_failed_solve_is_shrunk_through_endgames_only(cc: str, tmp_path: Path)
         x for x in legal if not within_limits(Question("connect4", options.variant, x, "solve"))
     ]
     assert beyond, "no shorter line leaves the endgames: the check is idle here"
+
+
+def moveless(request: dict[str, Any]) -> dict[str, object]:
+    """gametree's engine with the move left out of every reply."""
+    reply = answer(request)
+    reply.pop("best_move", None)
+    return reply
+
+
+@pytest.mark.parametrize("ask", ["value", "solve"])
+def test_a_reply_without_the_move_compared_is_told_so(
+    ask: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    target = "tests.test_conform_games:moveless"
+    code, report = conform(["--target", target, "--game", "nim", "--ask", ask], capsys)
+    assert code == 0, report["failures"][:1]
+    code, report = conform(["--target", target, "--game", "nim", "--ask", ask,
+                            "--any-best-move"], capsys)  # fmt: skip
+    assert code == 1
+    assert report["failures"][0]["minimal"]["problems"] == [NO_MOVE]
 
 
 BROKEN_CONNECT4 = {
