@@ -7,7 +7,7 @@ engine is built with the C compiler and gated with the command docs/games-gate.m
 speaks the default protocol, JSON lines, which carries the variant. Each seeded bug (a -D flag
 of a C engine, `--bug NAME` of the JavaScript one) must fail the gate in the phase and the way
 the bug shows: a move generator's bug at perft, shrunk to the move that differs; an
-evaluation's or a capture's at the value phase.
+evaluation's, a capture's or a window's at the value phase; a solver's score at the solve phase.
 """
 
 from __future__ import annotations
@@ -127,6 +127,13 @@ SEEDED = [
         "BUG_NO_DIAGONAL",
         [r"^FAILED perft: ", r"not legal here \(the game is over\)"],
         id="connect4-no-diagonal",
+    ),
+    pytest.param(
+        "connect4.c",
+        CONNECT4_LINE,
+        "BUG_PONS_COUNTS_BEFORE",
+        [r"^FAILED solve: solve \(pons\) of ", r"^value: \d+ pass$", r"value: expected \d+, got"],
+        id="connect4-pons-counts-before",
     ),
     pytest.param(
         "connect4.c",

@@ -19,7 +19,8 @@
    Seeded bugs, for showing that the gate catches them:
      -DBUG_FULL_COLUMN  a full column is still offered as a move
      -DBUG_NO_DIAGONAL  a four on the rising diagonal is not seen
-     -DBUG_WINDOW_NOT_SWAPPED  a child is searched over (-alpha, -beta), not (-beta, -alpha) */
+     -DBUG_WINDOW_NOT_SWAPPED  a child is searched over (-alpha, -beta), not (-beta, -alpha)
+     -DBUG_PONS_COUNTS_BEFORE  Pons' score counts the pieces before the winning one */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,7 +120,11 @@ typedef struct {
 static Entry *table;
 
 static int solve(const Board *b, int alpha, int beta) {
+#ifdef BUG_PONS_COUNTS_BEFORE
+    if (b->won) return -(CELLS + 2 - (b->pieces - 1)) / 2;
+#else
     if (b->won) return -(CELLS + 2 - b->pieces) / 2;
+#endif
     if (b->pieces == CELLS) return 0;
     Bits key = b->mover + b->mask;
     Entry *e = &table[key & (((Bits)1 << TABLE_BITS) - 1)];
