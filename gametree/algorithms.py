@@ -69,7 +69,8 @@ only family that does (``bounds="interval"``: bounds [L, U] on the leaf values);
 
 Kind = Literal["scalar", "vector", "pairs", "any", "game"]
 """Which trees a search takes: two-player scalars, N-player vectors, pairs (N = 2), either,
-or a game graph rather than a tree (the gate's ``game-`` semantics)."""
+or a game rather than a tree (the gate's ``game-`` semantics; BRS, whose opponents move out of
+turn, which no tree holds: ``spec.best_reply``)."""
 
 BoundsKind = Literal["korf", "interval"]
 """The bounds a search relies on: Korf's (a lower bound on every component and an upper bound
@@ -242,6 +243,9 @@ def applicable(  # noqa: PLR0911 - one reason a line
         return f"{algorithm.name} takes two-player trees with scalar values (got vectors)"
     if kind == "vector" and not t.vector:
         return f"{algorithm.name} takes N-player trees with vector values (got scalars)"
+    if algorithm.family == "best-reply" and t.players < 3:
+        return (f"{algorithm.name} takes trees of three or more players (got {t.players}); with "
+                f"two, the one opponent's best reply is minimax")  # fmt: skip
     if kind == "pairs" and not (t.vector and t.players == 2):
         return f"{algorithm.name} takes two-player trees of pairs (Korf 2.1)"
     if algorithm.needs_bounds and not isinstance(bounds, Bounds):
@@ -415,6 +419,23 @@ REGISTRY: tuple[Algorithm, ...] = (
         semantics="the paranoid value for 'player', a scalar (Sturtevant and Korf 2000); "
         "alpha-beta's leaves",
         old=("impl.paranoid", "spec.paranoid"),
+    ),
+    Algorithm(
+        "brs-plus", "BRS+",
+        "BRS+ for --player: alpha-beta where one opponent replies at each opponents' layer, "
+        "the others playing their first move",
+        "Esser, Gras, Winands, Schadd and Lanctot 2013, section 3",
+        "best-reply", "vector", "spec.brs_plus", "impl.brs_plus", options=("player",),
+        semantics="BRS+ for 'player' (Esser et al. 2013): the paranoid value of the tree whose "
+        "opponents' layers hold the paths on which at most one ply leaves the first child; "
+        "alpha-beta's leaves, as paths in the tree",
+    ),
+    Algorithm(
+        "brs", "Best-reply search",
+        "best-reply search for --player: only on a game whose opponents may move out of turn "
+        "(refuses a tree)",
+        "Schadd and Winands 2011, section III",
+        "best-reply", "game", "spec.brs", "impl.brs", options=("player",),
     ),
     Algorithm(
         "expectimax", "Expectimax",

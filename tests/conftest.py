@@ -1,11 +1,13 @@
 """Hypothesis profiles: ``ci`` (derandomized, selected when CI is set) and ``dev`` (the default).
 
 And the test files ``python3 dev.py test --fast`` leaves out (:data:`SLOW`): each is marked
-``slow``, as single slow tests are with ``@pytest.mark.slow``.
+``slow``, as single slow tests are with ``@pytest.mark.slow``; and how the test command's two
+workers share the files (:func:`work_unit`).
 """
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -50,3 +52,50 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.parent == here and item.path.name in SLOW:
             item.add_marker(pytest.mark.slow)
+
+
+SPREAD = {
+    "test_bug_catalogue.py": "a gate run in a worker process a test, on over a hundred bugs",
+    "test_conform_games.py": "a game gate a test, C engines built and broken ones shrunk",
+    "test_docs_console.py": "each console block run alone in its own folder, many a gate",
+    "test_conform_coverage_runs.py": "the gate's default run a test, one a search",
+    "test_conform_scale.py": "cases of 100,000 nodes a test, one a semantics",
+}
+"""Test files whose tests go to the test command's workers one at a time (every other file goes
+whole to one worker, its module fixtures built once): minutes of independent tests whose
+fixtures cost little to build again, which whole would keep one core busy after the other is
+done."""
+
+
+def work_unit(nodeid: str) -> str:
+    """What a worker of ``dev.py test`` is handed at once (``--dist loadfile``): the test
+    itself in a :data:`SPREAD` file, else its whole file.
+
+    >>> work_unit("tests/test_bug_catalogue.py::test_the_gate_catches[cutoff_strict]")
+    'tests/test_bug_catalogue.py::test_the_gate_catches[cutoff_strict]'
+    >>> work_unit("tests/test_wheel.py::test_help"), work_unit("gametree/cli.py::gametree.cli")
+    ('tests/test_wheel.py', 'gametree/cli.py')
+    """
+    file = nodeid.split("::", 1)[0]
+    if file.startswith("tests/") and file.removeprefix("tests/") in SPREAD:
+        return nodeid
+    return file
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's ``loadfile`` scheduling, with :func:`work_unit` as its unit of work.
+
+    Units go out largest first (xdist orders them by their number of tests), so the spread
+    tests, one a unit, come last and fill whichever worker is free.
+    """
+    if config.getvalue("dist") != "loadfile":
+        return None
+    # imported here: the hook runs only where xdist schedules; xdist ships no type information
+    from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]
+
+    class WorkUnits(LoadFileScheduling):  # type: ignore[misc]  # an untyped base
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return WorkUnits(config, log)

@@ -9,17 +9,30 @@ the phase and with the minimal position the guide describes.
 import json
 import re
 import shutil
+import subprocess
+import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gametree import cli
-from gametree.conform.positions.semantics import TWO_PLAYER
-from tests.bugs.games import BEGIN, CONNECT4, END, GAME_BUGS, KALAH, build
+from gametree.conform.positions.cases import covered, playable, within_limits
+from gametree.conform.positions.command import TREE_ONLY
+from gametree.conform.positions.engine import answer
+from gametree.conform.positions.protocol import LineProtocol, Question
+from gametree.conform.positions.run import GameOptions, questions
+from gametree.conform.positions.semantics import NO_MOVE, TWO_PLAYER
+from gametree.games.evaluations import evaluations
+from gametree.games.notations import GAMES
+from tests.bugs.games import BEGIN, CLI, CONNECT4, END, GAME_BUGS, KALAH, build
 
 ROOT = Path(__file__).resolve().parent.parent
 OURS = "gametree.conform.positions.engine:answer"
+PONS = ("--game", "connect4", "--ask", "solve", "--solve-evaluation", "pons",
+        "--line-request", "{position}", "--line-reply", "{position} {value}")  # fmt: skip
+"""Pons' solver's interface: a position a line in, the position and its score out."""
 
 
 def conform(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, Any]:
@@ -72,12 +85,9 @@ def test_every_two_player_semantics_on_kalah_with_windows(
 
 
 def test_the_guide_lists_each_game_with_its_variant_and_evaluations() -> None:
-    from gametree.games.evaluations import evaluations
-    from gametree.games.notations import GAMES
-
     guide = (ROOT / "docs" / "games-gate.md").read_text()
-    rows = {line.split("|")[1].strip(" `"): line for line in guide.splitlines()
-            if line.startswith("| `") and not line.startswith("| `--game`")}  # fmt: skip
+    table = guide[guide.index("| `--game`") :].split("\n\n")[0]
+    rows = {line.split("|")[1].strip(" `"): line for line in table.splitlines()[2:]}
     assert set(rows) == set(GAMES)
     for name, rules in GAMES.items():
         assert all(f"`{key}=" in rows[name] for key in rules.parameters), name
@@ -88,8 +98,6 @@ def test_the_guide_lists_each_game_with_its_variant_and_evaluations() -> None:
 
 
 def test_the_default_evaluation_and_solver_score_are_the_games_documented_ones() -> None:
-    from gametree.conform.positions.run import GameOptions
-
     o = GameOptions.of("connect4", {})
     assert (o.evaluation, o.solve_evaluation) == ("open-windows", "pons")
     o = GameOptions.of("kalah", {})
@@ -123,21 +131,28 @@ def test_bad_game_options_get_one_line_naming_the_fault(
     assert "Traceback" not in err
 
 
+TREE_VALUES = {"--budget": "10", "--values": "int64", "--infinity": "1000",
+               "--skip-flag": "Tie", "--scope": "large"}  # fmt: skip
+
+
+@pytest.mark.parametrize("flag", TREE_ONLY)
+def test_a_tree_gate_option_is_refused_with_game(
+    flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = [flag, TREE_VALUES[flag]] if flag in TREE_VALUES else [flag]
+    argv = ["conform", "--target", OURS, "--game", "nim", "--ask", "perft", *given]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{flag} is an option of the tree gate, not of --game" in err, err
+    assert len(err.strip().splitlines()) == 1
+
+
 @pytest.fixture(scope="module")
 def cc() -> str:
     found = shutil.which("cc") or shutil.which("gcc")
     if found is None:
         pytest.skip("no C compiler (cc or gcc) to build the examples' game engines")
     return found
-
-
-def test_the_c_connect_four_engine_of_the_guide_passes(
-    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    engine = build(cc, "connect4_engine.c", tmp_path)
-    code, report = conform(["--target", engine, *CONNECT4], capsys)
-    assert code == 0, report["failures"][:1]
-    assert {"perft", "value", "solve"} <= set(report["asked"])
 
 
 def test_the_line_templates_read_an_engine_that_speaks_as_pons_solver_ships(
@@ -147,12 +162,64 @@ def test_the_line_templates_read_an_engine_that_speaks_as_pons_solver_ships(
     the C engine's ``--pons`` mode (the solver itself is not built by the tests: its source
     is on GitHub, not in a package registry)."""
     engine = build(cc, "connect4_engine.c", tmp_path)
-    pons = ["--game", "connect4", "--ask", "solve", "--solve-evaluation", "pons",
-            "--line-request", "{position}", "--line-reply", "{position} {value}"]  # fmt: skip
-    code, report = conform(["--target", f"{engine} --pons", *pons], capsys)
+    code, report = conform(["--target", f"{engine} --pons", *PONS], capsys)
     assert code == 0, report["failures"][:1]
     assert report["asked"] == {"solve": report["asked"]["solve"]}
     assert report["asked"]["solve"] >= 3
+
+
+GUARD = 900.0
+"""A hang guard, far above a run's worst case on a loaded machine (not a speed check)."""
+
+
+def test_a_failed_solve_is_shrunk_through_endgames_only(cc: str, tmp_path: Path) -> None:
+    """The ``--pons`` build with the top-row bug answers solves only, so its failure is found
+    and shrunk in the solve phase. A shorter line can reach a position far from the end,
+    whose solve takes as long as the whole game's (for the reference too): the shrink asks
+    only what the phase asks, endgames, and the run ends (it did not in 10 minutes when the
+    shrink shortened the line to any legal position)."""
+    engine = build(cc, "connect4_engine.c", tmp_path, "-DBUG_TOP_ROW")
+    argv = [sys.executable, "-c", CLI, "conform", "--target", f"{engine} --pons", *PONS,
+            "--json"]  # fmt: skip
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=GUARD, cwd=ROOT,
+                          check=False)  # fmt: skip
+    assert done.returncode == 1, done.stderr[-2000:]
+    (failure,) = json.loads(done.stdout)["failures"]
+    minimal = failure["minimal"]
+    assert minimal["request"]["ask"] == "solve"
+    assert minimal["kind"] == "mismatch", minimal["problems"]
+    assert failure["replayed_alone"] == "fails the same way in a fresh process"
+    options = GameOptions.of("connect4")
+    game = GAMES["connect4"].game(dict(options.variant))
+    line = tuple(game.parse_line(minimal["request"]["position"]))
+    assert within_limits(Question("connect4", options.variant, line, "solve"))
+    shorter = [line[:i] + line[i + 1 :] for i in range(len(line))]
+    legal = [x for x in shorter if playable(game, x)]
+    beyond = [
+        x for x in legal if not within_limits(Question("connect4", options.variant, x, "solve"))
+    ]
+    assert beyond, "no shorter line leaves the endgames: the check is idle here"
+
+
+def moveless(request: dict[str, Any]) -> dict[str, object]:
+    """gametree's engine with the move left out of every reply."""
+    reply = answer(request)
+    reply.pop("best_move", None)
+    return reply
+
+
+@pytest.mark.parametrize("ask", ["value", "solve"])
+def test_a_reply_without_the_move_compared_is_told_so(
+    ask: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    target = "tests.test_conform_games:moveless"
+    code, report = conform(["--target", target, "--game", "nim", "--ask", ask], capsys)
+    assert code == 0, report["failures"][:1]
+    code, report = conform(["--target", target, "--game", "nim", "--ask", ask,
+                            "--any-best-move"], capsys)  # fmt: skip
+    assert code == 1
+    assert report["failures"][0]["minimal"]["problems"] == [NO_MOVE]
 
 
 BROKEN_CONNECT4 = {
@@ -186,18 +253,37 @@ def test_each_broken_c_connect_four_engine_fails_with_its_minimal_position(
     assert again["failures"][0]["found"]["problems"] == minimal["problems"]
 
 
-@pytest.mark.parametrize("variant", [["pits=3", "seeds=2"], []])
+def test_the_guide_runs_each_c_engine_as_the_tests_gate_it() -> None:
+    """The guide's console blocks are the C engines' default runs (the tests run their broken
+    builds and Kalah(3, 2) with the same options)."""
+    guide = (ROOT / "docs" / "games-gate.md").read_text()
+    for engine, options in (("connect4_engine", CONNECT4), ("kalah_engine", KALAH)):
+        run = f"$ gametree conform {' '.join(options[:2])} --target ./{engine} "
+        assert f"{run}{' '.join(options[2:])}\nresult: PASSED" in guide, engine
+
+
+KALAH_BEHAVIOURS = {"extra-turn", "capture", "skips-store", "extra-turns-in-a-row"}
+
+
 def test_the_c_kalah_engine_of_the_guide_passes(
-    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: list[str]
+    cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """On Kalah(3, 2); the default Kalah(6, 4), as each engine's default run, is the guide's
+    console block (tests/test_docs_console.py runs it as written)."""
     engine = build(cc, "kalah_engine.c", tmp_path)
-    argv = [w for v in variant for w in ("--variant", v)]
-    code, report = conform(["--target", engine, *KALAH, *argv], capsys)
+    code, report = conform(["--target", engine, *KALAH, "--variant", "pits=3", "--variant",
+                            "seeds=2"], capsys)  # fmt: skip
     assert code == 0, report["failures"][:1]
     assert report["asked"]["solve"] >= 8
-    assert {"extra-turn", "capture", "skips-store", "extra-turns-in-a-row"} <= set(
-        report["coverage"]
-    )
+    assert set(report["coverage"]) >= KALAH_BEHAVIOURS
+
+
+def test_the_default_kalah_run_meets_its_behaviours() -> None:
+    """Coverage is read off the reference, so the questions alone show it, whatever answers."""
+    planned = questions(GameOptions.of("kalah"))
+    met = sum((covered(q) for qs in planned.values() for q in qs), Counter[str]())
+    assert set(met) >= KALAH_BEHAVIOURS
+    assert len(planned["solve"]) >= 8
 
 
 BROKEN_KALAH = {
@@ -256,3 +342,18 @@ def test_the_catalogue_of_game_engine_bugs_has_a_row_for_each() -> None:
         assert re.search(r"[\w.-]+/[\w.-]+#\d+", b.seen), b.seen
         assert b.seen in rows[b.name]
         assert rows[b.name].split("|")[4].strip() in ("perft", "value", "solve")
+
+
+def test_a_line_engine_reads_the_variant_from_the_request_template() -> None:
+    """The guide's example of ``{variant}``: the request a line engine reads, as it shows it."""
+    guide = (ROOT / "docs" / "games-gate.md").read_text()
+    template, sent = re.search(r"`--line-request '([^']*\{variant\}[^']*)'` sends\s+`([^`]*)`",
+                               guide).groups()  # type: ignore[union-attr]  # fmt: skip
+    variant = GameOptions.of("kalah", {"pits": 3, "seeds": 2}).variant
+    q = Question("kalah", variant, (), "perft", 2)
+    assert LineProtocol(template).request_text(q) == sent
+    assert dict(v.split("=") for v in sent.split()[:3]) == {
+        "empty_capture": "false",
+        "pits": "3",
+        "seeds": "2",
+    }

@@ -119,7 +119,7 @@ def drawings_of(t: Tree, bounds: Bounds | None) -> list[Drawing]:
     return [
         search_drawing(t, a.name, bounds, Options())
         for a in ALGORITHMS.values()
-        if applicable(a, t, bounds) is None and a.name != "mt"
+        if applicable(a, t, bounds) is None and a.name != "mt" and a.family != "best-reply"
     ]
 
 

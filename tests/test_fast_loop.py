@@ -2,24 +2,48 @@
 
 The whole files it leaves out are named in ``tests/conftest.py`` (``SLOW``): each must exist,
 say why, and have its tests marked, or the loop silently runs them (or a renamed file escapes
-the table and the loop grows slow again).
+the table and the loop grows slow again). The files whose tests the two workers share one at a
+time (``SPREAD``) must exist too, or a renamed file goes back to one worker.
 """
 
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 
-from tests.conftest import SLOW
+from tests import conftest
+from tests.conftest import SLOW, SPREAD
 from tests.test_kernel import script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_every_slow_file_exists_and_says_why() -> None:
-    assert [name for name in SLOW if not (ROOT / "tests" / name).is_file()] == []
-    assert all(len(why.split()) >= 4 for why in SLOW.values())
+@pytest.mark.parametrize("table", [SLOW, SPREAD], ids=["SLOW", "SPREAD"])
+def test_every_slow_file_exists_and_says_why(table: dict[str, str]) -> None:
+    assert [name for name in table if not (ROOT / "tests" / name).is_file()] == []
+    assert all(len(why.split()) >= 4 for why in table.values())
+
+
+class Options:
+    """The two options xdist's scheduler reads from pytest's configuration."""
+
+    def __init__(self, dist: str) -> None:
+        self.dist = dist
+
+    def getvalue(self, name: str) -> object:
+        return {"dist": self.dist, "tx": ["2*popen"]}[name]
+
+
+def test_the_workers_get_a_spread_files_tests_one_at_a_time_and_other_files_whole() -> None:
+    make = conftest.pytest_xdist_make_scheduler
+    scheduler = make(cast("pytest.Config", Options("loadfile")), None)
+    spread = f"tests/{next(iter(SPREAD))}::test_one[case]"
+    assert scheduler._split_scope(spread) == spread
+    assert scheduler._split_scope("tests/test_fast_loop.py::test_one") == "tests/test_fast_loop.py"
+    assert scheduler._split_scope("gametree/cli.py::gametree.cli") == "gametree/cli.py"
+    assert make(cast("pytest.Config", Options("load")), None) is None
 
 
 def test_the_tests_of_a_slow_file_are_marked_slow_and_no_others() -> None:
@@ -32,7 +56,7 @@ def test_the_tests_of_a_slow_file_are_marked_slow_and_no_others() -> None:
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     assert f"tests/{slow}::" not in listed
-    assert f"tests/{fast}::test_every_slow_file_exists_and_says_why" in listed
+    assert f"tests/{fast}::test_every_slow_file_exists_and_says_why[SLOW]" in listed
 
 
 def test_fast_runs_the_checks_and_pytest_without_the_slow_tests(

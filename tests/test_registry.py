@@ -117,7 +117,7 @@ def test_expected_is_made_from_the_entry() -> None:
 
 
 WORKS = (
-    r"Korf|Sturtevant|Knuth|Fishburn|Plaat|Reinefeld|Marsland|Luckhardt|Carmel|Wesselink|"
+    r"Korf|Sturtevant|Schadd|Esser|Knuth|Fishburn|Plaat|Reinefeld|Marsland|Luckhardt|Carmel|Wesselink|"
     r"Min-Max notes|Alpha-Beta Pruning article|Game Tree Search notes|CSCE 315 slides"
 )
 """The works an impl search may cite (docs/references.md's short names)."""

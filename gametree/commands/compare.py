@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
         return error(NAME, f"{args.file}: {e}", EXIT_INPUT)
     names = [a for a in ALGORITHMS.values() if applicable(a, doc.tree, doc.declared) is None]
     names = [a for a in names if "gamma" not in a.options]  # mt: a test, not a search
+    names = [a for a in names if a.family != "best-reply"]  # they need a declared root player
     progress = Progress(len(names), "algorithms", label=f"gametree {NAME}")
     references: dict[str, Answer] = {}
     failures = 0

@@ -53,7 +53,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "cases": (
         "scope", "numbers", "options", "behaviours", "observe", "game_behaviours",
         "behaviour_coverage", "tiers", "edge_trees", "traps", "optimal_trees", "vectors",
-        "steer", "steer_games", "draws", "scale", "shrink", "chance_cases",
+        "steer", "steer_games", "draws", "scale", "shrink", "chance_cases", "best_reply_cases",
     ),
     "run": (
         "targets", "window_leaves", "outcome", "faults", "report", "run", "generated", "gate",

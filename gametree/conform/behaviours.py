@@ -290,7 +290,7 @@ def _search(semantics: str) -> tuple[Behaviour, ...]:  # noqa: PLR0911, PLR0912 
             _b("tests-2", "MTD(f) stopped after two tests", "tests"),
             _b("tests-3+", "MTD(f) made three tests or more", "tests"),
         )
-    if semantics == "paranoid":
+    if semantics in {"paranoid", "brs-plus"}:  # BRS+: paranoid's on its transform
         return (
             *_cuts(*two, "cut-tie", "cut-last-child"),
             *_plain(),

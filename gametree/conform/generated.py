@@ -67,7 +67,9 @@ def generated_phase(run: Run) -> list[Outcome]:
             if s.guess and seeds.random() < 0.5:  # MTD(f) from a leaf's value, at any magnitude
                 guess = _first_scalar(case.tree) if drawn.first_guess is None else drawn.first_guess
                 case = attrs.evolve(case, first_guess=guess)
-            fits = not options.by_depth or is_by_depth(case.tree)
+            fits = (not options.by_depth or is_by_depth(case.tree)) and (
+                case.tree.players >= s.players
+            )
             if not run.skipped(case) and fits and case not in asked:
                 break
             report.outside["generated"] += outside(options.numbers, case) is not None

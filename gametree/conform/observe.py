@@ -28,6 +28,7 @@ from gametree.conform.semantics import (
 )
 from gametree.impl.events import Event
 from gametree.spec import Leaf, Node, Scalar, Tree
+from gametree.spec.best_reply import brs_plus_transform
 
 __all__ = ["observe", "observe_shape"]
 
@@ -119,6 +120,10 @@ def observe(
     s = SEMANTICS[case.semantics]
     if s.game:
         return frozenset(observe_game(case, reference))
+    if s.players > 2:  # BRS+ is paranoid's alpha-beta on its transform, and shows what it shows
+        r = case.player
+        assert r is not None
+        return observe(Case("paranoid", brs_plus_transform(case.tree, r), player=r))
     if reference is None and (
         (s.window and value is None) or case.semantics == "deep-pruning-unsound"
     ):

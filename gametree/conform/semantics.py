@@ -80,6 +80,7 @@ from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_jso
 from gametree.conform.kept import per_tree
 from gametree.impl.necessity import Domain
 from gametree.spec import Bounds, Interval, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
+from gametree.spec.best_reply import best_replies, brs_plus_transform, transform_line
 from gametree.spec.chance import expected_value
 from gametree.spec.fold import fold
 from gametree.spec.maxn import maxn_choice, paranoid_player
@@ -241,6 +242,8 @@ class Semantics:
     """Whether its trees may hold chance nodes (expectimax, Star1, Star2)."""
     interval: bool = False
     """Whether it relies on the tree's bounds [L, U] on the leaf values (Star1, Star2)."""
+    players: int = 2
+    """The fewest players its trees have: 3 for best-reply search (``spec.best_reply``)."""
 
 
 Read = tuple[tuple[Path, ...], int]
@@ -276,6 +279,11 @@ def _read(a: Algorithm, case: Case) -> tuple[Answer, Read]:
 
 def _definition(a: Algorithm, case: Case) -> Answer:
     return a.run(case.tree, case.declared, options_of(case), definition=True)
+
+
+def _declared(player: int | None) -> int:
+    assert player is not None, "a best-reply case declares its player"
+    return player
 
 
 def _mover(t: Tree) -> int:
@@ -402,6 +410,7 @@ def _semantics(a: Algorithm) -> Semantics:
         guess="first_guess" in a.options,
         chance=a.family == "chance",
         interval=a.needs_interval,
+        players=3 if a.family == "best-reply" else 2,
     )
 
 
@@ -414,12 +423,10 @@ def _kind(a: Algorithm) -> Kind:
 def vector_answer(case: Case) -> bool:
     """Whether ``case``'s answer is a vector: maxn's and its prunings', expectimax's of vectors.
 
-    Paranoid search answers its player's worth, a scalar, whatever the tree.
+    Paranoid search and BRS+ answer their player's worth, a scalar, whatever the tree.
     """
-    kind = SEMANTICS[case.semantics].kind
-    return (kind == "vector" and case.semantics != "paranoid") or (
-        kind == "any" and case.tree.vector
-    )
+    s = SEMANTICS[case.semantics]
+    return (s.kind == "vector" and not s.player) or (s.kind == "any" and case.tree.vector)
 
 
 SEMANTICS: dict[str, Semantics] = {a.name: _semantics(a) for a in REGISTRY if a.semantics}
@@ -612,6 +619,11 @@ def _check_case(s: Semantics, case: Case) -> None:
     if t.chance_nodes and not s.chance:
         raise TreeFileError(f"{s.name} has no rule for chance nodes (the tree has "
                             f"{t.chance_nodes})", "/tree")  # fmt: skip
+    if t.players < s.players:
+        raise TreeFileError(f"{s.name} takes trees of {s.players} or more players (got "
+                            f"{t.players})", "/tree")  # fmt: skip
+    if s.players > 2 and case.player is None:
+        raise TreeFileError(f"{s.name} needs the root player it searches for: 'player'", "")
     if case.player is not None and not 0 <= case.player < t.players:
         raise TreeFileError(f"'player' must be in 0..{t.players - 1} (got {case.player})",
                             "/player")  # fmt: skip
@@ -764,6 +776,8 @@ def best_moves(case: Case, e: Expected) -> tuple[int | str, ...] | None:  # noqa
     if case.semantics == "paranoid":
         return tuple(i for i, c in enumerate(t.children)
                      if spec.paranoid(c, case.player).value == e.true_value)  # fmt: skip
+    if SEMANTICS[case.semantics].players > 2:
+        return best_replies(t, _declared(case.player), e.true_value)
     if SEMANTICS[case.semantics].chance:
         if t.is_chance:
             return ()  # chance moves at the root: no move
@@ -814,6 +828,13 @@ def best_line_problem(case: Case, line: object) -> str:  # noqa: PLR0911 - one f
     """
     if not isinstance(line, list) or not all(type(m) is int for m in line):
         return f"expected a list of moves, got {str(line)[:80]}"
+    if SEMANTICS[case.semantics].players > 2:  # BRS+: a line of best replies
+        r = _declared(case.player)
+        replies, wrong = transform_line(case.tree, r, tuple(line))
+        if wrong:
+            return wrong
+        return best_line_problem(Case("paranoid", brs_plus_transform(case.tree, r), player=r),
+                                 list(replies))  # fmt: skip
     values = _node_values(case)
     vector = vector_answer(case)
     n = case.tree

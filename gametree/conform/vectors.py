@@ -28,7 +28,7 @@ import attrs
 
 from gametree import impl, spec
 from gametree._json import loads
-from gametree.conform import chance_cases
+from gametree.conform import best_reply_cases, chance_cases
 from gametree.conform.edge_trees import scalar_edge_trees, vector_edge_trees
 from gametree.conform.games import GameGraph, GameState, game_json
 from gametree.conform.optimal_trees import domain_flags, optimal_trees
@@ -751,7 +751,8 @@ def _vector_cases(semantics: str) -> tuple[VectorCase, ...]:  # noqa: PLR0912 - 
                 add("first guess", f"{comment}; the first guess {f}, {gcomment} the value",
                     (*flags, "FirstGuess"), Case(semantics, t, first_guess=f))  # fmt: skip
         return _grouped(out)
-    for group, comment, flags, t, bounds in vector_trees() + (optimal_trees() if s.domain else []):
+    own = optimal_trees() if s.domain else best_reply_cases.vector_trees() if s.players > 2 else []
+    for group, comment, flags, t, bounds in vector_trees() + own:
         for more, extra, case in _asked(s, t, bounds):
             add(group, comment + more, (*flags, *extra), case)
     if semantics == "deep-pruning-unsound":
@@ -825,8 +826,11 @@ def _asked(s: Semantics, t: Tree, bounds: Bounds) -> list[tuple[str, tuple[str, 
     """The cases of one N-player tree, each with what its comment and flags add.
 
     Paranoid asks every player, ``optimal`` every domain the leaves allow (with the flags of
-    :func:`gametree.conform.optimal_trees.domain_flags`), the others the tree as it is.
+    :func:`gametree.conform.optimal_trees.domain_flags`), the others the tree as it is; none
+    of a tree with fewer players than the semantics takes (BRS+: three).
     """
+    if t.players < s.players:
+        return []
     if s.player:
         mover = t.to_move if isinstance(t, Node) else 0
         return [(f"; player {p}", () if p == mover else ("OtherPlayer",),

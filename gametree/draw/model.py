@@ -163,10 +163,16 @@ def drawing(
 
     ``names`` labels nodes by path (see :mod:`gametree.draw.names`).
 
-    Raises ``ValueError`` if the answer has no trace, and ``spec.TreeError`` for a tree with
-    chance nodes (the values a drawing implies are Max's and Min's, not sums).
+    Raises ``ValueError`` if the answer has no trace or is best-reply search's, and
+    ``spec.TreeError`` for a tree with chance nodes (the values a drawing implies are Max's
+    and Min's, not sums).
     """
     require_deterministic(t, "the drawing")
+    if algorithm.family == "best-reply":
+        raise ValueError(
+            f"a drawing does not show {algorithm.name}: the values it implies at the tree's "
+            f"nodes are paranoid's, and {algorithm.name}'s are those of its transform"
+        )
     if answer.trace is None:
         raise ValueError("a drawing needs the search's trace: run it with trace=True")
     nodes, parents = _preorder(t)

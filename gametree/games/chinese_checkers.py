@@ -356,6 +356,10 @@ class ChineseCheckers:
         """The player to move."""
         return state.to_move
 
+    def with_mover(self, state: ChineseCheckersState, player: int) -> ChineseCheckersState:
+        """The same position with ``player`` to move: what best-reply search needs."""
+        return attrs.evolve(state, to_move=player)
+
     def distance(self, state: ChineseCheckersState, p: int) -> int:
         """D_p: the fewest single steps to bring p's pieces into its target (see the module)."""
         return _distance(state.pieces[p], self.target(p), self.size)

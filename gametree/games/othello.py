@@ -247,6 +247,10 @@ class Othello:
         """The player to move, also when nobody can move."""
         return state.to_move
 
+    def with_mover(self, state: OthelloState, player: int) -> OthelloState:
+        """The same position with ``player`` to move: what best-reply search needs."""
+        return attrs.evolve(state, to_move=player)
+
     def placements(self, state: OthelloState, p: int) -> Sequence[int]:
         """The cells where player p may place a piece, in increasing order."""
         return _placements(state.cells, self.size, p)

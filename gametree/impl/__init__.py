@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the exports, each imported when first read (gametree.impl._
     from gametree.impl._compiled import OPTIMAL_DESCRIPTION as OPTIMAL_KERNEL_DESCRIPTION
     from gametree.impl.alphabeta import alphabeta, minimax, negamax, negamax_alphabeta
     from gametree.impl.best_case import best_case_leaves, best_ordered_tree
+    from gametree.impl.best_reply import brs, brs_game, brs_plus
     from gametree.impl.deep import deep_pruning_unsound
     from gametree.impl.engine import DeepeningResult, Engine
     from gametree.impl.evaluations import (
@@ -74,6 +75,9 @@ __all__ = [
     "best_case_leaves",
     "best_ordered",
     "best_ordered_tree",
+    "brs",
+    "brs_game",
+    "brs_plus",
     "deep_pruning_unsound",
     "expectimax",
     "immediate",

@@ -11,6 +11,7 @@ stack, and breaks ties for the leftmost best child. ``impl`` is checked against 
 (0, 0)
 """
 
+from gametree.spec.best_reply import OutOfTurnGame, brs, brs_plus, brs_tree
 from gametree.spec.bounds import Bounds, check_bounds
 from gametree.spec.chance import Interval, check_interval, expectimax
 from gametree.spec.errors import Path, TreeError
@@ -59,6 +60,7 @@ __all__ = [
     "Leaf",
     "Node",
     "NoisyGame",
+    "OutOfTurnGame",
     "Path",
     "QuiescentGame",
     "Scalar",
@@ -71,6 +73,9 @@ __all__ = [
     "Witnessed",
     "as_pair",
     "as_pairs",
+    "brs",
+    "brs_plus",
+    "brs_tree",
     "check_bounds",
     "check_interval",
     "check_well_formed",

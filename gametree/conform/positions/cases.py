@@ -24,7 +24,8 @@ category (cut trees of at most :data:`VALUE_LEAVES` leaves); solved endgames.
 **Coverage** (:func:`covered`) is read off the reference, as for trees: the moves the tree cut
 at d holds, by what they do in the game (each game's ``move_kinds``: an extra turn, a capture,
 a pass, a win along a row, a column filled, ...), marked ``-at-horizon`` when the move leads to
-a leaf at the horizon, and ``extra-turns-in-a-row`` when an extra turn follows an extra turn.
+a leaf at the horizon, and ``extra-turns-in-a-row`` when an extra turn follows an extra turn;
+of perft and value questions to depth :data:`COVERAGE_DEPTH` (the trees below are walked whole).
 """
 
 import random
@@ -42,7 +43,16 @@ from gametree.games.nim import Nim
 from gametree.games.othello import PASS, Othello
 from gametree.games.tictactoe import TicTacToe
 
-__all__ = ["BEHAVIOURS", "CATEGORIES", "categories", "covered", "draw_positions", "plan"]
+__all__ = [
+    "BEHAVIOURS",
+    "CATEGORIES",
+    "COVERAGE_DEPTH",
+    "categories",
+    "covered",
+    "draw_positions",
+    "plan",
+    "within_limits",
+]
 
 PERFT_FROM_START = 20_000
 PERFT_ELSEWHERE = 3_000
@@ -51,6 +61,9 @@ SOLVE_STATES = 1_000
 """The most distinct states below a position asked to be solved (the reference solves them)."""
 SOLVES = 16
 """The endgames the default run asks to be solved (cheap to check: the game below is small)."""
+
+COVERAGE_DEPTH = 4
+"""The deepest question whose tree the coverage counts."""
 
 CATEGORIES = ("start", "opening", "playout", "one-from-end", "near-full", "extra-turns",
               "capture", "pass", "full-column", "endgame", "same-board")  # fmt: skip
@@ -211,12 +224,7 @@ def plan(game_name: str, variant: tuple[tuple[str, object], ...], game: Any, *,
     """The questions of each phase of the default run (module docstring), in order."""
     positions = draw_positions(game, seed=seed, playouts=20, per_category=4)
     start = Question(game_name, variant, (), "perft", 1, category="start")
-    perfts = []
-    d = 1
-    while d <= 12 and perft(game, game.initial_state(), d, ended=False,
-                            limit=PERFT_FROM_START) <= PERFT_FROM_START:  # fmt: skip
-        perfts.append(start.at((), d))
-        d += 1
+    perfts = _while_within(start, range(1, 13))
     values, solves = [], []
     for c, lines in positions.items():
         for line in lines:
@@ -224,31 +232,66 @@ def plan(game_name: str, variant: tuple[tuple[str, object], ...], game: Any, *,
                 solves.append(Question(game_name, variant, line, "solve",
                                        evaluation=solve_evaluation, category=c))  # fmt: skip
                 continue
-            s = _state_of(game, line)
-            for d in range(1, 6):
-                if perft(game, s, d, limit=VALUE_LEAVES) > VALUE_LEAVES:
-                    break
-                values.append(Question(game_name, variant, line, "value", d, evaluation,
-                                       semantics, player=player, category=c))  # fmt: skip
+            value = Question(game_name, variant, line, "value", 1, evaluation, semantics,
+                             player=player, category=c)  # fmt: skip
+            values += _while_within(value, range(1, 6))
             if c != "start":
-                for d in range(1, 5):
-                    if perft(game, s, d, ended=False, limit=PERFT_ELSEWHERE) > PERFT_ELSEWHERE:
-                        break
-                    perfts.append(Question(game_name, variant, line, "perft", d, category=c))
+                perfts += _while_within(Question(game_name, variant, line, "perft", category=c),
+                                        range(1, 5))  # fmt: skip
     return {"perft": perfts, "value": values, "solve": solves}
 
 
-def _state_of(game: Any, line: tuple[Any, ...]) -> Any:
+def _while_within(q: Question, depths: range) -> list[Question]:
+    """``q`` at each of ``depths`` in turn, up to the first beyond the phase's limits."""
+    out = []
+    for d in depths:
+        if not within_limits(q.at(q.line, d)):
+            break
+        out.append(q.at(q.line, d))
+    return out
+
+
+def within_limits(q: Question) -> bool:
+    """Whether ``q`` is within its phase's limits: the default run would ask it.
+
+    A ``perft`` or ``divide`` of at most :data:`PERFT_FROM_START` move sequences asked of
+    the start (its category), :data:`PERFT_ELSEWHERE` of the other positions; a ``value`` of
+    a position that is not over, its tree cut at the depth of at most :data:`VALUE_LEAVES`
+    leaves; a ``solve`` of an endgame (at most :data:`SOLVE_STATES` states below) that is
+    not over. A failure is shrunk only to questions within the limits: a shorter line can
+    reach a position far from the end, whose solve takes as long as the whole game's, for
+    the reference and for the target alike.
+    """
+    game, s = q.played, q.state
+    if q.ask == "solve":
+        return not game.is_terminal(s) and _below(game, s) is not None
+    if q.ask == "value":
+        return (
+            not game.is_terminal(s) and perft(game, s, q.depth, limit=VALUE_LEAVES) <= VALUE_LEAVES
+        )
+    limit = PERFT_FROM_START if q.category == "start" else PERFT_ELSEWHERE
+    return perft(game, s, q.depth, ended=False, limit=limit) <= limit
+
+
+def playable(game: Any, line: tuple[Any, ...]) -> bool:
+    """Whether ``line`` can be played from the start: each move legal, the game not over."""
     s = game.initial_state()
     for m in line:
+        if game.is_terminal(s) or m not in game.moves(s):
+            return False
         s = game.successor(s, m)
-    return s
+    return True
 
 
 def covered(q: Question) -> Counter[str]:
-    """The behaviours the tree cut at ``q``'s depth shows (module docstring)."""
+    """The behaviours the tree cut at ``q``'s depth shows (module docstring).
+
+    None for a solve, or deeper than :data:`COVERAGE_DEPTH`: not counted.
+    """
     game, depth = q.played, q.depth
     out: Counter[str] = Counter()
+    if q.ask not in ("perft", "value") or depth > COVERAGE_DEPTH:
+        return out
     stack: list[tuple[Any, int, bool]] = [(q.state, 0, False)]
     while stack:
         s, ply, extra = stack.pop()

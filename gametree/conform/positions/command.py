@@ -34,8 +34,19 @@ __all__ = ["configure", "run"]
 NAME = "conform"
 
 
+TREE_ONLY = ("--budget", "--values", "--strict-order", "--infinity", "--move-only",
+             "--full-window", "--window-leaves", "--alternating", "--skip-flag", "--scope",
+             "--no-vectors")  # fmt: skip
+"""The tree gate's options that mean nothing to the game mode: refused with ``--game``."""
+
+
+def _dest(flag: str) -> str:
+    return flag.removeprefix("--").replace("-", "_")
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
-    """Add the game mode's options to ``gametree conform``."""
+    """Add the game mode's options to ``gametree conform`` (after the tree gate's)."""
+    parser.set_defaults(tree_only={f: parser.get_default(_dest(f)) for f in TREE_ONLY})
     group = more_options(parser, "game mode (docs/games-gate.md)")
     group.add_argument("--game", choices=list(GAMES), metavar="GAME",
                        help="ask about positions of this game instead of trees: "
@@ -74,10 +85,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        "not JSON (the templates below)")  # fmt: skip
     group.add_argument("--line-request", metavar="TEMPLATE",
                        help="what the target reads, e.g. '{position}' (default '{ask} {depth} "
-                       "{position}')")  # fmt: skip
+                       "{position}', for a solve 'solve {position}'; {variant} adds the "
+                       "variant as KEY=VALUE words)")  # fmt: skip
     group.add_argument("--line-reply", metavar="TEMPLATE",
                        help="what the target writes, e.g. '{position} {value}' (default "
-                       "'{count}', '{divide}' or '{value}')")  # fmt: skip
+                       "'{count}', '{divide}' or '{value}', '{value} {best_move}' when the "
+                       "move is compared)")  # fmt: skip
 
 
 def _variant(pairs: list[str]) -> dict[str, object]:
@@ -118,6 +131,11 @@ def _target_options(args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
     """Run the game mode as ``args`` say; 0 only if every question was answered right."""
+    given = [f for f, default in args.tree_only.items() if getattr(args, _dest(f)) != default]
+    if given:
+        return error(NAME, f"{given[0]} is an option of the tree gate, not of --game (the game "
+                     "mode asks each phase's questions; fewer: --ask perft, --ask value, "
+                     "--ask solve)", EXIT_USAGE)  # fmt: skip
     if args.best_move and args.any_best_move:
         return error(NAME, "--best-move asks for the leftmost best move, --any-best-move for "
                      "any: give one of them", EXIT_USAGE)  # fmt: skip

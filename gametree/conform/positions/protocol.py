@@ -27,12 +27,14 @@ echoed)::
 **A line of text** (``--line``), for solvers and engines with a command line of their own: the
 gate writes the request template with its fields filled in and reads one line back by the reply
 template. Fields: ``{ask}``, ``{position}``, ``{depth}``, ``{evaluation}``, ``{semantics}``,
-``{alpha}`` and ``{beta}`` (``-inf`` and ``inf`` when open), ``{player}``, ``{game}`` in a
-request; ``{count}``, ``{value}``, ``{best_move}``, ``{divide}`` (the rest of the line, pairs
-``MOVE=COUNT``), ``{principal_variation}`` (the rest of the line, moves), ``{position}`` (the
-position as sent, echoed) and ``{_}`` (any one word, ignored) in a reply. Pascal Pons' solver
-reads a position and prints it with its score: request ``{position}``, reply ``{position}
-{value}``. The defaults are ``{ask} {depth} {position}`` (``solve {position}``) and
+``{alpha}`` and ``{beta}`` (``-inf`` and ``inf`` when open), ``{player}``, ``{game}``,
+``{variant}`` (the whole variant as ``KEY=VALUE`` words, as ``--variant`` takes them:
+``empty_capture=false pits=6 seeds=4``) in a request; ``{count}``, ``{value}``,
+``{best_move}``, ``{divide}`` (the rest of the line, pairs ``MOVE=COUNT``),
+``{principal_variation}`` (the rest of the line, moves), ``{position}`` (the position as sent,
+echoed) and ``{_}`` (any one word, ignored) in a reply. Pascal Pons' solver reads a position
+and prints it with its score: request ``{position}``, reply ``{position} {value}``. The
+defaults are ``{ask} {depth} {position}`` (``solve {position}``: a solve has no depth) and
 ``{count}``, ``{divide}``, ``{value}`` (``{value} {best_move}`` when the move is compared).
 """
 
@@ -59,6 +61,7 @@ __all__ = [
     "game_of",
     "request",
     "variant_items",
+    "variant_words",
 ]
 
 Ask = Literal["perft", "divide", "value", "solve"]
@@ -146,7 +149,7 @@ def _json_variant(variant: tuple[tuple[str, object], ...]) -> dict[str, object]:
 
 
 _REQUEST_FIELDS = ("ask", "position", "depth", "evaluation", "semantics", "alpha", "beta",
-                   "player", "game")  # fmt: skip
+                   "player", "game", "variant")  # fmt: skip
 _REPLY_FIELDS = ("count", "value", "best_move", "divide", "principal_variation", "position", "_")
 _REST = ("divide", "principal_variation")
 """Reply fields that take the rest of the line."""
@@ -186,7 +189,8 @@ class LineProtocol:
                   "evaluation": q.evaluation, "semantics": q.semantics,
                   "alpha": "-inf" if q.alpha is None else str(q.alpha),
                   "beta": "inf" if q.beta is None else str(q.beta),
-                  "player": "" if q.player is None else str(q.player), "game": q.game}  # fmt: skip
+                  "player": "" if q.player is None else str(q.player), "game": q.game,
+                  "variant": " ".join(variant_words(q.variant))}  # fmt: skip
         return re.sub(r"\{([^}]*)\}", lambda m: fields[m.group(1)], template)
 
     def reply_template(self, q: Question, *, move: bool) -> str:
@@ -344,3 +348,18 @@ class PositionTarget:
 def variant_items(rules: Rules, given: Mapping[str, object]) -> tuple[tuple[str, object], ...]:
     """The whole variant of ``rules`` (``given`` over the defaults) as hashable items."""
     return tuple(sorted(rules.variant(given).items()))
+
+
+def variant_words(variant: tuple[tuple[str, object], ...]) -> list[str]:
+    """The variant as ``KEY=VALUE`` words, as ``--variant`` reads them.
+
+    >>> variant_words((("empty_capture", False), ("heaps", (1, 2, 3)), ("pits", 6)))
+    ['empty_capture=false', 'heaps=1,2,3', 'pits=6']
+    """
+
+    def word(v: object) -> str:
+        if isinstance(v, bool):
+            return str(v).lower()
+        return ",".join(map(str, v)) if isinstance(v, tuple | list) else str(v)
+
+    return [f"{k}={word(v)}" for k, v in variant]

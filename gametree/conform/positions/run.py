@@ -16,8 +16,10 @@ asked at lower depths, then at the positions earlier on its line, shortest line 
 wrong solve at the positions one move further on. Last, the line is *shortened*: each move
 is dropped in turn, where the moves left are still legal, while the question fails the same way
 (a full column is reached by the six moves into it, not by the forty that happened to fill
-it). Each try counts against ``shrink_budget``. The minimal question is then **replayed
-alone**, in a fresh process, by the command the report prints.
+it). Each try counts against ``shrink_budget``, and each is a question its phase would ask
+(:func:`.cases.within_limits`): a line shortened to a position far from the end is not asked
+to be solved. The minimal question is then **replayed alone**, in a fresh process, by the
+command the report prints.
 """
 
 import shlex
@@ -28,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from gametree.conform.positions.cases import BEHAVIOURS, covered, plan
+from gametree.conform.positions.cases import BEHAVIOURS, covered, plan, playable, within_limits
 from gametree.conform.positions.protocol import (
     ASKS,
     Ask,
@@ -36,6 +38,7 @@ from gametree.conform.positions.protocol import (
     Question,
     request,
     variant_items,
+    variant_words,
 )
 from gametree.conform.positions.semantics import (
     Compare,
@@ -48,7 +51,7 @@ from gametree.games.evaluations import evaluations
 from gametree.games.notations import GAMES
 from gametree.spec import Scalar
 
-__all__ = ["GameFailure", "GameOptions", "GameReport", "Outcome", "run_game_mode"]
+__all__ = ["GameFailure", "GameOptions", "GameReport", "Outcome", "questions", "run_game_mode"]
 
 
 @attrs.frozen
@@ -261,8 +264,7 @@ def replay_command(q: Question, target_options: str = "") -> str:
     """The ``gametree conform`` command that asks ``q`` alone of ``target_options``' target."""
     parts = [target_options] if target_options else []
     parts.append(f"--game {q.game}")
-    parts += [f"--variant {k}={','.join(map(str, v)) if isinstance(v, tuple) else v}"
-              for k, v in q.variant]  # fmt: skip
+    parts += [f"--variant {w}" for w in variant_words(q.variant)]
     parts += [f"--position '{q.text}'", f"--ask {q.ask}"]
     if q.ask != "solve":
         parts.append(f"--depth {q.depth}")
@@ -319,17 +321,16 @@ def run_game_mode(
     report = GameReport(options, name, target_options=target_options
                         or f"--target {shlex.quote(name)}")  # fmt: skip
     asker = _Asker(target, options)
-    planned = _questions(options)
+    planned = questions(options)
     total = sum(len(qs) for qs in planned.values())
-    for phase, questions in planned.items():
-        for q in questions:
+    for phase, qs in planned.items():
+        for q in qs:
             tick(f"{phase} {report.asked[phase] + 1}", total)
             o = asker.ask(q)
             report.asked[phase] += 1
             if q.ask == "value":
                 report.categories[q.category] += 1
-            if q.ask in ("value", "perft") and q.depth <= 4:
-                report.coverage.update(covered(q))
+            report.coverage.update(covered(q))
             if not o.failed:
                 report.passed_by_phase[phase] += 1
                 for w in _windows(q, o) if phase == "value" else ():
@@ -352,7 +353,7 @@ def run_game_mode(
     return report
 
 
-def _questions(o: GameOptions) -> dict[str, list[Question]]:
+def questions(o: GameOptions) -> dict[str, list[Question]]:
     """The questions of each phase asked, or the one question ``position`` names."""
     if o.position is not None:
         rules = GAMES[o.game]
@@ -468,14 +469,13 @@ def _lowest_depth(asker: _Asker, failure: GameFailure, budget: int) -> None:
 def _shrink_value(asker: _Asker, failure: GameFailure, budget: int) -> None:
     _lowest_depth(asker, failure, budget)
     m = failure.minimal
-    game = m.question.played
     for k in range(len(m.question.line)):
         line = m.question.line[:k]
-        if game.is_terminal(_state(game, line)):
-            continue
         for d in range(1, m.question.depth + 1):
             if asker.tries >= budget:
                 return
+            if not within_limits(m.question.at(line, d)):
+                break
             o = asker.ask(m.question.at(line, d))
             if _same(m, o):
                 failure.minimal = o
@@ -490,10 +490,9 @@ def _shrink_solve(asker: _Asker, failure: GameFailure, budget: int) -> None:
         q = failure.minimal.question
         s = _state(game, q.line)
         for mv in game.moves(s):
-            line = (*q.line, mv)
-            if game.is_terminal(_state(game, line)) or asker.tries >= budget:
+            if asker.tries >= budget or not within_limits(q.at((*q.line, mv))):
                 continue
-            o = asker.ask(q.at(line))
+            o = asker.ask(q.at((*q.line, mv)))
             if _same(failure.minimal, o):
                 failure.minimal = o
                 progress = True
@@ -571,8 +570,9 @@ def _shorten_line(asker: _Asker, failure: GameFailure, budget: int) -> None:
     """Drop moves of the minimal question's line while it still fails the same way.
 
     Two moves in a row first (the same player then plays the moves after them), then one at a
-    time. A line is tried only if its moves are legal in turn and the game is not over before
-    its last move.
+    time. A line is tried only if its moves are legal in turn, the game is not over before
+    its last move, and the question is within its phase's limits (``cases.within_limits``:
+    a solve is asked of endgames only).
     """
     game = failure.minimal.question.played
     for width in (2, 1):
@@ -580,22 +580,12 @@ def _shorten_line(asker: _Asker, failure: GameFailure, budget: int) -> None:
         while i < len(failure.minimal.question.line) and asker.tries < budget:
             q = failure.minimal.question
             line = q.line[:i] + q.line[i + width :]
-            if _legal(game, line):
+            if playable(game, line) and within_limits(q.at(line)):
                 o = asker.ask(q.at(line))
                 if _same(failure.minimal, o):
                     failure.minimal = o
                     continue
             i += 1
-
-
-def _legal(game: Any, line: tuple[Any, ...]) -> bool:
-    """Whether ``line`` can be played from the start."""
-    s = game.initial_state()
-    for m in line:
-        if game.is_terminal(s) or m not in game.moves(s):
-            return False
-        s = game.successor(s, m)
-    return True
 
 
 def _state(game: Any, line: tuple[Any, ...]) -> Any:
