@@ -281,16 +281,16 @@ class PositionTarget:
         self.line = line
         self.move = move
         self.next_id = 0
-        self.previous: Question | None = None
-        self.asked: Question | None = None
+        self.asked: list[Question] = []
+        """The questions this process was asked, in order (a fresh process: none)."""
 
     def ask(self, q: Question) -> Reply:
         """Send ``q`` and wait for its reply, within the deadline."""
         p = self.process
         if p.proc is None or p.proc.poll() is not None:
             p.start()
-            self.asked = None
-        self.previous, self.asked = self.asked, q
+            self.asked = []
+        self.asked.append(q)
         self.next_id += 1
         if self.line is None:
             text = json.dumps({"id": self.next_id, **request(q)})
@@ -338,7 +338,7 @@ class PositionTarget:
     def restart(self) -> None:
         """End the process: the next question is the first of a fresh one."""
         self.process.restart()
-        self.asked = None
+        self.asked = []
 
     def close(self) -> None:
         """End the target."""

@@ -19,7 +19,8 @@ is dropped in turn, where the moves left are still legal, while the question fai
 it). Each try counts against ``shrink_budget``, and each is a question its phase would ask
 (:func:`.cases.within_limits`): a line shortened to a position far from the end is not asked
 to be solved. The minimal question is then **replayed alone**, in a fresh process, by the
-command the report prints.
+command the report prints; one that passes alone is asked again after the last one, two, ...
+:data:`REPLAYED_BEFORE` questions asked before the failure, to name what it depends on.
 """
 
 import shlex
@@ -281,6 +282,10 @@ def replay_command(q: Question, target_options: str = "") -> str:
     return "gametree conform " + " ".join(parts)
 
 
+REPLAYED_BEFORE = 3
+"""A failure that passes alone is asked again after up to this many of the questions before
+it (a same-board pair and the positions one move before it)."""
+
 Tick = Callable[[str, int], None]
 """Told before each question: what is asked, and how many questions the phases plan."""
 
@@ -423,7 +428,7 @@ def _same(a: Outcome, b: Outcome) -> bool:
 
 
 def _shrunk(asker: _Asker, found: Outcome) -> GameFailure:
-    before = asker.target.previous
+    before = asker.target.asked[-1 - REPLAYED_BEFORE : -1]
     asker.tries = 0
     budget = asker.options.shrink_budget
     q = found.question
@@ -446,11 +451,15 @@ def _shrunk(asker: _Asker, found: Outcome) -> GameFailure:
     else:
         failure.alone = ("passes in a fresh process: the failure depends on what was asked "
                          "before it (a table or state kept between questions)")  # fmt: skip
-        if before is not None:
+        for k in range(1, len(before) + 1):
             asker.target.restart()
-            asker.ask(before)
+            for b in before[-k:]:
+                asker.ask(b)
             if _same(failure.minimal, asker.ask(failure.minimal.question)):
-                failure.alone += f"; it fails again after {_describe(before)}"
+                failure.alone += "; it fails again after " + ", then ".join(
+                    _describe(b) for b in before[-k:]
+                )
+                break
     return failure
 
 
