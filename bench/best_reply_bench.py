@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from gametree.experiments.game_trees import opening as random_opening
 from gametree.games import ChineseCheckers, Othello
 from gametree.impl import brs_game, maxn, paranoid, shallow
 from gametree.spec import Node, unfold
@@ -69,13 +70,7 @@ def search(name: str, game: Any, state: Any, depth: int) -> tuple[int, int]:
 
 def opening(game: Any, seed: int, plies: int) -> Any:
     """The position after ``plies`` seeded random moves from the start."""
-    rng = random.Random(seed)  # noqa: S311 - a fixed opening, not a secret
-    s = game.initial_state()
-    for _ in range(plies):
-        if game.is_terminal(s):
-            break
-        s = game.successor(s, rng.choice(list(game.moves(s))))
-    return s
+    return random_opening(game, plies, random.Random(seed))  # noqa: S311 - a fixed opening
 
 
 def winners(game: Any, s: Any) -> list[int]:
