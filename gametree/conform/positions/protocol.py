@@ -34,7 +34,8 @@ template. Fields: ``{ask}``, ``{position}``, ``{depth}``, ``{evaluation}``, ``{s
 ``{principal_variation}`` (the rest of the line, moves), ``{position}`` (the position as sent,
 echoed) and ``{_}`` (any one word, ignored) in a reply. Pascal Pons' solver reads a position
 and prints it with its score: request ``{position}``, reply ``{position} {value}``. The
-defaults are ``{ask} {depth} {position}`` (``solve {position}``: a solve has no depth) and
+defaults are ``{ask} {depth} {position}`` (``solve {position}``: a solve has no depth, and
+``{depth}`` is empty for it) and
 ``{count}``, ``{divide}``, ``{value}`` (``{value} {best_move}`` when the move is compared).
 """
 
@@ -185,7 +186,8 @@ class LineProtocol:
         """The line the target reads for ``q`` (without the newline)."""
         template = self.request or ("solve {position}" if q.ask == "solve"
                                     else "{ask} {depth} {position}")  # fmt: skip
-        fields = {"ask": q.ask, "position": q.text, "depth": str(q.depth),
+        depth = "" if q.ask == "solve" else str(q.depth)
+        fields = {"ask": q.ask, "position": q.text, "depth": depth,
                   "evaluation": q.evaluation, "semantics": q.semantics,
                   "alpha": "-inf" if q.alpha is None else str(q.alpha),
                   "beta": "inf" if q.beta is None else str(q.beta),
