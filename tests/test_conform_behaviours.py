@@ -23,7 +23,6 @@ from gametree.conform.behaviours import (
     infeasible,
     pairs_of,
 )
-from gametree.conform.chance_cases import with_chance
 from gametree.conform.game_behaviours import longest_line
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.observe import observe
@@ -240,12 +239,10 @@ def test_no_drawn_case_shows_a_pair_called_infeasible(semantics: str) -> None:
     steering = Steering.start(semantics, by_depth=False, excluded=frozenset())
     for i in range(120):
         aim = rng.choice(all_pairs(semantics)) if i % 2 else ()
-        drawn, value = steering._candidate(rng, aim, by_depth=False, skip=frozenset(),
-                                           max_nodes=400)  # fmt: skip
-        chance = SEMANTICS[semantics].chance  # the gate turns each tree it draws for these
-        case = with_chance(drawn) if chance else drawn
-        got = observe(case, None if chance else value)
-        steering.keep(drawn, value, got)
+        case, value = steering._candidate(rng, aim, by_depth=False, skip=frozenset(),
+                                          max_nodes=400)  # fmt: skip
+        got = observe(case, value)
+        steering.keep(case, value, got)
         names = set(behaviour_names(semantics))
         assert {b for x in got for b in x.split(JOINT)} <= names
         bad = pairs_of(semantics, got) & set(ruled)

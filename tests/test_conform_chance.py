@@ -6,6 +6,7 @@ alone; a double engine passes as ``--values double``; the shrinker keeps Star1's
 """
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -16,8 +17,10 @@ from gametree.conform import gate as gate_module
 from gametree.conform.chance_cases import with_chance
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.numbers import outside
+from gametree.conform.observe import observe
 from gametree.conform.semantics import Case
 from gametree.conform.shrink import candidates
+from gametree.conform.steer import propose
 from gametree.conform.targets import CallableTarget
 from gametree.spec import Interval, Node, iter_leaves
 
@@ -110,3 +113,24 @@ def test_the_shrinker_keeps_every_leaf_within_the_leaf_bounds() -> None:
     values = [[x.value for _, x in iter_leaves(c.tree)] for c in smaller]
     assert all(box.problem(v) is None for vs in values for v in vs)
     assert any(vs.count(1) > 1 for vs in values)  # a leaf shrunk to L, the nearest 0
+
+
+@pytest.mark.parametrize(
+    ("semantics", "aim"),
+    [("star1", "chance-beyond"), ("star2", "probe-fail-high"), ("star2", "probe-fail-low"),
+     ("star1", "chance-fail-low"), ("expectimax", "tall")],
+)  # fmt: skip
+def test_a_steered_candidate_has_chance_nodes_within_its_leaf_bounds(
+    semantics: str, aim: str
+) -> None:
+    """Steering builds chance nodes: candidates aimed at a behaviour show it, now and then."""
+    rng = random.Random(aim)
+    shown = chance = 0
+    for _ in range(40):
+        case, value = propose(rng, semantics, {aim})
+        chance += case.tree.chance_nodes >= 1
+        if case.interval is not None:
+            assert all(case.interval.problem(x.value) is None for _, x in iter_leaves(case.tree))
+        shown += aim in observe(case, value)
+    assert chance >= 20
+    assert shown >= 1

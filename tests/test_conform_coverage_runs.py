@@ -27,17 +27,7 @@ def _reference(semantics: str) -> CallableTarget:
     return CallableTarget(lambda request: answer(semantics, request), timeout=600)
 
 
-UNSTEERED = pytest.mark.xfail(
-    strict=True,
-    reason="steering builds trees without chance nodes (docs/conformance.md, Steering): the "
-    "chance semantics' default run leaves feasible pairs unshown",
-)
-
-
-@pytest.mark.parametrize(
-    "semantics",
-    [pytest.param(s, marks=UNSTEERED) if SEMANTICS[s].chance else s for s in SEMANTICS],
-)
+@pytest.mark.parametrize("semantics", list(SEMANTICS))
 def test_the_default_run_shows_every_feasible_pair(semantics: str) -> None:
     """The claim of docs/conformance.md: the default gate (vectors, then 200 generated cases of
     which the steered ones aim at what is missing) shows every feasible pair of behaviours,

@@ -31,11 +31,13 @@ import attrs
 from gametree.conform.options import GateOptions
 from gametree.conform.semantics import SEMANTICS, Case
 from gametree.spec import Bounds, Interval, Leaf, Node, Scalar, Tree, iter_leaves
+from gametree.spec.fold import fold
 from gametree.spec.tree import CHANCE
 from gametree.treefile import dumps
 
 __all__ = [
-    "CHANCE_ON_A_PATH", "leaf_bounds", "regular_tree", "small_cases", "vector_trees", "with_chance",
+    "CHANCE_ON_A_PATH", "drawn_regular", "leaf_bounds", "regular_tree", "small_cases",
+    "vector_trees", "with_chance",
 ]  # fmt: skip
 
 CHANCE_ON_A_PATH = 4
@@ -166,25 +168,76 @@ def two_dice() -> tuple[Fraction, ...]:
 
 
 def regular_tree(
-    rng: random.Random, depth: int, b: int, chance: int, *, values: int, equal: bool = False
-) -> Tree:
+    rng: random.Random, depth: int, b: int, chance: int, *, values: int, equal: bool = False,
+    start: int = 0, wide: int = 0,
+) -> Tree:  # fmt: skip
     """Ballard's *regular* tree: Max, chance, Min, chance, ... down to ``depth`` levels.
 
     Each player's node has ``b`` children, each chance node ``chance`` outcomes of drawn
-    probabilities (``equal``: equally likely); the leaves are integers in 0..values.
+    probabilities (``equal``: equally likely); the leaves are integers in 0..values. The root
+    is the ``start``-th of the four levels (1: a chance node above Min's); with ``wide`` the
+    players' nodes of the top players' level have that many children.
     """
-    kinds = [(0, CHANCE, 1, CHANCE)[d % 4] for d in range(depth)]
+    kinds = [(0, CHANCE, 1, CHANCE)[(d + start) % 4] for d in range(depth)]
+    top = next((d for d, kind in enumerate(kinds) if kind != CHANCE), None)
 
     def level(d: int) -> Tree:
         if d == depth:
             return Leaf(rng.randint(0, values))
-        kids = [level(d + 1) for _ in range(chance if kinds[d] == CHANCE else b)]
+        n = chance if kinds[d] == CHANCE else wide if wide and d == top else b
+        kids = [level(d + 1) for _ in range(n)]
         if kinds[d] == CHANCE:
             ps = [Fraction(1, len(kids))] * len(kids) if equal else probabilities(rng, len(kids))
             return Node.chance(kids, ps)
         return Node(kinds[d], kids)
 
     return level(0)
+
+
+def drawn_regular(rng: random.Random, values: int, *, wide: bool = False,
+                  both: bool = False) -> Tree:  # fmt: skip
+    """A regular tree (:func:`regular_tree`) of drawn depth 2..5, widths 2..3 and root level.
+
+    What Star2 probes (a chance node over the players' nodes) is in every such tree, which a
+    tree turned by :func:`with_chance` holds only by chance. ``wide``: one level of the
+    players' nodes has 17 to 20 children, and the depth is at most 3. ``both``: Max over two
+    such trees, the first rooted at Min's level (its later chance children are probed under
+    the beta its first one set: they may fail high), the second at the chance level above
+    Min's (probed under the alpha the first tree set: they may fail low), each best first.
+    """
+    if both:
+        first, second = (best_first(regular_tree(rng, rng.randint(3, 4), 2, rng.choice((2, 3)),
+                                                 values=values, start=start))
+                         for start in (2, 1))  # fmt: skip
+        return Node(0, [first, second])
+    depth = rng.randint(2, 3 if wide else 5)
+    b, chance = rng.choice((2, 3)), rng.choice((2, 3))
+    if depth == 5:
+        b = chance = 2
+    return regular_tree(rng, depth, b, chance, values=values, start=rng.randrange(4),
+                        wide=rng.randint(17, 20) if wide else 0)  # fmt: skip
+
+
+def best_first(t: Tree) -> Tree:
+    """``t`` (two players) with each player's children best first, by expectimax value.
+
+    Ballard's (1983) best ordering, where a probe (a child's first child) is the child's value.
+    """
+
+    def leaf(x: Tree) -> tuple[Tree, Scalar]:
+        assert isinstance(x, Leaf)
+        assert not isinstance(x.value, tuple)
+        return x, x.value
+
+    def node(n: Tree, _kids: object, built: list[tuple[Tree, Scalar]]) -> tuple[Tree, Scalar]:
+        assert isinstance(n, Node)
+        if n.probabilities is not None:
+            value = sum(p * v for p, (_, v) in zip(n.probabilities, built, strict=True))
+            return n.with_children(c for c, _ in built), value
+        ordered = sorted(built, key=lambda cv: cv[1], reverse=n.to_move == 0)
+        return n.with_children(c for c, _ in ordered), ordered[0][1]
+
+    return fold(t, lambda n: n.children if isinstance(n, Node) else None, leaf, node)[0]
 
 
 def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Interval | None]]:

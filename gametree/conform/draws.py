@@ -47,9 +47,7 @@ def schedule(options: GateOptions) -> tuple[int, list[Tier], int]:
 def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
     """The tiers the generated phase draws from, with their weights, for ``options``.
 
-    The scope's mix, less the many-players tier for two-player semantics, the steered cases
-    for the chance semantics (:mod:`gametree.conform.steer` builds trees without chance
-    nodes), and less every tier
+    The scope's mix, less the many-players tier for two-player semantics, and less every tier
     whose flag is skipped (the small tier is always there); for ``optimal`` half the small
     tier's weight goes to the tight tier, whose trees are where its leaves differ from shallow
     pruning's (:func:`gametree.conform.tiers.tight`); for an engine that declares its number
@@ -68,7 +66,6 @@ def tiers(options: GateOptions) -> list[tuple[Tier, int]]:
         (tier, weight)
         for tier, weight in mix.items()
         if not (tier == "many" and s.kind != "vector" and not s.player)
-        and not (tier == "steered" and s.chance)  # steering draws no chance nodes
         and not set(TIER_FLAGS[tier]) & options.skip_flags
     ]
 

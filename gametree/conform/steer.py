@@ -29,12 +29,26 @@ from fractions import Fraction
 
 import attrs
 
-from gametree.conform.behaviours import Pair, aimed, at_place, infeasible, pairs_of
+from gametree.conform.behaviours import STAR, Pair, aimed, at_place, infeasible, pairs_of
+from gametree.conform.chance_cases import drawn_regular, leaf_bounds, with_chance
 from gametree.conform.observe import observe
 from gametree.conform.semantics import SEMANTICS, Case, expected
 from gametree.conform.steer_games import SHIFTS, propose_game
 from gametree.conform.tiers import TRAP_BOUNDS, grow, map_leaves, trap
-from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, TreeError, Value, minimax, negamax
+from gametree.spec import (
+    Bounds,
+    Interval,
+    Leaf,
+    Node,
+    Scalar,
+    Tree,
+    TreeError,
+    Value,
+    expectimax,
+    iter_leaves,
+    minimax,
+    negamax,
+)
 from gametree.treefile import TreeFileError
 
 __all__ = ["Steering", "propose"]
@@ -139,6 +153,11 @@ def _gap(aim: set[str], edge: str, rng: random.Random) -> int:
     return rng.choice((0, 0, 1, 2))
 
 
+CHANCE_AIMS = frozenset(STAR) - {"chance-beyond"}
+"""Star1's and Star2's cut-offs and probes at chance nodes: a candidate aimed at one is a
+regular tree (:func:`gametree.conform.chance_cases.drawn_regular`), one time in four any
+candidate is; one aimed at ``chance-beyond`` gets a leaf at a bound (:func:`_beyond`)."""
+
 STRUCTURED = {"deep-trap", "speculated", "re-search", "cut-3-up", "cut-grandparent"}
 """Behaviours of Korf's and Sturtevant's searches that a random tree rarely shows: a candidate
 aimed at one of them starts from a tree built to show it (:func:`base`)."""
@@ -155,11 +174,18 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
     aim = set(aim)
     k = _knobs(rng, semantics, aim, by_depth=by_depth, skip=skip)
     s = SEMANTICS[semantics]
-    t, bounds = base(rng, semantics, k, aim, max_nodes=max(2, min(max_nodes, 400)))
+    regular = s.chance and (bool(aim & CHANCE_AIMS) or rng.random() < 0.25)
+    if regular:
+        both = len(aim & CHANCE_AIMS) > 1 or rng.random() < 0.2
+        t, bounds = drawn_regular(rng, values=2 * k.span, wide=k.wide, both=both), None
+    else:
+        t, bounds = base(rng, semantics, k, aim, max_nodes=max(2, min(max_nodes, 400)))
     if k.repeated:
         t = _repeat(rng, t)
-    t = _map_values(t, k)
-    case = Case(semantics, t)
+    case = Case(semantics, _map_values(t, k))
+    if s.chance:
+        case = _chance(rng, case, aim, regular=regular)
+    t = case.tree
     if s.bounds:
         f = _value_map(k)
         case = attrs.evolve(
@@ -174,7 +200,7 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
         case = attrs.evolve(case, domain="integers")
     if not s.window:
         return case, None
-    v = (negamax if semantics.startswith("negamax") or semantics == "pvs" else minimax)(t).value
+    v = _value(semantics, t)
     unit = Fraction(1, k.denominator) if rng.random() < 0.3 else 1
     a, b = at_place(k.alpha, v, unit, rng), at_place(k.beta, v, unit, rng)
     if windowless:
@@ -186,6 +212,15 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
         guess = at_place(k.guess, v, unit, rng)
         case = attrs.evolve(case, first_guess=v if guess is None else guess)
     return case, v
+
+
+def _value(semantics: str, t: Tree) -> Scalar:
+    """The true value of a window semantics' tree: negamax's, expectimax's or minimax's."""
+    s = SEMANTICS[semantics]
+    negamax_form = semantics.startswith("negamax") or semantics == "pvs"
+    v = (negamax if negamax_form else expectimax if s.chance else minimax)(t).value
+    assert not isinstance(v, tuple)
+    return v
 
 
 def base(rng: random.Random, semantics: str, k: Knobs, aim: set[str], *,
@@ -361,6 +396,60 @@ def _shaped(rng: random.Random, t: Tree, k: Knobs, aim: set[str]) -> Tree:
     return t
 
 
+def _chance(rng: random.Random, case: Case, aim: set[str], *, regular: bool) -> Case:
+    """A chance semantics' candidate from ``case``, aimed at ``aim``.
+
+    With leaf bounds if its tree is ``regular`` (it has its chance nodes), else turned
+    (:func:`with_chance`); aimed at ``chance-beyond``, with a leaf at a bound (:func:`_beyond`).
+    """
+    case = (
+        attrs.evolve(case, interval=leaf_bounds(case.tree, rng)) if regular else with_chance(case)
+    )
+    if SEMANTICS[case.semantics].interval and "chance-beyond" in aim:
+        return _beyond(rng, case)
+    return case
+
+
+def _beyond(rng: random.Random, case: Case) -> Case:
+    """``case`` with a leaf at U (Max's) or L (Min's) put before a chance child of a node.
+
+    The children before the leaf are searched as before. The node is a player's with no
+    chance node above it, and the leaf bounds are the leaves' least and greatest values, so
+    the chance child's window lies beyond [L, U] once the leaf is read, unless the node's own
+    window cuts first: below a chance node every window lies within [L, U], so nowhere else
+    can it (Ballard 1983's Star1 with the test before the first child, ``impl.star``).
+    """
+    t = case.tree
+    if not isinstance(t, Node):
+        return case
+    spots: list[tuple[int, ...]] = []
+    stack: list[tuple[Node, tuple[int, ...]]] = [(t, ())]
+    while stack:
+        n, path = stack.pop()
+        if n.probabilities is not None:
+            continue
+        if any(isinstance(c, Node) and c.probabilities is not None for c in n.children):
+            spots.append(path)
+        stack.extend((c, (*path, i)) for i, c in enumerate(n.children) if isinstance(c, Node))
+    if not spots:
+        return case
+    values = [x.value for _, x in iter_leaves(t)]
+    low, high = min(values), max(values)
+    assert not isinstance(low, tuple)
+    assert not isinstance(high, tuple)
+    if low == high:
+        return case
+
+    def put(n: Node) -> Node:
+        i = rng.choice([i for i, c in enumerate(n.children)
+                        if isinstance(c, Node) and c.probabilities])  # fmt: skip
+        edge = Leaf(high if n.to_move == 0 else low)
+        return n.with_children([*n.children[:i], edge, *n.children[i:]])
+
+    return attrs.evolve(case, tree=_replace(t, rng.choice(sorted(spots)), put),
+                        interval=Interval(low, high))  # fmt: skip
+
+
 def _node_paths(t: Node) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = []
     stack: list[tuple[Node, tuple[int, ...]]] = [(t, ())]
@@ -440,8 +529,8 @@ def _repeat(rng: random.Random, t: Tree) -> Tree:
     if not spots:
         return t
     path, i, j = rng.choice(spots)
-    return _replace(t, path, lambda n: Node(n.to_move, [*n.children[:j], n.children[i],
-                                                        *n.children[j + 1 :]]))  # fmt: skip
+    return _replace(t, path, lambda n: n.with_children([*n.children[:j], n.children[i],
+                                                         *n.children[j + 1 :]]))  # fmt: skip
 
 
 def _replace(t: Node, path: tuple[int, ...], change: Callable[[Node], Node]) -> Node:
@@ -453,7 +542,7 @@ def _replace(t: Node, path: tuple[int, ...], change: Callable[[Node], Node]) -> 
         nodes.append(c)
     new: Node = change(nodes[-1])
     for n, i in zip(reversed(nodes[:-1]), reversed(path), strict=True):
-        new = Node(n.to_move, [*n.children[:i], new, *n.children[i + 1 :]])
+        new = n.with_children([*n.children[:i], new, *n.children[i + 1 :]])
     return new
 
 
@@ -516,6 +605,8 @@ def lifted(
         n = t.players
         out = attrs.evolve(out, bounds=Bounds(f(case.bounds.lower),
                                               f(case.bounds.total) + (n - 1) * shift))  # fmt: skip
+    if case.interval is not None:
+        out = attrs.evolve(out, interval=Interval(f(case.interval.lower), f(case.interval.upper)))
     return out, None if value is None else f(value)
 
 
@@ -570,7 +661,10 @@ def wrapped(
     if not negamax_form:
         root, leaf = (1, edge - step) if low else (0, edge + step)
         out = attrs.evolve(case, tree=Node(root, [t, Leaf(leaf)]))
-        return out, minimax(out.tree).value
+        if case.interval is not None:  # the leaf bounds take the new leaf in
+            low_end, high_end = case.interval.lower, case.interval.upper
+            out = attrs.evolve(out, interval=Interval(min(low_end, leaf), max(high_end, leaf)))
+        return out, _value(case.semantics, out.tree)
     if not low:
         score = edge + step
         out = attrs.evolve(case, tree=Node(p, [t, Leaf(score if p == 0 else -score)]))

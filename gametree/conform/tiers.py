@@ -169,7 +169,7 @@ def map_leaves(t: Tree, f: Callable[[Value], Value]) -> Tree:
 
     def node(n: Tree, _kids: object, built: list[Tree]) -> Tree:
         assert isinstance(n, Node)
-        return Node(n.to_move, built)
+        return n.with_children(built)
 
     return fold(t, lambda n: n.children if isinstance(n, Node) else None, leaf, node)
 

@@ -75,6 +75,8 @@ class Star(Expectimax):
     upper: Scalar
     replies: dict[tuple[int, ...], tuple[Any, Any, Any]] = attrs.field(factory=dict)
     """At each chance node: the last child's value, and Star2's low and high after it."""
+    probing: bool = False
+    """Whether the reply received last was a probe's (Star2's probing phase)."""
 
     def best(self, state: State, returned: Any) -> Any:
         """A player's best so far, once a child has beaten its bound."""
@@ -119,7 +121,8 @@ class Star(Expectimax):
         """A ``sum`` event in a search, a ``probe`` event in Star2's probing phase."""
         if node.probabilities is None:
             return []
-        if "total" in state:
+        self.probing = "total" not in state
+        if not self.probing:
             self.replies[tuple(path)] = (reply.score, None, None)
             return super().received(node, path, state, i, reply)
         p = node.probabilities[i]
@@ -136,10 +139,14 @@ class Star(Expectimax):
                  "low": number(low), "high": number(high)}]  # fmt: skip
 
     def cut_after(self, node: Node, called: int, last: int) -> int | None:
-        """At a chance node, after the child called last, unless it was the last child."""
+        """At a chance node, after the child called last, unless it was the last child.
+
+        A fail in Star2's probing phase is a cut-off after any child, the last included: the
+        search phase is not run (so such a cut-off may skip no child).
+        """
         if node.probabilities is None:
             return super().cut_after(node, called, last)
-        return last if last < len(node.children) - 1 else None
+        return last if last < len(node.children) - 1 or (self.probing and last >= 0) else None
 
     def cut(self, node: Node, path: Sequence[int], after: int, state: State, best: Any) -> Event:
         """Alpha-beta's cut-off, a probe's, or a chance node's test in numbers."""
