@@ -417,6 +417,8 @@ def test_a_line_engine_reads_the_variant_from_the_request_template() -> None:
     variant = GameOptions.of("kalah", {"pits": 3, "seeds": 2}).variant
     q = Question("kalah", variant, (), "perft", 2)
     assert LineProtocol(template).request_text(q) == sent
+    solve = Question("kalah", variant, (), "solve")
+    assert LineProtocol(template).request_text(solve).split()[3:5] == ["solve", "0"]  # the guide
     assert dict(v.split("=") for v in sent.split()[:3]) == {
         "empty_capture": "false",
         "pits": "3",

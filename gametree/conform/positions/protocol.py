@@ -35,7 +35,7 @@ template. Fields: ``{ask}``, ``{position}``, ``{depth}``, ``{evaluation}``, ``{s
 echoed) and ``{_}`` (any one word, ignored) in a reply. Pascal Pons' solver reads a position
 and prints it with its score: request ``{position}``, reply ``{position} {value}``. The
 defaults are ``{ask} {depth} {position}`` (``solve {position}``: a solve has no depth, and
-``{depth}`` is empty for it) and
+``{depth}`` is 0 for it) and
 ``{count}``, ``{divide}``, ``{value}`` (``{value} {best_move}`` when the move is compared).
 """
 
@@ -186,8 +186,7 @@ class LineProtocol:
         """The line the target reads for ``q`` (without the newline)."""
         template = self.request or ("solve {position}" if q.ask == "solve"
                                     else "{ask} {depth} {position}")  # fmt: skip
-        depth = "" if q.ask == "solve" else str(q.depth)
-        fields = {"ask": q.ask, "position": q.text, "depth": depth,
+        fields = {"ask": q.ask, "position": q.text, "depth": str(q.depth),
                   "evaluation": q.evaluation, "semantics": q.semantics,
                   "alpha": "-inf" if q.alpha is None else str(q.alpha),
                   "beta": "inf" if q.beta is None else str(q.beta),
