@@ -94,6 +94,7 @@ def check_multi_player(game: Any, s: object, depth: int, bounds: Bounds) -> list
     return names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "max_depth"), TWO_PLAYER)
 @settings(max_examples=30)
 @given(data=st.data())
