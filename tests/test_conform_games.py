@@ -8,6 +8,7 @@ the phase and with the minimal position the guide describes.
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from gametree.conform.positions.cases import covered, playable, within_limits
 from gametree.conform.positions.command import TREE_ONLY
 from gametree.conform.positions.engine import answer
 from gametree.conform.positions.protocol import LineProtocol, Question
-from gametree.conform.positions.run import GameOptions, questions
+from gametree.conform.positions.run import GameOptions, questions, replay_command
 from gametree.conform.positions.semantics import NO_MOVE, TWO_PLAYER
 from gametree.games.evaluations import evaluations
 from gametree.games.notations import GAMES
@@ -147,6 +148,33 @@ def test_a_tree_gate_option_is_refused_with_game(
     assert len(err.strip().splitlines()) == 1
 
 
+def test_the_replay_of_a_deep_kalah_solve_runs_as_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A board far from the start is reached by the moves the replay carries (a search for a
+    line to it gives up), and a solve is replayed with its score."""
+    options = GameOptions.of("kalah")
+    game = GAMES["kalah"].game(dict(options.variant))
+    words = list("544352441213514614255")  # the pits played, one digit each
+    s, line = game.initial_state(), []
+    for w in words:
+        line.append(game.parse_move(s, w))
+        s = game.successor(s, line[-1])
+    q = Question("kalah", options.variant, tuple(line), "solve", evaluation="margin")
+    replay = shlex.split(replay_command(q, f"--target {OURS}"))
+    assert replay[:2] == ["gametree", "conform"]
+    assert "--solve-evaluation" in replay
+    code, report = conform(replay[2:], capsys)
+    assert code == 0, report
+    assert report["asked"] == {"solve": 1}
+    wrong = list(replay[2:])
+    wrong[wrong.index("--moves") + 1] = " ".join(words[:-1])
+    assert cli.main(["conform", *wrong]) == 2
+    err = capsys.readouterr().err
+    assert "--moves reach '" in err, err
+    assert len(err.strip().splitlines()) == 1
+
+
 @pytest.fixture(scope="module")
 def cc() -> str:
     found = shutil.which("cc") or shutil.which("gcc")
@@ -189,6 +217,13 @@ def test_a_failed_solve_is_shrunk_through_endgames_only(cc: str, tmp_path: Path)
     assert minimal["request"]["ask"] == "solve"
     assert minimal["kind"] == "mismatch", minimal["problems"]
     assert failure["replayed_alone"] == "fails the same way in a fresh process"
+    replay = shlex.split(failure["replay"])
+    assert replay[:2] == ["gametree", "conform"]
+    again = subprocess.run([sys.executable, "-c", CLI, "conform", *replay[2:], "--json"],
+                           timeout=GUARD, capture_output=True, text=True, cwd=ROOT,
+                           check=False)  # fmt: skip
+    assert again.returncode == 1, again.stderr[-2000:]
+    assert json.loads(again.stdout)["failures"][0]["found"]["problems"] == minimal["problems"]
     options = GameOptions.of("connect4")
     game = GAMES["connect4"].game(dict(options.variant))
     line = tuple(game.parse_line(minimal["request"]["position"]))
@@ -382,6 +417,8 @@ def test_a_line_engine_reads_the_variant_from_the_request_template() -> None:
     variant = GameOptions.of("kalah", {"pits": 3, "seeds": 2}).variant
     q = Question("kalah", variant, (), "perft", 2)
     assert LineProtocol(template).request_text(q) == sent
+    solve = Question("kalah", variant, (), "solve")
+    assert LineProtocol(template).request_text(solve).split()[3:5] == ["solve", "0"]  # the guide
     assert dict(v.split("=") for v in sent.split()[:3]) == {
         "empty_capture": "false",
         "pits": "3",

@@ -34,7 +34,8 @@ template. Fields: ``{ask}``, ``{position}``, ``{depth}``, ``{evaluation}``, ``{s
 ``{principal_variation}`` (the rest of the line, moves), ``{position}`` (the position as sent,
 echoed) and ``{_}`` (any one word, ignored) in a reply. Pascal Pons' solver reads a position
 and prints it with its score: request ``{position}``, reply ``{position} {value}``. The
-defaults are ``{ask} {depth} {position}`` (``solve {position}``: a solve has no depth) and
+defaults are ``{ask} {depth} {position}`` (``solve {position}``: a solve has no depth, and
+``{depth}`` is 0 for it) and
 ``{count}``, ``{divide}``, ``{value}`` (``{value} {best_move}`` when the move is compared).
 """
 
