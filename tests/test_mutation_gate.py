@@ -33,6 +33,7 @@ def _mutant(s: Subject, before: str, after: str) -> Mutant:
     return next(m for m in mutants(s.module, s.functions) if (m.before, m.after) == (before, after))
 
 
+@pytest.mark.slow
 def test_the_unmutated_search_passes_and_a_mutant_of_its_cut_off_is_killed() -> None:
     s = _subject("shallow@gametree.impl.shallow")
     assert not ask(None, s, vectors=True, budget=10).killed
@@ -42,6 +43,7 @@ def test_the_unmutated_search_passes_and_a_mutant_of_its_cut_off_is_killed() -> 
     assert verdict.by.startswith("generated"), verdict.by
 
 
+@pytest.mark.slow
 def test_an_equivalent_mutant_survives() -> None:
     """When r equals alpha, alpha is set to the value it has: ``r >= a`` for ``r > a``."""
     s = _subject("alphabeta-fail-hard@gametree.impl._kernel")

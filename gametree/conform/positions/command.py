@@ -70,6 +70,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--position", metavar="TEXT",
                        help="ask about this position only (in the game's notation), with the "
                        "first --ask and --depth: the replay of a failure")  # fmt: skip
+    group.add_argument("--moves", metavar="MOVES",
+                       help="with --position: the moves from the start that reach it, in the "
+                       "game's notation (the replay gives them)")  # fmt: skip
     group.add_argument("--depth", type=int, default=1, metavar="D",
                        help="the depth asked with --position (default 1)")  # fmt: skip
     group.add_argument(
@@ -149,7 +152,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
             args.game, _variant(args.variant), semantics=args.semantics or "negamax",
             evaluation=args.evaluation, solve_evaluation=args.solve_evaluation,
             compare=compare, seed=args.seed, player=args.player, keep_going=args.keep_going,
-            shrink_budget=args.shrink_budget, position=args.position, depth=args.depth,
+            shrink_budget=args.shrink_budget, position=args.position, moves=args.moves,
+            depth=args.depth,
             alpha=window[0], beta=window[1], **extra,
         )  # fmt: skip
         line = LineProtocol(args.line_request, args.line_reply) if (
