@@ -14,12 +14,14 @@ reinstalled only when pyproject.toml changes. Extra arguments after ``test`` go 
 
 ``test --fast`` is the loop to run while working: ruff, mypy and pytest as ``test`` runs
 them, but without the tests marked ``slow`` (``-m "not slow"``) and without Nagini. Slow
-are the tests that each take more than about ten seconds on two cores: whole files that run
-a verifier or a tool (every Why3 proof and flaw, CrossHair, the wheel built and installed, the
-browser, the catalogue replayed in fresh processes, the experiments' Dask cluster) and the
-largest of the Hypothesis and game searches; ``tests/conftest.py`` (``SLOW``) lists the files
-and why, and ``@pytest.mark.slow`` marks single tests. What it leaves out, the full ``test``
-(and CI) runs.
+are whole files that run a verifier or a tool (every Why3 proof and flaw, CrossHair, the
+wheel built and installed, the browser, the catalogue replayed in fresh processes, the
+experiments' Dask cluster), listed with why in ``tests/conftest.py`` (``SLOW``), and the
+single tests marked ``@pytest.mark.slow``, chosen from a measured run of the loop as the
+costliest in CPU (a module keeping at least one test in the loop): the largest Hypothesis
+properties and game searches, the gate run on engines in worker processes (hostile, faulty,
+move-only, chance), the z3 decision chains, the catalogue's kept cases replayed, the
+experiments and Why3 transcriptions run. What it leaves out, the full ``test`` (and CI) runs.
 ``mutate`` takes modules by dotted name (``gametree.spec.tree``, or ``spec.tree`` for short),
 runs mutmut with ``MUTATE_JOBS`` workers (2 unless set), keeps results in ``mutants/`` so that a
 second run of the same modules (or of all, without modules) resumes with the mutants not yet

@@ -233,6 +233,9 @@ def applicable(  # noqa: PLR0911 - one reason a line
 ) -> str | None:
     """Why ``algorithm`` cannot search ``t`` (with ``bounds``), or ``None`` if it can."""
     kind = algorithm.kind
+    if kind == "game" and algorithm.family == "best-reply":
+        return (f"{algorithm.name} searches a game whose opponents may move out of turn, which "
+                f"no tree holds (spec.best_reply); brs-plus searches trees")  # fmt: skip
     if kind == "game":
         return f"{algorithm.name} searches a game graph, not a tree"
     if t.chance_nodes and algorithm.family != "chance":

@@ -68,11 +68,14 @@ class Subject:
     mutant in turn until one kills it: off for alpha-beta's recursive kernel, which runs only
     when no trace is asked (a traced search walks its own loop), and on then off for that
     loop, which hands untraced subtrees of 32 plies or fewer to the kernel."""
+    part: str = ""
+    """A name for a second subject of the same semantics and module (its functions a few of
+    the first's, sampled on their own)."""
 
     @property
     def key(self) -> str:
-        """The subject's name in the results: ``semantics@module``."""
-        return f"{self.semantics}@{self.module}"
+        """The subject's name in the results: ``semantics@module`` (``/part``)."""
+        return f"{self.semantics}@{self.module}" + (f"/{self.part}" if self.part else "")
 
     @property
     def game(self) -> bool:
@@ -81,8 +84,8 @@ class Subject:
 
 
 def _s(semantics: str, search: str, module: str, *functions: str,
-       orders: tuple[bool, ...] = (True,)) -> Subject:  # fmt: skip
-    return Subject(semantics, search, f"gametree.impl.{module}", functions, orders)
+       orders: tuple[bool, ...] = (True,), part: str = "") -> Subject:  # fmt: skip
+    return Subject(semantics, search, f"gametree.impl.{module}", functions, orders, part)
 
 
 _KORF = ("korf_bounds",)
@@ -120,6 +123,8 @@ SUBJECTS = (
        "_Decision.below", "_Decision.less", "_Decision.apply", "_Decision.differ", "walk"),
     _s("game-negamax", ENGINE, "engine", "Engine._run", "Engine._children", "Engine._is_leaf",
        "Engine._value", "Engine._mover", "Engine._noisy"),
+    _s("game-negamax", ENGINE, "engine", "Engine._is_leaf", "Engine._noisy",
+       part="quiescence"),
     _s("game-negamax", ENGINE, "table", "Entry.answers", "Entry.move",
        "TranspositionTable.store"),
     _s("game-negamax", ENGINE, "ordering", "order", "Killers.at", "Killers.record",
@@ -130,7 +135,9 @@ SUBJECTS = (
 )  # fmt: skip
 """Each semantics' own search, and the functions of it that are mutated: the issue's list
 (alpha-beta in both forms, PVS, MTD(f), maxn, immediate, shallow, last-branch, speculative,
-paranoid, optimal, and the engine's table, quiescence and deepening)."""
+paranoid, optimal, and the engine's table, quiescence and deepening). The engine's quiescence
+(``Engine._is_leaf``, ``Engine._noisy``) is also a subject of its own, so that its few
+mutants are sampled apart from the search's many."""
 
 
 def sample(subject: Subject, per_operator: int = PER_OPERATOR) -> list[Mutant]:
@@ -213,18 +220,25 @@ def _save(path: Path, results: dict[str, dict[str, Any]]) -> None:
     path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
+def _subject_of(key: str, entry: dict[str, Any]) -> str:
+    """The subject a stored result belongs to (a control's key names it)."""
+    return key.removeprefix("control@") if key.startswith("control@") else str(entry["subject"])
+
+
 def run(subjects: Iterable[Subject], into: Path, *, per_operator: int, resume: bool) -> int:
     """Ask every sampled mutant of ``subjects`` in both phases; store as they come in.
 
-    Resumed, the results of mutants no longer in the sample are dropped (a smaller
-    ``per_operator`` samples a prefix of a larger one's draw, so its results are kept).
+    Resumed, the results of ``subjects``' mutants no longer in the sample are dropped (a
+    smaller ``per_operator`` samples a prefix of a larger one's draw, so its results are kept);
+    the results of other subjects are kept as they are.
     """
     results = load(into) if resume else {}
     subjects = list(subjects)
     keys = {f"control@{s.key}" for s in subjects} | {
         f"{m.name}@{s.semantics}" for s in subjects for m in sample(s, per_operator)
     }
-    results = {k: v for k, v in results.items() if k in keys}
+    ran = {s.key for s in subjects}
+    results = {k: v for k, v in results.items() if k in keys or _subject_of(k, v) not in ran}
     for subject in subjects:
         control = f"control@{subject.key}"
         if control not in results:  # the unmutated search must pass, or no verdict means much

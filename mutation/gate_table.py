@@ -48,9 +48,9 @@ def _scores(results: dict[str, dict[str, Any]], lists: dict[str, tuple[str, str,
 ]:  # fmt: skip
     """Per semantics: mutants made, asked, equivalent, killed in each phase."""
     out: dict[str, Counter[str]] = {}
-    made: Counter[str] = Counter()
-    for s in SUBJECTS:
-        made[s.semantics] += len(mutants(s.module, s.functions))
+    made: dict[str, set[str]] = {}
+    for s in SUBJECTS:  # a mutant of two subjects of one semantics is made once
+        made.setdefault(s.semantics, set()).update(m.name for m in mutants(s.module, s.functions))
     for key, entry in results.items():
         if key.startswith("control@"):
             continue
@@ -61,7 +61,7 @@ def _scores(results: dict[str, dict[str, Any]], lists: dict[str, tuple[str, str,
         c["equivalent"] += equivalent
         for phase in PHASES:
             c[phase] += bool(entry.get(phase, {}).get("killed"))
-    return {s: {"made": made[s], **out.get(s, Counter())} for s in dict.fromkeys(
+    return {s: {"made": len(made[s]), **out.get(s, Counter())} for s in dict.fromkeys(
         x.semantics for x in SUBJECTS)}  # fmt: skip
 
 

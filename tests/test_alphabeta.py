@@ -112,6 +112,7 @@ def spec_solution(alg: Algorithm, t: Tree) -> tuple[Scalar, tuple[int, ...]]:
 # With the full window: the spec's answer.
 
 
+@pytest.mark.slow
 @settings(max_examples=500)
 @given(trees)
 @example(wiki_alpha_beta())

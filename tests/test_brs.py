@@ -8,6 +8,14 @@ from hypothesis import strategies as st
 
 from gametree import impl
 from gametree.algorithms import Options, lookup
+from gametree.conform.semantics import (
+    Case,
+    best_line_problem,
+    best_moves,
+    case_from_request,
+    expected,
+    request,
+)
 from gametree.games.chinese_checkers import (
     ChineseCheckers,
     ChineseCheckersMove,
@@ -18,6 +26,7 @@ from gametree.spec import Leaf, Node, Scalar, Tree, TreeError, as_pairs, brs_plu
 from gametree.spec import paranoid as spec_paranoid
 from gametree.spec.best_reply import OutOfTurnGame, brs_plus_transform, replies
 from gametree.spec.strategies import vector_trees
+from gametree.treefile import TreeFileError
 
 _checks_cc: OutOfTurnGame[ChineseCheckersState, ChineseCheckersMove] = ChineseCheckers()
 _checks_othello: OutOfTurnGame[OthelloState, OthelloMove] = Othello(players=3, size=6)
@@ -112,7 +121,7 @@ def test_brs_refuses_a_plain_tree_and_says_why() -> None:
     t = Node.by_depth([[(1, 2, 3), (3, 2, 1)], [(2, 2, 2), (0, 1, 5)]])
     with pytest.raises(TreeError, match="brs is not defined on a plain tree: it lets one opponent"):
         impl.brs(t, 0)
-    with pytest.raises(TreeError, match="brs searches a game graph, not a tree"):
+    with pytest.raises(TreeError, match="brs searches a game whose opponents may move out of"):
         lookup("brs").run(t, None, Options(player=0))
     with pytest.raises(TreeError, match="brs needs the root player"):
         impl.brs(t)
@@ -152,3 +161,38 @@ def test_brs_plus_on_a_game_is_the_transform_of_its_plies() -> None:
     from gametree.spec import unfold
 
     assert t == brs_plus_transform(unfold(game, s, 3), 0)
+
+
+@pytest.mark.parametrize(
+    ("change", "pointer", "words"),
+    [
+        ({"tree": [[[1, 2], [3, 4]]]}, "/tree", "brs-plus takes trees of 3 or more players"),
+        ({"player": None}, "", "brs-plus needs the root player it searches for: 'player'"),
+        ({"player": 3}, "/player", "'player' must be in 0..2 (got 3)"),
+    ],
+)
+def test_the_gate_refuses_a_brs_plus_request_it_cannot_ask(
+    change: dict[str, object], pointer: str, words: str
+) -> None:
+    t = Node.by_depth([[(1, 2, 3), (3, 2, 1)], [(2, 2, 2), (0, 1, 5)]])
+    req = {**request(Case("brs-plus", t, player=0), trace=False), **change}
+    with pytest.raises(TreeFileError) as caught:
+        case_from_request("brs-plus", req)
+    assert caught.value.pointer == pointer
+    assert words in caught.value.problem
+
+
+def test_the_gate_s_best_replies_and_lines_follow_the_transform() -> None:
+    """The root's best moves are the first moves of BRS+'s best replies; a line is checked
+    reply by reply, and one whose layer leaves the first move twice is not a line."""
+    t = Node(1, [
+        Node(2, [Node(0, [(1, 0, 0), (4, 0, 0)]), Node(0, [(2, 0, 0)])]),
+        Node(2, [Node(0, [(6, 0, 0), (3, 0, 0)]), Node(0, [(0, 0, 0), (9, 0, 0)])]),
+    ])  # fmt: skip
+    case = Case("brs-plus", t, player=0)
+    e = expected(case)
+    assert (e.value, e.principal_variation) == (2, (0, 1, 0))
+    assert best_moves(case, e) == (0,)
+    assert best_line_problem(case, [0, 1, 0]) == ""
+    assert "begin with none of the layer's replies" in best_line_problem(case, [1, 1, 1])
+    assert "not a best move" in best_line_problem(case, [1, 0, 0])

@@ -119,6 +119,7 @@ def test_a_number_outside_its_type_is_refused() -> None:
         assert "error" in answer(_by_name(name), case), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("b", NUMBER_BUGS, ids=[b.name for b in NUMBER_BUGS])
 @settings(max_examples=100)
 @given(data=st.data())

@@ -112,6 +112,7 @@ LIMITS: list[tuple[str, Case, Case]] = [
 """(bug, the smallest case past its limit, the same one step inside)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "past", "inside"), LIMITS, ids=[n for n, _, _ in LIMITS])
 def test_the_bug_fails_just_past_its_limit_and_passes_just_inside(
     name: str, past: Case, inside: Case
@@ -128,6 +129,7 @@ def small_games(draw: st.DrawFn) -> Case:
     return game_case("game-negamax", g, draw(st.integers(1, 3)), quiescence=draw(st.integers(0, 2)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("b", SCALE_BUGS, ids=[b.name for b in SCALE_BUGS])
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())

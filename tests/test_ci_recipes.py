@@ -68,6 +68,7 @@ def run_as_a_runner(commands: list[str], where: Path) -> list[subprocess.Complet
     return done
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc)")
 @pytest.mark.parametrize("recipe", ["GitHub Actions", "GitLab CI"])
 def test_each_recipe_installs_builds_and_gates_the_engine_as_written(

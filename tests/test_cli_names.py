@@ -60,6 +60,7 @@ def assert_noted(err: str, command: str, note: str | None) -> None:
         assert line.startswith(note.format(command)), line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("a", SEARCHES, ids=lambda a: a.name)
 def test_solve_draw_and_explore_take_every_name_of_every_search(
     a: Algorithm, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -101,6 +102,7 @@ def test_conform_takes_every_name_of_every_search_as_its_target(a: Algorithm) ->
         assert target.argv[-2:] == ["gametree.conform.worker", name]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("a", [a for a in SEARCHES if a.semantics], ids=lambda a: a.name)
 def test_each_search_passes_the_gate_under_its_own_name(
     a: Algorithm, capsys: pytest.CaptureFixture[str]

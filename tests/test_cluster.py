@@ -180,6 +180,7 @@ def local(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, bytes
     return out
 
 
+@pytest.mark.slow
 def test_a_cluster_run_writes_the_local_run_s_tables(
     cluster: Cluster, local: dict[str, dict[str, bytes]], tmp_path: Path
 ) -> None:
@@ -197,6 +198,7 @@ def test_a_cluster_run_writes_the_local_run_s_tables(
     assert done > 0  # the cluster ran the batches, not this process
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_changes_nothing(
     cluster: Cluster, local: dict[str, dict[str, bytes]], tmp_path: Path
 ) -> None:
@@ -212,6 +214,7 @@ def test_a_worker_killed_mid_run_changes_nothing(
     assert list(cluster.client.nthreads()) == [w for w in cluster.pids if w != victim]
 
 
+@pytest.mark.slow
 def test_a_lost_scheduler_stops_the_run_with_one_line(cluster: Cluster, tmp_path: Path) -> None:
     run = experiment("average-case", tmp_path, "--no-progress", "--cluster", cluster.address,
                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
@@ -238,6 +241,7 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
     assert err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_the_progress_bar_counts_the_cluster_s_tasks(cluster: Cluster, tmp_path: Path) -> None:
     main, terminal = pty.openpty()  # standard error a terminal: the bar is drawn
     shown = bytearray()

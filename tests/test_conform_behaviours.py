@@ -232,6 +232,7 @@ def test_paranoid_on_pairs_cuts_where_alpha_beta_does(case: tuple[Any, Any, Any]
 # -- Infeasible means never shown -----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("semantics", list(SEMANTICS))
 def test_no_drawn_case_shows_a_pair_called_infeasible(semantics: str) -> None:
     ruled = infeasible(semantics)

@@ -37,6 +37,7 @@ def conform(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, d
     return code, json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["expectimax", "star1", "star2"])
 def test_each_search_passes_its_semantics_with_every_comparison(
     name: str, capsys: pytest.CaptureFixture[str]
@@ -48,6 +49,7 @@ def test_each_search_passes_its_semantics_with_every_comparison(
     assert report["generated"]["pass"] >= 50
 
 
+@pytest.mark.slow
 def test_a_double_engine_passes_as_double_and_fails_as_exact(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -71,6 +73,7 @@ def test_numbers_a_double_cannot_hold_in_a_chance_node_put_a_case_outside_double
     assert outside("double", Case("expectimax", big)) is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("target", "semantics"),
     [("uniform", "expectimax"), ("star1_mass_twice", "star1")],
@@ -88,6 +91,7 @@ def test_generation_alone_catches_each_broken_engine_and_shrinks_it(
     assert minimal.case.tree.size <= 4
 
 
+@pytest.mark.slow
 def test_the_correct_engines_written_outside_pass(capsys: pytest.CaptureFixture[str]) -> None:
     for target, semantics, extra in [("expectimax", "expectimax", EVERY),
                                      ("star1", "star1", ["--strict-order"])]:  # fmt: skip

@@ -67,6 +67,7 @@ def node() -> str:
     return found
 
 
+@pytest.mark.slow
 def test_javascript_doubles_written_by_json_stringify_are_the_doubles_they_denote(
     node: str,
 ) -> None:
@@ -87,6 +88,7 @@ def test_javascript_doubles_written_by_json_stringify_are_the_doubles_they_denot
     assert report.generated > 100
 
 
+@pytest.mark.slow
 def test_a_javascript_engine_with_max_value_for_infinity_is_caught(node: str) -> None:
     engine = [node, str(CONVENTIONS / "doubles.js")]
     options = GateOptions("alphabeta-fail-hard", ALL, values="double")
@@ -116,6 +118,7 @@ def int64_engines(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]
 SOFT = Checks(best_move=True, strict_order=True)
 
 
+@pytest.mark.slow
 def test_c_int64_with_int64_max_for_infinity_needs_and_gets_one_flag(
     int64_engines: tuple[Path, Path],
 ) -> None:
@@ -146,6 +149,7 @@ INT16 = [sys.executable, str(CONVENTIONS / "int16.py")]
 INT16_OPTIONS = GateOptions("negamax-alphabeta-fail-hard", ALL, values="int16", infinity=32000)
 
 
+@pytest.mark.slow
 def test_a_16_bit_engine_with_32000_for_infinity_passes_and_its_mistake_is_caught() -> None:
     report = gate(INT16, INT16_OPTIONS)
     assert report.passed, report.text()[:3000]
@@ -157,6 +161,7 @@ WIN100 = [sys.executable, str(CONVENTIONS / "win100.py")]
 WIN100_OPTIONS = GateOptions("alphabeta-fail-soft", ALL, full_window=True, infinity=100)
 
 
+@pytest.mark.slow
 def test_a_win_score_engine_passes_inside_its_infinity_and_its_mistake_is_caught() -> None:
     report = gate(WIN100, WIN100_OPTIONS)
     assert report.passed, report.text()[:3000]

@@ -34,6 +34,7 @@ def solve(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str
     return code, out.out, out.err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("target", "semantics", "flags"), [
     ("tests.bugs.alphabeta:cutoff_strict", "alphabeta-fail-hard", ["--strict-order"]),
     ("tests.bugs.alphabeta:ties_rightmost", "alphabeta-fail-soft", ["--best-move"]),

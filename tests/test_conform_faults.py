@@ -118,6 +118,7 @@ def replay(name: str, tmp_path: Path, *cases: Case) -> list[str]:
         target.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["corrupts", "exits"])
 def test_a_case_that_breaks_the_engine_after_its_answer_is_charged_with_it(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -216,6 +217,7 @@ TWO_BUGS = PREAMBLE + (
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("keep_going", [False, True])
 def test_keep_going_reports_each_distinct_failure(
     keep_going: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -253,6 +255,7 @@ def slowly(request: dict[str, Any]) -> dict[str, Any]:
     return seven_off(request)
 
 
+@pytest.mark.slow
 def test_the_minimal_case_depends_on_the_seed_and_the_budget_not_on_speed() -> None:
     def minimal(engine: Any, budget: int) -> tuple[str, ...]:
         options = GateOptions("minimax", vectors=False, budget=60, shrink_budget=budget,

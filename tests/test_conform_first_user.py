@@ -152,6 +152,7 @@ def _minimax(request: dict[str, Any]) -> dict[str, Any]:
     return {"value": minimax(read_tree_json(request["tree"]).tree).value}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strict", [False, True])
 def test_the_json_request_shows_the_trace_flag_the_target_was_sent(
     strict: bool, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -225,6 +226,7 @@ def test_dev_py_shows_pips_output_only_when_it_fails(capsys: pytest.CaptureFixtu
     assert err == "more\n"
 
 
+@pytest.mark.slow
 def test_every_vector_whose_request_a_recursive_reader_cannot_take_is_flagged_deep() -> None:
     """A request nests two JSON levels a level of its tree: from height 400 a vector is
     ``Deep``, the catalogue's 497-deep one included, so an engine that skips ``Deep`` as the

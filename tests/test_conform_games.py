@@ -8,6 +8,7 @@ the phase and with the minimal position the guide describes.
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -19,9 +20,11 @@ import pytest
 
 from gametree import cli
 from gametree.conform.positions.cases import covered, playable, within_limits
+from gametree.conform.positions.command import TREE_ONLY
+from gametree.conform.positions.engine import answer
 from gametree.conform.positions.protocol import LineProtocol, Question
-from gametree.conform.positions.run import GameOptions, questions
-from gametree.conform.positions.semantics import TWO_PLAYER
+from gametree.conform.positions.run import GameOptions, questions, replay_command
+from gametree.conform.positions.semantics import NO_MOVE, TWO_PLAYER
 from gametree.games.evaluations import evaluations
 from gametree.games.notations import GAMES
 from tests.bugs.games import BEGIN, CLI, CONNECT4, END, GAME_BUGS, KALAH, build
@@ -129,6 +132,49 @@ def test_bad_game_options_get_one_line_naming_the_fault(
     assert "Traceback" not in err
 
 
+TREE_VALUES = {"--budget": "10", "--values": "int64", "--infinity": "1000",
+               "--skip-flag": "Tie", "--scope": "large"}  # fmt: skip
+
+
+@pytest.mark.parametrize("flag", TREE_ONLY)
+def test_a_tree_gate_option_is_refused_with_game(
+    flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    given = [flag, TREE_VALUES[flag]] if flag in TREE_VALUES else [flag]
+    argv = ["conform", "--target", OURS, "--game", "nim", "--ask", "perft", *given]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert f"{flag} is an option of the tree gate, not of --game" in err, err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_the_replay_of_a_deep_kalah_solve_runs_as_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A board far from the start is reached by the moves the replay carries (a search for a
+    line to it gives up), and a solve is replayed with its score."""
+    options = GameOptions.of("kalah")
+    game = GAMES["kalah"].game(dict(options.variant))
+    words = list("544352441213514614255")  # the pits played, one digit each
+    s, line = game.initial_state(), []
+    for w in words:
+        line.append(game.parse_move(s, w))
+        s = game.successor(s, line[-1])
+    q = Question("kalah", options.variant, tuple(line), "solve", evaluation="margin")
+    replay = shlex.split(replay_command(q, f"--target {OURS}"))
+    assert replay[:2] == ["gametree", "conform"]
+    assert "--solve-evaluation" in replay
+    code, report = conform(replay[2:], capsys)
+    assert code == 0, report
+    assert report["asked"] == {"solve": 1}
+    wrong = list(replay[2:])
+    wrong[wrong.index("--moves") + 1] = " ".join(words[:-1])
+    assert cli.main(["conform", *wrong]) == 2
+    err = capsys.readouterr().err
+    assert "--moves reach '" in err, err
+    assert len(err.strip().splitlines()) == 1
+
+
 @pytest.fixture(scope="module")
 def cc() -> str:
     found = shutil.which("cc") or shutil.which("gcc")
@@ -171,6 +217,13 @@ def test_a_failed_solve_is_shrunk_through_endgames_only(cc: str, tmp_path: Path)
     assert minimal["request"]["ask"] == "solve"
     assert minimal["kind"] == "mismatch", minimal["problems"]
     assert failure["replayed_alone"] == "fails the same way in a fresh process"
+    replay = shlex.split(failure["replay"])
+    assert replay[:2] == ["gametree", "conform"]
+    again = subprocess.run([sys.executable, "-c", CLI, "conform", *replay[2:], "--json"],
+                           timeout=GUARD, capture_output=True, text=True, cwd=ROOT,
+                           check=False)  # fmt: skip
+    assert again.returncode == 1, again.stderr[-2000:]
+    assert json.loads(again.stdout)["failures"][0]["found"]["problems"] == minimal["problems"]
     options = GameOptions.of("connect4")
     game = GAMES["connect4"].game(dict(options.variant))
     line = tuple(game.parse_line(minimal["request"]["position"]))
@@ -181,6 +234,27 @@ def test_a_failed_solve_is_shrunk_through_endgames_only(cc: str, tmp_path: Path)
         x for x in legal if not within_limits(Question("connect4", options.variant, x, "solve"))
     ]
     assert beyond, "no shorter line leaves the endgames: the check is idle here"
+
+
+def moveless(request: dict[str, Any]) -> dict[str, object]:
+    """gametree's engine with the move left out of every reply."""
+    reply = answer(request)
+    reply.pop("best_move", None)
+    return reply
+
+
+@pytest.mark.parametrize("ask", ["value", "solve"])
+def test_a_reply_without_the_move_compared_is_told_so(
+    ask: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    target = "tests.test_conform_games:moveless"
+    code, report = conform(["--target", target, "--game", "nim", "--ask", ask], capsys)
+    assert code == 0, report["failures"][:1]
+    code, report = conform(["--target", target, "--game", "nim", "--ask", ask,
+                            "--any-best-move"], capsys)  # fmt: skip
+    assert code == 1
+    assert report["failures"][0]["minimal"]["problems"] == [NO_MOVE]
 
 
 BROKEN_CONNECT4 = {
@@ -247,12 +321,41 @@ def test_the_default_kalah_run_meets_its_behaviours() -> None:
     assert len(planned["solve"]) >= 8
 
 
+GUIDE_KALAH = ROOT / "examples" / "from_guide" / "kalah.c"
+MOVER_IN_KEY = "    h = (h ^ (uint64_t)b->mover) * 1099511628211ULL;\n"
+
+
+@pytest.mark.parametrize("keyed_on", ["position", "board"])
+def test_a_table_keyed_without_the_mover_below_the_root_is_caught(
+    keyed_on: str, cc: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Kalah engine written from the guide alone keeps a table between questions, read
+    and written below the root only; keyed on the board without the mover, the same-board
+    pairs alone did not catch it (their boards are roots, never stored). Each pair is asked
+    after the positions one move before it, whose searches meet its boards as children."""
+    source = GUIDE_KALAH.read_text()
+    assert MOVER_IN_KEY in source
+    if keyed_on == "board":
+        source = source.replace(MOVER_IN_KEY, "")
+    (tmp_path / "kalah.c").write_text(source)
+    engine = tmp_path / "kalah"
+    subprocess.run([cc, "-O2", "-o", str(engine), str(tmp_path / "kalah.c")], check=True)
+    code, report = conform(["--target", str(engine), *KALAH, "--ask", "solve"], capsys)
+    if keyed_on == "position":
+        assert code == 0, report["failures"][:1]
+        return
+    assert code == 1
+    (failure,) = report["failures"]
+    assert failure["found"]["request"]["ask"] == "solve"
+    assert failure["replayed_alone"].startswith("passes in a fresh process")
+
+
 BROKEN_KALAH = {
     "BUG_SOWS_OPPONENT_STORE": ("perft", "engine plays 6 wrongly"),
     "BUG_NO_EXTRA_TURN": ("perft", "engine plays 3 wrongly"),
     "BUG_CAPTURE_SAME_INDEX": ("perft", "engine plays 1 wrongly"),
     "BUG_EXTRA_TURN_NEGATED": ("value", "value: expected 2, got 0"),
-    "BUG_TABLE_WITHOUT_MOVER": ("solve", "value: expected 18, got -18"),
+    "BUG_TABLE_WITHOUT_MOVER": ("solve", "value: expected -8, got 4"),
 }
 
 
@@ -271,9 +374,10 @@ def test_each_broken_c_kalah_engine_fails_at_its_phase(
     if bug == "BUG_TABLE_WITHOUT_MOVER":  # the board asked before, with the other mover
         alone = failure["replayed_alone"]
         assert alone.startswith("passes in a fresh process"), alone
-        board = r"(0 ){4}1 0 32 (0 ){4}1 0 14"
-        assert re.search(rf"it fails again after solve \(margin\) of .{board} N.",
-                         alone), alone  # fmt: skip
+        board, mover = failure["minimal"]["request"]["position"].rsplit(" ", 1)
+        other = {"S": "N", "N": "S"}[mover]
+        after = alone.split("; it fails again after ")[1]
+        assert f"solve (margin) of '{board} {other}'" in after, alone
     else:
         assert failure["replayed_alone"] == "fails the same way in a fresh process"
 
@@ -313,6 +417,8 @@ def test_a_line_engine_reads_the_variant_from_the_request_template() -> None:
     variant = GameOptions.of("kalah", {"pits": 3, "seeds": 2}).variant
     q = Question("kalah", variant, (), "perft", 2)
     assert LineProtocol(template).request_text(q) == sent
+    solve = Question("kalah", variant, (), "solve")
+    assert LineProtocol(template).request_text(solve).split()[3:5] == ["solve", "0"]  # the guide
     assert dict(v.split("=") for v in sent.split()[:3]) == {
         "empty_capture": "false",
         "pits": "3",

@@ -103,6 +103,7 @@ def test_a_shrinker_that_keeps_only_the_kind_ends_both_on_one_case(
     assert {signature(s.minimal) for s in report.shrunk} == {("mismatch", "trace")}
 
 
+@pytest.mark.slow
 def test_distinct_failures_end_on_distinct_cases_on_the_whole_gate() -> None:
     """Every vector and the default budget, --keep-going: the report's own guarantee."""
     options = GateOptions(SEMANTICS, CHECKS, keep_going=True, skip_flags=frozenset({"Deep"}))
@@ -113,6 +114,7 @@ def test_distinct_failures_end_on_distinct_cases_on_the_whole_gate() -> None:
     assert len(set(minimal_lines(report))) == len(report.shrunk)
 
 
+@pytest.mark.slow
 def test_an_engine_that_searches_only_roots_with_moves_is_never_asked_a_terminal_root() -> None:
     """``--skip-flag LeafRoot``: no lone leaf in the vectors, the generated cases or shrinking."""
     asked: list[dict[str, Any]] = []

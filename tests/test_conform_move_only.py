@@ -66,6 +66,7 @@ MOVE_ONLY = Checks(move_only=True)
 LEFTMOST = Checks(best_move=True, move_only=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("semantics", ["minimax", "negamax", "alphabeta-fail-hard"])
 def test_a_move_only_engine_passes_on_its_move_alone(semantics: str) -> None:
     options = {"full_window": True} if semantics.startswith("alpha") else {}
@@ -76,6 +77,7 @@ def test_a_move_only_engine_passes_on_its_move_alone(semantics: str) -> None:
     assert any("a lone leaf: no move to report" in o.problems[0] for o in skipped)
 
 
+@pytest.mark.slow
 def test_any_best_move_passes_and_the_leftmost_only_when_asked() -> None:
     assert gate(rightmost, "minimax", MOVE_ONLY).passed
     report = gate(rightmost, "minimax", LEFTMOST)
@@ -113,6 +115,7 @@ def test_the_best_moves_of_each_kind_of_semantics() -> None:
     assert check(leaf, expected(leaf), {"best_move": None}, LEFTMOST) == []
 
 
+@pytest.mark.slow
 def test_a_windowless_engine_is_asked_the_full_window_only() -> None:
     report = gate(pruning, "alphabeta-fail-soft", Checks(strict_order=True), full_window=True)
     assert report.passed, [o.problems for o in report.failures[:3]]

@@ -57,6 +57,7 @@ def search(name: str) -> CallableTarget:
     return CallableTarget(functools.partial(answer, name))
 
 
+@pytest.mark.slow
 def test_impl_optimal_passes_its_vectors_through_the_worker(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -79,6 +80,7 @@ def first_difference(want: list[list[int]], got: list[list[int]]) -> list[int]:
     return got[len(want)] if len(got) > len(want) else want[len(got)]
 
 
+@pytest.mark.slow
 def test_shallow_pruning_fails_optimal_at_the_first_leaf_it_reads_for_nothing(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -97,6 +99,7 @@ def test_shallow_pruning_fails_optimal_at_the_first_leaf_it_reads_for_nothing(
     assert read_tree_json(first["request"]["tree"]).tree.size <= 6
 
 
+@pytest.mark.slow
 def test_the_generated_phase_alone_catches_shallow_pruning() -> None:
     options = GateOptions("optimal", STRICT, budget=100, vectors=False, shrink_budget=30)
     report = run_gate(search("impl.shallow"), "impl.shallow", options)

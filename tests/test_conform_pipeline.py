@@ -31,6 +31,7 @@ def judged_once(judged: dict[int, Case]) -> tuple[Callable[[Case], Expected], ..
     return judge, again
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "semantics", ["alphabeta-fail-hard", "mtdf", "deep-pruning-unsound", "game-negamax-witness"]
 )

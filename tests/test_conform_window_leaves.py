@@ -83,6 +83,7 @@ def gate(engine: Engine, checks: Checks, budget: int = 60) -> Report:
 WINDOW_LEAVES = Checks(window_leaves=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", [impls, right_to_left])
 def test_an_engine_that_meets_the_theorem_passes_the_window_check(engine: Engine) -> None:
     report = gate(engine, WINDOW_LEAVES)
@@ -97,6 +98,7 @@ def test_the_window_check_holds_an_engine_to_itself_not_to_impls_order() -> None
     assert report.shrunk[0].minimal.problems[0].startswith("trace:")
 
 
+@pytest.mark.slow
 def test_an_extra_leaf_read_only_under_a_narrow_window_is_caught_with_both_windows_leaves() -> None:
     report = gate(extra_leaf_when_bounded, WINDOW_LEAVES)
     assert not report.passed
@@ -110,6 +112,7 @@ def test_an_extra_leaf_read_only_under_a_narrow_window_is_caught_with_both_windo
     assert problem in report.text()  # the minimal case shows both windows' leaves
 
 
+@pytest.mark.slow
 def test_without_the_check_the_extra_leaf_passes_and_strict_order_catches_it() -> None:
     assert gate(extra_leaf_when_bounded, Checks()).passed
     strict = gate(extra_leaf_when_bounded, Checks(strict_order=True))

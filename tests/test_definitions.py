@@ -162,6 +162,7 @@ def test_paranoid_is_minimax_of_the_players_worths(t: Tree, data: st.DataObject)
     assert s.best_move == child_values.index(s.value)
 
 
+@pytest.mark.slow
 @given(multi_player)
 def test_paranoid_never_promises_more_than_maxn_gives(t: Tree) -> None:
     r = mover(t)

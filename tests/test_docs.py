@@ -85,6 +85,7 @@ EXPERIMENTS = sorted({tuple(argv) for page in PAGES for argv in commands(page)
                       if argv[0] == "experiment"})  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("page", "argv"), DRAWS, ids=lambda x: getattr(x, "name", None))
 def test_each_draw_command_makes_the_figure_in_the_docs(
     page: Path, argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -98,6 +99,7 @@ def test_each_draw_command_makes_the_figure_in_the_docs(
         assert a.size == b.size, f"{committed.name} is stale: run the command in {page.name}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", EXPERIMENTS, ids=lambda a: a[1])
 def test_each_experiment_command_runs(
     argv: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch

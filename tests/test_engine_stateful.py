@@ -23,6 +23,7 @@ thousand leaves per check.
 
 from typing import Any, ClassVar
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -183,6 +184,8 @@ class ExchangeMachine(EngineMachine):
 
 TestTicTacToe = TicTacToeMachine.TestCase
 TestTicTacToe.settings = settings(max_examples=150, stateful_step_count=25)
+# the costliest machine (dev.py test --fast leaves it out); pytest reads a TestCase's marks here
+TestTicTacToe.pytestmark = [pytest.mark.slow]  # type: ignore[attr-defined]
 TestNim = NimMachine.TestCase
 TestNim.settings = settings(max_examples=100, stateful_step_count=25)
 TestExchange = ExchangeMachine.TestCase

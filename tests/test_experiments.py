@@ -179,6 +179,7 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 PARTS = ("optimal", "trees", "growth", "two-players", "games", "cost")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(EXPERIMENTS))
 def test_each_experiment_writes_its_files(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

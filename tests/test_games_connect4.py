@@ -63,6 +63,7 @@ def test_positions_after_n_plies_are_oeis_a212693() -> None:
 # --- solved small boards ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rows", "columns", "connect", "value", "states"),
     [

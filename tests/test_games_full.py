@@ -84,6 +84,7 @@ def fake_clock(step: float = 1.0) -> Any:
     return lambda: next(ticks) * step
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "checked"),
     [

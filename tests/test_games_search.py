@@ -47,7 +47,12 @@ REFERENCES: dict[str, Callable[[Tree], Solution[Any]]] = {
     "spec.maxn": spec.maxn,
     "spec.paranoid": spec.paranoid,
     "spec.expectimax": spec.expectimax,  # a tree without chance nodes: minimax or maxn
+    "spec.brs_plus": lambda t: spec.brs_plus(t, _root_mover(t)),  # for the root's mover
 }
+
+
+def _root_mover(t: Tree) -> int:
+    return t.to_move if isinstance(t, Node) else 0
 
 
 def searches(t: Tree, bounds: Bounds | None) -> list[Algorithm]:
@@ -86,7 +91,7 @@ def check_multi_player(game: Any, s: object, depth: int, bounds: Bounds) -> list
     spec.check_bounds(t, bounds)
     names = []
     for a in searches(t, bounds):
-        answer = a.run(t, bounds, Options())
+        answer = a.run(t, bounds, Options(player=_root_mover(t)))
         expected = REFERENCES[a.reference](t)
         assert answer.value == expected.value, a.name
         assert answer.principal_variation == expected.principal_variation, a.name
@@ -94,6 +99,7 @@ def check_multi_player(game: Any, s: object, depth: int, bounds: Bounds) -> list
     return names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "max_depth"), TWO_PLAYER)
 @settings(max_examples=30)
 @given(data=st.data())

@@ -493,6 +493,7 @@ def test_byte_order_marks() -> None:
 DEEP = 100_000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "words", "pointer"),
     [

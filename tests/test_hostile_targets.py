@@ -119,6 +119,7 @@ ENGINES: dict[str, str] = {
 }  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "kind", "words", "checks"),
     [
@@ -294,6 +295,7 @@ def writes_fd1(request):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("function", "kind", "words"),
     [

@@ -47,6 +47,7 @@ def test_impl_expectimax_is_the_definition_and_reads_every_leaf(t: Tree) -> None
     assert r.trace == tuple(p for p, _ in iter_leaves(t))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", STARS)
 @settings(max_examples=300)
 @given(t=chance_trees(max_depth=5, grid=3, min_value=L, max_value=U, by_depth=False))
@@ -75,6 +76,7 @@ def _chance_above(t: Tree, path: tuple[int, ...]) -> int:
     return k
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", STARS)
 @settings(max_examples=300)
 @given(

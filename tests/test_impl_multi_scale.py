@@ -46,6 +46,7 @@ def test_the_chain_is_deeper_than_the_recursion_limit(three: Tree) -> None:
     assert three.height == DEPTH > 10 * sys.getrecursionlimit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name", ["maxn", "immediate", "shallow", "last_branch", "speculative", "deep", "paranoid"]
 )
@@ -70,6 +71,7 @@ def test_each_maxn_search_on_a_deep_chain(three: Tree, name: str) -> None:
     assert r.nodes_visited == 2 * DEPTH + 1
 
 
+@pytest.mark.slow
 def test_the_two_player_searches_on_a_deep_chain() -> None:
     pairs = chain(DEPTH, (3, 3), (2, 4), 2)
     r = separate_evaluations(pairs)

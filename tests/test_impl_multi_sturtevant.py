@@ -143,6 +143,7 @@ def test_last_branch_and_speculative_are_exact_on_deeper_trees(case: tuple[Tree,
         assert (r.value, r.principal_variation) == (expected.value, expected.principal_variation)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("shape", "total"),
     [

@@ -55,6 +55,7 @@ def reads(t: Tree, bounds: Bounds, domain: Domain = "reals") -> list[Path]:
     return list(trace)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_exact_value_and_principal_variation(data: st.DataObject) -> None:
@@ -91,6 +92,7 @@ def test_reads_match_the_whole_tree_decision_with_skipped_leaves_free(t: Tree) -
             skipped.append(p)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_the_placeholder_changes_nothing(data: st.DataObject) -> None:

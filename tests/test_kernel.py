@@ -72,6 +72,7 @@ def test_the_build_the_task_runner_and_the_package_name_the_same_kernels() -> No
         assert module.__name__ == f"gametree.impl.{name}"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(NATIVE is None, reason="the compiled kernel is not built here")
 @settings(max_examples=500)
 @given(trees, windows())

@@ -3,15 +3,16 @@
 Each check runs the gate as the harness does (the mutant in a worker process, the reference
 unmutated in this one) with a few generated cases: the unmutated search passes, a mutant that
 changes what shallow pruning reads is killed, and an equivalent mutant of alpha-beta's kernel
-survives. Nothing is timed.
+survives; ``mutation/gate.md``'s tables are the stored results, every survivor explained.
+Nothing is timed.
 """
 
 from pathlib import Path
 
 import pytest
 
-from mutation.gate import SUBJECTS, Subject, ask, sample
-from mutation.gate_table import listed
+from mutation.gate import BEFORE, EQUIVALENT, RESULTS, SUBJECTS, TABLE, Subject, ask, load, sample
+from mutation.gate_table import BEGIN, listed, table
 from mutation.operators import OPERATORS, Mutant, mutants
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +33,7 @@ def _mutant(s: Subject, before: str, after: str) -> Mutant:
     return next(m for m in mutants(s.module, s.functions) if (m.before, m.after) == (before, after))
 
 
+@pytest.mark.slow
 def test_the_unmutated_search_passes_and_a_mutant_of_its_cut_off_is_killed() -> None:
     s = _subject("shallow@gametree.impl.shallow")
     assert not ask(None, s, vectors=True, budget=10).killed
@@ -41,6 +43,7 @@ def test_the_unmutated_search_passes_and_a_mutant_of_its_cut_off_is_killed() -> 
     assert verdict.by.startswith("generated"), verdict.by
 
 
+@pytest.mark.slow
 def test_an_equivalent_mutant_survives() -> None:
     """When r equals alpha, alpha is set to the value it has: ``r >= a`` for ``r > a``."""
     s = _subject("alphabeta-fail-hard@gametree.impl._kernel")
@@ -74,3 +77,14 @@ def test_each_listed_mutant_is_still_the_change_its_row_names() -> None:
         assert [m.change for m in found] == [change], key
         assert any(s.semantics == semantics and s.module == module for s in SUBJECTS), key
         assert why, key
+
+
+def test_the_doc_s_tables_are_the_stored_results_and_explain_every_survivor() -> None:
+    """``mutation/gate.md`` holds what ``python -m mutation.gate table`` writes from the results."""
+    lists = listed(EQUIVALENT.read_text(encoding="utf-8"))
+    written = table(load(BEFORE), load(RESULTS), lists)
+    assert TABLE.read_text(encoding="utf-8").split(BEGIN, 1)[1].strip() == written.strip()
+    assert "**not explained**" not in written
+    controls = {k: v for k, v in load(RESULTS).items() if k.startswith("control@")}
+    assert controls
+    assert not [k for k, v in controls.items() if v["killed"]]

@@ -10,7 +10,7 @@ import pytest
 
 from gametree import cli
 from gametree._json import loads
-from gametree.algorithms import ALGORITHMS, Options, applicable
+from gametree.algorithms import ALGORITHMS, REGISTRY, Options, applicable
 from gametree.clitools import PROGRESS_LINE, Progress
 from gametree.spec import Bounds, Interval, Node, Tree, iter_leaves, maxn, minimax, negamax
 from gametree.spec.examples import korf_figure5, wiki_alpha_beta
@@ -162,9 +162,12 @@ def test_every_public_search_of_impl_and_spec_has_a_name() -> None:
     not_searches = {"best_case_leaves", "best_ordered", "best_ordered_tree", "is_order_equivalent",
                     "knuth_moore_leaves", "worst_ordered"}  # fmt: skip
     need_functions = {"opponent_models", "opponent_models_alphabeta"}
+    on_games = {"brs_game"}  # BRS and BRS+ from a game's position, which brs names
     named = {a.search.removeprefix("impl.") for a in ALGORITHMS.values() if a.search}
-    assert searches - not_searches - need_functions <= named
-    definitions = {"minimax", "negamax", "maxn", "paranoid", "separate_evaluations", "expectimax"}
+    assert "impl.brs" in {a.search for a in REGISTRY}
+    assert searches - not_searches - need_functions - on_games - {"brs"} <= named
+    definitions = {"minimax", "negamax", "maxn", "paranoid", "separate_evaluations", "expectimax",
+                   "brs_plus"}  # fmt: skip
     assert {f"spec.{d}" for d in definitions} == {a.reference for a in ALGORITHMS.values()}
     assert all(callable(getattr(spec, d)) for d in definitions)
 
@@ -217,7 +220,7 @@ def test_every_algorithm_runs_through_the_registry() -> None:
     t3 = korf_figure5((2, 3, 4))
     for a in ALGORITHMS.values():
         tree = pairs if a.kind == "pairs" else t3 if a.kind == "vector" else t2
-        options = Options(gamma=3) if a.name == "mt" else Options()
+        options = Options(gamma=3) if a.name == "mt" else Options(player=0)
         bounds = Bounds(0, 9) if a.needs_bounds else Interval(0, 20) if a.needs_interval else None
         answer = a.run(tree, bounds, options, trace=True)
         assert answer.trace is not None

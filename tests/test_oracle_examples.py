@@ -148,6 +148,7 @@ Python's json, which recurses (it raises the recursion limit to 20,000: enough f
 vectors' 1,200-deep chain, 2,400 levels of JSON)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", list(ENGINES))
 @pytest.mark.parametrize("semantics", ["minimax", "alphabeta-fail-hard", "alphabeta-fail-soft"])
 def test_the_exact_engines_are_exact_on_large_integers_fine_fractions_and_wide_nodes(

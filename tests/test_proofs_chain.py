@@ -63,6 +63,7 @@ def assert_witness(t: Tree, bounds: Bounds, c: Chain, domain: Domain) -> bool:
     return answer.necessary
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(trees(max_depth=3, by_depth=False))
 def test_the_three_decisions_agree_on_small_trees_players_in_any_order(
@@ -78,6 +79,7 @@ def test_the_three_decisions_agree_on_small_trees_players_in_any_order(
             assert ours == on_chain.necessary == whole, (t, c.leaf, domain)
 
 
+@pytest.mark.slow
 def test_the_chain_agrees_with_the_whole_tree_on_every_small_shape_and_grid_tree() -> None:
     """Every shape of <= 3 leaves (unary nodes too), 3 players in turn, every grid prefix.
 
@@ -97,6 +99,7 @@ def test_the_chain_agrees_with_the_whole_tree_on_every_small_shape_and_grid_tree
     assert unnecessary > 50
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(trees(max_depth=6, by_depth=True), st.randoms(use_true_random=False))
 def test_the_chain_search_agrees_with_z3_on_the_chain_on_deeper_trees(
@@ -111,6 +114,7 @@ def test_the_chain_search_agrees_with_z3_on_the_chain_on_deeper_trees(
             assert assert_witness(t, bounds, c, domain) == on_chain.necessary, (t, c.leaf)
 
 
+@pytest.mark.slow
 def test_random_trees_many_players_and_fractions_agree_with_z3() -> None:
     rng = random.Random(3)
     compared = 0
@@ -128,6 +132,7 @@ def test_random_trees_many_players_and_fractions_agree_with_z3() -> None:
     assert compared > 200
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(trees(max_depth=4, by_depth=False), st.randoms(use_true_random=False))
 def test_the_lemma_climbing_the_chain_is_maxn_of_the_completed_tree(
@@ -164,6 +169,7 @@ def test_a_seeded_flaw_is_caught_the_search_without_the_overtaken_moves() -> Non
     pytest.fail("dropping the overtaken moves went unnoticed")
 
 
+@pytest.mark.slow
 def test_a_chain_thousands_of_levels_deep_is_decided() -> None:
     t: Tree = Leaf((1, 0, 0))
     for depth in range(3000):

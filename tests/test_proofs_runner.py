@@ -29,10 +29,12 @@ from gametree.spec import Bounds, Node
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_the_readme_is_generated_from_the_theorems() -> None:
     assert PATH.read_text() == render(), "run: python -m gametree.proofs.readme"
 
 
+@pytest.mark.slow
 def test_the_readme_gives_each_seeded_flaw_its_own_files_verdict() -> None:
     """Both verifiers seed flaws of the same names (min-raises-beta in two_player.py and in
     alphabeta.mlw): each line shows what the stored run on its own file found."""
@@ -54,7 +56,7 @@ def test_the_readme_gives_each_seeded_flaw_its_own_files_verdict() -> None:
 
 def test_every_theorem_is_named_sourced_and_has_two_methods() -> None:
     """Theorems are called by name, never by number: Korf's Theorem 1 is ``optimality``."""
-    assert len({th.name for th in THEOREMS}) == len(THEOREMS) == 13
+    assert len({th.name for th in THEOREMS}) == len(THEOREMS) == 14
     for th in THEOREMS:
         assert len(set(th.methods)) >= 2, th.name
         assert th.source

@@ -51,6 +51,7 @@ def test_the_chain_is_deeper_than_the_recursion_limit(deep: Tree) -> None:
     assert deep.height == DEPTH > 10 * sys.getrecursionlimit()
 
 
+@pytest.mark.slow
 def test_two_player_definitions_on_a_deep_chain(deep: Tree) -> None:
     path = (0,) * DEPTH
     for s in (minimax(deep), negamax(deep), paranoid(deep), opponent_models(deep, [_id] * DEPTH)):
@@ -60,6 +61,7 @@ def test_two_player_definitions_on_a_deep_chain(deep: Tree) -> None:
     assert maxn(chain(DEPTH, (1, 2, 3))).principal_variation == path
 
 
+@pytest.mark.slow
 def test_tree_operations_on_a_deep_chain(deep: Tree) -> None:
     again = chain(DEPTH, 7)
     assert again == deep
@@ -71,6 +73,7 @@ def test_tree_operations_on_a_deep_chain(deep: Tree) -> None:
     assert subtree(deep, (0,) * DEPTH) == Leaf(7)
 
 
+@pytest.mark.slow
 def test_by_depth_reads_lists_nested_100000_deep(deep: Tree) -> None:
     nested: list[object] = [7]
     for _ in range(DEPTH - 1):
@@ -105,6 +108,7 @@ class Countdown:
         return self.end
 
 
+@pytest.mark.slow
 def test_games_100000_plies_deep() -> None:
     g = Countdown(DEPTH, 5)
     assert game_minimax(g, DEPTH).value == 5

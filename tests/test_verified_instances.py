@@ -114,6 +114,7 @@ needs_why3 = pytest.mark.skipif(
 )
 
 
+@pytest.mark.slow
 @needs_why3
 @pytest.mark.parametrize("file", list(FILES))
 def test_each_why3_claim_is_met_by_its_instance(file: str, tmp_path: Path) -> None:

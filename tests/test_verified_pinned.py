@@ -360,6 +360,7 @@ def test_impls_default_path_reads_what_its_traced_path_reads(
     default_path_agrees()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(DEFAULT_KERNEL_FLAWS))
 def test_a_seeded_flaw_in_impls_default_kernel_fails_the_pin_tests(
     name: str, monkeypatch: pytest.MonkeyPatch
@@ -522,6 +523,7 @@ def witness(flaw: Flaw) -> tuple[Case, list[str]]:
     return case, check(seeded_kernel, case)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_each_flaw_and_each_deleted_cut_off_fails_the_property_test(name: str) -> None:
     """The kernel's property test, run on the kernel with the flaw seeded (or the cut-off

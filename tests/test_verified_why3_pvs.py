@@ -70,6 +70,7 @@ def departures(t: SpecTree, a: Fraction, b: Fraction, text: str | None = None) -
     return out
 
 
+@pytest.mark.slow
 @BATCH
 @given(st.lists(WINDOWED, min_size=20, max_size=20))
 def test_pvs_and_soft_read_impls_leaves_and_return_its_values(cases: list[Case]) -> None:
@@ -121,6 +122,7 @@ WITNESSES: dict[str, Case] = {
 Hypothesis's ``find``, shrunk; the last written by hand: a first grandchild that is a node)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WITNESSES))
 def test_each_seeded_flaw_departs_from_impl_when_run(name: str) -> None:
     flaw = next(f for f in flaws(WHY3) if f.name == name)

@@ -126,6 +126,7 @@ def departures(g: Graph, depth: int, text: str | None = None) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @BATCH
 @given(st.lists(games(), min_size=8, max_size=8))
 def test_root_reads_the_engines_leaves_and_returns_its_values(cases: list[Case]) -> None:
@@ -133,6 +134,7 @@ def test_root_reads_the_engines_leaves_and_returns_its_values(cases: list[Case])
         assert departures(g, depth) == [], g.states
 
 
+@pytest.mark.slow
 def test_the_gates_reuse_games_and_the_papers() -> None:
     for _, _, game, _ in reuse_games():
         assert departures(graph(game), 6) == []
@@ -175,6 +177,7 @@ returns a value no witness admits (the smallest found among every game of the th
 diamond family and random small games, by a simulation of each flaw)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WITNESSES))
 def test_each_seeded_flaw_departs_when_run(name: str) -> None:
     flaw = next(f for f in flaws(WHY3) if f.name == name)

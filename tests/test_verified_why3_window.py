@@ -58,6 +58,7 @@ def _answers(t: SpecTree, big: int, *windows: tuple[Fraction, Fraction]) -> list
     ]
 
 
+@pytest.mark.slow
 @BATCH
 @given(st.lists(NESTED, min_size=15, max_size=15))
 def test_the_searches_read_impls_leaves_over_both_windows_a_subsequence_over_the_narrower(

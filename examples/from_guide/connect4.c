@@ -9,13 +9,18 @@
      solve POSITION     -> VALUE MOVE   (Pons' score: a win worth (cells + 2 - pieces) / 2 to the
                                          winner, pieces counted when the game ends)
    POSITION is the columns played from the empty board, 1..7 (`4453`; empty for the start).
+   A line of four or five words is `ASK DEPTH ALPHA BETA POSITION` (`--line-request '{ask}
+   {depth} {alpha} {beta} {position}'`, -inf and inf for open sides): values are then answered
+   fail-soft over the window, as `--semantics negamax-alphabeta-fail-soft` claims.
 
    The board is two bitboards, a column being H + 1 bits (the one above the top always empty),
    so that a four is found with shifts (Pons 2019, "bitboard").
 
    Seeded bugs, for showing that the gate catches them:
      -DBUG_FULL_COLUMN  a full column is still offered as a move
-     -DBUG_NO_DIAGONAL  a four on the rising diagonal is not seen */
+     -DBUG_NO_DIAGONAL  a four on the rising diagonal is not seen
+     -DBUG_WINDOW_NOT_SWAPPED  a child is searched over (-alpha, -beta), not (-beta, -alpha)
+     -DBUG_PONS_COUNTS_BEFORE  Pons' score counts the pieces before the winning one */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,7 +98,11 @@ static int value(const Board *b, int depth, int alpha, int beta) {
         if (!legal(b, col)) continue;
         Board child = *b;
         play(&child, col);
+#ifdef BUG_WINDOW_NOT_SWAPPED
+        int v = -value(&child, depth - 1, -alpha, -beta);
+#else
         int v = -value(&child, depth - 1, -beta, -alpha);
+#endif
         if (v > best) best = v;
         if (best > alpha) alpha = best;
         if (alpha >= beta) break;
@@ -111,7 +120,11 @@ typedef struct {
 static Entry *table;
 
 static int solve(const Board *b, int alpha, int beta) {
+#ifdef BUG_PONS_COUNTS_BEFORE
+    if (b->won) return -(CELLS + 2 - (b->pieces - 1)) / 2;
+#else
     if (b->won) return -(CELLS + 2 - b->pieces) / 2;
+#endif
     if (b->pieces == CELLS) return 0;
     Bits key = b->mover + b->mask;
     Entry *e = &table[key & (((Bits)1 << TABLE_BITS) - 1)];
@@ -144,28 +157,40 @@ static int solve(const Board *b, int alpha, int beta) {
     return best;
 }
 
-static int value_to(const Board *b, int depth) { return value(b, depth, -2, 2); }
-static int solve_to(const Board *b, int depth) {
+#define WIDE (CELLS + 1) /* beyond every score: an open side of the window */
+
+static int value_to(const Board *b, int depth, int alpha, int beta) { return value(b, depth, alpha, beta); }
+static int solve_to(const Board *b, int depth, int alpha, int beta) {
     (void)depth;
-    return solve(b, -CELLS, CELLS);
+    return solve(b, alpha, beta);
 }
 
-/* The value to the mover and a best move (0 when there is none); depth < 0 is no limit. */
-static int root(const Board *b, int depth, int (*search)(const Board *, int), int *best_move) {
+/* Fail-soft negamax over (alpha, beta): the value to the mover (a bound outside the window) and
+   a move that reaches it (0 when there is none); depth < 0 is no limit. */
+static int root(const Board *b, int depth, int (*search)(const Board *, int, int, int), int alpha,
+                int beta, int *best_move) {
     *best_move = 0;
-    if (over(b) || depth == 0) return search(b, 0);
-    int best = -CELLS - 1;
-    for (int col = 0; col < W; col++) {
+    if (over(b) || depth == 0) return search(b, 0, alpha, beta);
+    int best = -WIDE;
+    for (int col = 0; col < W && best < beta; col++) {
         if (!legal(b, col)) continue;
         Board child = *b;
         play(&child, col);
-        int v = -search(&child, depth - 1);
+        int v = -search(&child, depth - 1, -beta, -(best > alpha ? best : alpha));
         if (v > best) {
             best = v;
             *best_move = col + 1;
         }
     }
     return best;
+}
+
+/* A side of the window: a number, or -inf / inf. */
+static int window_side(const char *text) {
+    if (strcmp(text, "-inf") == 0) return -WIDE;
+    if (strcmp(text, "inf") == 0) return WIDE;
+    int v = atoi(text);
+    return v < -WIDE ? -WIDE : v > WIDE ? WIDE : v;
 }
 
 /* Plays the columns of POSITION; returns 0 on a bad column, a full one, or a move after a four. */
@@ -184,15 +209,22 @@ int main(void) {
     table = calloc((size_t)1 << TABLE_BITS, sizeof(Entry));
     if (table == NULL) return 1;
     while (fgets(line, sizeof line, stdin) != NULL) {
-        char *tok[4];
+        char *tok[6];
         int n = 0;
-        for (char *t = strtok(line, " \t\r\n"); t != NULL && n < 4; t = strtok(NULL, " \t\r\n")) tok[n++] = t;
+        for (char *t = strtok(line, " \t\r\n"); t != NULL && n < 6; t = strtok(NULL, " \t\r\n")) tok[n++] = t;
         if (n == 0) continue;
         const char *ask = tok[0];
         int has_depth = strcmp(ask, "solve") != 0 || n == 3;
         int depth = has_depth && n > 1 ? atoi(tok[1]) : 0;
+        int alpha = -WIDE, beta = WIDE, at = 1 + has_depth;
+        if (n >= 4) {
+            depth = atoi(tok[1]);
+            alpha = window_side(tok[2]);
+            beta = window_side(tok[3]);
+            at = 4;
+        }
         Board b;
-        if (!parse_board(n > 1 + has_depth ? tok[1 + has_depth] : "", &b)) {
+        if (!parse_board(n > at ? tok[at] : "", &b)) {
             printf("error bad position\n");
         } else if (strcmp(ask, "perft") == 0) {
             printf("%llu\n", (unsigned long long)perft(&b, depth));
@@ -208,7 +240,8 @@ int main(void) {
             printf("\n");
         } else if (strcmp(ask, "value") == 0 || strcmp(ask, "solve") == 0) {
             int move;
-            int v = strcmp(ask, "value") == 0 ? root(&b, depth, value_to, &move) : root(&b, -1, solve_to, &move);
+            int v = strcmp(ask, "value") == 0 ? root(&b, depth, value_to, alpha, beta, &move)
+                                              : root(&b, -1, solve_to, alpha, beta, &move);
             if (move) printf("%d %d\n", v, move);
             else printf("%d\n", v);
         } else {

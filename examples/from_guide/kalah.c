@@ -6,13 +6,15 @@
      value D POSITION   -> VALUE MOVE   (alpha-beta to depth D, South's store minus North's at the
                                          horizon, the final margin at the end; to the player to move)
      solve POSITION     -> VALUE MOVE   (the final margin under perfect play, to the player to move)
+   each optionally after the variant's KEY=VALUE words (`--line-request '{variant} {ask} {depth}
+   {position}'`): `empty_capture=true` is read, `pits=` checked against the position.
    POSITION is the holes in ring order (South's pits 1..m, South's store, North's pits 1..m,
    North's store) and the mover, S or N: `4 4 4 4 4 4 0 4 4 4 4 4 4 0 S`.
 
    Rules (Kalah, as commonly played): a move sows the seeds of one of the mover's pits one by one
    counter-clockwise, skipping the opponent's store. The last seed in the mover's store gives the
    mover another move. The last seed in an empty pit of the mover's, with seeds in the opposite
-   pit, captures both into the mover's store. When either side's pits are all empty the game is
+   pit (or with empty_capture=true), captures both into the mover's store. When either side's pits are all empty the game is
    over, and each player keeps the seeds on their side.
 
    Seeded bugs, for showing that the gate catches them:
@@ -31,6 +33,7 @@ typedef struct {
     int m;                  /* pits a side */
     int hole[MAX_HOLES];    /* ring order: South 0..m-1, South's store m, North m+1..2m, North's store 2m+1 */
     int mover;              /* 0 South, 1 North */
+    int empty_capture;      /* the last seed in an empty pit is captured even facing an empty pit */
 } Board;
 
 static int store_of(const Board *b, int side) { return side == 0 ? b->m : 2 * b->m + 1; }
@@ -72,7 +75,7 @@ static void play(Board *b, int pit) {
     int first = first_pit(b, side);
     if (i >= first && i < first + b->m && b->hole[i] == 1) {
         int opposite = 2 * b->m - i;
-        if (b->hole[opposite] > 0) {
+        if (b->hole[opposite] > 0 || b->empty_capture) {
             b->hole[own_store] += b->hole[opposite] + 1;
             b->hole[opposite] = 0;
             b->hole[i] = 0;
@@ -107,6 +110,7 @@ static uint64_t key_of(const Board *b) {
     uint64_t h = 1469598103934665603ULL;
     for (int i = 0; i < 2 * b->m + 2; i++) h = (h ^ (uint64_t)b->hole[i]) * 1099511628211ULL;
     h = (h ^ (uint64_t)b->mover) * 1099511628211ULL;
+    h = (h ^ (uint64_t)b->empty_capture) * 1099511628211ULL;
     return h | 1;
 }
 
@@ -174,9 +178,10 @@ static int root(const Board *b, int depth, int *best_move) {
 }
 
 /* Parses the holes and the mover from tokens; returns 0 on bad input. */
-static int parse_board(char **tok, int n, Board *b) {
+static int parse_board(char **tok, int n, Board *b, int empty_capture) {
     if (n < 5 || n % 2 == 0 || n - 1 > MAX_HOLES) return 0;
     b->m = (n - 3) / 2;
+    b->empty_capture = empty_capture;
     for (int i = 0; i < n - 1; i++) {
         char *end;
         long v = strtol(tok[i], &end, 10);
@@ -198,13 +203,20 @@ int main(void) {
         int n = 0;
         for (char *t = strtok(line, " \t\r\n"); t != NULL && n < MAX_HOLES + 4; t = strtok(NULL, " \t\r\n"))
             tok[n++] = t;
-        if (n == 0) continue;
-        const char *ask = tok[0];
-        int has_depth = strcmp(ask, "solve") != 0 || (n - 1) % 2 == 0;
-        int depth = has_depth && n > 1 ? atoi(tok[1]) : -1;
+        int words = 0, empty_capture = 0, pits = 0;
+        for (; words < n && strchr(tok[words], '=') != NULL; words++) {
+            if (strcmp(tok[words], "empty_capture=true") == 0) empty_capture = 1;
+            else if (strncmp(tok[words], "pits=", 5) == 0) pits = atoi(tok[words] + 5);
+        }
+        if (words == n) continue;
+        const char *ask = tok[words];
+        int has_depth = strcmp(ask, "solve") != 0 || (n - words - 1) % 2 == 0; /* 'solve 0 POSITION' */
+        int depth = has_depth && n > words + 1 ? atoi(tok[words + 1]) : -1;
         Board b;
-        if (!parse_board(tok + 1 + has_depth, n - 1 - has_depth, &b)) {
+        if (!parse_board(tok + words + 1 + has_depth, n - words - 1 - has_depth, &b, empty_capture)) {
             printf("error bad position\n");
+        } else if (pits != 0 && pits != b.m) {
+            printf("error the position has %d pits a side, the variant %d\n", b.m, pits);
         } else if (strcmp(ask, "perft") == 0) {
             printf("%llu\n", (unsigned long long)perft(&b, depth));
         } else if (strcmp(ask, "divide") == 0) {

@@ -104,6 +104,7 @@ NAMES = (
     "alphabeta-optimality",
     "window",
     "table",
+    "star1",
 )
 """The theorems' names, for --help (``proofs`` is imported only when the command runs: it
 needs the checkers, z3, CrossHair and Hypothesis, which the 'prove' extra installs)."""

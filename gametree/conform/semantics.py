@@ -833,8 +833,9 @@ def best_line_problem(case: Case, line: object) -> str:  # noqa: PLR0911 - one f
         replies, wrong = transform_line(case.tree, r, tuple(line))
         if wrong:
             return wrong
-        return best_line_problem(Case("paranoid", brs_plus_transform(case.tree, r), player=r),
-                                 list(replies))  # fmt: skip
+        wrong = best_line_problem(Case("paranoid", brs_plus_transform(case.tree, r), player=r),
+                                  list(replies))  # fmt: skip
+        return wrong and f"in the tree BRS+ searches, a reply a move: {wrong}"
     values = _node_values(case)
     vector = vector_answer(case)
     n = case.tree

@@ -136,6 +136,18 @@ pinned to `impl.shallow` by the leaves it reads, in order (`why3 execute`,
 must read every necessary leaf (the adversary argument, by hand), and the rationals (the
 witnesses are rational when Sum and the tree's values are; argued by hand).
 
+**How far it got.** Of the two targets of the moonshot, neither is proved for every tree.
+*Korf's Theorem 1 at height 3* is false as printed (the stored counterexamples `reals-unary`
+and `reals-no-unary` have height 3), so the claim to prove there is the corrected one: with
+players in turn, a leaf shallow pruning reads is necessary exactly when last-branch pruning
+reads it too, and the theorem holds exactly on the shapes without a last-branch chain. That is
+decided shape by shape by z3 and checked on every shape of the enumeration, not proved: the
+step that resists is a witness for every such leaf off a last-branch chain at height 3, which
+the height-2 proof's explicit witnesses do not give (a witness must also steer the choice of
+the intermediate node, and on a last-branch chain none can), with the chain written as a
+WhyML predicate over shapes. *`impl.optimal` exact* got as far as the path lemma, for the
+value and for the line (step 1 below); the step that resists is step 2.
+
 **Not proved: that `impl.optimal` is exact** (reads exactly the necessary leaves and returns
 spec.maxn's value and principal variation). From the path lemma, four steps were left. The
 first is now proved; the other three are argued by hand in `impl.necessity` and

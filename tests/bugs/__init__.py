@@ -2,16 +2,16 @@
 
 Each bug is the correct algorithm with one classic mistake, a conformance target that
 ``gametree conform`` must catch. The modules hold the code (``alphabeta``, ``negamax``,
-``multi``, ``engine``, ``optimal``, ``scout`` for PVS and MTD(f), ``sturtevant`` for
-last-branch, speculative and deep pruning; ``edges`` and ``edges_numbers`` hold the mistakes
-that show only past small trees: wide nodes, tall trees, many players, repeated subtrees,
-large magnitudes, tiny fractions; ``combinations`` those that show only when two such things
-meet in one case; ``number_types`` those of engines that declare the number type they hold,
-``--values``, and break at its edges; ``scale`` those that show only on searches of 10^5
-nodes, games of thousands of states and trees hundreds of plies high; ``chance`` those of
-expectimax, Star1 and Star2 at chance nodes); :data:`BUGS` says,
-for each, what it claims (the semantics, what the gate compares, the number type) and what
-mistake it makes; its function's
+``multi``, ``best_reply`` for BRS+, ``engine``, ``optimal``, ``scout`` for PVS and MTD(f),
+``sturtevant`` for last-branch, speculative and deep pruning; ``edges`` and
+``edges_numbers`` hold the mistakes that show only past small trees: wide nodes, tall
+trees, many players, repeated subtrees, large magnitudes, tiny fractions; ``combinations``
+those that show only when two such things meet in one case; ``number_types`` those of
+engines that declare the number type they hold, ``--values``, and break at its edges;
+``scale`` those that show only on searches of 10^5 nodes, games of thousands of states and
+trees hundreds of plies high; ``chance`` those of expectimax, Star1 and Star2 at chance
+nodes); :data:`BUGS` says, for each, what it claims (the semantics,
+what the gate compares, the number type) and what mistake it makes; its function's
 docstring says where the mistake is seen in practice. :data:`CORRECT` lists the correct
 versions, which pass the same gate.
 
@@ -208,6 +208,8 @@ BUGS: tuple[Bug, ...] = (
     bug("aspiration_keeps_bound", "tables", "game-deepening", best_move=True),
     bug("win_score_as_infinity", "number_types", "alphabeta-fail-soft", strict_order=True,
         best_move=True, principal_variation=True, infinity=101),
+    bug("brs_plus_opponent_moves_twice", "best_reply", "brs-plus"),
+    bug("brs_plus_last_move", "best_reply", "brs-plus"),
     bug("probabilities_two_decimals", "chance", "expectimax"),
     bug("every_branch_same_outcome", "chance", "expectimax"),
     bug("probabilities_float32", "chance", "expectimax", values="double"),
@@ -226,6 +228,7 @@ CORRECT: tuple[Bug, ...] = (
     Bug("shallow", "tests.bugs.multi:shallow", "shallow", True, True, True),
     Bug("maxn", "tests.bugs.multi:maxn", "maxn", True, True, True),
     Bug("paranoid", "tests.bugs.multi:paranoid", "paranoid", True, True, True),
+    Bug("brs_plus", "tests.bugs.best_reply:brs_plus", "brs-plus", True, True, True),
     Bug("engine", "tests.bugs.engine:correct", "game-negamax", best_move=True),
     Bug("engine_stand_pat", "tests.bugs.engine:correct", "game-negamax-stand-pat",
         best_move=True),

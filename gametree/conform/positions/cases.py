@@ -13,8 +13,10 @@ nearly full, the seeds nearly home, the heaps nearly gone), and each game's own:
 ``capture`` (Kalah), ``pass`` (Othello: the mover or the next one must pass), ``full-column``
 (Connect Four). ``endgame`` positions are the ones a solver is asked: few enough moves left
 that the whole game below is small. ``same-board`` endgames come in pairs, one board with each
-player to move (after an extra turn or a pass), asked one after the other: an engine whose
-table is keyed on the board without the mover answers the second from the first.
+player to move (after an extra turn or a pass), each pair asked after the positions one move
+before its two: an engine whose table is keyed on the board without the mover answers the
+second from the first, at the root (the second of the pair) or below it (the second parent,
+whose search meets the second position as a child of a position never stored).
 
 **Phases** (:func:`plan`): perft from the start at depths 1, 2, ... (up to
 :data:`PERFT_FROM_START` move sequences), then from positions of every category at depths 1,
@@ -190,7 +192,7 @@ def draw_positions(game: Any, *, seed: int, playouts: int, per_category: int,
     """
     rng = random.Random(seed)  # noqa: S311 - positions to test, not secrets
     found: dict[str, list[tuple[Any, ...]]] = {c: [] for c in CATEGORIES}
-    pairs: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = []
+    pairs: list[list[tuple[Any, ...]]] = []
     for _ in range(playouts):
         met = list(_playout(game, rng))
         for line, s in met:
@@ -207,14 +209,17 @@ def draw_positions(game: Any, *, seed: int, playouts: int, per_category: int,
                 found["endgame"].append(line)
         pair = None if biggest is None else _same_board(game, biggest[1])
         if pair is not None and biggest is not None:
-            pairs.append(((*biggest[0], *pair[0]), (*biggest[0], *pair[1])))
+            root = biggest[0]
+            parents = [(*root, *line[:-1]) for line in pair if line]
+            group = [*dict.fromkeys(parents), *((*root, *line) for line in pair)]
+            pairs.append(group)
     out = {}
     for c, lines in found.items():
         rng.shuffle(lines)
         if lines:
             out[c] = sorted(lines[: SOLVES if c == "endgame" else per_category], key=len)
     if pairs:
-        out["same-board"] = [line for pair in pairs[: SOLVES // 2] for line in pair]
+        out["same-board"] = [line for group in pairs[: SOLVES // 2] for line in group]
     return out
 
 

@@ -34,8 +34,19 @@ __all__ = ["configure", "run"]
 NAME = "conform"
 
 
+TREE_ONLY = ("--budget", "--values", "--strict-order", "--infinity", "--move-only",
+             "--full-window", "--window-leaves", "--alternating", "--skip-flag", "--scope",
+             "--no-vectors")  # fmt: skip
+"""The tree gate's options that mean nothing to the game mode: refused with ``--game``."""
+
+
+def _dest(flag: str) -> str:
+    return flag.removeprefix("--").replace("-", "_")
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
-    """Add the game mode's options to ``gametree conform``."""
+    """Add the game mode's options to ``gametree conform`` (after the tree gate's)."""
+    parser.set_defaults(tree_only={f: parser.get_default(_dest(f)) for f in TREE_ONLY})
     group = more_options(parser, "game mode (docs/games-gate.md)")
     group.add_argument("--game", choices=list(GAMES), metavar="GAME",
                        help="ask about positions of this game instead of trees: "
@@ -59,6 +70,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--position", metavar="TEXT",
                        help="ask about this position only (in the game's notation), with the "
                        "first --ask and --depth: the replay of a failure")  # fmt: skip
+    group.add_argument("--moves", metavar="MOVES",
+                       help="with --position: the moves from the start that reach it, in the "
+                       "game's notation (the replay gives them)")  # fmt: skip
     group.add_argument("--depth", type=int, default=1, metavar="D",
                        help="the depth asked with --position (default 1)")  # fmt: skip
     group.add_argument(
@@ -120,6 +134,11 @@ def _target_options(args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind of fault
     """Run the game mode as ``args`` say; 0 only if every question was answered right."""
+    given = [f for f, default in args.tree_only.items() if getattr(args, _dest(f)) != default]
+    if given:
+        return error(NAME, f"{given[0]} is an option of the tree gate, not of --game (the game "
+                     "mode asks each phase's questions; fewer: --ask perft, --ask value, "
+                     "--ask solve)", EXIT_USAGE)  # fmt: skip
     if args.best_move and args.any_best_move:
         return error(NAME, "--best-move asks for the leftmost best move, --any-best-move for "
                      "any: give one of them", EXIT_USAGE)  # fmt: skip
@@ -133,7 +152,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
             args.game, _variant(args.variant), semantics=args.semantics or "negamax",
             evaluation=args.evaluation, solve_evaluation=args.solve_evaluation,
             compare=compare, seed=args.seed, player=args.player, keep_going=args.keep_going,
-            shrink_budget=args.shrink_budget, position=args.position, depth=args.depth,
+            shrink_budget=args.shrink_budget, position=args.position, moves=args.moves,
+            depth=args.depth,
             alpha=window[0], beta=window[1], **extra,
         )  # fmt: skip
         line = LineProtocol(args.line_request, args.line_reply) if (

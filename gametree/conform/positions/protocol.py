@@ -34,7 +34,8 @@ template. Fields: ``{ask}``, ``{position}``, ``{depth}``, ``{evaluation}``, ``{s
 ``{principal_variation}`` (the rest of the line, moves), ``{position}`` (the position as sent,
 echoed) and ``{_}`` (any one word, ignored) in a reply. Pascal Pons' solver reads a position
 and prints it with its score: request ``{position}``, reply ``{position} {value}``. The
-defaults are ``{ask} {depth} {position}`` (``solve {position}``: a solve has no depth) and
+defaults are ``{ask} {depth} {position}`` (``solve {position}``: a solve has no depth, and
+``{depth}`` is 0 for it) and
 ``{count}``, ``{divide}``, ``{value}`` (``{value} {best_move}`` when the move is compared).
 """
 
@@ -281,16 +282,16 @@ class PositionTarget:
         self.line = line
         self.move = move
         self.next_id = 0
-        self.previous: Question | None = None
-        self.asked: Question | None = None
+        self.asked: list[Question] = []
+        """The questions this process was asked, in order (a fresh process: none)."""
 
     def ask(self, q: Question) -> Reply:
         """Send ``q`` and wait for its reply, within the deadline."""
         p = self.process
         if p.proc is None or p.proc.poll() is not None:
             p.start()
-            self.asked = None
-        self.previous, self.asked = self.asked, q
+            self.asked = []
+        self.asked.append(q)
         self.next_id += 1
         if self.line is None:
             text = json.dumps({"id": self.next_id, **request(q)})
@@ -338,7 +339,7 @@ class PositionTarget:
     def restart(self) -> None:
         """End the process: the next question is the first of a fresh one."""
         self.process.restart()
-        self.asked = None
+        self.asked = []
 
     def close(self) -> None:
         """End the target."""

@@ -19,7 +19,8 @@ is dropped in turn, where the moves left are still legal, while the question fai
 it). Each try counts against ``shrink_budget``, and each is a question its phase would ask
 (:func:`.cases.within_limits`): a line shortened to a position far from the end is not asked
 to be solved. The minimal question is then **replayed alone**, in a fresh process, by the
-command the report prints.
+command the report prints; one that passes alone is asked again after the last one, two, ...
+:data:`REPLAYED_BEFORE` questions asked before the failure, to name what it depends on.
 """
 
 import shlex
@@ -74,6 +75,8 @@ class GameOptions:
     shrink_budget: int = 200
     position: str | None = None
     """Ask about this position only (its text), at ``depth``: the replay of a failure."""
+    moves: str | None = None
+    """The moves from the start to ``position``, in the game's notation (the replay gives them)."""
     depth: int = 1
     alpha: Scalar | None = None
     """The window asked with ``position`` (``None``: an open side)."""
@@ -265,11 +268,16 @@ def replay_command(q: Question, target_options: str = "") -> str:
     parts = [target_options] if target_options else []
     parts.append(f"--game {q.game}")
     parts += [f"--variant {w}" for w in variant_words(q.variant)]
-    parts += [f"--position '{q.text}'", f"--ask {q.ask}"]
+    parts += [f"--position '{q.text}'"]
+    if not q.rules.by_line:
+        parts.append(f"--moves '{' '.join(_line_text(q))}'")
+    parts.append(f"--ask {q.ask}")
     if q.ask != "solve":
         parts.append(f"--depth {q.depth}")
-    if q.ask in ("value", "solve"):
+    if q.ask == "value":
         parts.append(f"--evaluation {q.evaluation}")
+    if q.ask == "solve":
+        parts.append(f"--solve-evaluation {q.evaluation}")
     if q.ask == "value":
         parts.append(f"--semantics {q.semantics}")
         if q.alpha is not None or q.beta is not None:
@@ -280,6 +288,13 @@ def replay_command(q: Question, target_options: str = "") -> str:
         parts.append(f"--player {q.player}")
     return "gametree conform " + " ".join(parts)
 
+
+SEARCHED = 200_000
+"""The most positions searched for a line to ``--position`` without ``--moves``."""
+
+REPLAYED_BEFORE = 3
+"""A failure that passes alone is asked again after up to this many of the questions before
+it (a same-board pair and the positions one move before it)."""
 
 Tick = Callable[[str, int], None]
 """Told before each question: what is asked, and how many questions the phases plan."""
@@ -358,7 +373,7 @@ def questions(o: GameOptions) -> dict[str, list[Question]]:
     if o.position is not None:
         rules = GAMES[o.game]
         game = rules.game(dict(o.variant))
-        line = _line_of(rules, game, o.position)
+        line = _line_of(rules, game, o.position, o.moves)
         ask = o.asks[0]
         ev = o.solve_evaluation if ask == "solve" else o.evaluation
         q = Question(o.game, o.variant, line, ask, o.depth, ev, o.semantics, o.alpha, o.beta,
@@ -372,15 +387,21 @@ def questions(o: GameOptions) -> dict[str, list[Question]]:
     return {p: phases[p] for p in ("perft", "value", "solve") if p in o.asks}
 
 
-def _line_of(rules: Any, game: Any, text: str) -> tuple[Any, ...]:
+def _line_of(rules: Any, game: Any, text: str, moves: str | None = None) -> tuple[Any, ...]:
     """A line from the start to the position ``text``.
 
-    Connect Four's text is one; for a board, a line is searched for (breadth-first over the
-    game's positions).
+    Connect Four's text is one; ``moves`` give one (checked to reach ``text``); else, for a
+    board, a line is searched for (breadth-first over the game's positions, up to
+    :data:`SEARCHED`).
     """
     if rules.by_line:
         return tuple(game.parse_line(text))
     goal = rules.parse(game, text)
+    if moves is not None:
+        line = _moves(game, moves)
+        if rules.parse(game, rules.text(game, line)) != goal:
+            raise ValueError(f"--moves reach {rules.text(game, line)!r}, not --position {text!r}")
+        return line
     frontier = {game.initial_state(): ()}
     seen = set(frontier)
     while frontier:
@@ -392,11 +413,28 @@ def _line_of(rules: Any, game: Any, text: str) -> tuple[Any, ...]:
                 continue
             for m in game.moves(s):
                 t = game.successor(s, m)
-                if t not in seen and len(seen) < 200_000:
+                if t not in seen and len(seen) < SEARCHED:
                     seen.add(t)
                     nxt[t] = (*line, m)
         frontier = nxt
+    if len(seen) >= SEARCHED:
+        raise ValueError(f"the position {text!r} was not found among the first {SEARCHED} "
+                         f"positions from the start of {rules.name}: give --moves")  # fmt: skip
     raise ValueError(f"the position {text!r} cannot be reached from the start of {rules.name}")
+
+
+def _moves(game: Any, moves: str) -> tuple[Any, ...]:
+    """The moves ``moves`` names, each legal in turn from the start."""
+    s, line = game.initial_state(), []
+    for k, word in enumerate(moves.split(), 1):
+        if game.is_terminal(s):
+            raise ValueError(f"--moves: the game is over before move {k}, {word!r}")
+        try:
+            line.append(game.parse_move(s, word))
+        except ValueError as e:
+            raise ValueError(f"--moves: move {k}, {word!r}: {e}") from None
+        s = game.successor(s, line[-1])
+    return tuple(line)
 
 
 def _windows(q: Question, o: Outcome) -> list[Question]:
@@ -423,7 +461,7 @@ def _same(a: Outcome, b: Outcome) -> bool:
 
 
 def _shrunk(asker: _Asker, found: Outcome) -> GameFailure:
-    before = asker.target.previous
+    before = asker.target.asked[-1 - REPLAYED_BEFORE : -1]
     asker.tries = 0
     budget = asker.options.shrink_budget
     q = found.question
@@ -446,11 +484,15 @@ def _shrunk(asker: _Asker, found: Outcome) -> GameFailure:
     else:
         failure.alone = ("passes in a fresh process: the failure depends on what was asked "
                          "before it (a table or state kept between questions)")  # fmt: skip
-        if before is not None:
+        for k in range(1, len(before) + 1):
             asker.target.restart()
-            asker.ask(before)
+            for b in before[-k:]:
+                asker.ask(b)
             if _same(failure.minimal, asker.ask(failure.minimal.question)):
-                failure.alone += f"; it fails again after {_describe(before)}"
+                failure.alone += "; it fails again after " + ", then ".join(
+                    _describe(b) for b in before[-k:]
+                )
+                break
     return failure
 
 

@@ -173,10 +173,25 @@ def _solve_problems(t: Truth, response: dict[str, Any], compare: Compare) -> lis
         return [f"'value' is not a number: {fault.problem}"]
     out = [] if v == t.value else [f"value: expected {t.value}, got {v}"]
     if compare.move and t.optimal:
-        got = response.get("best_move", "missing")
-        if got not in t.optimal:
-            out.append(f"best_move: expected one of {' '.join(t.optimal)}, got {got}")
+        out += _move_problem(response, t.optimal, f"one of {' '.join(t.optimal)}")
     return out
+
+
+NO_MOVE = (
+    "best_move: the reply has none (the move is compared, as --best-move or "
+    "--any-best-move asks: a line reply is 'VALUE MOVE')"
+)
+
+
+def _move_problem(response: dict[str, Any], allowed: list[str] | tuple[str, ...],
+                  expected: str) -> list[str]:  # fmt: skip
+    """What is wrong with the reply's move, when it is compared: none, or not ``allowed``."""
+    if "best_move" not in response:
+        return [NO_MOVE]
+    got = response["best_move"]
+    if got in allowed:
+        return []
+    return [f"best_move: expected {expected}, got {got}"]
 
 
 def _value_problems(q: Question, t: Truth, response: dict[str, Any], compare: Compare) -> list[str]:
@@ -202,10 +217,8 @@ def _value_problems(q: Question, t: Truth, response: dict[str, Any], compare: Co
         if compare.leftmost:
             assert e.best_move is not None
             allowed = [t.moves[e.best_move]]
-        got = response.get("best_move", "missing")
-        if got not in allowed:
-            which = "the leftmost best" if compare.leftmost else "any best move"
-            out.append(f"best_move: expected {' or '.join(allowed)} ({which}), got {got}")
+        which = "the leftmost best" if compare.leftmost else "any best move"
+        out += _move_problem(response, allowed, f"{' or '.join(allowed)} ({which})")
     return out
 
 

@@ -24,6 +24,7 @@ from gametree.proofs.theorems import (
     paranoid_bound,
     separate_evaluations,
     shallow_pruning,
+    star1,
     sturtevant,
     table,
     window,
@@ -45,5 +46,6 @@ THEOREMS: tuple[Theorem, ...] = (
     alphabeta_optimality.THEOREM,
     window.THEOREM,
     table.THEOREM,
+    star1.THEOREM,
 )
 """Every theorem, in the order ``gametree prove`` runs and reports them."""

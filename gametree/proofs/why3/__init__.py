@@ -45,6 +45,7 @@ FILES = {
     "window": "Window",
     "pvs": "Pvs",
     "table": "Table",
+    "star1": "Star1",
 }
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 

@@ -44,22 +44,38 @@ def vec(v: tuple[Scalar, ...]) -> str:
     return out
 
 
-def tree(t: SpecTree, *, labelled: bool = False, prefix: str = "") -> str:
-    """``t`` as a WhyML ``tree`` term (no recursion).
+def tree(
+    t: SpecTree,
+    *,
+    labelled: bool = False,
+    prefix: str = "",
+    number: Callable[[Scalar], str] = real,
+) -> str:
+    """``t`` as a WhyML ``tree`` term (no recursion), each scalar written by ``number``.
 
     Its leaves are numbered left to right from 0 when ``labelled``; ``prefix`` goes before each
-    constructor's name.
+    constructor's name. A chance node (star1.mlw) is ``Chance`` over its children, each with
+    its probability: ``Next p c rest``, the last ``Last p c``.
+
+    >>> tree(Node.chance([2, 4], ["1/4", "3/4"]), labelled=True)
+    '(Chance (Next (1.0 /. 4.0) (Leaf 0 2.0) (Last (3.0 /. 4.0) (Leaf 1 4.0))))'
     """
     numbers = iter(range(1 << 30))
 
     def leaf(x: SpecTree) -> str:
         assert isinstance(x, Leaf)
-        value = vec(x.value) if isinstance(x.value, tuple) else real(x.value)
+        value = vec(x.value) if isinstance(x.value, tuple) else number(x.value)
         label = f" {next(numbers)}" if labelled else ""
         return f"({prefix}Leaf{label} {value})"
 
     def node(x: SpecTree, _: object, children: list[str]) -> str:
         assert isinstance(x, Node)
+        if x.probabilities is not None:
+            ps = x.probabilities
+            chances = f"(Last {number(ps[-1])} {children[-1]})"
+            for p, c in zip(reversed(ps[:-1]), reversed(children[:-1]), strict=True):
+                chances = f"(Next {number(p)} {c} {chances})"
+            return f"(Chance {chances})"
         kids = f"({prefix}One {children[-1]})"
         for c in reversed(children[:-1]):
             kids = f"({prefix}More {c} {kids})"

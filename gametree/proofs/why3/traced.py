@@ -20,6 +20,7 @@ Glossary: t is a ``spec`` tree, L the scale, a label a leaf's index left to righ
 
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 
 import attrs
 
@@ -30,14 +31,18 @@ from gametree.spec import Scalar, iter_leaves
 from gametree.spec import Tree as SpecTree
 
 __all__ = [
+    "RAT",
+    "RATIONAL",
     "TRACED",
     "Found",
     "Printed",
     "executable",
     "found",
+    "fraction",
     "labelled",
     "number",
     "parse",
+    "rat",
     "run",
     "trace_of",
     "vector",
@@ -55,6 +60,7 @@ TRACED = {
     "table": "  type answers = End | Searched outcome answers | Number real answers\n",
     "path": "  type answers = End | Vector vec answers | Chain chain answers\n"
     "    | Climb cline answers | Line line answers\n",
+    "star1": f"{_SEARCH}\n",
 }
 """The transcriptions that report their reads, and the answers their ``Run`` module takes."""
 
@@ -65,10 +71,62 @@ Printed = int | list["Printed"] | dict[str, "Printed"] | tuple[object, ...]
 its arguments (a tuple, its name first), or a list (``Read``/``Cons`` chains, flattened)."""
 
 
+RATIONAL = frozenset({"star1"})
+"""The transcriptions that multiply and divide (by a probability, star1.mlw): scaling cannot
+make their values integers, so they run over exact rationals, each a pair of integers
+(:data:`RAT`), in place of ``real``."""
+
+RAT = """module Rat
+  use int.Int
+  type rat = { num: int; den: int }
+  let function q (n d: int) : rat = { num = n; den = d }
+  let function (+.) (x y: rat) : rat = q (x.num * y.den + y.num * x.den) (x.den * y.den)
+  let function (-.) (x y: rat) : rat = q (x.num * y.den - y.num * x.den) (x.den * y.den)
+  let function ( *. ) (x y: rat) : rat = q (x.num * y.num) (x.den * y.den)
+  let function (/.) (x y: rat) : rat =
+    if y.num < 0 then q (- x.num * y.den) (- x.den * y.num) else q (x.num * y.den) (x.den * y.num)
+  let predicate (<.) (x y: rat) = x.num * y.den < y.num * x.den
+  let predicate (<=.) (x y: rat) = x.num * y.den <= y.num * x.den
+  let predicate (>.) (x y: rat) = x.num * y.den > y.num * x.den
+  let predicate (>=.) (x y: rat) = x.num * y.den >= y.num * x.den
+end
+"""
+"""Exact rationals for ``why3 execute``: a numerator and a positive denominator, not reduced
+(the operations keep the denominator positive; a divisor is a probability, never 0)."""
+
+
+def rat(x: Scalar) -> str:
+    """``x`` as a :data:`RAT` term.
+
+    >>> from fractions import Fraction
+    >>> rat(Fraction(-3, 4)), rat(2)
+    ('(q (-3) 4)', '(q 2 1)')
+    """
+    f = Fraction(x)
+    n = f"({f.numerator})" if f.numerator < 0 else str(f.numerator)
+    return f"(q {n} {f.denominator})"
+
+
+def fraction(x: Printed) -> Fraction:
+    """A printed :data:`RAT` value."""
+    if not isinstance(x, dict) or set(x) != {"num", "den"}:
+        raise TypeError(f"not a rational: {x!r}")
+    return Fraction(number(x["num"]), number(x["den"]))
+
+
 def executable(file: str, text: str | None = None) -> str:
-    """The text of ``file`` (or ``text``, a seeded copy) over the integers, with a ``Run``."""
+    """The text of ``file`` (or ``text``, a seeded copy) over the integers, with a ``Run``.
+
+    Over :data:`RAT`'s rationals for a file of :data:`RATIONAL`.
+    """
     text = WHY3.source(file) if text is None else text
     text = f"{text}\nmodule Run\n  use int.Int\n  use {FILES[file]}\n{TRACED[file]}end\n"
+    if file in RATIONAL:
+        text = RAT + text.replace("  use real.RealInfix\n", "  use Rat\n").replace(
+            "module Run\n", "module Run\n  use export Rat\n"
+        )
+        text = re.sub(r"\b(\d+)\.0\b", r"(q \1 1)", text)
+        return re.sub(r"\breal\b", "rat", text)
     text = text.replace("  use real.RealInfix\n", "")
     for dotted, plain in _TO_INT:
         text = text.replace(dotted, plain)
