@@ -7,6 +7,7 @@ alone; a double engine passes as ``--values double``; the shrinker keeps Star1's
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,10 @@ from gametree.conform.shrink import candidates
 from gametree.conform.steer import propose
 from gametree.conform.targets import CallableTarget
 from gametree.spec import Interval, Node, iter_leaves
+from tests.bugs import BUGS, Bug
+from tests.bugs.catalogue import DEFAULT_BUDGET, gate
+
+ROOT = Path(__file__).resolve().parent.parent
 
 EVERY = ["--strict-order", "--principal-variation", "--best-move"]
 
@@ -138,3 +143,26 @@ def test_a_steered_candidate_has_chance_nodes_within_its_leaf_bounds(
         shown += aim in observe(case, value)
     assert chance >= 20
     assert shown >= 1
+
+
+CHANCE_BUGS = [b for b in BUGS if b.target.startswith("tests.bugs.chance:")]
+
+
+def test_the_catalogue_has_six_chance_bugs_each_cited() -> None:
+    assert len(CHANCE_BUGS) >= 6
+    assert {b.semantics for b in CHANCE_BUGS} == {"expectimax", "star1", "star2"}
+    assert all(b.where_seen for b in CHANCE_BUGS)
+
+
+@pytest.mark.parametrize("b", CHANCE_BUGS, ids=[b.name for b in CHANCE_BUGS])
+def test_a_chance_bug_is_caught_by_generation_alone(
+    b: Bug, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37, item 6: with every vector off (``--no-vectors``), the drawn trees find it."""
+    monkeypatch.chdir(ROOT)
+    report = gate(b, budget=DEFAULT_BUDGET, vectors=False, shrink_seconds=0.0)
+    assert not report.passed, report.text()[-1500:]
+    assert report.counts("vectors") == {}
+    first = report.failures[0]
+    assert first.phase == "generated"
+    assert first.case.tree.chance_nodes >= 1

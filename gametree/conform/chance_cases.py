@@ -10,8 +10,8 @@ Three sources, one rule each:
 - every other generated case of a chance semantics (the tail's tiers, the steered and the
   scale cases, built as for alpha-beta) is *turned* into one with chance nodes
   (:func:`with_chance`): about a third of its interior nodes become chance nodes over the
-  same children, and the leaf bounds are the leaves' least and greatest values, met exactly,
-  or wider; the tiers' shapes, magnitudes and windows stay;
+  same children (equal subtrees alike), and the leaf bounds are the leaves' least and
+  greatest values, met exactly, or wider; the tiers' shapes, magnitudes and windows stay;
 - the vectors (:func:`vector_trees`): worked trees for each cut-off of Star1 and Star2, a
   chance node with one child, probabilities that are not powers of two, two dice, leaves at
   the bounds, and trees drawn from fixed seeds.
@@ -76,7 +76,11 @@ def with_chance(case: Case) -> Case:
 
 
 def _turned(t: Tree, rng: random.Random) -> Tree:
-    """``t`` with interior nodes drawn to be chance nodes, bottom-up over an explicit stack."""
+    """``t`` with interior nodes drawn to be chance nodes, bottom-up over an explicit stack.
+
+    Equal subtrees (with as many chance nodes above) are turned alike, so that a tree's
+    repeated subtrees (the ``repeated`` tier's) stay repeated.
+    """
     if isinstance(t, Leaf):
         return t
 
@@ -84,24 +88,28 @@ def _turned(t: Tree, rng: random.Random) -> Tree:
         return above < CHANCE_ON_A_PATH and rng.random() < 1 / 3
 
     first = drawn(0)
-    # a frame: the node, its children built so far, whether it is to be a chance node, and
-    # the chance nodes from the root down to it
-    stack: list[tuple[Node, list[Tree], bool, int]] = [(t, [], first, int(first))]
+    done: dict[tuple[Node, int], Tree] = {}
+    # a frame: the node, its children built so far, whether it is to be a chance node, the
+    # chance nodes from the root down to it, and those above it
+    stack: list[tuple[Node, list[Tree], bool, int, int]] = [(t, [], first, int(first), 0)]
     while True:
-        node, built, chance, count = stack[-1]
+        node, built, chance, count, above = stack[-1]
         if len(built) < len(node.children):
             c = node.children[len(built)]
             if isinstance(c, Leaf):
                 built.append(c)
+            elif (c, count) in done:
+                built.append(done[(c, count)])
             else:
                 below = drawn(count)
-                stack.append((c, [], below, count + below))
+                stack.append((c, [], below, count + below, count))
             continue
         stack.pop()
         if chance:
             made: Tree = Node.chance(built, probabilities(rng, len(built)))
         else:
             made = node.with_children(built)
+        done[(node, above)] = made
         if not stack:
             return made
         stack[-1][1].append(made)

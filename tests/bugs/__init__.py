@@ -9,7 +9,8 @@ trees, many players, repeated subtrees, large magnitudes, tiny fractions; ``comb
 those that show only when two such things meet in one case; ``number_types`` those of
 engines that declare the number type they hold, ``--values``, and break at its edges;
 ``scale`` those that show only on searches of 10^5 nodes, games of thousands of states and
-trees hundreds of plies high); :data:`BUGS` says, for each, what it claims (the semantics,
+trees hundreds of plies high; ``chance`` those of expectimax, Star1 and Star2 at chance
+nodes); :data:`BUGS` says, for each, what it claims (the semantics,
 what the gate compares, the number type) and what mistake it makes; its function's
 docstring says where the mistake is seen in practice. :data:`CORRECT` lists the correct
 versions, which pass the same gate.
@@ -209,6 +210,12 @@ BUGS: tuple[Bug, ...] = (
         best_move=True, principal_variation=True, infinity=101),
     bug("brs_plus_opponent_moves_twice", "best_reply", "brs-plus"),
     bug("brs_plus_last_move", "best_reply", "brs-plus"),
+    bug("probabilities_two_decimals", "chance", "expectimax"),
+    bug("every_branch_same_outcome", "chance", "expectimax"),
+    bug("probabilities_float32", "chance", "expectimax", values="double"),
+    bug("star1_uniform_mass", "chance", "star1"),
+    bug("star2_probe_as_exact", "chance", "star2"),
+    bug("star2_table_ignores_window", "chance", "star2"),
 )  # fmt: skip
 """Every bug, in the order of ``docs/bugs.md``."""
 
@@ -240,5 +247,8 @@ CORRECT: tuple[Bug, ...] = (
     Bug("speculative", "tests.bugs.sturtevant:speculative", "speculative", True, True, True),
     Bug("deep_pruning_unsound", "tests.bugs.sturtevant:deep_pruning_unsound",
         "deep-pruning-unsound", True, True, True),
+    Bug("expectimax", "tests.bugs.chance:expectimax", "expectimax", True, True, True),
+    Bug("star1", "tests.bugs.chance:star1", "star1", strict_order=True),
+    Bug("star2", "tests.bugs.chance:star2", "star2", strict_order=True),
 )  # fmt: skip
 """The correct versions, each passing the gate the bugs fail (with every comparison on)."""

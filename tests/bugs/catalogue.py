@@ -155,7 +155,7 @@ def entry(r: Row, index: int) -> tuple[dict[str, object], dict[str, str]]:
     if r.case.game is None:
         key = f"@tree{index}@"
         req["tree"] = key
-        fills[key] = dumps(r.case.tree, r.case.bounds)
+        fills[key] = dumps(r.case.tree, r.case.declared)
     out: dict[str, object] = {
         "bug": r.bug.name,
         "semantics": r.bug.semantics,
