@@ -103,6 +103,7 @@ IMPL_BY_SEMANTICS = {
     "expectimax": [("expectimax", True)],
     "star1": [("star1", True)],
     "star2": [("star2", True)],
+    "brs-plus": [("brs-plus", True)],
 }
 """Each semantics and the impl searches that claim it (with their leaf order, or not)."""
 
