@@ -1,5 +1,7 @@
 """Best-reply search and BRS+ (Schadd and Winands 2011; Esser et al. 2013): spec and impl."""
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -8,6 +10,8 @@ from hypothesis import strategies as st
 
 from gametree import impl
 from gametree.algorithms import Options, lookup
+from gametree.cli import main as cli_main
+from gametree.clitools import EXIT_USAGE
 from gametree.conform.semantics import (
     Case,
     best_line_problem,
@@ -196,3 +200,19 @@ def test_the_gate_s_best_replies_and_lines_follow_the_transform() -> None:
     assert best_line_problem(case, [0, 1, 0]) == ""
     assert "begin with none of the layer's replies" in best_line_problem(case, [1, 1, 1])
     assert "not a best move" in best_line_problem(case, [1, 0, 0])
+
+
+def test_solve_asks_for_the_root_player_by_its_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = tmp_path / "three.json"
+    first = {"to_move": 1, "children": [{"value": [1, 2, 3]}]}
+    second = {"to_move": 2, "children": [{"value": [3, 1, 2]}]}
+    t = {"to_move": 0, "children": [first, second]}
+    tree.write_text(json.dumps({"format": "gametree-tree/1", "players": 3, "tree": t}))
+    assert cli_main(["solve", str(tree), "-a", "brs-plus"]) == EXIT_USAGE
+    assert "brs-plus needs --player P, the root player it searches for (0..2)" in (
+        capsys.readouterr().err
+    )
+    assert cli_main(["solve", str(tree), "-a", "brs-plus", "--player", "0"]) == 0
+    assert "value: 3" in capsys.readouterr().out

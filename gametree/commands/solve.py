@@ -161,6 +161,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit p
         return error(NAME, f"{args.file}: {problem}", EXIT_INPUT)
     if options.player is not None and not 0 <= options.player < doc.tree.players:
         return error(NAME, f"--player must be in 0..{doc.tree.players - 1}", EXIT_USAGE)
+    if algorithm.family == "best-reply" and options.player is None:
+        return error(NAME, f"{algorithm.name} needs --player P, the root player it searches for "
+                     f"(0..{doc.tree.players - 1})", EXIT_USAGE)  # fmt: skip
     try:
         answer = found.run(doc.tree, doc.declared, options, trace=args.trace)
     except (TreeError, ValueError) as e:
