@@ -229,6 +229,7 @@ def test_the_typed_tier_concentrates_at_the_edges(values: str) -> None:
 @pytest.mark.parametrize("semantics", [s for s, impls in IMPL_BY_SEMANTICS.items() if impls])
 def test_gametree_s_searches_agree_with_the_spec_on_every_typed_case(semantics: str) -> None:
     """No false alarm: exact searches answer every case the typed tier draws as the spec does."""
+    asked = 0
     for values in TYPED:
         for seed in range(25):
             case = _case(semantics, values, seed, guess=seed % 2 == 0)
@@ -236,6 +237,9 @@ def test_gametree_s_searches_agree_with_the_spec_on_every_typed_case(semantics: 
                 case = with_chance(case)
             if semantics == "optimal":
                 case = Case(semantics, case.tree, case.bounds or Bounds(0, 9))
+            if case.tree.players < SEMANTICS[semantics].players:
+                continue  # as the generated phase skips it (BRS+ takes three players or more)
+            asked += 1
             e = expected(case)
             for name, ordered in IMPL_BY_SEMANTICS[semantics]:
                 if lookup(name).algorithm.needs_bounds and case.bounds is None:
@@ -243,6 +247,7 @@ def test_gametree_s_searches_agree_with_the_spec_on_every_typed_case(semantics: 
                 checks = Checks(best_move=True, principal_variation=True, strict_order=ordered)
                 got = json.loads(json.dumps(impl_answer(name, case)))
                 assert not check(case, e, got, checks), (semantics, values, seed, name)
+    assert asked >= 10 * len(TYPED), asked
 
 
 def _int16_engine() -> Callable[[dict[str, Any]], dict[str, Any]]:

@@ -87,7 +87,15 @@ def test_every_semantics_gets_scale_cases_whose_reference_visits_what_is_asked(
             case = attrs.evolve(case, interval=leaf_bounds(case.tree, random.Random(7)))
         e = expected(case)
         assert e.visited is not None
-        assert e.visited >= 5_000, (shape, e.visited)
+        if SEMANTICS[semantics].players > 2:
+            # BRS+ searches its transform, a thin slice of the tree (at most one ply of a
+            # layer leaves the first move): a bushy tree of 5,000 nodes visits about 1,300 and
+            # one of the format's 10^6 nodes about 4,300, a spine fewer, so the scale case
+            # is the large tree, and the report gives what its reference visited
+            assert case.tree.size >= 5_000, (shape, case.tree.size)
+            assert 0 < e.visited < case.tree.size, (shape, e.visited)
+        else:
+            assert e.visited >= 5_000, (shape, e.visited)
         flags = case_flags(case)
         assert not {"Wide", "ManyPlayers", *(f for f, _ in MAGNITUDE_FLAGS)} & set(flags), flags
         assert is_by_depth(case.tree)  # players in turn, for --alternating
