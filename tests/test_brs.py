@@ -12,14 +12,8 @@ from gametree import impl
 from gametree.algorithms import Options, lookup
 from gametree.cli import main as cli_main
 from gametree.clitools import EXIT_USAGE
-from gametree.conform.semantics import (
-    Case,
-    best_line_problem,
-    best_moves,
-    case_from_request,
-    expected,
-    request,
-)
+from gametree.conform.codec import Case, case_from_request, request
+from gametree.conform.semantics import best_line_problem, best_moves, expected
 from gametree.games.chinese_checkers import (
     ChineseCheckers,
     ChineseCheckersMove,

@@ -16,7 +16,8 @@ from gametree.algorithms import (
     Options,
     lookup,
 )
-from gametree.conform.semantics import SEMANTICS, Case, expected
+from gametree.conform.codec import Case
+from gametree.conform.semantics import SEMANTICS, expected
 from gametree.explore import ENGINE_ALGORITHMS
 from gametree.spec import Bounds, Node
 from gametree.spec.examples import korf_figure5

@@ -10,7 +10,7 @@ the order ``--strict-order`` compares them. The gate's report prints that comman
 minimal case (:func:`solve_command`).
 
 Glossary: a *case file* is CASE.json; its *request* is what the gate sends a target (without
-``id``), read by :func:`gametree.conform.semantics.case_from_request`.
+``id``), read by :func:`gametree.conform.codec.case_from_request`.
 """
 
 import json
@@ -21,7 +21,8 @@ from pathlib import Path
 
 from gametree._json import loads
 from gametree.clitools import text_value
-from gametree.conform.semantics import SEMANTICS, Case, best_moves, case_from_request, expected
+from gametree.conform.codec import Case, case_from_request
+from gametree.conform.semantics import SEMANTICS, best_moves, expected
 from gametree.spec import Scalar
 from gametree.treefile import TreeFileError, json_value
 
