@@ -90,8 +90,8 @@ def test_vector_events_are_impls(case: tuple[int, Tree], name: str) -> None:
 def test_worked_examples(figure: Figure) -> None:
     """The sources' worked examples and Korf's figures, every search that takes them."""
     t = figure.tree
-    for name in SCALAR if not t.vector else VECTOR:
-        if SEARCHES[name].needs_bounds:
+    for name in CHANCE if t.chance_nodes else SCALAR if not t.vector else VECTOR:
+        if SEARCHES[name].bounds is not None:
             if figure.bounds is not None:
                 check_against_impl(name, t, bounds=figure.bounds)
         else:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from gametree.algorithms import Options, lookup
-from gametree.draw.model import Drawing, DrawnNode, cut_offs, drawing
+from gametree.draw.model import REASONED, Drawing, DrawnNode, cut_offs, drawing
 from gametree.spec import Bounds, Interval, Tree
 from gametree.spec import Path as TreePath
 
@@ -37,14 +37,18 @@ def search_drawing(
 ) -> Drawing:
     """Run the search called ``algorithm`` on ``t`` with a trace, and build its drawing.
 
+    A search of the chance or best-reply family runs with its events too, for the reasons of
+    its cut-offs (:data:`gametree.draw.model.REASONED`).
+
     Raises ``KeyError`` for an unknown name and ``spec.TreeError`` (or ``ValueError``) when
     the search cannot take the tree.
     """
     found = lookup(algorithm)
+    a = found.algorithm
     options = options or Options()
-    answer = found.run(t, bounds, options, trace=True)
-    korf = bounds if isinstance(bounds, Bounds) else None  # an Interval bounds leaves only
-    return drawing(t, found.algorithm, answer, korf, options, title=title, names=names)
+    events = a.events and a.family in REASONED and not found.definition
+    answer = a.run(t, bounds, options, trace=True, events=events, definition=found.definition)
+    return drawing(t, a, answer, bounds, options, title=title, names=names)
 
 
 def render(d: Drawing, out: str | Path) -> Path:

@@ -143,6 +143,7 @@ def explore_page(
              "text": f.document()}
             for f in FIGURES.values()
             if not (f.tree.vector and f.tree.players == 2)  # pairs: Korf 2.1, not the page's
+            and not f.tree.chance_nodes
         ],
     }  # fmt: skip
     block = json.dumps(data, ensure_ascii=True).replace("<", "\\u003c")
