@@ -38,6 +38,7 @@ from gametree.spec import (
     subtree,
 )
 from gametree.spec import Path as TreePath
+from gametree.spec.best_reply import brs_plus, brs_plus_transform, replies, transform_line
 from gametree.spec.strategies import chance_trees, scalar_trees, vector_trees, vectors
 from gametree.spec.tree import preorder
 from gametree.treefile import dumps
@@ -473,6 +474,40 @@ def test_the_command_draws_chance_trees(tmp_path: Path, capsys: pytest.CaptureFi
     code, err = run(["draw", str(tree), "-a", "alphabeta-fail-hard", "-o", str(out)], capsys)
     assert code == 3
     assert "has no rule for chance nodes" in err
+
+
+def test_brs_plus_is_drawn_on_its_transform_with_impl_s_cut_reasons(tmp_path: Path) -> None:
+    """Player 0's second move meets a first reply worth 3 < 5: alpha-beta cuts the rest."""
+
+    def layer(a: int, b: int, c: int, d: int) -> Node:
+        return Node(1, [Node(2, [(a, 0, 0), (b, 0, 0)]), Node(2, [(c, 0, 0), (d, 0, 0)])])
+
+    t = Node(0, [layer(5, 6, 7, 8), layer(3, 9, 9, 9)])
+    d = search_drawing(t, "brs-plus", None, Options(player=0))
+    u = brs_plus_transform(t, 0)
+    assert [n.path for n in d.nodes] == [tuple(p) for p, _ in preorder(u)]
+    answer = ALGORITHMS["brs-plus"].run(t, None, Options(player=0), trace=True, events=True)
+    assert answer.value == brs_plus(t, 0).value == 5
+    assert transform_line(t, 0, answer.principal_variation) == (d.answer.principal_variation, "")
+    # Each edge out of a layer names its reply's plies in the tree; r's own edges are plain.
+    assert {n.path: n.reply for n in d.nodes if n.reply} == {
+        (k, j): "·".join(map(str, reply))
+        for k in range(2)
+        for j, (reply, _) in enumerate(replies(t.children[k], 0))
+    }
+    assert d.nodes[3].path == (0, 1)
+    assert d.nodes[3].reply == "0·1"
+    cuts = [e for e in answer.events or () if e["type"] == "cut"]
+    assert [(r.path, r.skipped, r.reason) for r in d.reasons] == [
+        (tuple(e["path"]), tuple(e["skipped"]), e["reason"]) for e in cuts
+    ]
+    assert [r.path for r in d.reasons] == [(1,)]
+    assert d.reasons[0].reason.startswith("best = 3 <= alpha = 5")
+    assert d.cut_paths == {(1, 1), (1, 2)}
+    assert {n.path: n.label for n in d.nodes if n.player is not None}[()] == ("5",)
+    ids = svg_ids(render(d, tmp_path / "brs.svg"))
+    assert ids_to_paths(ids, "cut-") == d.cut_paths
+    assert ids_to_paths(ids, "reply-") == {n.path for n in d.nodes if n.reply}
 
 
 def test_star1_draws_a_tree_without_chance_nodes_within_its_leaf_bounds() -> None:

@@ -31,11 +31,13 @@ DESCRIPTION = (
 DETAILS = (
     "Squares are player 0 (Max), circles player 1 (Min), then triangles, diamonds, pentagons "
     "and hexagons; a chance node is a star, each edge out of it labelled with its probability. "
-    "For impl.optimal the grey subtrees are the leaves and subtrees it found unnecessary. For "
-    "star1 and star2 each cut-off is numbered and listed under the tree with its reason in "
-    "numbers. The default algorithm is expectimax for trees with chance "
-    "nodes, impl.alphabeta for two-player scalar trees, impl.shallow for vector trees with "
-    "bounds and impl.maxn for vector trees without. The search options are solve's."
+    "For impl.optimal the grey subtrees are the leaves and subtrees it found unnecessary. "
+    "brs-plus (--player P) is drawn on its transform, each edge out of an opponents' layer "
+    "labelled with its reply's plies. For star1, star2 and brs-plus each cut-off is numbered "
+    "and listed under the tree with its reason in numbers. The default algorithm is "
+    "expectimax for trees with chance nodes, impl.alphabeta for two-player scalar trees, "
+    "impl.shallow for vector trees with bounds and impl.maxn for vector trees without. The "
+    "search options are solve's."
 )
 
 MAX_DRAWN = 2000

@@ -20,14 +20,16 @@ How the drawing reads (the legend says it too):
 - the principal variation is highlighted in yellow;
 - a chance node is a white star (Ballard's * node), its value to its right, and each edge out
   of it carries its probability ("1/3");
-- for the chance family, each cut-off is numbered beside the node that
+- BRS+ is drawn on its transform, each edge out of an opponents' layer labelled with the
+  plies of its reply in the tree;
+- for the chance family and BRS+, each cut-off is numbered beside the node that
   made it, and listed under the tree with its reason in numbers, as the search's trace gives
   it (``gametree.draw.model``).
 
 Every node's shape carries an SVG id from its path (``node-0-1``, ``leaf-0-1-0``, the root
 ``node-root``), every red bar ``cut-PATH`` of the child it cuts off, and every highlighted
-edge ``pv-PATH`` of its lower end, and every probability ``p-PATH`` of the edge into the
-child at PATH, so a test can read the drawing back.
+edge ``pv-PATH`` of its lower end, and every probability ``p-PATH`` (a BRS+ reply's plies
+``reply-PATH``) of the edge into the child at PATH, so a test can read the drawing back.
 
 Glossary: i is a node's index in preorder, (X, Y) its centre in inches, s a shape's size.
 """
@@ -232,11 +234,13 @@ def figure(d: Drawing, style: Style) -> Figure:
         if n.cut:
             _cut_mark(ax, (x0, y0), end=(x1, y1), parent=rooms[n.parent], style=style,
                       name=path_id(n.path))  # fmt: skip
-        if n.probability:
-            ax.text((x0 + x1) / 2, (y0 + y1) / 2, n.probability, ha="center", va="center",
-                    fontsize=style.small, color=style.grey if pruned else style.ink, zorder=3,
-                    gid=f"p-{path_id(n.path)}", bbox={"boxstyle": "square,pad=0.06",
-                                                      "fc": "white", "ec": "none"})  # fmt: skip
+        for prefix, text in (("p", n.probability), ("reply", n.reply)):
+            if text:
+                ax.text((x0 + x1) / 2, (y0 + y1) / 2, text, ha="center", va="center",
+                        fontsize=style.small, color=style.grey if pruned else style.ink,
+                        zorder=3, gid=f"{prefix}-{path_id(n.path)}",
+                        bbox={"boxstyle": "square,pad=0.06", "fc": "white",
+                              "ec": "none"})  # fmt: skip
     _cut_numbers(ax, d, centres, style)
     # Layer 3: nodes and labels, and the names of nodes on their left.
     for i, n in enumerate(nodes):

@@ -49,7 +49,11 @@ order, as paths (``impl.result``). Replaying the trace against the tree gives th
     players, the vector where every leaf below was read (expectimax reads them all).
 
 **Chance nodes** are drawn with the probability of each edge out of them, exact, as the tree
-holds it ("1/3"). **Cut-offs' reasons**: for the chance family the
+holds it ("1/3"). **Best-reply search** (BRS+) is drawn on its transform
+(``spec.best_reply.brs_plus_transform``), the two-player tree its alpha-beta searches: each
+opponents' layer one node, each edge out of it labelled with the plies of its reply in the
+tree ("1·0": the first opponent's second move, then the next one's first), the values the
+root player's paranoid worth. **Cut-offs' reasons**: for the chance family and BRS+ the
 drawing lists each cut-off with its reason in numbers, the ``cut`` events of the search's own
 trace (``impl.chance_events``, ``impl.events``: Star1's test v_i <= A_i or v_i >= B_i, Star2's
 probe bounds), never recomputed here.
@@ -107,7 +111,7 @@ Kind = Literal["scalar", "worth", "vector", "pairs", "expected"]
 """What interior nodes show: minimax intervals, paranoid worth intervals, maxn boxes, pairs,
 expectimax intervals (or vectors) on a tree with chance nodes."""
 
-REASONED = ("chance",)
+REASONED = ("chance", "best-reply")
 """The families whose drawings list each cut-off's reason, from the search's events."""
 
 
@@ -140,6 +144,9 @@ class DrawnNode:
     article's "K")."""
     probability: str = ""
     """The probability of the edge into this node when its parent is a chance node ("1/3")."""
+    reply: str = ""
+    """In BRS+'s transform, the plies in the tree of the reply the edge into this node stands
+    for, when its parent is an opponents' layer ("1·0")."""
 
     @property
     def chance(self) -> bool:
@@ -211,6 +218,7 @@ def drawing(
     *,
     title: str = "",
     names: Mapping[Path, str] | None = None,
+    replies: Mapping[Path, str] | None = None,
 ) -> Drawing:
     """The drawing of ``answer``, the result of running ``algorithm`` on ``t`` with a trace.
 
@@ -218,13 +226,12 @@ def drawing(
     (see :mod:`gametree.draw.names`). The cut-offs' reasons are ``answer``'s events', if it
     has events.
 
-    Raises ``ValueError`` if the answer has no trace or is best-reply search's.
+    For best-reply search ``t`` is its transform and the answer's paths are the transform's
+    (:func:`gametree.draw.search_drawing` does both), and ``replies`` labels the edges out of
+    each opponents' layer by path.
+
+    Raises ``ValueError`` if the answer has no trace.
     """
-    if algorithm.family == "best-reply":
-        raise ValueError(
-            f"a drawing does not show {algorithm.name}: the values it implies at the tree's "
-            f"nodes are paranoid's, and {algorithm.name}'s are those of its transform"
-        )
     if answer.trace is None:
         raise ValueError("a drawing needs the search's trace: run it with trace=True")
     nodes, parents = _preorder(t)
@@ -268,6 +275,7 @@ def drawing(
                 principal=path in pv,
                 name=(names or {}).get(path, ""),
                 probability=_probability(nodes, parent, path),
+                reply=(replies or {}).get(path, ""),
             )
         )
     return Drawing(tuple(drawn), t.players, kind, algorithm.name, answer, korf, paranoid, title,
@@ -320,7 +328,7 @@ def _preorder(t: Tree) -> tuple[list[tuple[Path, Tree]], list[int | None]]:
 def _kind(t: Tree, algorithm: Algorithm, options: Options) -> tuple[Kind, int | None]:
     if t.chance_nodes or algorithm.family == "chance":
         return "expected", None
-    if algorithm.reference == "spec.paranoid":
+    if algorithm.reference in ("spec.paranoid", "spec.brs_plus"):
         r = options.player if options.player is not None else getattr(t, "to_move", 0)
         return "worth", r
     if algorithm.reference == "spec.separate_evaluations":
