@@ -399,7 +399,7 @@ def test_a_chance_tree_is_drawn_with_stars_probabilities_and_impl_s_cut_reasons(
     assert drawn[(0, 1)].probability == "2/3"
     # The reasons are the cut events of impl's own trace, in order, nothing recomputed.
     events = ALGORITHMS[name].run(t, bounds, Options(), events=True).events or ()
-    cuts = [e for e in events if e["type"] == "cut" and e["skipped"]]
+    cuts = [e for e in events if e["type"] == "cut" and e["test"] is not None]
     assert [(r.path, r.skipped, r.reason) for r in d.reasons] == [
         (tuple(e["path"]), tuple(e["skipped"]), e["reason"]) for e in cuts
     ]
@@ -474,6 +474,20 @@ def test_the_command_draws_chance_trees(tmp_path: Path, capsys: pytest.CaptureFi
     code, err = run(["draw", str(tree), "-a", "alphabeta-fail-hard", "-o", str(out)], capsys)
     assert code == 3
     assert "has no rule for chance nodes" in err
+
+
+def test_a_star2_probe_failing_after_the_last_child_is_listed_though_it_skips_no_child() -> None:
+    """Under the second chance node the probes leave at most 1/2 * 2 + 1/2 * 0 = 1 <= alpha = 1
+    after its last child: Star2 skips its search phase, and the drawing says why."""
+    t = Node(0, [Node.chance([Node(1, [9, 1])], ["1"]),
+                 Node.chance([Node(1, [2, 9]), Node(1, [0, 9])], ["1/2", "1/2"])])  # fmt: skip
+    d = search_drawing(t, "star2", Interval(0, 10))
+    last = d.reasons[-1]
+    assert (last.path, last.skipped) == ((1,), ())
+    assert last.reason.startswith("sum p_j hi_j = 1 <= alpha = 1:")
+    fig = figure(d, Style())
+    lines = [a.get_text() for a in fig.texts if str(a.get_gid()).startswith("reason-")]
+    assert lines[-1].startswith("cut 4 at [1] (its search phase skipped): sum p_j hi_j = 1")
 
 
 def test_brs_plus_is_drawn_on_its_transform_with_impl_s_cut_reasons(tmp_path: Path) -> None:

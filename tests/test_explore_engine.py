@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from gametree.algorithms import ALGORITHMS, PAGE, Options
 from gametree.cli import main
 from gametree.figures import FIGURES, Figure
-from gametree.spec import Bounds, Interval, Node, Tree, iter_leaves
+from gametree.spec import Bounds, Interval, Node, Tree, TreeError, iter_leaves
 from gametree.spec.strategies import chance_trees, scalar_trees, vector_trees
-from gametree.treefile import dumps
+from gametree.treefile import TreeFileError, dumps, read_tree_text
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node (dev.py test installs nodejs)")
@@ -234,6 +234,39 @@ def test_errors_name_what_and_where(engine: Engine, text: str, message: str) -> 
     got = engine.run("minimax", text)
     assert got["error"].startswith("TreeFormatError: ")
     assert message in got["error"]
+
+
+CHANCE_DOC = (
+    '{"format": "gametree-tree/1", "players": 2, %s"tree": {"to_move": 0, "children": '
+    '[{"probabilities": %s, "children": [{"value": 1}, {"value": 4}]}, {"value": 2}]}}'
+)
+CHANCE_ERRORS = [
+    (CHANCE_DOC % ("", '["1/3", "1/3"]'), "expectimax"),
+    (CHANCE_DOC % ("", "[0.1, 0.9]"), "expectimax"),
+    (CHANCE_DOC % ("", '["1/2"]'), "expectimax"),
+    (CHANCE_DOC % ("", '["0", 1]'), "expectimax"),
+    (CHANCE_DOC % ('"bounds": {"lower": 0, "upper": 3}, ', '["1/2", "1/2"]'), "star1"),
+    (CHANCE_DOC % ('"bounds": {"lower": 3, "upper": 3}, ', '["1/2", "1/2"]'), "star1"),
+    (CHANCE_DOC % ("", '["1/2", "1/2"]'), "star2"),
+    (CHANCE_DOC % ("", '["1/2", "1/2"]'), "alphabeta-fail-hard"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "name"), CHANCE_ERRORS)
+def test_chance_faults_are_the_python_reader_s(engine: Engine, text: str, name: str) -> None:
+    """A fault in a chance node or the leaf bounds: the one-line error gametree gives, with
+    its JSON pointer, whichever of the reader or the search finds it."""
+    try:
+        doc = read_tree_text(text)
+        ALGORITHMS[name].run(doc.tree, doc.declared, Options())
+    except TreeFileError as e:
+        want = str(e)  # the reader's: the same text, the same JSON pointer
+    except TreeError as e:
+        want = f"{e.problem} at /tree"  # the search's, at the tree: the page points there
+    else:
+        raise AssertionError("no fault")
+    got = engine.run(name, text)
+    assert got["error"].split(": ", 1)[1] == want, (got, want)
 
 
 def test_a_chain_100000_deep(engine: Engine) -> None:

@@ -136,6 +136,13 @@ def test_a_script_end_in_the_tree_cannot_end_the_data_block(
             "alphabeta-fail-hard does not take N-player trees",
         ),
         ("[[1, 2], [3, 4]]", ["-o", "/nonexistent/dir/p.html"], 2, "cannot write '/nonexistent"),
+        (
+            "STAR",
+            ["-a", "alphabeta-fail-hard"],
+            2,
+            "alphabeta-fail-hard has no rule for chance nodes (the tree has 2)",
+        ),
+        ("STAR", ["-a", "shallow"], 2, "shallow has no rule for chance nodes"),
     ],
 )
 def test_the_command_reports_bad_input_and_usage_in_one_line(  # noqa: PLR0917 - parametrized
@@ -147,7 +154,8 @@ def test_the_command_reports_bad_input_and_usage_in_one_line(  # noqa: PLR0917 -
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "t.json"
-    path.write_text(FIGURE5.read_text() if tree == "FIGURE5" else tree)
+    files = {"FIGURE5": FIGURE5, "STAR": ROOT / "docs" / "trees" / "star-example.json"}
+    path.write_text(files[tree].read_text() if tree in files else tree)
     output = [] if "-o" in argv else ["-o", str(tmp_path / "p.html")]
     got, err = run(["explore", str(path), *argv, *output], capsys)
     last = err.splitlines()[-1]

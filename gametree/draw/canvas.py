@@ -271,7 +271,8 @@ def _reason_lines(d: Drawing) -> list[str]:
     for k, r in enumerate(d.reasons, start=1):
         where = names.get(r.path) or str(list(r.path))
         which = ", ".join(map(str, r.skipped))
-        skipped = ("child " if len(r.skipped) == 1 else "children ") + which
+        kind = "child " if len(r.skipped) == 1 else "children " if r.skipped else "its search phase"
+        skipped = kind + which
         out.append(f"cut {k} at {where} ({skipped} skipped): {r.reason}")
     return out
 

@@ -284,7 +284,10 @@ def drawing(
 
 
 def cut_reasons(events: Sequence[Mapping[str, object]]) -> tuple[CutReason, ...]:
-    """The cut-offs of an event trace that skip a child, each with its reason.
+    """The cut-offs of an event trace, each with its test and reason.
+
+    Those that skip children, and Star2's fail in its probing phase after its last child,
+    which skips its search phase; not the optimal search's decisions, which are not tests.
 
     >>> from gametree.impl.alphabeta import alphabeta
     >>> from gametree.spec import Node
@@ -294,7 +297,7 @@ def cut_reasons(events: Sequence[Mapping[str, object]]) -> tuple[CutReason, ...]
     """
     out = []
     for e in events:
-        if e["type"] == "cut" and e["skipped"]:
+        if e["type"] == "cut" and e["test"] is not None:
             path, skipped, reason = e["path"], e["skipped"], e["reason"]
             assert isinstance(path, list)
             assert isinstance(skipped, list)

@@ -136,7 +136,7 @@
           Object.assign(info(p), { low: ev.low, high: ev.high });
           break;
         case "cut":
-          s.cuts.push({ path: p, after: ev.after, skipped: ev.skipped, reason: ev.reason, step: i });
+          s.cuts.push({ path: p, after: ev.after, skipped: ev.skipped, reason: ev.reason, test: ev.test, step: i });
           for (const j of ev.skipped) s.skipped.add(key([...p, j]));
           break;
         case "leave":
@@ -186,6 +186,7 @@
       case "window":
         return `Window at ${name}: ${windowText({ hasWindow: true, alpha: ev.alpha, beta: ev.beta })}`;
       case "cut":
+        if (!ev.skipped.length && ev.test) return `Cut-off at ${name} after child ${ev.after}, its last: skip the search phase`;
         return `Cut-off at ${name} after child ${ev.after}: skip ${ev.skipped.length === 1 ? "child" : "children"} ${ev.skipped.join(", ")}`;
       case "leave":
         return `Leave ${name} with ${show(ev.value)}`;
@@ -542,7 +543,8 @@
       list.replaceChildren(...s.cuts.map((c, j) => {
         const li = document.createElement("li");
         li.dataset.path = key(c.path);
-        li.textContent = `at ${nodeName(this.tree(), c.path)}, skip ${c.skipped.map((i) => pathText([...c.path, i])).join(", ")}: ${c.reason}`;
+        const skip = c.skipped.length || !c.test ? `skip ${c.skipped.map((i) => pathText([...c.path, i])).join(", ")}` : "skip its search phase";
+        li.textContent = `at ${nodeName(this.tree(), c.path)}, ${skip}: ${c.reason}`;
         if (j === s.cuts.length - 1 && this.events[this.k - 1]?.type === "cut") li.className = "latest";
         return li;
       }));
