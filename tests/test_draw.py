@@ -503,6 +503,7 @@ def test_brs_plus_is_drawn_on_its_transform_with_impl_s_cut_reasons(tmp_path: Pa
     answer = ALGORITHMS["brs-plus"].run(t, None, Options(player=0), trace=True, events=True)
     assert answer.value == brs_plus(t, 0).value == 5
     assert transform_line(t, 0, answer.principal_variation) == (d.answer.principal_variation, "")
+    assert d.tree_line == answer.principal_variation == (0, 0, 0)
     # Each edge out of a layer names its reply's plies in the tree; r's own edges are plain.
     assert {n.path: n.reply for n in d.nodes if n.reply} == {
         (k, j): "·".join(map(str, reply))

@@ -85,8 +85,9 @@ def _best_reply_drawing(
         if isinstance(above, Node) and above.to_move != r:
             replies[p] = "·".join(map(str, in_t[p][len(in_t[p[:-1]]) :]))
     shown_names = {p: (names or {})[in_t[p]] for p in paths if in_t[p] in (names or {})}
-    return drawing(u, found.algorithm, shown, None, options, title=title, names=shown_names,
-                   replies=replies)  # fmt: skip
+    d = drawing(u, found.algorithm, shown, None, options, title=title, names=shown_names,
+                replies=replies)  # fmt: skip
+    return attrs.evolve(d, tree_line=answer.principal_variation)
 
 
 def render(d: Drawing, out: str | Path) -> Path:

@@ -440,7 +440,8 @@ def _facts(d: Drawing) -> str:
         f"{d.algorithm}{window}{domain}: value {_value_text(a.value)}",
         f"read {read} of {leaves} leaves ({a.leaves_evaluated} evaluations)",
         f"entered {visited} of {len(d.nodes)} nodes",
-        f"principal variation {list(a.principal_variation)}",
+        f"principal variation {list(a.principal_variation)}"
+        + ("" if d.tree_line is None else f" (in the tree {list(d.tree_line)})"),
     ]
     return "   ·   ".join(facts)
 

@@ -185,6 +185,8 @@ class Drawing:
     """The document's bounds [L, U] on the leaf values, if it has them."""
     reasons: tuple[CutReason, ...] = ()
     """Each cut-off with its reason, in the order of the trace (:data:`REASONED` families)."""
+    tree_line: Path | None = None
+    """For BRS+, drawn on its transform: its principal variation as a path in the tree."""
 
     @property
     def cut_paths(self) -> set[Path]:
