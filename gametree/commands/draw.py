@@ -31,8 +31,12 @@ DESCRIPTION = (
 )
 DETAILS = (
     "Squares are player 0 (Max), circles player 1 (Min), then triangles, diamonds, pentagons "
-    "and hexagons. For impl.optimal the grey subtrees are the leaves and subtrees it found "
-    "unnecessary. The default algorithm is impl.alphabeta for two-player scalar trees, "
+    "and hexagons; a chance node is a star, each edge out of it labelled with its probability. "
+    "For impl.optimal the grey subtrees are the leaves and subtrees it found unnecessary. "
+    "brs-plus (--player P) is drawn on its transform, each edge out of an opponents' layer "
+    "labelled with its reply's plies. For star1, star2 and brs-plus each cut-off is numbered "
+    "and listed under the tree with its reason in numbers. The default algorithm is "
+    "expectimax for trees with chance nodes, impl.alphabeta for two-player scalar trees, "
     "impl.shallow for vector trees with bounds and impl.maxn for vector trees without. The "
     "search options are solve's."
 )
@@ -59,7 +63,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def default_algorithm(doc: TreeDocument) -> Algorithm:
-    """alphabeta-fail-hard for scalar trees; shallow with bounds, else maxn, for vectors."""
+    """The search a drawing runs unless told: by the tree (the command's details say which)."""
+    if doc.tree.chance_nodes:
+        return ALGORITHMS["expectimax"]
     if not doc.tree.vector:
         return ALGORITHMS["alphabeta-fail-hard"]
     return ALGORITHMS["shallow" if doc.bounds is not None else "maxn"]
