@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from gametree import cli
+from gametree.conform.codec import request_line
 from gametree.conform.gate import GateOptions, run_gate
-from gametree.conform.semantics import Checks, request_line
+from gametree.conform.semantics import Checks
 from gametree.conform.targets import CallableTarget, ProcessTarget
 from gametree.conform.vectors import catalogue, vector_cases
 from tests.bugs import BUGS, CORRECT, Bug

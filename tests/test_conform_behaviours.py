@@ -23,10 +23,11 @@ from gametree.conform.behaviours import (
     infeasible,
     pairs_of,
 )
+from gametree.conform.codec import Case, game_case, request
 from gametree.conform.game_behaviours import longest_line
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.observe import observe
-from gametree.conform.semantics import SEMANTICS, Case, Checks, check, expected, game_case, request
+from gametree.conform.semantics import SEMANTICS, Checks, check, expected
 from gametree.conform.steer import Steering, chain, lifted, propose, wrapped
 from gametree.conform.steer_games import NARROWED, killer_game, narrowed_game
 from gametree.spec import Bounds, Leaf, Node, Tree, minimax, negamax

@@ -12,9 +12,10 @@ from typing import Any
 import attrs
 
 from gametree.conform.chance_cases import small_cases
+from gametree.conform.codec import Case, domain_problem
 from gametree.conform.options import GateOptions, unasked
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Tier, case_flags
-from gametree.conform.semantics import SEMANTICS, Case, domain_problem
+from gametree.conform.semantics import SEMANTICS
 from gametree.conform.vectors import is_by_depth
 from gametree.spec import Bounds
 
@@ -164,8 +165,8 @@ def _game_cases(semantics: str, *, alternating: bool) -> Any:
     from hypothesis import strategies as st  # noqa: PLC0415
 
     from gametree.conform.behaviours import TABLE, all_pairs, infeasible  # noqa: PLC0415
+    from gametree.conform.codec import game_case  # noqa: PLC0415
     from gametree.conform.games import game_graphs  # noqa: PLC0415
-    from gametree.conform.semantics import game_case  # noqa: PLC0415
     from gametree.conform.steer_games import NARROWED, killer_game, propose_game  # noqa: PLC0415
 
     met = [p for p in all_pairs(semantics) if p[0] in TABLE and p[1] in TABLE

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from gametree.conform.chance_cases import with_chance
+from gametree.conform.codec import Case, request_line
 from gametree.conform.draws import cases, in_integers, schedule
 from gametree.conform.numbers import outside
 from gametree.conform.options import GateError, GateOptions
@@ -22,7 +23,7 @@ from gametree.conform.report import Outcome, signature
 from gametree.conform.run import Run
 from gametree.conform.scale import scale_cases, scale_count
 from gametree.conform.scope import SCOPES
-from gametree.conform.semantics import SEMANTICS, Case, request_line
+from gametree.conform.semantics import SEMANTICS
 from gametree.conform.tiers import BUILDERS, Ask
 from gametree.conform.vectors import is_by_depth
 from gametree.spec import Scalar, Tree, iter_leaves

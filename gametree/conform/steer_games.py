@@ -19,9 +19,9 @@ from typing import Any
 import attrs
 
 from gametree.conform.behaviours import TABLE, aimed, at_place
+from gametree.conform.codec import Case, game_case
 from gametree.conform.game_behaviours import longest_line
 from gametree.conform.games import GameGraph, GameState
-from gametree.conform.semantics import Case, game_case
 from gametree.spec import Scalar
 from gametree.spec import witness as witnessed
 
