@@ -134,6 +134,10 @@ SUBJECTS = (
     _s("game-negamax-witness", ENGINE, "table", "Entry.answers", "TranspositionTable.store"),
     _s("game-deepening", ENGINE, "engine", "Engine.deepen", "_Budget.first_check",
        "_Budget.check"),
+    _s("brs-plus", "brs-plus", "best_reply", "brs_plus"),
+    _s("expectimax", "expectimax", "expectimax", "expectimax_search", "prefers",
+       "expected"),
+    _s("star1", "star1", "star", "alphabeta_node", "star1_search", "star1_chance"),
 )  # fmt: skip
 """Each semantics' own search, and the functions of it that are mutated: the issue's list
 (alpha-beta in both forms, PVS, MTD(f), maxn, immediate, shallow, last-branch, speculative,
