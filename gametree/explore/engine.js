@@ -335,13 +335,13 @@
   }
 
   // A chance node's probabilities (impl's reader, gametree.treefile): one per child, each in
-  // (0, 1], summing to exactly 1.
+  // (0, 1], summing to exactly 1. at: where they are, a Place (spelled out only for an error).
   function readProbabilities(x, n, at) {
     if (!Array.isArray(x)) throw new TreeFormatError(`'probabilities' must be an array (got ${describe(x === undefined ? null : x)})`, pointer(at));
     if (x.length !== n) throw new TreeFormatError(`a chance node needs one probability per child, ${n} (got ${describe(x)})`, pointer(at));
-    const ps = x.map((p, i) => parseNumber(p, [...at, i]));
+    const ps = x.map((p, i) => parseNumber(p, new Place(at, i)));
     ps.forEach((p, i) => {
-      if (!(gt(p, rat(0n)) && le(p, rat(1n)))) throw new TreeFormatError(`a probability must be above 0 and at most 1 (got ${text(p)})`, pointer([...at, i]));
+      if (!(gt(p, rat(0n)) && le(p, rat(1n)))) throw new TreeFormatError(`a probability must be above 0 and at most 1 (got ${text(p)})`, pointer(new Place(at, i)));
     });
     const total = ps.reduce(add, rat(0n));
     if (!eq(total, rat(1n))) {
@@ -388,7 +388,7 @@
           if (kids === undefined) throw new TreeFormatError("a chance node needs 'children' with its 'probabilities'", pointer(where));
           if (!Array.isArray(kids)) throw new TreeFormatError(`'children' must be an array (got ${describe(kids)})`, pointer([...where, "children"]));
           if (!kids.length) throw new TreeFormatError("an interior node needs at least one child (got [])", pointer([...where, "children"]));
-          const probabilities = readProbabilities(y.get("probabilities"), kids.length, [...where, "probabilities"]);
+          const probabilities = readProbabilities(y.get("probabilities"), kids.length, new Place(where, "probabilities"));
           node = { toMove: CHANCE, probabilities, children: new Array(kids.length) };
           for (let i = kids.length - 1; i >= 0; i--) todo.push([kids[i], new Place(where, "children", i), depth + 1, node.children, i]);
         } else {
