@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 
+from gametree.conform.positions.best_reply import brs_problem
 from gametree.conform.positions.cases import BEHAVIOURS, covered, plan, playable, within_limits
 from gametree.conform.positions.protocol import (
     ASKS,
@@ -110,7 +111,11 @@ class GameOptions:
             kwargs["asks"] = tuple(a for a in asked if a != "solve")
         options = cls(game, items, evaluation=ev, solve_evaluation=solve, **kwargs)
         if "value" in options.asks:
-            problem = semantics_problem(played, options.semantics)
+            problem = semantics_problem(played, options.semantics) or brs_problem(
+                options.semantics,
+                options.player,
+                principal_variation=options.compare.principal_variation,
+            )
             if problem:
                 raise ValueError(problem)
         for a in options.asks:
