@@ -39,6 +39,17 @@ def test_our_engine_passes_brs_on_othello(players: int, capsys: pytest.CaptureFi
     assert report["asked"]["value"] > 40
 
 
+def test_our_engine_passes_brs_plus_on_othello_for_a_declared_player(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--target", OURS, "--game", "othello", "--variant", "players=3", "--variant",
+            "size=6", "--semantics", "brs-plus", "--player", "1", "--any-best-move",
+            "--ask", "value"]  # fmt: skip
+    code, report = conform(argv, capsys)
+    assert code == 0, report["failures"][:1]
+    assert report["asked"]["value"] > 40
+
+
 def test_the_value_phase_asks_brs_beyond_one_layer_within_its_limit() -> None:
     o = GameOptions.of("othello", {"players": 3, "size": 6}, semantics="brs")
     values = questions(o)["value"]
@@ -103,6 +114,8 @@ def test_the_brs_bugs_are_in_the_catalogue() -> None:
           "--principal-variation"], "--principal-variation is not compared"),
         (["--game", "othello", "--semantics", "brs"], "a two-player game is asked under"),
         (["--semantics", "brs"], "brs is asked of a game's positions, not of trees"),
+        (["--game", "othello", "--variant", "players=3", "--semantics", "brs-plus"],
+         "brs-plus searches for a declared root player: give --player P"),
     ],
 )  # fmt: skip
 def test_what_brs_cannot_be_asked_is_refused_in_one_line(
