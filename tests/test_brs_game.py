@@ -29,11 +29,13 @@ def conform(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, A
     return code, json.loads(out) if out.strip() else None
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_our_engine_passes_brs_on_othello(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("players", "move"), [(3, "--any-best-move"), (4, "--best-move")])
+def test_our_engine_passes_brs_on_othello(
+    players: int, move: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Any best move with three players; with four, the leftmost (the tie rule)."""
     argv = ["--target", OURS, "--game", "othello", "--variant", f"players={players}",
-            "--variant", "size=6", "--semantics", "brs", "--any-best-move",
-            "--ask", "value"]  # fmt: skip
+            "--variant", "size=6", "--semantics", "brs", move, "--ask", "value"]  # fmt: skip
     code, report = conform(argv, capsys)
     assert code == 0, report["failures"][:1]
     assert report["asked"]["value"] > 40
