@@ -21,8 +21,8 @@ from typing import Any
 import attrs
 
 from gametree.algorithms import REGISTRY
-from gametree.conform.positions.protocol import Question
 from gametree.conform.codec import Case
+from gametree.conform.positions.protocol import Question
 from gametree.games.evaluations import Scored, evaluations
 from gametree.spec import brs_tree
 from gametree.spec.best_reply import brs_children
