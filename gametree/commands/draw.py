@@ -14,6 +14,7 @@ from gametree.clitools import (
     guarded,
     limits_from,
     note,
+    player_problem,
     read_shown_tree,
 )
 from gametree.commands.solve import add_search_arguments, options_from
@@ -99,8 +100,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         options = options_from(args, algorithm)
     except ValueError as e:
         return error(NAME, str(e), EXIT_USAGE)
-    if options.player is not None and not 0 <= options.player < doc.tree.players:
-        return error(NAME, f"--player must be in 0..{doc.tree.players - 1}", EXIT_USAGE)
+    problem = player_problem(algorithm, options.player, doc.tree.players)
+    if problem is not None:
+        return error(NAME, problem, EXIT_USAGE)
     title = args.title
     if title is None:
         title = "standard input" if args.file == "-" else args.file
