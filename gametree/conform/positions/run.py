@@ -31,7 +31,9 @@ from typing import Any
 
 import attrs
 
-from gametree.conform.positions.best_reply import brs_problem
+from gametree.algorithms import ALGORITHMS
+from gametree.clitools import player_problem
+from gametree.conform.positions.best_reply import GAME_ONLY, brs_problem
 from gametree.conform.positions.cases import BEHAVIOURS, covered, plan, playable, within_limits
 from gametree.conform.positions.protocol import (
     ASKS,
@@ -116,6 +118,10 @@ class GameOptions:
                 options.player,
                 principal_variation=options.compare.principal_variation,
             )
+            algorithm = ALGORITHMS.get(options.semantics)
+            if (not problem and algorithm is not None and "player" in algorithm.options
+                    and options.semantics not in GAME_ONLY):  # fmt: skip
+                problem = player_problem(algorithm, options.player, played.players)
             if problem:
                 raise ValueError(problem)
         for a in options.asks:
