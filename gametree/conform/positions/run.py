@@ -33,6 +33,7 @@ import attrs
 
 from gametree.algorithms import ALGORITHMS
 from gametree.clitools import player_problem
+from gametree.conform.positions.best_reply import brs_problem
 from gametree.conform.positions.cases import BEHAVIOURS, covered, plan, playable, within_limits
 from gametree.conform.positions.protocol import (
     ASKS,
@@ -116,6 +117,11 @@ class GameOptions:
             algorithm = ALGORITHMS.get(options.semantics)
             if not problem and algorithm is not None and "player" in algorithm.options:
                 problem = player_problem(algorithm, options.player, played.players)
+            problem = problem or brs_problem(
+                options.semantics,
+                options.player,
+                principal_variation=options.compare.principal_variation,
+            )
             if problem:
                 raise ValueError(problem)
         for a in options.asks:
