@@ -31,6 +31,8 @@ from typing import Any
 
 import attrs
 
+from gametree.algorithms import ALGORITHMS
+from gametree.clitools import player_problem
 from gametree.conform.positions.cases import BEHAVIOURS, covered, plan, playable, within_limits
 from gametree.conform.positions.protocol import (
     ASKS,
@@ -111,6 +113,9 @@ class GameOptions:
         options = cls(game, items, evaluation=ev, solve_evaluation=solve, **kwargs)
         if "value" in options.asks:
             problem = semantics_problem(played, options.semantics)
+            algorithm = ALGORITHMS.get(options.semantics)
+            if not problem and algorithm is not None and "player" in algorithm.options:
+                problem = player_problem(algorithm, options.player, played.players)
             if problem:
                 raise ValueError(problem)
         for a in options.asks:

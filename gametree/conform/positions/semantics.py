@@ -21,16 +21,9 @@ from typing import Any
 
 import attrs
 
+from gametree.conform.codec import Case
 from gametree.conform.positions.protocol import Question
-from gametree.conform.semantics import (
-    SEMANTICS,
-    Case,
-    Checks,
-    Expected,
-    best_moves,
-    check,
-    expected,
-)
+from gametree.conform.semantics import SEMANTICS, Checks, Expected, best_moves, check, expected
 from gametree.games.analysis import divide, perft, solve
 from gametree.games.evaluations import Scored, evaluations
 from gametree.spec import Node, Scalar, Value, unfold, worth
