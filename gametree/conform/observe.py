@@ -230,7 +230,7 @@ class _Reader:
         self.scout = e["path"] if kind == "scout" else None
         if kind == "re-search":
             self.out.add("re-search")
-        if kind == "search":  # Star2: a probed child searched in full
+        if kind == "search":  # Star2: a probed child searched again
             self.out.add("probe-searched-again")
         self.tests += kind is None
 
