@@ -117,7 +117,7 @@ def test_the_brs_bugs_are_in_the_catalogue() -> None:
         (["--game", "othello", "--semantics", "brs"], "a two-player game is asked under"),
         (["--semantics", "brs"], "brs is asked of a game's positions, not of trees"),
         (["--game", "othello", "--variant", "players=3", "--semantics", "brs-plus"],
-         "brs-plus searches for a declared root player: give --player P"),
+         "brs-plus needs --player P, the root player it searches for"),
     ],
 )  # fmt: skip
 def test_what_brs_cannot_be_asked_is_refused_in_one_line(

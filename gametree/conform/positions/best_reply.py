@@ -32,10 +32,6 @@ __all__ = ["GAME_ONLY", "OutOfTurn", "brs_case", "brs_leaves", "brs_problem"]
 GAME_ONLY = tuple(a.name for a in REGISTRY if a.family == "best-reply" and a.kind == "game")
 """The registry's searches asked only of positions of a game: ``brs``."""
 
-BRS_PLUS = tuple(a.name for a in REGISTRY if a.family == "best-reply" and a.kind != "game")
-"""The registry's best-reply searches of trees, asked of a game on the tree cut at the depth:
-``brs-plus``."""
-
 
 @attrs.frozen
 class OutOfTurn(Scored):
@@ -77,13 +73,10 @@ def brs_leaves(q: Question, limit: int) -> int:
 
 
 def brs_problem(semantics: str, player: int | None, *, principal_variation: bool) -> str | None:
-    """Why a best-reply run cannot be asked with these options, or ``None``.
+    """Why a ``brs`` run cannot be asked with these options, or ``None``.
 
-    ``brs`` searches for the player to move, so it takes no ``--player`` and compares no line;
-    ``brs-plus`` (on the tree cut at the depth, as the tree gate asks it) needs ``--player``.
+    ``brs`` searches for the player to move, so it takes no ``--player`` and compares no line.
     """
-    if semantics in BRS_PLUS and player is None:
-        return f"{semantics} searches for a declared root player: give --player P"
     if semantics not in GAME_ONLY:
         return None
     if player is not None:
