@@ -77,7 +77,7 @@ import attrs
 from gametree import impl, spec
 from gametree.algorithms import REGISTRY, Algorithm, Answer, Options
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
-from gametree.conform.kept import per_tree
+from gametree.conform.kept import Memo, per_tree
 from gametree.impl.necessity import Domain
 from gametree.spec import Bounds, Interval, Path, Scalar, Tree, Value, exact_scalar, iter_leaves
 from gametree.spec.best_reply import best_replies, brs_plus_transform, transform_line
@@ -96,6 +96,7 @@ from gametree.treefile import (
 )
 
 __all__ = [
+    "ANSWERS",
     "DOMAINS",
     "SEMANTICS",
     "Case",
@@ -103,6 +104,7 @@ __all__ = [
     "Expected",
     "Semantics",
     "case_from_request",
+    "case_weight",
     "check",
     "domain_problem",
     "expected",
@@ -435,8 +437,19 @@ name one."""
 
 
 def expected(case: Case) -> Expected:
-    """The answers ``case`` allows."""
-    return SEMANTICS[case.semantics].answers(case)
+    """The answers ``case`` allows, worked out once a process for each case (:data:`ANSWERS`)."""
+    return ANSWERS(case, lambda: SEMANTICS[case.semantics].answers(case))
+
+
+def case_weight(case: Case) -> int:
+    """What a memo of cases counts a case as: its tree's nodes, and its game's states and moves."""
+    return case.tree.size + (0 if case.game is None else case.game.size)
+
+
+ANSWERS: Memo[Case, Expected] = Memo(case_weight, entries=4096, nodes=2**21)
+"""The answers of the cases asked lately, by content: every gate run asks the same vectors and,
+at a seed and scope, the same generated cases; a case equal but for one leaf, its window or
+its bounds is another key."""
 
 
 def request(case: Case, *, trace: bool, tree: bool = True) -> dict[str, object]:
