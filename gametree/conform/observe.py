@@ -15,13 +15,13 @@ import attrs
 
 from gametree.algorithms import ALGORITHMS
 from gametree.conform.behaviours import behaviour_names, magnitude_of, place, window_behaviours
+from gametree.conform.codec import Case
 from gametree.conform.game_behaviours import observe_game
 from gametree.conform.kept import Memo
 from gametree.conform.scope import MANY as MANY_PLAYERS
 from gametree.conform.scope import REPEATED, TALL, WIDE
 from gametree.conform.semantics import (
     SEMANTICS,
-    Case,
     Expected,
     case_weight,
     expected,
@@ -248,7 +248,7 @@ class _Reader:
         self.scout = e["path"] if kind == "scout" else None
         if kind == "re-search":
             self.out.add("re-search")
-        if kind == "search":  # Star2: a probed child searched in full
+        if kind == "search":  # Star2: a probed child searched again
             self.out.add("probe-searched-again")
         self.tests += kind is None
 

@@ -31,10 +31,11 @@ import attrs
 
 from gametree._json import loads
 from gametree.conform.behaviours import behaviour_names
+from gametree.conform.codec import Case, case_from_request, request
 from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.observe import observe
 from gametree.conform.report import signature
-from gametree.conform.semantics import Case, Checks, case_from_request, request
+from gametree.conform.semantics import Checks
 from gametree.conform.targets import ProcessTarget
 from gametree.conform.vectors import CATALOGUE
 from gametree.conform.vectors import catalogue as catalogue_cases
