@@ -5,7 +5,8 @@ never gets another case's answer."""
 import pytest
 
 from gametree.conform import observe as observing
-from gametree.conform.semantics import ANSWERS, SEMANTICS, Case, expected
+from gametree.conform.codec import Case
+from gametree.conform.semantics import ANSWERS, SEMANTICS, expected
 from gametree.conform.vectors import vector_cases
 from gametree.spec import Bounds, Node
 
