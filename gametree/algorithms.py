@@ -465,8 +465,8 @@ REGISTRY: tuple[Algorithm, ...] = (
         "chance", "scalar", "spec.expectimax", "impl.star2", options=_W, bounds="interval",
         fail="hard", events=True,
         semantics="Ballard's Star2: Star1 with a probing phase (each player's child of a "
-        "chance node searched over its first child) before the search; its leaves, a probed "
-        "child's first subtree read twice",
+        "chance node searched over its first child) before the search; its leaves, each read "
+        "once: a probed child's search goes on from its second child",
     ),
     Algorithm(
         "separate-evaluations", "Separate evaluation functions",

@@ -404,7 +404,7 @@ def test_the_catalogue_of_game_engine_bugs_has_a_row_for_each() -> None:
     assert set(rows) == {b.name for b in GAME_BUGS}
     assert len(rows) >= 8
     for b in GAME_BUGS:
-        assert re.search(r"[\w.-]+/[\w.-]+#\d+", b.seen), b.seen
+        assert re.search(r"[\w.-]+/[\w.-]+(#\d+|@[0-9a-f]{7,40})", b.seen), b.seen
         assert b.seen in rows[b.name]
         assert rows[b.name].split("|")[4].strip() in ("perft", "value", "solve")
 

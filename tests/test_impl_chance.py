@@ -6,8 +6,10 @@ chance nodes anywhere, probabilities that are not powers of two, leaves at the b
 of their cut-offs is shown on a tree where it happens, and a seeded flaw in each is caught.
 """
 
+import importlib.util
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -56,24 +58,10 @@ def test_with_the_full_window_star_is_expectimax(name: str, t: Tree) -> None:
     r = STARS[name](t, BOUNDS, trace=True)
     s = expectimax(t)
     assert (r.value, r.principal_variation) == (s.value, s.principal_variation)
-    assert r.leaves_evaluated == len(r.trace or ()) <= _reads_bound(name, t)
-
-
-def _reads_bound(name: str, t: Tree) -> int:
-    """Star1 reads each leaf at most once; Star2 a leaf at most twice for each chance node
-    above it (a probe, then the search, at each)."""
+    trace = r.trace or ()
+    assert r.leaves_evaluated == len(trace) == len(set(trace)) <= t.leaf_count  # each once
     if name == "star1":
-        return t.leaf_count
-    return sum(2 ** _chance_above(t, path) for path, _ in iter_leaves(t))
-
-
-def _chance_above(t: Tree, path: tuple[int, ...]) -> int:
-    n, k = t, 0
-    for i in path:
-        assert isinstance(n, Node)
-        k += n.is_chance
-        n = n.children[i]
-    return k
+        assert list(trace) == sorted(trace)  # directional: left to right
 
 
 @pytest.mark.slow
@@ -154,11 +142,27 @@ def test_star2_probes_and_fails_high_in_the_probing_phase() -> None:
     assert (r1.value, r1.trace) == (1, ((0,), (1, 0, 0), (1, 0, 1), (1, 1, 0)))
 
 
-def test_star2_reads_a_probed_child_again_in_full() -> None:
+def test_star2_searches_a_probed_child_on_from_its_second_child() -> None:
+    # The probes read (0, 0) and (1, 0); the search phase keeps their replies and reads the
+    # second children only.
     t = Node.chance([Node(0, [1, 3]), Node(0, [2, 0])], COIN)
     r = impl.star2(t, Interval(0, 4), trace=True)
     assert r.value == Fraction(5, 2)
-    assert r.trace == ((0, 0), (1, 0), (0, 0), (0, 1), (1, 0), (1, 1))
+    assert r.trace == ((0, 0), (1, 0), (0, 1), (1, 1))
+    assert r.principal_variation == expectimax(t).principal_variation
+
+
+def test_star2_keeps_the_line_a_probe_found() -> None:
+    # Each Max child's first child is its best: the lines come from the probes, not from a
+    # second read, and the second Max child's kept 4 is U, so its 0 is never read.
+    t = Node(0, [Node.chance([Node(0, [3, 1]), Node(0, [4, 0])], COIN), 0])
+    r = impl.star2(t, Interval(0, 4), trace=True, events=True)
+    s = expectimax(t)
+    assert (r.value, r.principal_variation) == (s.value, s.principal_variation)
+    assert r.trace == ((0, 0, 0), (0, 1, 0), (0, 0, 1), (1,))
+    bests = [(e["path"], e["child"]) for e in r.events or () if e["type"] == "best"]
+    assert ([0, 0], 0) in bests
+    assert ([0, 1], 0) in bests
 
 
 @pytest.mark.parametrize("name", STARS)
@@ -227,3 +231,17 @@ def test_star1_chance_is_what_star1_runs() -> None:
     assert star.star1_chance is star1_chance
     t = Node.chance([Leaf(1), Leaf(3)], COIN)
     assert impl.star1(t, Interval(0, 4)).value == 2
+
+
+def test_the_docs_table_of_leaves_is_the_bench_scripts() -> None:
+    """docs/chance.md's first rows are what bench/chance_bench.py prints for them now."""
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("chance_bench", root / "bench/chance_bench.py")
+    assert spec is not None
+    assert spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    doc = (root / "docs/chance.md").read_text(encoding="utf-8")
+    table = doc.split("chance_bench.py --markdown -->\n", 1)[1].split("<!-- end", 1)[0]
+    want = ["| " + " | ".join(row) + " |" for row in bench.rows(bench.SHAPES[:2], 20)]
+    assert table.splitlines()[2:6] == want

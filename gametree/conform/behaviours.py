@@ -51,8 +51,8 @@ The behaviours, by what shows them (:func:`catalogue` lists those of one semanti
   ``chance-fail-high`` (a chance node stopped on Star1's test v_i <= A_i or v_i >= B_i),
   ``chance-beyond`` (its window lay beyond the leaf bounds [L, U]); Star2's
   ``probe-fail-low`` and ``probe-fail-high`` (the probes alone decided) and
-  ``probe-searched-again`` (a probed child searched again in full). A cut-off below a chance
-  node comes from its parent, the chance node that set the child's window.
+  ``probe-searched-again`` (a probed child searched again, past its first child). A cut-off
+  below a chance node comes from its parent, the chance node that set the child's window.
 - **Limits the request carries**, each met exactly, one short and one beyond: the root's
   outcome (group ``root``: ``fail-low`` v <= a, ``exact``, ``fail-high`` v >= b); where each
   window edge lies against v (groups ``alpha`` and ``beta``: ``alpha-open``, ``alpha=v-1``,
@@ -343,7 +343,8 @@ STAR = {
     "chance-beyond": "a chance node's window lay beyond the leaf bounds [L, U]: nothing read",
     "probe-fail-low": "Star2's probes alone held a chance node to alpha or below",
     "probe-fail-high": "Star2's probes alone held a chance node to beta or above",
-    "probe-searched-again": "a probed child was searched again in full (Star2's search phase)",
+    "probe-searched-again": "a probed child was searched again past its first child (Star2's "
+    "search phase)",
 }
 """What Star1 and Star2 do at chance nodes, read from their ``cut`` and ``search`` events."""
 STAR1 = ("chance-fail-low", "chance-fail-high", "chance-beyond")

@@ -23,6 +23,7 @@ so that the values' denominators stay within the reader's 1,000 characters.
 
 import random
 import zlib
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -177,15 +178,16 @@ def two_dice() -> tuple[Fraction, ...]:
 
 
 def regular_tree(
-    rng: random.Random, depth: int, b: int, chance: int, *, values: int, equal: bool = False,
-    start: int = 0, wide: int = 0,
+    rng: random.Random, depth: int, b: int, chance: int, *, values: int,
+    outcomes: Sequence[Fraction] = (), start: int = 0, wide: int = 0,
 ) -> Tree:  # fmt: skip
     """Ballard's *regular* tree: Max, chance, Min, chance, ... down to ``depth`` levels.
 
     Each player's node has ``b`` children, each chance node ``chance`` outcomes of drawn
-    probabilities (``equal``: equally likely); the leaves are integers in 0..values. The root
-    is the ``start``-th of the four levels (1: a chance node above Min's); with ``wide`` the
-    players' nodes of the top players' level have that many children.
+    probabilities, or of the probabilities ``outcomes`` if given (``chance`` of them); the
+    leaves are integers in 0..values. The root is the ``start``-th of the four levels (1: a
+    chance node above Min's); with ``wide`` the players' nodes of the top players' level have
+    that many children.
     """
     kinds = [(0, CHANCE, 1, CHANCE)[(d + start) % 4] for d in range(depth)]
     top = next((d for d, kind in enumerate(kinds) if kind != CHANCE), None)
@@ -196,7 +198,7 @@ def regular_tree(
         n = chance if kinds[d] == CHANCE else wide if wide and d == top else b
         kids = [level(d + 1) for _ in range(n)]
         if kinds[d] == CHANCE:
-            ps = [Fraction(1, len(kids))] * len(kids) if equal else probabilities(rng, len(kids))
+            ps = list(outcomes) if outcomes else probabilities(rng, len(kids))
             return Node.chance(kids, ps)
         return Node(kinds[d], kids)
 
@@ -272,7 +274,8 @@ def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Interval | Non
         ("examples", ("Star2's probes fail low: Max has 3, the first child of each Min child "
          "bounds it above, 1/3 · 1 + 2/3 · 2 <= 3"), ("Chance", "Probe", "NotDyadic"),
          Node(0, [3, Node.chance([Node(1, [1, 4]), Node(1, [2, 4])], THIRDS)]), four),
-        ("examples", "Star2 searches a probed child again in full", ("Chance", "Probe"),
+        ("examples", "Star2 searches a probed child again, on from its second child",
+         ("Chance", "Probe"),
          Node.chance([Node(0, [1, 3]), Node(0, [2, 0])], COIN), four),
         ("examples", "a chance node whose window lies above U: nothing below is read",
          ("Chance", "LeafBounds"), Node(0, [4, Node.chance([4, 4], COIN)]), four),

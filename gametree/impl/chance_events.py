@@ -13,7 +13,8 @@ Besides the events of ``impl.events`` (``enter``, ``leaf``, ``best``, ``window``
   Star2's probe of child ``child`` came back ``value``, a ``"lower"`` (Max's child) or
   ``"upper"`` (Min's) bound on it; ``low`` and ``high`` are then sum p_j lo_j and sum p_j
   hi_j, the bounds on the chance node's value.
-- a ``search`` event of kind ``"probe"`` before each probe (Star2).
+- a ``search`` event of kind ``"probe"`` before each probe (Star2), and of kind ``"search"``
+  before a probed child is searched again, child 0's reply kept from its probe.
 
 A chance node's ``enter`` has ``player`` -1 (``spec.CHANCE``), and in Star1 and Star2 the
 window (``alpha``, ``beta``); a cut-off at a chance node gives its test in numbers (v_i <=
@@ -106,11 +107,11 @@ class Star(Expectimax):
         args: Sequence[object],
         again: bool,  # noqa: FBT001
     ) -> Event | None:
-        """A probe's ``search`` event, and a probed child's search in full."""
+        """A probe's ``search`` event, and a probed child's search in full after it."""
         if len(args) > 2 and args[2]:  # Star2's fourth argument: a probe
             return {"type": "search", "path": [*path, i], "kind": "probe",
                     "alpha": number(args[0]), "beta": number(args[1])}  # fmt: skip
-        if again:
+        if again and len(args) > 3 and args[3] is not None:  # its fifth: the probe's reply
             return {"type": "search", "path": [*path, i], "kind": "search",
                     "alpha": number(args[0]), "beta": number(args[1])}  # fmt: skip
         return None
@@ -142,10 +143,11 @@ class Star(Expectimax):
         """At a chance node, after the child called last, unless it was the last child.
 
         A fail in Star2's probing phase is a cut-off after any child, the last included: the
-        search phase is not run (so such a cut-off may skip no child).
+        search phase is not run (so such a cut-off may skip no child). At a player's node
+        Star2 searches again after its probe, child 0's reply is kept, not called: it counts.
         """
         if node.probabilities is None:
-            return super().cut_after(node, called, last)
+            return super().cut_after(node, max(called, 1), last)
         return last if last < len(node.children) - 1 or (self.probing and last >= 0) else None
 
     def cut(self, node: Node, path: Sequence[int], after: int, state: State, best: Any) -> Event:

@@ -27,14 +27,17 @@ sum p_j hi_j <= alpha. A Max child is probed over (L, min(B, U)) with B = (beta 
 p_j lo_j over the others) / p_i, so its result is a lower bound however it ends (it cannot
 fail low: nothing is below L); a Min child over (max(A, L), U). The search phase is then
 Star1 with lo_j and hi_j in place of L and U for the children not yet searched. A probed
-child is searched again in full in the search phase, its first child included: a probe is a
-bound, never the child's value. Leaves and chance nodes below a chance node are not probed.
+child is searched again in the search phase, on from its second child: a probe is a bound on
+the child, never its value, but it is the exact value of the child's first child (a probe that
+reached its edge has failed the chance node), so that reply is kept, not read again (as an
+engine's transposition table would return it). Leaves and chance nodes below a chance node
+are not probed.
 
 Both are exact with the full window, and with a window they keep Knuth and Moore's property:
 a result at most alpha bounds the expectimax value from above, at least beta from below,
-and between the two it is the value. The leaves of the chance nodes' children are read in
-order; a probed child's first subtree is read twice. Both rely on [L, U] and check every leaf
-they read against it. Without chance nodes both are ``impl.alphabeta``, leaf for leaf.
+and between the two it is the value. Star1 reads the leaves in order; Star2 reads each leaf
+at most once, the probed children's first subtrees first. Both rely on [L, U] and check every
+leaf they read against it. Without chance nodes both are ``impl.alphabeta``, leaf for leaf.
 
 >>> from gametree.spec import Interval, Node
 >>> t = Node(0, [Node.chance([2, 4], ["1/2", "1/2"]), Node.chance([1, 4], ["1/2", "1/2"])])
@@ -63,17 +66,19 @@ SEARCH: Final = False
 
 
 def alphabeta_node(
-    player: int, alpha: Internal, beta: Internal, width: int
-) -> Search[Backed[Internal]]:
+    player: int, alpha: Internal, beta: Internal, width: int,
+    first: Backed[Internal] | None = None,
+) -> Search[Backed[Internal]]:  # fmt: skip
     """Fail-hard alpha-beta at a player's node over its first ``width`` children (F2).
 
     Max's best starts at alpha and Min's at beta: a node whose children all fail returns its
-    own bound, exactly, as ``impl.alphabeta`` does.
+    own bound, exactly, as ``impl.alphabeta`` does. ``first``, if given, is child 0's exact
+    reply, known already (Star2's probe): taken as it is, nothing under child 0 is read.
     """
     if player == 0:
         best = _bound(alpha)
         for i in range(width):
-            next_ = yield call(i, alpha, beta)
+            next_ = yield call(i, alpha, beta) if i or first is None else kept(first)
             if next_.score > best.score:
                 best = next_
                 alpha = best.score
@@ -82,7 +87,7 @@ def alphabeta_node(
         return best
     best = _bound(beta)
     for i in range(width):
-        next_ = yield call(i, alpha, beta)
+        next_ = yield call(i, alpha, beta) if i or first is None else kept(first)
         if next_.score < best.score:
             best = next_
             beta = best.score
@@ -124,17 +129,18 @@ def star1_chance(
     return _bound(total)
 
 
-def star2_search(
-    node: Node, player: int, alpha: Internal, beta: Internal, probe: bool = SEARCH, *,  # noqa: FBT001
-    lower: Scalar, upper: Scalar,
+def star2_search(  # noqa: PLR0917 - the stack's call: node, mover, then the call's arguments
+    node: Node, player: int, alpha: Internal, beta: Internal, probe: bool = SEARCH,  # noqa: FBT001
+    first: Backed[Internal] | None = None, *, lower: Scalar, upper: Scalar,
 ) -> Search[Backed[Internal]]:  # fmt: skip
     """Ballard's Star2 at one node: probe the players' children of a chance node, then Star1.
 
-    A probe of a player's node (``probe``) searches its first child only.
+    A probe of a player's node (``probe``) searches its first child only; its search in full
+    afterwards takes that child's reply, ``first``, from the probe.
     """
     if node.probabilities is None:
         width = 1 if probe else len(node.children)
-        return (yield from alphabeta_node(player, alpha, beta, width))
+        return (yield from alphabeta_node(player, alpha, beta, width, first))
     return (yield from star2_chance(node, alpha, beta, lower, upper))
 
 
@@ -149,6 +155,7 @@ def star2_chance(
         return _bound(alpha if upper <= alpha else beta)
     lo: list[Internal] = [lower] * len(ps)
     hi: list[Internal] = [upper] * len(ps)
+    first: list[Backed[Internal] | None] = [None] * len(ps)  # each probe's first child's reply
     low: Internal = lower  # sum p_j lo_j
     high: Internal = upper  # sum p_j hi_j
     for i, p in enumerate(ps):  # the probing phase
@@ -158,6 +165,7 @@ def star2_chance(
         if c.to_move == 0:
             b = (beta - (low - p * lo[i])) / p
             w = yield call(i, lower, min(b, upper), PROBE)
+            first[i] = _below(w)
             low += p * (w.score - lo[i])
             lo[i] = w.score
             if w.score >= b:
@@ -165,6 +173,7 @@ def star2_chance(
         else:
             a = (alpha - (high - p * hi[i])) / p
             w = yield call(i, max(a, lower), upper, PROBE)
+            first[i] = _below(w)
             high -= p * (hi[i] - w.score)
             hi[i] = w.score
             if w.score <= a:
@@ -175,13 +184,24 @@ def star2_chance(
         high -= p * hi[i]
         a = (alpha - total - high) / p
         b = (beta - total - low) / p
-        v = yield call(i, max(a, lower), min(b, upper), SEARCH)
+        v = yield call(i, max(a, lower), min(b, upper), SEARCH, first[i])
         if v.score <= a:
             return _bound(alpha)
         if v.score >= b:
             return _bound(beta)
         total += p * v.score
     return _bound(total)
+
+
+def _below(w: Backed[Internal]) -> Backed[Internal]:
+    """A probe's reply as the probed child was sent it by its first child.
+
+    Exact once the probing phase is over: a probe that reached its edge B (A for Min's child)
+    failed the chance node, and one at L (U) is L (U), which no leaf passes.
+    """
+    assert w.line is not None
+    below = w.line[1]
+    return Backed(w.score, w.value, below) if below is not None else _bound(w.score)
 
 
 def _bound(x: Internal) -> Backed[Internal]:
@@ -230,9 +250,10 @@ def star2(
     """Ballard's Star2 over the window (alpha, beta), leaf values in ``bounds`` = [L, U].
 
     Star1 with a probing phase at each chance node (the module docstring). Not directional:
-    a probed child's first subtree is read in the probe and again in the search phase. O(b^d)
-    leaves at worst; on regular trees Ballard reports more than 50 percent fewer than a full
-    search with random ordering, and an order of magnitude fewer with the best ordering.
+    the probed children's first subtrees are read before the rest, each leaf at most once.
+    O(b^d) leaves at worst; on regular trees Ballard reports more than 50 percent fewer than
+    a full search with random ordering, and an order of magnitude fewer with the best
+    ordering.
     """
     return _run(star2_search, t, bounds, alpha, beta, trace=trace, events=events, name="star2")
 

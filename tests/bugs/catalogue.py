@@ -212,7 +212,8 @@ def shows(case: Case) -> str:
     but the commonest (small values, the request's open window edges): the coverage that
     names what the mistake needs."""
     plain = {"values-small", "alpha-open", "beta-open", "exact", "domain-reals"}
-    names = [n for n in behaviour_names(case.semantics) if n in observe(case) and n not in plain]
+    seen = observe(case) - plain
+    names = [n for n in behaviour_names(case.semantics) if n in seen]
     return ", ".join(f"`{n}`" for n in names) or "(nothing rarer)"
 
 

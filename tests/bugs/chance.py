@@ -104,11 +104,17 @@ class _Star:
     trace: list[list[int]] = attrs.field(factory=list)
     table: dict[Tree, Number] = attrs.field(factory=dict)
 
-    def player(self, n: Node, a: Number, b: Number, path: list[int], width: int) -> Number:
-        """Knuth and Moore's F2 over the first ``width`` children: a fail returns its bound."""
+    def player(self, n: Node, a: Number, b: Number, path: list[int], width: int, *,
+               first: Number | None = None) -> Number:  # fmt: skip
+        """Knuth and Moore's F2 over the first ``width`` children: a fail returns its bound.
+
+        ``first``: child 0's value, known from Star2's probe, taken without reading it.
+        """
         maximiser = n.to_move == 0
         for i in range(width):
-            v = self.search(n.children[i], a, b, [*path, i])
+            kept = i == 0 and first is not None
+            v = first if kept else self.search(n.children[i], a, b, [*path, i])
+            assert v is not None
             if maximiser and v > a:
                 a = v
             elif not maximiser and v < b:
@@ -118,14 +124,14 @@ class _Star:
         return a if maximiser else b
 
     def search(self, n: Tree, a: Number, b: Number, path: list[int], *,
-               probe: bool = False) -> Number:  # fmt: skip
+               probe: bool = False, first: Number | None = None) -> Number:  # fmt: skip
         """The value of ``n`` over the window (a, b), or the bound it fails at."""
         if isinstance(n, Leaf):
             self.trace.append(path)
             assert not isinstance(n.value, tuple)
             return n.value
         if n.probabilities is None:
-            return self.player(n, a, b, path, 1 if probe else len(n.children))
+            return self.player(n, a, b, path, 1 if probe else len(n.children), first=first)
         if self.bug == "table" and n in self.table:  # BUG: the entry's window is not checked
             return self.table[n]
         v = self.chance(n, a, b, path)
@@ -178,7 +184,8 @@ class _Star:
             if self.bug == "probe_exact" and i in bounds.probed:  # BUG: the probe as the value
                 v = bounds.probed[i]
             else:
-                v = self.search(n.children[i], max(low_i, lower), min(high_i, upper), [*path, i])
+                v = self.search(n.children[i], max(low_i, lower), min(high_i, upper), [*path, i],
+                                first=bounds.probed.get(i))  # fmt: skip
             if v <= low_i or v >= high_i:
                 return a if v <= low_i else b
             total += p * v
@@ -258,8 +265,9 @@ def star2_probe_as_exact(request: dict[str, Any]) -> Reply:
 
     A probe searches a player's node over its first child only: a lower bound for Max, an
     upper for Min, never the value. Seen in practice: Star2 as Ballard 1983 and Hauk, Buro and
-    Schaeffer 2004 give it searches each probed child again in full, the step this shortcut
-    drops (no engine is known to us to make it: the papers' procedure is the citation).
+    Schaeffer 2004 give it searches each probed child again, past its first child, the step
+    this shortcut drops (no engine is known to us to make it: the papers' procedure is the
+    citation).
     """
     return _star(request, star2=True, bug="probe_exact")
 

@@ -41,6 +41,7 @@ from typing import Any
 
 import attrs
 
+from gametree.conform.positions.best_reply import GAME_ONLY, brs_leaves
 from gametree.conform.positions.protocol import Question
 from gametree.games.analysis import perft
 from gametree.games.connect4 import ConnectFour
@@ -305,14 +306,16 @@ def within_limits(q: Question) -> bool:
     A ``perft`` or ``divide`` of at most :data:`PERFT_FROM_START` move sequences asked of
     the start (its category), :data:`PERFT_ELSEWHERE` of the other positions; a ``value`` of
     a position that is not over, its tree cut at the depth of at most :data:`VALUE_LEAVES`
-    leaves; a ``solve`` of an endgame (at most :data:`SOLVE_STATES` states below) that is
-    not over. A failure is shrunk only to questions within the limits: a shorter line can
-    reach a position far from the end, whose solve takes as long as the whole game's, for
-    the reference and for the target alike.
+    leaves (for ``brs``, the tree best-reply search searches); a ``solve`` of an endgame
+    (at most :data:`SOLVE_STATES` states below) that is not over. A failure is shrunk only to
+    questions within the limits: a shorter line can reach a position far from the end, whose
+    solve takes as long as the whole game's, for the reference and for the target alike.
     """
     game, s = q.played, q.state
     if q.ask == "solve":
         return not game.is_terminal(s) and _below(game, s) is not None
+    if q.ask == "value" and q.semantics in GAME_ONLY:
+        return not game.is_terminal(s) and brs_leaves(q, VALUE_LEAVES) <= VALUE_LEAVES
     if q.ask == "value":
         return (
             not game.is_terminal(s) and perft(game, s, q.depth, limit=VALUE_LEAVES) <= VALUE_LEAVES
