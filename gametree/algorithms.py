@@ -469,6 +469,12 @@ REGISTRY: tuple[Algorithm, ...] = (
         "once: a probed child's search goes on from its second child",
     ),
     Algorithm(
+        "game-expectimax", "Expectimax on a game",
+        "expectimax on a game with chance states (dice), each state searched once a depth",
+        "Ballard 1983, section 1", "chance", "game", "spec.game_expectimax",
+        "impl.game_expectimax",
+    ),
+    Algorithm(
         "separate-evaluations", "Separate evaluation functions",
         "the value of a tree of pairs under separate evaluation functions, exact (Korf 2.1)",
         "Korf 1989, 2.1",
