@@ -469,12 +469,6 @@ REGISTRY: tuple[Algorithm, ...] = (
         "once: a probed child's search goes on from its second child",
     ),
     Algorithm(
-        "game-expectimax", "Expectimax on a game",
-        "expectimax on a game with chance states (dice), each state searched once a depth",
-        "Ballard 1983, section 1", "chance", "game", "spec.game_expectimax",
-        "impl.game_expectimax",
-    ),
-    Algorithm(
         "separate-evaluations", "Separate evaluation functions",
         "the value of a tree of pairs under separate evaluation functions, exact (Korf 2.1)",
         "Korf 1989, 2.1",
@@ -520,6 +514,15 @@ REGISTRY: tuple[Algorithm, ...] = (
         semantics="iterative deepening on a game graph under a node budget ('max_nodes') to "
         "'max_depth': the value and a move of the deepest depth completed, which the reply "
         "names ('depth')",
+    ),
+    Algorithm(
+        "game-expectimax", "Expectimax on a game",
+        "expectimax on a game with chance states (dice), each state searched once a depth",
+        "Ballard 1983, section 1", "chance", "game", "spec.game_expectimax",
+        "impl.game_expectimax",
+        semantics="a game graph with chance states searched to 'depth': the expectimax value "
+        "(spec.game_expectimax: sum p_i v_i at a chance state, Max's view); the move one of "
+        "the optimal ones",
     ),
 )  # fmt: skip
 """Every search, one row each, in the order ``gametree algorithms`` lists them."""

@@ -5,6 +5,7 @@ the game with a transposition table. Dice Nim's values are checked against a rec
 the heap written here, independently of both.
 """
 
+import json
 from fractions import Fraction
 from functools import cache
 
@@ -12,7 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gametree import impl
+from gametree import cli, impl
+from gametree.conform.games import game_json, read_game_json, written_out
+from gametree.conform.semantics import case_from_request, expected
+from gametree.conform.vectors import vector_cases
 from gametree.games.dice_nim import DiceNim, DiceNimState
 from gametree.spec import (
     CHANCE,
@@ -24,6 +28,7 @@ from gametree.spec import (
     iter_leaves,
     unfold,
 )
+from gametree.treefile import TreeFileError
 
 
 def mover_value(heap: int, faces: int) -> Fraction:
@@ -114,3 +119,50 @@ def test_bad_dice_nim_arguments_are_clear_errors() -> None:
         DiceNim(3).successor(DiceNimState(3, 0, rolling=True), "d4")
     with pytest.raises(ValueError, match="no die is rolling"):
         DiceNim(3).probabilities(DiceNimState(3))
+
+
+def test_impl_passes_the_game_expectimax_vectors() -> None:
+    cases = [vc.case for vc in vector_cases("game-expectimax")]
+    assert sum(c.game is not None and c.game.chance_states > 0 for c in cases) >= 40
+    for case in cases:
+        g, e = case.game, expected(case)
+        assert g is not None
+        r = impl.game_expectimax(g, 0, case.depth)
+        assert r.value == e.value, case
+        if e.optimal_moves:
+            assert r.best_move is not None
+            assert g.moves(0)[r.best_move] in e.optimal_moves, case
+
+
+def test_a_chance_state_is_refused_by_the_other_game_semantics() -> None:
+    g = written_out(DiceNim(2), DiceNimState(2))
+    with pytest.raises(TreeFileError, match="game-negamax has no rule for chance states") as e:
+        case_from_request("game-negamax", {"game": game_json(g), "depth": 2, "quiescence": 0})
+    assert e.value.pointer == "/game"
+
+
+def test_a_game_graph_names_a_bad_chance_state() -> None:
+    state = {"to_move": -1, "evaluation": 0, "probabilities": ["1/2", "1/3"],
+             "moves": [["d1", 1], ["d2", 1]]}  # fmt: skip
+    doc = {"format": "gametree-game/1", "states": [state, {"to_move": 0, "utility": 1}]}
+    with pytest.raises(TreeFileError, match=r"sum to 1 \(got 5/6\)") as e:
+        read_game_json(doc)
+    assert e.value.pointer == "/states/0/probabilities"
+    del state["probabilities"]
+    with pytest.raises(TreeFileError, match="only a chance state has 'probabilities'"):
+        read_game_json(doc)
+
+
+@pytest.mark.slow
+def test_the_gate_passes_a_dice_engine_and_catches_a_table_that_forgets_the_depth(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An engine's table keyed by the state alone (nneonneo/2048-ai pull request #34) is
+    caught by the generated games alone; the same engine keyed by (state, depth) passes."""
+    base = ["conform", "--json", "--semantics", "game-expectimax", "--best-move"]
+    assert cli.main([*base, "--target", "tests.bugs.chance:game_expectimax"]) == 0
+    capsys.readouterr()
+    code = cli.main([*base, "--no-vectors", "--target", "tests.bugs.chance:game_table_any_depth"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert report["minimal"][0]["problems"][0].startswith("value")

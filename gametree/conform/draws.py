@@ -175,6 +175,9 @@ def _game_cases(semantics: str, *, alternating: bool) -> Any:
 
     @st.composite
     def draw_case(draw: st.DrawFn) -> Case:
+        if SEMANTICS[semantics].chance:  # game-expectimax: graphs with chance states
+            g = draw(game_graphs(max_states=9, chance=True, alternating=alternating))
+            return game_case(semantics, g, draw(st.integers(1, 4)))
         if draw(st.integers(0, 3)):  # a game built around a state met again (steer_games)
             seed = draw(st.integers(0, 2**32 - 1))
             rng = random.Random(seed)  # noqa: S311 - test games, not secrets

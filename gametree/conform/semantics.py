@@ -368,11 +368,29 @@ def _game_answers(g: GameGraph, depth: int, quiescence: int, *, stand_pat: bool)
     return v, tuple(m for m, w in zip(labels, worths, strict=True) if w == v and m is not None)
 
 
+def _expectimax_answers(g: GameGraph, depth: int) -> tuple[Value, tuple[str, ...]]:
+    """The expectimax value (Max's view) of a game, and the root's optimal moves.
+
+    ``spec.game_expectimax``'s; a chance root has no move.
+    """
+    v = spec.game_expectimax(g, 0, depth).value
+    p = g.to_move(0)
+    if g.is_terminal(0) or depth == 0 or p == spec.CHANCE:
+        return v, ()
+    moves = g.moves(0)
+    worths = [spec.game_expectimax(g, g.successor(0, m), depth - 1).value for m in moves]
+    best = max(worths) if p == 0 else min(worths)
+    return v, tuple(m for m, w in zip(moves, worths, strict=True) if w == best)
+
+
 def _game(case: Case) -> Expected:
     g = case.game
     assert g is not None
     pat = case.semantics == "game-negamax-stand-pat"
     n = case.tree.size  # what the definitions walk (the witness criterion memoises)
+    if case.semantics == "game-expectimax":
+        v, moves = _expectimax_answers(g, case.depth)
+        return Expected(v, v, None, None, None, (), moves, visited=n)
     if case.semantics == "game-negamax-witness":
         w = spec.witness(g, 0, case.depth, case.alpha, case.beta)
         return Expected(w.fixed, None, None, None, None, (), witness=w, visited=n)
@@ -524,6 +542,13 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         depth = count("max_depth" if deepening else "depth", 0)
         budget = count("max_nodes", 1, MAX_BUDGET) if deepening else None
         q = count("quiescence", 0)
+        if g.chance_states and not s.chance:
+            raise TreeFileError(f"{semantics} has no rule for chance states (the game has "
+                                f"{g.chance_states}); game-expectimax searches them",
+                                "/game")  # fmt: skip
+        if s.chance and q:
+            raise TreeFileError(f"{semantics} has no quiescence search: 'quiescence' must be 0 "
+                                f"(got {q})", "/quiescence")  # fmt: skip
         alpha, beta = _window(req) if s.window else (None, None)
         if s.window and q:
             raise TreeFileError(f"{semantics} asks about search without quiescence (the witness "
