@@ -148,8 +148,7 @@ class Algorithm:
     """Whether it records the event trace the explore page steps through (``events=True``),
     which the page's JavaScript engine (``explore/engine.js``) reproduces event for event."""
     page: bool = True
-    """Whether the explore page offers it, if it records events: not yet the chance family,
-    which the page's engine does not run (:data:`PAGE`)."""
+    """Whether the explore page offers it, if it records events (:data:`PAGE`)."""
     transpositions: bool = False
     """Whether its table keys nodes by identity, so that a subtree a tree shares by reference
     is one node to it (``impl.mtdf``); the gate asks about the tree as written."""
@@ -239,7 +238,7 @@ def applicable(  # noqa: PLR0911 - one reason a line
     if kind == "game":
         return f"{algorithm.name} searches a game graph, not a tree"
     if t.chance_nodes and algorithm.family != "chance":
-        chance = ", ".join(a.name for a in REGISTRY if a.family == "chance")
+        chance = ", ".join(a.name for a in REGISTRY if a.family == "chance" and a.kind != "game")
         return (f"{algorithm.name} has no rule for chance nodes (the tree has {t.chance_nodes}); "
                 f"these search them: {chance}")  # fmt: skip
     if kind == "scalar" and t.vector:
@@ -429,6 +428,7 @@ REGISTRY: tuple[Algorithm, ...] = (
         "the others playing their first move",
         "Esser, Gras, Winands, Schadd and Lanctot 2013, section 3",
         "best-reply", "vector", "spec.brs_plus", "impl.brs_plus", options=("player",),
+        events=True,
         semantics="BRS+ for 'player' (Esser et al. 2013): the paranoid value of the tree whose "
         "opponents' layers hold the paths on which at most one ply leaves the first child; "
         "alpha-beta's leaves, as paths in the tree",
@@ -444,7 +444,7 @@ REGISTRY: tuple[Algorithm, ...] = (
         "expectimax", "Expectimax",
         "the expectimax value of a tree with chance nodes (sum p_i v_i at each); every leaf",
         "Ballard 1983, section 1",
-        "chance", "any", "spec.expectimax", "impl.expectimax", events=True, page=False,
+        "chance", "any", "spec.expectimax", "impl.expectimax", events=True,
         semantics="the expectimax value (Ballard 1983's *-minimax for two players, maxn's "
         "choice for N): sum p_i v_i at a chance node; every leaf, left to right",
     ),
@@ -453,7 +453,7 @@ REGISTRY: tuple[Algorithm, ...] = (
         "Ballard's Star1: alpha-beta with cut-offs at chance nodes under leaf bounds [L, U]",
         "Ballard 1983; Hauk, Buro and Schaeffer 2004",
         "chance", "scalar", "spec.expectimax", "impl.star1", options=_W, bounds="interval",
-        fail="hard", events=True, page=False,
+        fail="hard", events=True,
         semantics="Ballard's Star1 (fail-hard, max/min form) over (alpha, beta) with the "
         "document's leaf bounds [L, U]: the expectimax value inside the window, a bound beyond "
         "it; its leaves",
@@ -463,7 +463,7 @@ REGISTRY: tuple[Algorithm, ...] = (
         "Ballard's Star2: Star1 with a probe of each player's child at chance nodes",
         "Ballard 1983; Hauk, Buro and Schaeffer 2004",
         "chance", "scalar", "spec.expectimax", "impl.star2", options=_W, bounds="interval",
-        fail="hard", events=True, page=False,
+        fail="hard", events=True,
         semantics="Ballard's Star2: Star1 with a probing phase (each player's child of a "
         "chance node searched over its first child) before the search; its leaves, each read "
         "once: a probed child's search goes on from its second child",

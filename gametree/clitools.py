@@ -45,7 +45,7 @@ from gametree.treefile import (
 )
 
 if TYPE_CHECKING:
-    from gametree.algorithms import Answer
+    from gametree.algorithms import Algorithm, Answer
 
 __all__ = [
     "EXIT_CODES",
@@ -73,6 +73,7 @@ __all__ = [
     "more_options",
     "note",
     "old_spelling",
+    "player_problem",
     "read_bytes",
     "read_document",
     "read_shown_tree",
@@ -104,6 +105,33 @@ def say(command: str, message: str) -> None:
 
 
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def player_problem(algorithm: "Algorithm", player: int | None, players: int) -> str | None:
+    """Why ``--player`` does not fit ``algorithm`` with ``players`` players, or ``None``.
+
+    Every command that takes ``--player`` asks this (``solve``, with or without
+    ``--semantics``, ``draw``, and ``conform --game``), so that each says it in the same words:
+    a player the tree or game does not have, or none where the search has no default
+    (best-reply search, for the root player it is given; paranoid search defaults to the
+    root's mover).
+
+    >>> from gametree.algorithms import ALGORITHMS
+    >>> print(player_problem(ALGORITHMS["paranoid"], 3, 3))
+    --player must be one of the players, 0..2 (got 3)
+    >>> print(player_problem(ALGORITHMS["brs-plus"], None, 3))
+    brs-plus needs --player P, the root player it searches for: one of the players, 0..2
+    >>> player_problem(ALGORITHMS["paranoid"], None, 3) is None
+    True
+    """
+    them = f"one of the players, 0..{players - 1}"
+    if player is None:
+        if algorithm.family != "best-reply":
+            return None
+        return f"{algorithm.name} needs --player P, the root player it searches for: {them}"
+    if not 0 <= player < players:
+        return f"--player must be {them} (got {player})"
+    return None
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> argparse._ArgumentGroup:

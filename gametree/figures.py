@@ -20,7 +20,7 @@ from 0, so Korf's "player one" is player 0 here.
 import attrs
 
 from gametree.draw.names import document_with_names
-from gametree.spec import Bounds, Node, Path, Tree
+from gametree.spec import Bounds, Interval, Node, Path, Tree
 from gametree.spec.examples import (
     WIKI_ALPHA_BETA_NODES,
     csce315_cut,
@@ -37,6 +37,7 @@ __all__ = [
     "korf_figure3",
     "korf_figure4",
     "last_branch_example",
+    "star_example",
 ]
 
 
@@ -111,6 +112,22 @@ def last_branch_example() -> Node:
     return Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
 
 
+def star_example() -> Node:
+    """A tree with chance nodes on which Star1 and Star2 each cut off, leaves in [0, 10].
+
+    Chosen for ``docs/drawing.md`` (after Ballard 1983 and Hauk, Buro and Schaeffer 2004): Max
+    chooses between two chance nodes over Min's nodes. The first, with probabilities 1/3 and
+    2/3 (no double holds them), is worth 1/3 · 6 + 2/3 · 5 = 16/3. Below the second, Min's
+    first leaf 0 is at most Star1's A_0 = (16/3 − 1/2 · 10) / (1/2) = 2/3, so Star1 cuts off
+    the other two children; Star2's probe of that Min node gives the upper bound 0, and with
+    the others at U the sum 1/2 · 0 + 1/4 · 10 + 1/4 · 10 = 5 is at most alpha = 16/3.
+    """
+    return Node(0, [
+        Node.chance([Node(1, [6, 8]), Node(1, [5, 9])], ["1/3", "2/3"]),
+        Node.chance([Node(1, [0, 7]), Node(1, [9, 4]), Node(1, [8, 9])], ["1/2", "1/4", "1/4"]),
+    ])  # fmt: skip
+
+
 @attrs.frozen
 class Figure:
     """A tree to draw: its name, the source it comes from, its bounds, and the search it shows."""
@@ -118,7 +135,8 @@ class Figure:
     name: str
     source: str
     tree: Tree
-    bounds: Bounds | None
+    bounds: Bounds | Interval | None
+    """Korf's bounds, or bounds [L, U] on the leaf values (a tree with chance nodes)."""
     algorithm: str
     """The search the source walks through on it (``gametree draw -a``)."""
     names: dict[Path, str] = attrs.field(factory=dict)
@@ -160,6 +178,8 @@ FIGURES: dict[str, Figure] = {
                | {(0, 1, 1): "G"}),
         Figure("csce315-cut", "the CSCE 315 slides, the 'Cut example' (root value -3)",
                csce315_cut(), None, "alphabeta-fail-hard"),
+        Figure("star-example", "a tree with chance nodes on which Star1 and Star2 cut off "
+               "(root value 16/3)", star_example(), Interval(0, 10), "star1"),
     ]
 }  # fmt: skip
 """Every tree the docs draw, by name (the name of its file in ``docs/trees/``)."""

@@ -75,7 +75,8 @@ TRANSCRIPTIONS: tuple[Transcription, ...] = (
                   ("impl.minimax", "impl.negamax", "impl.alphabeta", "impl.negamax_alphabeta",
                    "impl.pvs", "impl.mtdf", "impl.maxn", "impl.immediate", "impl.shallow",
                    "impl.last_branch", "impl.speculative", "impl.deep_pruning_unsound",
-                   "impl.optimal", "impl.paranoid"),
+                   "impl.optimal", "impl.paranoid", "impl.expectimax", "impl.star1",
+                   "impl.star2", "impl.brs_plus"),
                   ("tests/test_explore_engine.py",)),
     *_proved(),
 )  # fmt: skip

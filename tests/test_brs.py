@@ -12,14 +12,8 @@ from gametree import impl
 from gametree.algorithms import Options, lookup
 from gametree.cli import main as cli_main
 from gametree.clitools import EXIT_USAGE
-from gametree.conform.semantics import (
-    Case,
-    best_line_problem,
-    best_moves,
-    case_from_request,
-    expected,
-    request,
-)
+from gametree.conform.codec import Case, case_from_request, request
+from gametree.conform.semantics import best_line_problem, best_moves, expected
 from gametree.games.chinese_checkers import (
     ChineseCheckers,
     ChineseCheckersMove,
@@ -211,7 +205,7 @@ def test_solve_asks_for_the_root_player_by_its_option(
     t = {"to_move": 0, "children": [first, second]}
     tree.write_text(json.dumps({"format": "gametree-tree/1", "players": 3, "tree": t}))
     assert cli_main(["solve", str(tree), "-a", "brs-plus"]) == EXIT_USAGE
-    assert "brs-plus needs --player P, the root player it searches for (0..2)" in (
+    assert "brs-plus needs --player P, the root player it searches for: one of the" in (
         capsys.readouterr().err
     )
     assert cli_main(["solve", str(tree), "-a", "brs-plus", "--player", "0"]) == 0

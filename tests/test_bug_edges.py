@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 import tests.bugs.edges
 import tests.bugs.edges_numbers
-from gametree.conform.semantics import Case, Checks, check, expected, request_line
+from gametree.conform.codec import Case, request_line
+from gametree.conform.semantics import Checks, check, expected
 from gametree.spec import Bounds, Node, Value
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import parse_value

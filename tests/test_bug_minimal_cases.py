@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
+from gametree.conform.codec import case_from_request
 from gametree.conform.gate import GateOptions
 from gametree.conform.report import signature
 from gametree.conform.run import evaluate
-from gametree.conform.semantics import Checks, case_from_request
+from gametree.conform.semantics import Checks
 from gametree.conform.targets import ProcessTarget
 from gametree.conform.vectors import CATALOGUE, _entries
 from tests.bugs import BUGS

@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tests.bugs.number_types
+from gametree.conform.codec import Case
 from gametree.conform.numbers import NUMBER_TYPES, outside
-from gametree.conform.semantics import Case
 from gametree.spec import Bounds, Node, Value
 from gametree.treefile import parse_value
 from tests.bugs import BUGS, Bug

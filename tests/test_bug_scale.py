@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 import tests.bugs.scale
 from gametree._json import loads
+from gametree.conform.codec import Case, game_case, request_line
 from gametree.conform.games import GameGraph, GameState, game_graphs
-from gametree.conform.semantics import Case, Checks, check, expected, game_case, request_line
+from gametree.conform.semantics import Checks, check, expected
 from gametree.spec import Bounds, Leaf, Node, Tree
 from tests.bugs import BUGS, Bug
 from tests.test_bug_edges import small_cases

@@ -14,8 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametree import cli, impl
+from gametree.conform.codec import case_from_request
 from gametree.conform.games import game_json, read_game_json, written_out
-from gametree.conform.semantics import case_from_request, expected
+from gametree.conform.semantics import expected
 from gametree.conform.vectors import vector_cases
 from gametree.games.dice_nim import DiceNim, DiceNimState
 from gametree.spec import (

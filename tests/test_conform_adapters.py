@@ -17,17 +17,10 @@ import pytest
 from examples.random_ties import adapter
 from gametree import cli
 from gametree.adapters import child_index, height, json_value, parse_number, worth
+from gametree.conform.codec import Case, request
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.report import signature
-from gametree.conform.semantics import (
-    Case,
-    Checks,
-    best_line_problem,
-    best_moves,
-    check,
-    expected,
-    request,
-)
+from gametree.conform.semantics import Checks, best_line_problem, best_moves, check, expected
 from gametree.conform.targets import CallableTarget
 from gametree.spec import Node, Tree
 from gametree.treefile import dumps, read_tree_json

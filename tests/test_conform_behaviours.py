@@ -23,16 +23,17 @@ from gametree.conform.behaviours import (
     infeasible,
     pairs_of,
 )
+from gametree.conform.codec import Case, game_case, request
 from gametree.conform.game_behaviours import longest_line
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.observe import observe
-from gametree.conform.semantics import SEMANTICS, Case, game_case, request
+from gametree.conform.semantics import SEMANTICS, Checks, check, expected
 from gametree.conform.steer import Steering, chain, lifted, propose, wrapped
-from gametree.conform.steer_games import killer_game
+from gametree.conform.steer_games import NARROWED, killer_game, narrowed_game
 from gametree.spec import Bounds, Leaf, Node, Tree, minimax, negamax
 from gametree.spec.examples import korf_figure5
 from gametree.spec.strategies import scalar_trees
-from tests.bugs.engine import correct, killers_unchecked
+from tests.bugs.engine import correct, impl_engine, killers_unchecked, tt_deeper, tt_marsland
 
 TREE_SEMANTICS = [s for s in SEMANTICS if not SEMANTICS[s].game]
 CUTS = {"cut-immediate", "cut-parent", "cut-grandparent", "cut-3-up", "cut-window"}
@@ -277,6 +278,25 @@ def test_a_killer_game_tells_an_unchecked_killer_and_shows_no_infeasible_pair(
             told += killers_unchecked(asked) != correct(asked)
     assert shared >= 50
     assert told >= 5 or semantics != "game-negamax"
+
+
+def test_a_narrowed_game_tells_marslands_lookup_from_the_searches_a_witness_justifies() -> None:
+    """The witness semantics' narrowed games (``steer_games.narrowed_game``): each shows a
+    deeper lower bound met inside the later window and no pair called infeasible; Marsland's
+    lookup (``tests.bugs.engine.tt_marsland``) returns the value of no witness on every one,
+    and the engine, Wikipedia's deeper entries and ``impl.Engine`` are right on each."""
+    semantics = "game-negamax-witness"
+    ruled = set(infeasible(semantics))
+    for i in range(40):
+        g, depth, (alpha, beta) = narrowed_game(random.Random(i), alternating=bool(i % 2))
+        case = game_case(semantics, g, depth, alpha=alpha, beta=beta)
+        seen = observe(case)
+        assert JOINT.join(sorted(NARROWED)) in seen, case
+        assert not pairs_of(semantics, seen) & ruled, case
+        e, asked = expected(case), request(case, trace=False)
+        assert check(case, e, tt_marsland(asked), Checks()), case
+        for engine in (correct, tt_deeper, impl_engine):
+            assert not check(case, e, engine(asked), Checks()), (engine.__name__, case)
 
 
 def _whole_numbers_as_text(x: object) -> list[str]:

@@ -16,10 +16,10 @@ from examples import chance_targets
 from gametree import cli
 from gametree.conform import gate as gate_module
 from gametree.conform.chance_cases import with_chance
+from gametree.conform.codec import Case
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.numbers import outside
 from gametree.conform.observe import observe
-from gametree.conform.semantics import Case
 from gametree.conform.shrink import candidates
 from gametree.conform.steer import propose
 from gametree.conform.targets import CallableTarget

@@ -19,12 +19,13 @@ from pathlib import Path
 
 import pytest
 
+from gametree.conform.codec import Case
 from gametree.conform.faults import Signature
 from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.numbers import NUMBER_TYPES
 from gametree.conform.report import signature
 from gametree.conform.run import evaluate
-from gametree.conform.semantics import Case, Checks, check, expected
+from gametree.conform.semantics import Checks, check, expected
 from gametree.conform.targets import ProcessTarget
 from gametree.spec import Node
 

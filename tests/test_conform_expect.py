@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from gametree import cli
+from gametree.conform.codec import Case
 from gametree.conform.expect import expectation_json
-from gametree.conform.semantics import Case, best_moves, expected
+from gametree.conform.semantics import best_moves, expected
 from gametree.spec import Node
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,9 +19,9 @@ import pytest
 
 from gametree import cli
 from gametree.conform import gate as gate_module
+from gametree.conform.codec import Case
 from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.report import signature
-from gametree.conform.semantics import Case
 from gametree.conform.targets import CallableTarget, ProcessTarget
 from gametree.conform.vectors import VectorCase
 from gametree.spec import Leaf, Node, minimax

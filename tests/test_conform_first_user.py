@@ -22,9 +22,10 @@ from typing import Any
 import pytest
 
 from gametree import cli
+from gametree.conform.codec import Case
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.scope import DEEP
-from gametree.conform.semantics import SEMANTICS, Case
+from gametree.conform.semantics import SEMANTICS
 from gametree.conform.targets import CallableTarget, ProcessTarget
 from gametree.conform.vectors import vector_cases
 from gametree.spec import Node

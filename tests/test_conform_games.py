@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 from gametree import cli
-from gametree.conform.positions.cases import covered, playable, within_limits
+from gametree.conform.positions.cases import covered, forced_win, playable, within_limits
 from gametree.conform.positions.command import TREE_ONLY
 from gametree.conform.positions.engine import answer
 from gametree.conform.positions.protocol import LineProtocol, Question
 from gametree.conform.positions.run import GameOptions, questions, replay_command
-from gametree.conform.positions.semantics import NO_MOVE, TWO_PLAYER
+from gametree.conform.positions.semantics import NO_MOVE, TWO_PLAYER, truth
 from gametree.games.evaluations import evaluations
 from gametree.games.notations import GAMES
 from tests.bugs.games import BEGIN, CLI, CONNECT4, END, GAME_BUGS, KALAH, build
@@ -404,7 +404,7 @@ def test_the_catalogue_of_game_engine_bugs_has_a_row_for_each() -> None:
     assert set(rows) == {b.name for b in GAME_BUGS}
     assert len(rows) >= 8
     for b in GAME_BUGS:
-        assert re.search(r"[\w.-]+/[\w.-]+#\d+", b.seen), b.seen
+        assert re.search(r"[\w.-]+/[\w.-]+(#\d+|@[0-9a-f]{7,40})", b.seen), b.seen
         assert b.seen in rows[b.name]
         assert rows[b.name].split("|")[4].strip() in ("perft", "value", "solve")
 
@@ -424,3 +424,25 @@ def test_a_line_engine_reads_the_variant_from_the_request_template() -> None:
         "pits": "3",
         "seeds": "2",
     }
+
+
+def test_the_value_phase_asks_where_the_mover_wins_with_its_second_move() -> None:
+    """Guide G14: under ``outcome`` the values at the horizon are mostly 0, so a child searched
+    over (-alpha, -beta) instead of (-beta, -alpha) passed every position of the default seed.
+    The winning moves of a forced win lie two plies down, where that slip cuts a node off after
+    its first move: the default run asks such positions (``forced-win``) at depth 3, a win
+    there and not at depth 1 (tests/test_from_guide.py: the slip caught at the default seed)."""
+    for game in ("connect4", "tictactoe"):
+        o = GameOptions.of(game, evaluation="outcome")
+        forced = [q for q in questions(o)["value"] if q.category == "forced-win"]
+        lines = {q.line for q in forced}
+        assert len(lines) >= 3, game
+        for line in lines:
+            at = {q.depth: q for q in forced if q.line == line}
+            assert {1, 2, 3} <= set(at), (game, line)
+            win, none = (truth(at[d]).expected for d in (3, 1))
+            assert win is not None
+            assert none is not None
+            assert (win.value, none.value) == (1, 0), (game, line)
+    othello = GAMES["othello"].game({"players": 3, "size": 6})
+    assert not forced_win(othello, othello.initial_state())  # two players only

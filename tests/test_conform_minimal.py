@@ -16,9 +16,10 @@ import pytest
 
 from gametree.conform import faults
 from gametree.conform import gate as gate_module
+from gametree.conform.codec import Case, request_line
 from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.report import signature
-from gametree.conform.semantics import Case, Checks, request_line
+from gametree.conform.semantics import Checks
 from gametree.conform.targets import CallableTarget
 from gametree.conform.vectors import VectorCase
 from gametree.spec import Node

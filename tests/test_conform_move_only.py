@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from gametree import spec
+from gametree.conform.codec import Case
 from gametree.conform.gate import GateOptions, Report, run_gate
-from gametree.conform.semantics import Case, Checks, best_moves, check, expected
+from gametree.conform.semantics import Checks, best_moves, check, expected
 from gametree.conform.targets import CallableTarget, ProcessTarget
 from gametree.impl import alphabeta
 from gametree.spec import Bounds, Node

@@ -26,6 +26,7 @@ from gametree import cli
 from gametree.algorithms import lookup
 from gametree.conform import tiers as tier_module
 from gametree.conform.chance_cases import with_chance
+from gametree.conform.codec import Case, case_from_request
 from gametree.conform.draws import tiers
 from gametree.conform.games import GameGraph, GameState
 from gametree.conform.gate import GateOptions, run_gate
@@ -43,7 +44,7 @@ from gametree.conform.numbers import (
 )
 from gametree.conform.report import signature
 from gametree.conform.scope import SCOPES, magnitude_flags
-from gametree.conform.semantics import SEMANTICS, Case, Checks, case_from_request, check, expected
+from gametree.conform.semantics import SEMANTICS, Checks, check, expected
 from gametree.conform.targets import CallableTarget
 from gametree.conform.tiers import Ask, typed
 from gametree.impl import BOTTOM, TOP, alphabeta, mtdf, negamax_alphabeta, pvs

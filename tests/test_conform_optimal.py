@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from gametree.conform.builtin import answer
+from gametree.conform.codec import Case, case_from_request, domain_problem, request
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.optimal_trees import (
     SHIFTS,
@@ -28,7 +29,7 @@ from gametree.conform.optimal_trees import (
     shifted,
 )
 from gametree.conform.scope import SCOPES
-from gametree.conform.semantics import Case, Checks, case_from_request, domain_problem, request
+from gametree.conform.semantics import Checks
 from gametree.conform.shrink import shrink
 from gametree.conform.targets import CallableTarget, ProcessTarget, TargetStartError, parse_target
 from gametree.conform.tiers import Ask, tight

@@ -13,7 +13,8 @@ import pytest
 
 from gametree.conform import CallableTarget, GateOptions, game_behaviours, observe, run, run_gate
 from gametree.conform.builtin import answer
-from gametree.conform.semantics import SEMANTICS, Case, Expected, expected
+from gametree.conform.codec import Case
+from gametree.conform.semantics import SEMANTICS, Expected, expected
 from gametree.spec import Node
 
 

@@ -21,12 +21,13 @@ from pathlib import Path
 
 import pytest
 
+from gametree.conform.codec import Case, case_from_request
 from gametree.conform.faults import Shrunk
 from gametree.conform.gate import GateOptions
 from gametree.conform.junit import junit_xml
 from gametree.conform.report import WIDTH, Outcome, Report
 from gametree.conform.run import Run
-from gametree.conform.semantics import Case, Checks, case_from_request, expected
+from gametree.conform.semantics import Checks, expected
 from gametree.conform.targets import ProcessTarget
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,6 +23,7 @@ from gametree._json import MAX_NUMBER_LENGTH, Invalid, JSONSyntaxError, loads
 from gametree.conform import scope
 from gametree.conform.builtin import answer as builtin
 from gametree.conform.chance_cases import leaf_bounds
+from gametree.conform.codec import Case, game_case, tree_text
 from gametree.conform.games import MAX_STATES
 from gametree.conform.gate import GateOptions, run_gate
 from gametree.conform.kept import per_tree
@@ -40,7 +41,7 @@ from gametree.conform.scale import (
     scale_count,
 )
 from gametree.conform.scope import MAGNITUDE_FLAGS, MANY_STATES, SCOPES, case_flags
-from gametree.conform.semantics import SEMANTICS, Case, Checks, expected, game_case, tree_text
+from gametree.conform.semantics import SEMANTICS, Checks, expected
 from gametree.conform.targets import CallableTarget
 from gametree.conform.vectors import is_by_depth, vector_cases
 from gametree.spec import Leaf, Node, Tree

@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gametree._json import MAX_NUMBER_LENGTH, loads
+from gametree.conform.codec import Case, case_from_request, request
 from gametree.conform.draws import schedule
 from gametree.conform.edge_trees import TRAPS, scalar_edge_trees, vector_edge_trees
 from gametree.conform.gate import GateOptions, Report, run_gate
@@ -31,7 +32,7 @@ from gametree.conform.scope import (
     content_flags,
     magnitude_text,
 )
-from gametree.conform.semantics import SEMANTICS, Case, Checks, case_from_request, request
+from gametree.conform.semantics import SEMANTICS, Checks
 from gametree.conform.shrink import shrink
 from gametree.conform.targets import CallableTarget
 from gametree.conform.tiers import BUILDERS, READER_LIMIT, TRAP_BOUNDS, Ask, trap

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from gametree import cli, impl, spec
-from gametree.conform.semantics import SEMANTICS, Case, case_from_request, expected, request
+from gametree.conform.codec import Case, case_from_request, request
+from gametree.conform.semantics import SEMANTICS, expected
 from gametree.conform.vectors import vector_cases
 from gametree.impl.ordered import best_ordered
 from gametree.spec import Bounds, Node

@@ -15,8 +15,9 @@ import pytest
 from gametree import spec
 from gametree.conform import window_leaves
 from gametree.conform.builtin import answer
+from gametree.conform.codec import Case
 from gametree.conform.gate import GateOptions, Report, run_gate
-from gametree.conform.semantics import Case, Checks
+from gametree.conform.semantics import Checks
 from gametree.conform.targets import CallableTarget, Reply
 from gametree.proofs.theorems import window
 from gametree.spec import Node, Path, Tree

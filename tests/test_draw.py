@@ -8,16 +8,18 @@ checked for soundness against random completions of the leaves the search did no
 
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib.patches import Polygon
 
 from gametree import cli
 from gametree.algorithms import ALGORITHMS, Options, applicable
 from gametree.draw import Drawing, render, search_drawing
-from gametree.draw.canvas import MAX_PIXELS, path_id
+from gametree.draw.canvas import MAX_PIXELS, Style, figure, path_id
 from gametree.draw.layout import tidy_positions
 from gametree.draw.model import format_interval
 from gametree.draw.names import node_names
@@ -29,14 +31,15 @@ from gametree.spec import (
     Leaf,
     Node,
     Tree,
-    TreeError,
+    expectimax,
     iter_leaves,
     maxn,
     minimax,
     subtree,
 )
 from gametree.spec import Path as TreePath
-from gametree.spec.strategies import scalar_trees, vector_trees, vectors
+from gametree.spec.best_reply import brs_plus, brs_plus_transform, replies, transform_line
+from gametree.spec.strategies import chance_trees, scalar_trees, vector_trees, vectors
 from gametree.spec.tree import preorder
 from gametree.treefile import dumps
 
@@ -193,7 +196,8 @@ def complete(
         if isinstance(n, Leaf):
             built[p] = Leaf(fresh[p]) if p in fresh else n
         else:
-            built[p] = Node(n.to_move, [built[(*p, i)] for i in range(len(n.children))])
+            kids = [built[(*p, i)] for i in range(len(n.children))]
+            built[p] = Node(n.to_move, kids, probabilities=n.probabilities)
     return built[()]
 
 
@@ -376,13 +380,149 @@ def test_a_malformed_file_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFix
     assert "bad.json" in err
 
 
-def test_a_tree_with_chance_nodes_is_refused_not_drawn_as_max_and_min() -> None:
-    """Star1's value here is 5 (the chance node is worth 5); a drawing would imply its Min, 2."""
-    t = Node(0, [Node.chance([2, 8], ["1/2", "1/2"]), Leaf(4)])
-    with pytest.raises(
-        TreeError, match=r"the drawing has no rule for chance nodes .* at path \[0\]"
-    ):
-        search_drawing(t, "star1", Interval(0, 10))
+@pytest.mark.parametrize("name", ["expectimax", "star1", "star2"])
+def test_a_chance_tree_is_drawn_with_stars_probabilities_and_impl_s_cut_reasons(
+    name: str, tmp_path: Path
+) -> None:
+    f = FIGURES["star-example"]
+    t, bounds = f.tree, f.bounds
+    assert isinstance(bounds, Interval)
+    d = search_drawing(t, name, bounds)
+    drawn = {n.path: n for n in d.nodes}
+    chance = {tuple(p): n for p, n in preorder(t) if isinstance(n, Node) and n.is_chance}
+    assert {p for p, n in drawn.items() if n.chance} == set(chance) == {(0,), (1,)}
+    # Each edge out of a chance node carries its probability, exactly; no other edge does.
+    given = {(*p, i): q for p, n in chance.items() for i, q in enumerate(n.probabilities or ())}
+    assert {p: n.probability for p, n in drawn.items() if n.probability} == {
+        p: f"{q.numerator}/{q.denominator}" for p, q in given.items()
+    }
+    assert drawn[(0, 1)].probability == "2/3"
+    # The reasons are the cut events of impl's own trace, in order, nothing recomputed.
+    events = ALGORITHMS[name].run(t, bounds, Options(), events=True).events or ()
+    cuts = [e for e in events if e["type"] == "cut" and e["test"] is not None]
+    assert [(r.path, r.skipped, r.reason) for r in d.reasons] == [
+        (tuple(e["path"]), tuple(e["skipped"]), e["reason"]) for e in cuts
+    ]
+    # Their numbers, worked out here from the tree: alpha at the second chance node is the
+    # first's value; Star1's A_0 there is (alpha - 1/2 U) / (1/2); Star2's probe bound is
+    # 1/2 * 0 + 1/4 U + 1/4 U.
+    alpha = expectimax(t.children[0]).value  # type: ignore[union-attr]
+    assert isinstance(alpha, Fraction)
+    assert alpha == Fraction(16, 3)
+    u = bounds.upper
+    at_chance = [r.reason for r in d.reasons if r.path == (1,)]
+    if name == "star1":
+        a0 = (alpha - Fraction(1, 2) * u) / Fraction(1, 2)
+        star1 = (f"v0 = 0 <= A0 = {a0}: even with the children left (probability 1/2) at all "
+                 f"U = {u}, the value would be at most alpha = {alpha}")  # fmt: skip
+        assert at_chance == [star1]
+    elif name == "star2":
+        probe = Fraction(1, 4) * u + Fraction(1, 4) * u
+        star2 = (f"sum p_j hi_j = {probe} <= alpha = {alpha}: with the probes' upper bounds the "
+                 "value is at most alpha")  # fmt: skip
+        assert at_chance == [star2]
+        assert sum("a probe (Star2)" in r.reason for r in d.reasons) == 2
+    else:
+        assert d.reasons == ()
+    assert d.cut_paths == expected_cut_offs(t, d.answer.trace or ())
+    # The picture: a star for each chance node, the probabilities and the reasons as written.
+    fig = figure(d, Style())
+    stars = {a.get_gid(): a for a in fig.axes[0].patches if isinstance(a, Polygon)}
+    assert set(stars) == {"node-0", "node-1"}
+    assert all(len(a.get_xy()) >= 10 for a in stars.values())  # ten corners (closed: 11)
+    texts = {str(a.get_gid()): a.get_text() for a in [*fig.axes[0].texts, *fig.texts]
+             if a.get_gid()}  # fmt: skip
+    assert {k: v for k, v in texts.items() if k.startswith("p-")} == {
+        f"p-{path_id(p)}": q for p, q in ((p, n.probability) for p, n in drawn.items()) if q
+    }
+    reasons = [v for k, v in sorted(texts.items()) if k.startswith("reason-")]
+    assert len(reasons) == len(cuts)
+    assert all(r.endswith(e["reason"]) for r, e in zip(reasons, cuts, strict=True))
+    ids = svg_ids(render(d, tmp_path / "t.svg"))
+    assert {i for i in ids if i.startswith("p-")} == {f"p-{path_id(p)}" for p in given}
+    assert ids_to_paths(ids, "cut-") == d.cut_paths
+
+
+@settings(max_examples=60)
+@given(chance_trees(max_depth=4, max_branching=3, by_depth=False), st.data())
+def test_chance_labels_hold_whatever_the_unread_leaves_hold(t: Tree, data: st.DataObject) -> None:
+    """Within the leaf bounds [-10, 10], what Star1 and Star2 leave unread can be anything."""
+    from gametree.draw.model import _preorder, scalar_intervals
+
+    bounds = Interval(-10, 10)
+    for name in ("star1", "star2"):
+        d = search_drawing(t, name, bounds)
+        read = set(d.answer.trace or ())
+        nodes, parents = _preorder(t)
+        intervals = scalar_intervals(nodes, parents, [p in read for p, _ in nodes], 0, (-10, 10))
+        other = complete(t, read, data, st.integers(-10, 10))
+        for (path, _), interval in zip(nodes, intervals, strict=True):
+            assert inside(expectimax(subtree(other, path)).value, interval), (name, path)
+        assert intervals[0] == (d.answer.value, d.answer.value)
+        for drawn, interval in zip(d.nodes, intervals, strict=True):
+            if drawn.player is not None and drawn.visited:
+                assert drawn.label == (format_interval(interval),), (name, drawn.path)
+
+
+def test_the_command_draws_chance_trees(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = Path(__file__).resolve().parent.parent / "docs" / "trees" / "star-example.json"
+    out = tmp_path / "t.svg"
+    assert run(["draw", str(tree), "-o", str(out)], capsys) == (0, "")  # expectimax
+    assert ids_to_paths(svg_ids(out), "cut-") == set()
+    assert run(["draw", str(tree), "-a", "star2", "-o", str(out)], capsys) == (0, "")
+    assert ids_to_paths(svg_ids(out), "cut-") == {(1, 0, 1), (1, 1), (1, 2)}
+    code, err = run(["draw", str(tree), "-a", "alphabeta-fail-hard", "-o", str(out)], capsys)
+    assert code == 3
+    assert "has no rule for chance nodes" in err
+
+
+def test_a_star2_probe_failing_after_the_last_child_is_listed_though_it_skips_no_child() -> None:
+    """Under the second chance node the probes leave at most 1/2 * 2 + 1/2 * 0 = 1 <= alpha = 1
+    after its last child: Star2 skips its search phase, and the drawing says why."""
+    t = Node(0, [Node.chance([Node(1, [9, 1])], ["1"]),
+                 Node.chance([Node(1, [2, 9]), Node(1, [0, 9])], ["1/2", "1/2"])])  # fmt: skip
+    d = search_drawing(t, "star2", Interval(0, 10))
+    last = d.reasons[-1]
+    assert (last.path, last.skipped) == ((1,), ())
+    assert last.reason.startswith("sum p_j hi_j = 1 <= alpha = 1:")
+    fig = figure(d, Style())
+    lines = [a.get_text() for a in fig.texts if str(a.get_gid()).startswith("reason-")]
+    assert lines[-1].startswith("cut 4 at [1] (its search phase skipped): sum p_j hi_j = 1")
+
+
+def test_brs_plus_is_drawn_on_its_transform_with_impl_s_cut_reasons(tmp_path: Path) -> None:
+    """Player 0's second move meets a first reply worth 3 < 5: alpha-beta cuts the rest."""
+
+    def layer(a: int, b: int, c: int, d: int) -> Node:
+        return Node(1, [Node(2, [(a, 0, 0), (b, 0, 0)]), Node(2, [(c, 0, 0), (d, 0, 0)])])
+
+    t = Node(0, [layer(5, 6, 7, 8), layer(3, 9, 9, 9)])
+    d = search_drawing(t, "brs-plus", None, Options(player=0))
+    u = brs_plus_transform(t, 0)
+    assert [n.path for n in d.nodes] == [tuple(p) for p, _ in preorder(u)]
+    answer = ALGORITHMS["brs-plus"].run(t, None, Options(player=0), trace=True, events=True)
+    assert answer.value == brs_plus(t, 0).value == 5
+    assert transform_line(t, 0, answer.principal_variation) == (d.answer.principal_variation, "")
+    assert d.tree_line == answer.principal_variation == (0, 0, 0)
+    # Each edge out of a layer names its reply's plies in the tree; r's own edges are plain.
+    assert {n.path: n.reply for n in d.nodes if n.reply} == {
+        (k, j): "·".join(map(str, reply))
+        for k in range(2)
+        for j, (reply, _) in enumerate(replies(t.children[k], 0))
+    }
+    assert d.nodes[3].path == (0, 1)
+    assert d.nodes[3].reply == "0·1"
+    cuts = [e for e in answer.events or () if e["type"] == "cut"]
+    assert [(r.path, r.skipped, r.reason) for r in d.reasons] == [
+        (tuple(e["path"]), tuple(e["skipped"]), e["reason"]) for e in cuts
+    ]
+    assert [r.path for r in d.reasons] == [(1,)]
+    assert d.reasons[0].reason.startswith("best = 3 <= alpha = 5")
+    assert d.cut_paths == {(1, 1), (1, 2)}
+    assert {n.path: n.label for n in d.nodes if n.player is not None}[()] == ("5",)
+    ids = svg_ids(render(d, tmp_path / "brs.svg"))
+    assert ids_to_paths(ids, "cut-") == d.cut_paths
+    assert ids_to_paths(ids, "reply-") == {n.path for n in d.nodes if n.reply}
 
 
 def test_star1_draws_a_tree_without_chance_nodes_within_its_leaf_bounds() -> None:

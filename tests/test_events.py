@@ -90,8 +90,8 @@ def test_vector_events_are_impls(case: tuple[int, Tree], name: str) -> None:
 def test_worked_examples(figure: Figure) -> None:
     """The sources' worked examples and Korf's figures, every search that takes them."""
     t = figure.tree
-    for name in SCALAR if not t.vector else VECTOR:
-        if SEARCHES[name].needs_bounds:
+    for name in CHANCE if t.chance_nodes else SCALAR if not t.vector else VECTOR:
+        if SEARCHES[name].bounds is not None:
             if figure.bounds is not None:
                 check_against_impl(name, t, bounds=figure.bounds)
         else:
@@ -121,7 +121,21 @@ def test_errors_name_the_fault() -> None:
 
 
 def test_the_page_s_searches_record_events() -> None:
-    assert set(EVENTS) == set(SCALAR) | set(VECTOR) | set(CHANCE)
+    assert set(EVENTS) == set(SCALAR) | set(VECTOR) | set(CHANCE) | {"brs-plus"}
+
+
+def test_brs_plus_events_are_paranoid_s_on_its_transform() -> None:
+    """BRS+'s events are alpha-beta's on the transform, paths there; the trace is the tree's."""
+    from gametree.impl import paranoid
+    from gametree.spec.best_reply import brs_plus_transform, reply_path
+
+    t = korf_figure5((2, 3, 4))
+    for r in range(3):
+        answer = SEARCHES["brs-plus"].run(t, None, Options(player=r), trace=True, events=True)
+        u = brs_plus_transform(t, r)
+        assert answer.events == paranoid(u, r, events=True).events
+        read = [tuple(e["path"]) for e in answer.events or () if e["type"] == "leaf"]
+        assert [reply_path(t, r, p) for p in read] == list(answer.trace or ())
 
 
 @settings(max_examples=60)

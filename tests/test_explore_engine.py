@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from gametree.algorithms import ALGORITHMS, PAGE, Options
 from gametree.cli import main
 from gametree.figures import FIGURES, Figure
-from gametree.spec import Bounds, Node, Tree, iter_leaves
-from gametree.spec.strategies import scalar_trees, vector_trees
-from gametree.treefile import dumps
+from gametree.spec import Bounds, Interval, Node, Tree, TreeError, iter_leaves
+from gametree.spec.strategies import chance_trees, scalar_trees, vector_trees
+from gametree.treefile import TreeFileError, dumps, read_tree_text
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node (dev.py test installs nodejs)")
@@ -31,11 +31,13 @@ SCALAR = ["minimax", "negamax", "alphabeta-fail-hard", "alphabeta-fail-soft",
           "paranoid"]  # fmt: skip
 BOUNDED = ["immediate", "shallow", "deep-pruning-unsound", "last-branch", "speculative", "optimal"]
 VECTOR = ["maxn", "paranoid", *BOUNDED]
+CHANCE = ["expectimax", "star1", "star2"]
 GATED = {
     "minimax": (), "negamax": (), "alphabeta-fail-hard": (), "alphabeta-fail-soft": (),
     "negamax-alphabeta-fail-hard": (), "negamax-alphabeta-fail-soft": (), "pvs": (),
     "mtdf": (), "maxn": (), "immediate": (), "shallow": (), "deep-pruning-unsound": (),
-    "last-branch": (), "speculative": (), "paranoid": (), "optimal": (),
+    "last-branch": (), "speculative": (), "paranoid": (), "optimal": (), "expectimax": (),
+    "star1": (), "star2": (), "brs-plus": (),
 }  # fmt: skip
 BUDGET = 25
 """Generated trees per semantics: with the vectors (magnitude cases included) about 4 s each."""
@@ -82,10 +84,15 @@ def engine() -> Iterator[Engine]:
     e.close()
 
 
-def agree(engine: Engine, name: str, t: Tree, bounds: Bounds | None = None, **o: Any) -> None:
-    """The JavaScript events are impl's, event for event, and so is the answer."""
+def agree(
+    engine: Engine, name: str, t: Tree, bounds: Bounds | Interval | None = None, **o: Any
+) -> None:
+    """The JavaScript events are impl's, event for event, and so is the answer.
+
+    The leaves and the line are paths in the tree; BRS+'s events are paths in its transform.
+    """
     options = {k: v for k, v in o.items() if v is not None}
-    answer = ALGORITHMS[name].run(t, bounds, Options(**options), events=True)
+    answer = ALGORITHMS[name].run(t, bounds, Options(**options), trace=True, events=True)
     want = json.loads(json.dumps(answer.events))
     js_options = {"firstGuess" if k == "first_guess" else k: v if k in ("player", "domain")
                   else str(v) for k, v in options.items()}  # fmt: skip
@@ -95,7 +102,7 @@ def agree(engine: Engine, name: str, t: Tree, bounds: Bounds | None = None, **o:
         assert w == g, f"event {i}: expected {w}, got {g}"
     assert len(got["events"]) == len(want)
     assert got["principalVariation"] == list(answer.principal_variation)
-    assert got["leaves"] == [e["path"] for e in want if e["type"] == "leaf"]
+    assert got["leaves"] == [list(p) for p in answer.trace or ()]
 
 
 @settings(max_examples=40)
@@ -129,11 +136,44 @@ def test_vector_events(engine: Engine, t: Tree, name: str, player: int) -> None:
 def test_worked_examples(engine: Engine, figure: Figure) -> None:
     """The sources' worked examples and Korf's figures, every search that takes them."""
     t = figure.tree
-    for name in SCALAR if not t.vector else VECTOR:
-        if name not in BOUNDED:
+    for name in CHANCE if t.chance_nodes else SCALAR if not t.vector else VECTOR:
+        if ALGORITHMS[name].bounds is None:
             agree(engine, name, t)
         elif figure.bounds is not None:
             agree(engine, name, t, figure.bounds)
+
+
+@settings(max_examples=40)
+@given(chance_trees(max_depth=4, max_branching=3, grid=2, by_depth=False),
+       st.sampled_from(CHANCE), st.integers(-6, 6), st.integers(0, 4))  # fmt: skip
+def test_chance_events(engine: Engine, t: Tree, name: str, a: int, width: int) -> None:
+    """Expectimax, Star1 and Star2 on trees with chance nodes, leaves in [-10, 10]: sums,
+    probes, each cut's test; a window that may lie beyond [L, U] below the root."""
+    if name == "expectimax":
+        agree(engine, name, t)
+    elif not width:
+        agree(engine, name, t, Interval(-10, 10))
+    else:
+        agree(engine, name, t, Interval(-10, 10), alpha=a, beta=a + width)
+
+
+@settings(max_examples=40)
+@given(st.integers(3, 4).flatmap(
+    lambda n: vector_trees(players=n, max_depth=4, max_branching=3, ties=True, by_depth=False)),
+    st.integers(0, 3))  # fmt: skip
+def test_brs_plus_events(engine: Engine, t: Tree, player: int) -> None:
+    """BRS+ (impl.best_reply): alpha-beta's events on the transform engine.js builds."""
+    agree(engine, "brs-plus", t, player=player % t.players)
+
+
+@settings(max_examples=20)
+@given(
+    st.integers(3, 4).flatmap(
+        lambda n: chance_trees(players=n, max_depth=3, bounds=Bounds(0, 6), by_depth=False)
+    )
+)
+def test_expectimax_events_with_vectors(engine: Engine, t: Tree) -> None:
+    agree(engine, "expectimax", t)
 
 
 def test_deep_pruning_on_figure_5(engine: Engine) -> None:
@@ -196,6 +236,39 @@ def test_errors_name_what_and_where(engine: Engine, text: str, message: str) -> 
     assert message in got["error"]
 
 
+CHANCE_DOC = (
+    '{"format": "gametree-tree/1", "players": 2, %s"tree": {"to_move": 0, "children": '
+    '[{"probabilities": %s, "children": [{"value": 1}, {"value": 4}]}, {"value": 2}]}}'
+)
+CHANCE_ERRORS = [
+    (CHANCE_DOC % ("", '["1/3", "1/3"]'), "expectimax"),
+    (CHANCE_DOC % ("", "[0.1, 0.9]"), "expectimax"),
+    (CHANCE_DOC % ("", '["1/2"]'), "expectimax"),
+    (CHANCE_DOC % ("", '["0", 1]'), "expectimax"),
+    (CHANCE_DOC % ('"bounds": {"lower": 0, "upper": 3}, ', '["1/2", "1/2"]'), "star1"),
+    (CHANCE_DOC % ('"bounds": {"lower": 3, "upper": 3}, ', '["1/2", "1/2"]'), "star1"),
+    (CHANCE_DOC % ("", '["1/2", "1/2"]'), "star2"),
+    (CHANCE_DOC % ("", '["1/2", "1/2"]'), "alphabeta-fail-hard"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "name"), CHANCE_ERRORS)
+def test_chance_faults_are_the_python_reader_s(engine: Engine, text: str, name: str) -> None:
+    """A fault in a chance node or the leaf bounds: the one-line error gametree gives, with
+    its JSON pointer, whichever of the reader or the search finds it."""
+    try:
+        doc = read_tree_text(text)
+        ALGORITHMS[name].run(doc.tree, doc.declared, Options())
+    except TreeFileError as e:
+        want = str(e)  # the reader's: the same text, the same JSON pointer
+    except TreeError as e:
+        want = f"{e.problem} at /tree"  # the search's, at the tree: the page points there
+    else:
+        raise AssertionError("no fault")
+    got = engine.run(name, text)
+    assert got["error"].split(": ", 1)[1] == want, (got, want)
+
+
 def test_a_chain_100000_deep(engine: Engine) -> None:
     depth = 100_000
     text = "[" * depth + "[1, 2]" + "]" * depth
@@ -236,6 +309,13 @@ FLAWS = [
     # The optimal search's shortcut taken when the region it needs is empty (slack 0).
     ("optimal", "if (!integers) return gt(slack, rat(0n));",
      "if (!integers) return ge(slack, rat(0n));"),
+    # BRS+ playing the opponents not searched at their last move, not their first.
+    ("brs-plus", "stack.push([[...path, i], x.children[i], leftFirst || i > 0]);",
+     ("const j = leftFirst ? x.children.length - 1 : i;\n"
+      "      stack.push([[...path, j], x.children[j], leftFirst || i > 0]);")),
+    # Star1's A_i with the children left at L, not U: the mass left bounded the wrong way.
+    ("star1", "const a = over(minus(minus(alpha, total), high), p);",
+     "const a = over(minus(minus(alpha, total), low), p);"),
 ]  # fmt: skip
 
 
@@ -258,6 +338,7 @@ def test_every_algorithm_is_listed(engine: Engine) -> None:
     assert set(names) == set(PAGE) == set(GATED)
 
 
+STAR1_A = "const a = over(minus(minus(alpha, total), high), p);"
 EVENT_FLAWS = [
     # A window event left out where Max raises alpha.
     ("alphabeta-fail-hard",
@@ -267,6 +348,11 @@ EVENT_FLAWS = [
      "          alpha = best;\n        } else if"),
     # Shallow pruning's bound passed down without the subtraction: a wrong Bound shown.
     ("shallow", "[sub(k.total, best.score[p]), p, k]", "[k.total, p, k]"),
+    # A Star2 probe of Min's child lowering the bound by its old bound, not the difference.
+    ("star2", "high = sub(high, times(p, sub(hi[i], w)));", "high = sub(high, times(p, hi[i]));"),
+    # Star1's A_i with the mass before the child, not the mass left after it.
+    ("star1", f"high = sub(high, times(p, hi[i]));\n      {STAR1_A}",
+     f"{STAR1_A}\n      high = sub(high, times(p, hi[i]));"),
 ]  # fmt: skip
 
 
@@ -278,7 +364,9 @@ def test_a_seeded_flaw_in_the_events_is_caught(
     assert right in source
     (tmp_path / "engine.js").write_text(source.replace(right, wrong, 1))
     flawed = Engine(tmp_path / "engine.js")
-    figure = FIGURES["wiki-alpha-beta" if name == "alphabeta-fail-hard" else "korf-figure4"]
+    figures = {"alphabeta-fail-hard": "wiki-alpha-beta", "star1": "star-example",
+               "star2": "star-example"}  # fmt: skip
+    figure = FIGURES[figures.get(name, "korf-figure4")]
     try:
         with pytest.raises(AssertionError, match="event"):
             agree(flawed, name, figure.tree, figure.bounds)

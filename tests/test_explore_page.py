@@ -31,6 +31,8 @@ from gametree.impl import optimal
 from gametree.impl.events import Event
 from gametree.impl.necessity import Domain
 from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, paranoid, subtree
+from gametree.spec.best_reply import brs_plus_transform, reply_path
+from gametree.spec.tree import preorder
 from gametree.treefile import json_value, read_tree_file, read_tree_text
 from tests.browser.chromium import browser, open_page
 
@@ -134,6 +136,13 @@ def test_a_script_end_in_the_tree_cannot_end_the_data_block(
             "alphabeta-fail-hard does not take N-player trees",
         ),
         ("[[1, 2], [3, 4]]", ["-o", "/nonexistent/dir/p.html"], 2, "cannot write '/nonexistent"),
+        (
+            "STAR",
+            ["-a", "alphabeta-fail-hard"],
+            2,
+            "alphabeta-fail-hard has no rule for chance nodes (the tree has 2)",
+        ),
+        ("STAR", ["-a", "shallow"], 2, "shallow has no rule for chance nodes"),
     ],
 )
 def test_the_command_reports_bad_input_and_usage_in_one_line(  # noqa: PLR0917 - parametrized
@@ -145,7 +154,8 @@ def test_the_command_reports_bad_input_and_usage_in_one_line(  # noqa: PLR0917 -
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     path = tmp_path / "t.json"
-    path.write_text(FIGURE5.read_text() if tree == "FIGURE5" else tree)
+    files = {"FIGURE5": FIGURE5, "STAR": ROOT / "docs" / "trees" / "star-example.json"}
+    path.write_text(files[tree].read_text() if tree in files else tree)
     output = [] if "-o" in argv else ["-o", str(tmp_path / "p.html")]
     got, err = run(["explore", str(path), *argv, *output], capsys)
     last = err.splitlines()[-1]
@@ -208,7 +218,16 @@ def window_text(node: dict[str, Any]) -> str:
         parts.append(f"bound {shown(node['bound'])}")
     if node.get("gamma") is not None:
         parts.append(f"test: {'>' if node.get('strict') else '≥'} γ = {shown(node['gamma'])}?")
+    if "low" in node:
+        parts.append(f"probes: {shown(node['low'])} ≤ value ≤ {shown(node['high'])}")
     return "; ".join(parts)
+
+
+def so_far(node: dict[str, Any]) -> str:
+    """The best so far the page shows for a node, or a chance node's weighted sum so far."""
+    if "best" in node:
+        return str(shown(node["best"]))
+    return f"sum {shown(node['sum'])}" if "sum" in node else ""
 
 
 def expected_panel(t: Tree, trace: Sequence[Event], k: int) -> dict[str, Any]:
@@ -234,11 +253,15 @@ def expected_panel(t: Tree, trace: Sequence[Event], k: int) -> dict[str, Any]:
             nodes.setdefault(p, {}).update(alpha=e["alpha"], beta=e["beta"])
         elif e["type"] == "best":
             nodes.setdefault(p, {})["best"] = e["value"]
+        elif e["type"] == "sum":
+            nodes.setdefault(p, {})["sum"] = e["sum"]
+        elif e["type"] == "probe":
+            nodes.setdefault(p, {}).update(low=e["low"], high=e["high"])
     e = trace[k - 1]
     path = tuple(e["path"])
     rows = [
         {"path": ",".join(map(str, path[:d])), "window": window_text(nodes.get(path[:d], {})),
-         "best": shown(nodes.get(path[:d], {}).get("best")) or ""}
+         "best": so_far(nodes.get(path[:d], {}))}
         for d in range(len(path) + 1)
         if isinstance(subtree(t, path[:d]), Node)
     ]  # fmt: skip
@@ -531,6 +554,98 @@ def test_two_player_nodes_show_what_gametree_draw_shows(name: str, figure5: "Pag
         assert page.evaluate(LABELS, 0) == want, (tree, name)
 
 
+STAR = ROOT / "docs" / "trees" / "star-example.json"
+
+CHANCE_MARKS = """(i) => ({
+  stars: document.querySelectorAll(`#pane-${i} [data-role=drawing] polygon.chance`).length,
+  probabilities: Object.fromEntries(
+    [...document.querySelectorAll(`#pane-${i} svg text.probability`)]
+    .map((t) => [t.id.replace(`pane${i}-p-`, ""), t.textContent])),
+})"""
+
+
+def test_a_chance_tree_steps_through_star2_beside_star1_event_for_event(
+    browser: "BrowserContext", tmp_path: Path
+) -> None:
+    """Star2's probes and Star1's tests, every step against impl's events; at the end the
+    stars, the probabilities and the labels of `gametree draw`."""
+    out = tmp_path / "star.html"
+    assert cli.main(["explore", str(STAR), "-a", "star2", "--compare", "star1", "-o",
+                     str(out)]) == 0  # fmt: skip
+    page = open_page(browser, out)
+    page.wait_for_selector("body[data-ready=true]")
+    doc = read_tree_file(STAR)
+    names = ("star2", "star1")
+    traces = [ALGORITHMS[n].run(doc.tree, doc.declared, Options(), events=True).events or ()
+              for n in names]  # fmt: skip
+    kinds = {e["type"] for e in traces[0]}
+    assert {"probe", "sum", "cut", "search"} <= kinds  # Star2's probes and its search phase
+    probe_cut = next(k for k, e in enumerate(traces[0], 1)
+                     if e["type"] == "cut" and e["test"]["left"] == "sum p_j hi_j")  # fmt: skip
+    page.keyboard.press("Home")
+    for k in range(1, max(map(len, traces)) + 1):
+        page.keyboard.press("ArrowRight")
+        for i, trace in enumerate(traces):
+            at = min(k, len(trace))
+            got = pane(page, i)
+            want = expected_panel(doc.tree, trace, at)
+            assert {f: got[f] for f in want} == want, (names[i], at)
+        if k == probe_cut:
+            screenshot(page, "star-example", tmp_path)
+    given = {
+        "-".join(map(str, (*p, i))): str(q)
+        for p, n in preorder(doc.tree)
+        if isinstance(n, Node) and n.probabilities
+        for i, q in enumerate(n.probabilities)
+    }
+    assert given == {"0-0": "1/3", "0-1": "2/3", "1-0": "1/2", "1-1": "1/4", "1-2": "1/4"}
+    for i, name in enumerate(names):
+        assert pane(page, i)["value"] == "16/3"
+        assert page.evaluate(CHANCE_MARKS, i) == {"stars": 2, "probabilities": given}
+        drawn = search_drawing(doc.tree, name, doc.declared)
+        want = {",".join(map(str, n.path)): n.label[0] for n in drawn.nodes
+                if n.player is not None and n.label}  # fmt: skip
+        assert page.evaluate(LABELS, i) == want, name
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+REPLIES = """(i) => Object.fromEntries([...document.querySelectorAll(`#pane-${i} svg text.reply`)]
+  .map((t) => [t.id.replace(`pane${i}-reply-`, ""), t.textContent]))"""
+
+
+def test_brs_plus_steps_through_its_transform_for_the_player_chosen(figure5: "Page") -> None:
+    """BRS+ on Figure 5 for the player typed in: alpha-beta's events on the transform drawn,
+    each layer's edges named by their replies' plies, and impl's value."""
+    page = figure5
+    page.uncheck("#compare-toggle")
+    page.select_option("#tree-menu", "given")
+    page.select_option("#pane-0 [data-role=algorithm]", "brs-plus")
+    doc = read_tree_file(FIGURE5)
+    for r in (1, 0):
+        page.fill("#pane-0 [data-role=player]", str(r))
+        page.click("#pane-0 [data-role=run]")
+        answer = ALGORITHMS["brs-plus"].run(doc.tree, None, Options(player=r), events=True)
+        trace = answer.events or ()
+        u = brs_plus_transform(doc.tree, r)
+        page.keyboard.press("Home")
+        for k in range(1, len(trace) + 1):
+            page.keyboard.press("ArrowRight")
+            want = expected_panel(u, trace, k)
+            got = pane(page, 0)
+            assert {f: got[f] for f in want} == want, (r, k)
+        assert got["value"] == shown(json_value(answer.value))
+        want_replies = {
+            "-".join(map(str, p)): "·".join(map(str, reply_path(doc.tree, r, p)[len(
+                reply_path(doc.tree, r, p[:-1])):]))
+            for p in (tuple(q) for q, _ in preorder(u))
+            if p and subtree(u, p[:-1]).to_move != r  # type: ignore[union-attr]
+        }  # fmt: skip
+        assert want_replies
+        assert page.evaluate(REPLIES, 0) == want_replies, r
+    page.fill("#pane-0 [data-role=player]", "")
+
+
 def test_play_runs_to_the_end_and_pauses(figure5: "Page") -> None:
     page = figure5
     page.select_option("#tree-menu", "given")  # Figure 5 again: 16 steps
@@ -578,7 +693,9 @@ def test_every_search_of_every_bundled_tree_gives_impl_s_value(figure5: "Page") 
         )
         for name in names:
             page.select_option("#pane-0 [data-role=algorithm]", name)
-            value = ALGORITHMS[name].run(doc.tree, doc.bounds, Options()).value
+            root = doc.tree.to_move if isinstance(doc.tree, Node) else 0
+            options = Options(player=root) if name == "brs-plus" else Options()  # the page's
+            value = ALGORITHMS[name].run(doc.tree, doc.declared, options).value
             want = shown(json_value(value))
             assert pane(page, 0)["value"] == want, (example["name"], name)
             checked += 1

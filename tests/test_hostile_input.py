@@ -31,8 +31,9 @@ from gametree import cli
 from gametree.algorithms import ALGORITHMS
 from gametree.clitools import PROGRESS_LINE
 from gametree.commands import conform as conform_command
+from gametree.conform.codec import case_from_request
 from gametree.conform.games import game_graphs, game_json
-from gametree.conform.semantics import SEMANTICS, case_from_request, expected
+from gametree.conform.semantics import SEMANTICS, expected
 from gametree.spec import Bounds, Interval, Leaf, Node, Tree, iter_leaves, maxn, minimax
 from gametree.spec.strategies import scalar_trees, vector_trees
 from gametree.treefile import FORMAT, Limits, TreeFileError, dumps, read_tree_text

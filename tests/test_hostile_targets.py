@@ -25,10 +25,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gametree import cli
+from gametree.conform.codec import Case
 from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.junit import junit_xml
 from gametree.conform.report import FAILURES
-from gametree.conform.semantics import Case, Checks
+from gametree.conform.semantics import Checks
 from gametree.conform.targets import ProcessTarget, Reply
 from gametree.conform.vectors import vector_cases
 

@@ -108,7 +108,7 @@ def test_solve_reads_standard_input(capsys: pytest.CaptureFixture[str]) -> None:
         (["solve", "{t}", "-a", "alphabeta-fail-hard", "--window", "x", "1"], 2, "not a number"),
         (["solve", "{t}", "-a", "maxn"], 3, "takes N-player trees"),
         (["solve", "{v}", "-a", "shallow"], 3, "needs Korf's bounds"),
-        (["solve", "{v}", "-a", "paranoid", "--player", "5"], 2, "--player must be in"),
+        (["solve", "{v}", "-a", "paranoid", "--player", "5"], 2, "--player must be one of"),
         (["solve", "{bad}"], 3, "not JSON"),
         (["solve", "/no/such/file"], 3, "cannot read"),
         (["solve", "{t}", "--max-nodes", "3"], 3, "more than 3 nodes"),

@@ -19,8 +19,9 @@ import pytest
 
 from gametree import cli
 from gametree.conform import gate as gate_module
+from gametree.conform.codec import Case
 from gametree.conform.gate import GateOptions, run_gate
-from gametree.conform.semantics import Case, Checks
+from gametree.conform.semantics import Checks
 from gametree.conform.targets import ProcessTarget
 from gametree.conform.vectors import VectorCase
 from gametree.spec import Leaf, Node, Scalar, Tree, minimax

@@ -22,8 +22,9 @@ from gametree import cli
 from gametree._json import loads
 from gametree.algorithms import Options, lookup
 from gametree.conform import gate as gate_module
+from gametree.conform.codec import Case
 from gametree.conform.gate import GateOptions, run_gate
-from gametree.conform.semantics import SEMANTICS, Case, Checks, check, expected
+from gametree.conform.semantics import SEMANTICS, Checks, check, expected
 from gametree.conform.targets import CallableTarget, ProcessTarget, parse_target
 from gametree.conform.vectors import vector_cases
 from gametree.impl import BOTTOM, TOP

@@ -32,6 +32,7 @@ from gametree.conform.junit import junit_xml
 from gametree.conform.numbers import NUMBER_TYPES, NumbersError
 from gametree.conform.options import GateError
 from gametree.conform.positions import command as game_mode
+from gametree.conform.positions.best_reply import GAME_ONLY
 from gametree.conform.scope import SCOPES, Scope
 from gametree.conform.semantics import SEMANTICS, Checks
 from gametree.conform.targets import ProcessTarget, TargetStartError
@@ -90,7 +91,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.convert_arg_line_to_args = _file_arguments  # type: ignore[method-assign,assignment]
     parser.add_argument("--target", required=True,
                         help="package.module:function, a search's name, or a command")  # fmt: skip
-    parser.add_argument("--semantics", choices=list(SEMANTICS), metavar="NAME",
+    parser.add_argument("--semantics", choices=[*SEMANTICS, *GAME_ONLY], metavar="NAME",
                         help="what the target claims: minimax, alphabeta-fail-hard, maxn, "
                         "shallow, ... (--help-all lists them)")  # fmt: skip
     checks = parser.add_argument_group("what is compared besides the value")
@@ -231,6 +232,10 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit p
         return game_mode.run(args)
     if args.semantics is None:
         return error(NAME, "the following arguments are required: --semantics (or --game)",
+                     EXIT_USAGE)  # fmt: skip
+    if args.semantics in GAME_ONLY:
+        return error(NAME, f"{args.semantics} is asked of a game's positions, not of trees (its "
+                     "opponents move out of turn): --game othello --variant players=3",
                      EXIT_USAGE)  # fmt: skip
     if args.best_move and args.any_best_move:
         return error(NAME, "--best-move asks for the leftmost best move, --any-best-move for "

@@ -14,6 +14,7 @@ from gametree.clitools import (
     guarded,
     limits_from,
     note,
+    player_problem,
     read_shown_tree,
 )
 from gametree.commands.solve import add_search_arguments, options_from
@@ -30,8 +31,12 @@ DESCRIPTION = (
 )
 DETAILS = (
     "Squares are player 0 (Max), circles player 1 (Min), then triangles, diamonds, pentagons "
-    "and hexagons. For impl.optimal the grey subtrees are the leaves and subtrees it found "
-    "unnecessary. The default algorithm is impl.alphabeta for two-player scalar trees, "
+    "and hexagons; a chance node is a star, each edge out of it labelled with its probability. "
+    "For impl.optimal the grey subtrees are the leaves and subtrees it found unnecessary. "
+    "brs-plus (--player P) is drawn on its transform, each edge out of an opponents' layer "
+    "labelled with its reply's plies. For star1, star2 and brs-plus each cut-off is numbered "
+    "and listed under the tree with its reason in numbers. The default algorithm is "
+    "expectimax for trees with chance nodes, impl.alphabeta for two-player scalar trees, "
     "impl.shallow for vector trees with bounds and impl.maxn for vector trees without. The "
     "search options are solve's."
 )
@@ -58,7 +63,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def default_algorithm(doc: TreeDocument) -> Algorithm:
-    """alphabeta-fail-hard for scalar trees; shallow with bounds, else maxn, for vectors."""
+    """The search a drawing runs unless told: by the tree (the command's details say which)."""
+    if doc.tree.chance_nodes:
+        return ALGORITHMS["expectimax"]
     if not doc.tree.vector:
         return ALGORITHMS["alphabeta-fail-hard"]
     return ALGORITHMS["shallow" if doc.bounds is not None else "maxn"]
@@ -93,8 +100,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911 - one exit per kind o
         options = options_from(args, algorithm)
     except ValueError as e:
         return error(NAME, str(e), EXIT_USAGE)
-    if options.player is not None and not 0 <= options.player < doc.tree.players:
-        return error(NAME, f"--player must be in 0..{doc.tree.players - 1}", EXIT_USAGE)
+    problem = player_problem(algorithm, options.player, doc.tree.players)
+    if problem is not None:
+        return error(NAME, problem, EXIT_USAGE)
     title = args.title
     if title is None:
         title = "standard input" if args.file == "-" else args.file

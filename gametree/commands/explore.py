@@ -41,8 +41,11 @@ DETAILS = (
     "space, Home, End). It offers Korf's figures and the sources' worked examples, editing of "
     "leaves and of the tree's shape, and two algorithms side by side (--compare). The searches "
     "run in the page, in JavaScript (gametree/explore/engine.js, gated like impl). The default "
-    "algorithm is alphabeta-fail-hard for two-player trees, shallow for vector trees with bounds "
-    "and maxn without. Algorithms: " + ", ".join(a.name for a in ENGINE_ALGORITHMS) + "."
+    "algorithm is expectimax for trees with chance nodes (star1 and star2 take the leaf bounds "
+    "[L, U] from the document), alphabeta-fail-hard for two-player trees, shallow for vector "
+    "trees with bounds and maxn without. Algorithms: "
+    + ", ".join(a.name for a in ENGINE_ALGORITHMS)
+    + "."
 )
 
 MAX_SHOWN = 2000
@@ -84,12 +87,7 @@ def page_search(name: str, doc: TreeDocument) -> str | int:
         note(NAME, found.note)
     search = found.algorithm.name
     if search not in {a.name for a in ENGINE_ALGORITHMS}:
-        why = (
-            "its engine has no rule for chance nodes yet"
-            if found.algorithm.events
-            else "it records no events"
-        )
-        return error(NAME, f"the page does not step through {search}: {why}; "
+        return error(NAME, f"the page does not step through {search}: it records no events; "
                      f"the page's searches are {', '.join(a.name for a in ENGINE_ALGORITHMS)}",
                      EXIT_USAGE)  # fmt: skip
     problem = algorithm_problem(search, doc)

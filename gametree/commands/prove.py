@@ -105,6 +105,7 @@ NAMES = (
     "window",
     "table",
     "star1",
+    "best-reply",
 )
 """The theorems' names, for --help (``proofs`` is imported only when the command runs: it
 needs the checkers, z3, CrossHair and Hypothesis, which the 'prove' extra installs)."""

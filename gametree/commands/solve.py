@@ -30,6 +30,7 @@ from gametree.clitools import (
     limits_from,
     more_options,
     note,
+    player_problem,
     read_bytes,
     read_document,
     text_value,
@@ -38,7 +39,7 @@ from gametree.clitools import (
 from gametree.impl import BOTTOM, TOP
 from gametree.impl.necessity import Domain
 from gametree.spec import TreeError
-from gametree.treefile import TreeDocument, TreeFileError
+from gametree.treefile import TreeDocument, TreeFileError, read_tree_json
 
 if TYPE_CHECKING:
     from gametree.impl.events import Event
@@ -159,11 +160,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit p
     problem = applicable(algorithm, doc.tree, doc.declared)
     if problem is not None:
         return error(NAME, f"{args.file}: {problem}", EXIT_INPUT)
-    if options.player is not None and not 0 <= options.player < doc.tree.players:
-        return error(NAME, f"--player must be in 0..{doc.tree.players - 1}", EXIT_USAGE)
-    if algorithm.family == "best-reply" and options.player is None:
-        return error(NAME, f"{algorithm.name} needs --player P, the root player it searches for "
-                     f"(0..{doc.tree.players - 1})", EXIT_USAGE)  # fmt: skip
+    problem = player_problem(algorithm, options.player, doc.tree.players)
+    if problem is not None:
+        return error(NAME, problem, EXIT_USAGE)
     try:
         answer = found.run(doc.tree, doc.declared, options, trace=args.trace)
     except (TreeError, ValueError) as e:
@@ -187,6 +186,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: PLR0911, PLR0912 - one exit p
 def expectation(args: argparse.Namespace) -> int:
     """Print what the gate expects of the file's case under ``--semantics``; 0, 2 or 3."""
     from gametree.conform import expect  # noqa: PLC0415 - the gate's modules, only for this
+    from gametree.conform.codec import case_from_request  # noqa: PLC0415
 
     problem = expectation_problem(args)
     if problem:
@@ -195,7 +195,11 @@ def expectation(args: argparse.Namespace) -> int:
     window = window_from(args)
     try:
         raw = read_bytes(args.file, limits_from(args).max_bytes)
-        case = expect.case_from_file(raw.decode("utf-8-sig"), args.semantics, given, window)
+        req = expect.request_from_file(raw.decode("utf-8-sig"), args.semantics, given, window)
+        problem = request_player_problem(args, req)
+        if problem:
+            return error(NAME, problem, EXIT_USAGE)
+        case = case_from_request(args.semantics, req)
     except OSError as e:
         return error(NAME, f"{args.file}: cannot read it: {e.strerror or e}", EXIT_INPUT)
     except UnicodeDecodeError as e:
@@ -226,6 +230,23 @@ def expectation_problem(args: argparse.Namespace) -> str | None:
     except ValueError as e:
         return str(e)
     return None
+
+
+def request_player_problem(args: argparse.Namespace, req: dict[str, object]) -> str | None:
+    """What is wrong with ``--player`` (:func:`player_problem`) for the request ``req``.
+
+    A player the file's request gives itself is the request's to check (a fault of the file).
+    """
+    algorithm = ALGORITHMS.get(args.semantics)
+    if algorithm is None or "player" not in algorithm.options:
+        return None
+    if args.player is None and req.get("player") is not None:
+        return None
+    try:
+        players = read_tree_json(req.get("tree")).tree.players
+    except TreeFileError:
+        return None  # the request's reader says what is wrong with it
+    return player_problem(algorithm, args.player, players)
 
 
 def trace_events(found: Found, doc: TreeDocument, options: Options) -> "tuple[Event, ...]":

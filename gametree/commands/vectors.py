@@ -24,7 +24,8 @@ from gametree.clitools import (
     error,
     guarded,
 )
-from gametree.conform.semantics import SEMANTICS, case_from_request, expected
+from gametree.conform.codec import case_from_request
+from gametree.conform.semantics import SEMANTICS, expected
 from gametree.conform.vectors import vector_files
 from gametree.spec._package_data import package_text
 from gametree.treefile import TreeFileError

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING
 from gametree.impl._lazy import export_lazily
 
 if TYPE_CHECKING:  # the exports, each imported when first read (gametree.impl._lazy)
+    from gametree.conform.codec import Case
     from gametree.conform.games import GameGraph, read_game_json
     from gametree.conform.gate import run_gate
     from gametree.conform.options import GateOptions
     from gametree.conform.outcome import Outcome
     from gametree.conform.report import Report
-    from gametree.conform.semantics import SEMANTICS, Case, Checks, expected
+    from gametree.conform.semantics import SEMANTICS, Checks, expected
     from gametree.conform.targets import CallableTarget, ProcessTarget
     from gametree.conform.vectors import NOTES, reuse_games
 
@@ -48,7 +49,7 @@ __all__ = [
 ]
 
 LAYERS: dict[str, tuple[str, ...]] = {
-    "protocol": ("protocol", "games", "kept", "builtin", "worker"),
+    "protocol": ("protocol", "games", "kept", "codec", "builtin", "worker"),
     "semantics": ("semantics", "expect"),
     "cases": (
         "scope", "numbers", "options", "behaviours", "observe", "game_behaviours",

@@ -17,8 +17,9 @@ from gametree.conform.behaviours import (
     infeasible,
     pairs_of,
 )
+from gametree.conform.codec import Case
 from gametree.conform.observe import observe, observe_shape
-from gametree.conform.semantics import Case, Expected
+from gametree.conform.semantics import Expected
 
 __all__ = ["BehaviourCoverage", "Shown"]
 

@@ -101,8 +101,9 @@ from itertools import combinations, product
 
 import attrs
 
+from gametree.conform.codec import Case
 from gametree.conform.scope import MAGNITUDE_FLAGS, WIDE
-from gametree.conform.semantics import SEMANTICS, Case
+from gametree.conform.semantics import SEMANTICS
 from gametree.spec import Scalar
 
 __all__ = [

@@ -10,7 +10,7 @@ are gated like any engine, and one semantics can be asked of another's search:
 ``gametree conform --target shallow --semantics optimal --strict-order`` names the first
 leaf that shallow pruning reads and no directional search needs.
 
->>> from gametree.conform.semantics import Case, request
+>>> from gametree.conform.codec import Case, request
 >>> from gametree.spec import Bounds, Node
 >>> t = Node.by_depth([(1, 0, 8), [(0, 0, 9), [(0, 1, 8), (0, 0, 9)]]])
 >>> req = request(Case("optimal", t, Bounds(0, 9)), trace=True)

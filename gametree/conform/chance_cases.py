@@ -29,9 +29,10 @@ from typing import Any
 
 import attrs
 
+from gametree.conform.codec import Case
 from gametree.conform.games import GameGraph, GameState, written_out
 from gametree.conform.options import GateOptions
-from gametree.conform.semantics import SEMANTICS, Case
+from gametree.conform.semantics import SEMANTICS
 from gametree.spec import Bounds, Interval, Leaf, Node, Scalar, Tree, iter_leaves
 from gametree.spec.fold import fold
 from gametree.spec.tree import CHANCE

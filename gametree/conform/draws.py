@@ -7,14 +7,16 @@ and shrinks.
 """
 
 import random
+from functools import partial
 from typing import Any
 
 import attrs
 
 from gametree.conform.chance_cases import small_cases
+from gametree.conform.codec import Case, domain_problem
 from gametree.conform.options import GateOptions, unasked
 from gametree.conform.scope import SCOPES, TIER_FLAGS, Tier, case_flags
-from gametree.conform.semantics import SEMANTICS, Case, domain_problem
+from gametree.conform.semantics import SEMANTICS
 from gametree.conform.vectors import is_by_depth
 from gametree.spec import Bounds
 
@@ -150,22 +152,27 @@ def _game_cases(semantics: str, *, alternating: bool) -> Any:
 
     Three in four built around a state met again (``gametree.conform.steer_games.table_game``,
     aimed at an entry and a place drawn, from a drawn seed: Hypothesis shrinks the seed, the
-    gate's shrinker the game); of the others, half (except for table reuse) games whose
-    horizon states share their moves' labels, where a killer move found noisy at one is quiet
-    at the next (``gametree.conform.steer_games.killer_game``), and half
-    game graphs of up to 7 states (``gametree.conform.games.game_graphs``), depths 1..3,
-    quiescence 0..2 (1..2 for stand pat), deepening to depth 1..4 with a budget of 1..60 nodes;
-    for table reuse (``game-negamax-witness``) graphs of up to 15 states, all quiet, depths
-    1..6 and a window from -10..10 or open, as Wesselink et al.'s counterexample needs. With
-    ``alternating`` (``--alternating``) no player moves twice.
+    gate's shrinker the game); of the others, half games whose horizon states share their
+    moves' labels, where a killer move found noisy at one is quiet at the next
+    (``gametree.conform.steer_games.killer_game``), or for table reuse games whose deeper
+    bound lies inside a later window it does not settle
+    (``gametree.conform.steer_games.narrowed_game``), and half game graphs of up to 7 states
+    (``gametree.conform.games.game_graphs``), depths 1..3, quiescence 0..2 (1..2 for stand
+    pat), deepening to depth 1..4 with a budget of 1..60 nodes; for table reuse
+    (``game-negamax-witness``) graphs of up to 15 states, all quiet, depths 1..6 and a window
+    from -10..10 or open, as Wesselink et al.'s counterexample needs. With ``alternating``
+    (``--alternating``) no player moves twice.
     """
     from hypothesis import strategies as st  # noqa: PLC0415
 
     from gametree.conform.behaviours import TABLE, all_pairs, infeasible  # noqa: PLC0415
+    from gametree.conform.codec import game_case  # noqa: PLC0415
     from gametree.conform.games import game_graphs  # noqa: PLC0415
-    from gametree.conform.semantics import game_case  # noqa: PLC0415
-    from gametree.conform.steer_games import killer_game, propose_game  # noqa: PLC0415
+    from gametree.conform.steer_games import NARROWED, killer_game, propose_game  # noqa: PLC0415
 
+    if SEMANTICS[semantics].chance:  # game-expectimax: graphs with chance states
+        graphs = game_graphs(max_states=9, chance=True, alternating=alternating)
+        return st.builds(partial(game_case, semantics), graphs, st.integers(1, 4))
     met = [p for p in all_pairs(semantics) if p[0] in TABLE and p[1] in TABLE
            and p not in infeasible(semantics)]  # fmt: skip
     extension = [p for p in met if p[0].endswith("-quiescence")] * (
@@ -175,15 +182,15 @@ def _game_cases(semantics: str, *, alternating: bool) -> Any:
 
     @st.composite
     def draw_case(draw: st.DrawFn) -> Case:
-        if SEMANTICS[semantics].chance:  # game-expectimax: graphs with chance states
-            g = draw(game_graphs(max_states=9, chance=True, alternating=alternating))
-            return game_case(semantics, g, draw(st.integers(1, 4)))
         if draw(st.integers(0, 3)):  # a game built around a state met again (steer_games)
             seed = draw(st.integers(0, 2**32 - 1))
             rng = random.Random(seed)  # noqa: S311 - test games, not secrets
             pool = extension if extension and rng.random() < 0.5 else met
             aim = set(rng.choice(pool)) if pool else {"transposition"}
             return propose_game(rng, semantics, aim, alternating=alternating)[0]
+        if semantics == "game-negamax-witness" and draw(st.booleans()):  # Marsland's narrowing
+            rng = random.Random(draw(st.integers(0, 2**32 - 1)))  # noqa: S311 - test games
+            return propose_game(rng, semantics, set(NARROWED), alternating=alternating)[0]
         if semantics != "game-negamax-witness" and draw(st.booleans()):  # killers (steer_games)
             rng = random.Random(draw(st.integers(0, 2**32 - 1)))  # noqa: S311 - test games
             g, depth, q = killer_game(rng, semantics, set(), alternating=alternating)

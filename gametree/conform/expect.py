@@ -10,7 +10,7 @@ the order ``--strict-order`` compares them. The gate's report prints that comman
 minimal case (:func:`solve_command`).
 
 Glossary: a *case file* is CASE.json; its *request* is what the gate sends a target (without
-``id``), read by :func:`gametree.conform.semantics.case_from_request`.
+``id``), read by :func:`gametree.conform.codec.case_from_request`.
 """
 
 import json
@@ -21,11 +21,18 @@ from pathlib import Path
 
 from gametree._json import loads
 from gametree.clitools import text_value
-from gametree.conform.semantics import SEMANTICS, Case, best_moves, case_from_request, expected
+from gametree.conform.codec import Case
+from gametree.conform.semantics import SEMANTICS, best_moves, expected
 from gametree.spec import Scalar
 from gametree.treefile import TreeFileError, json_value
 
-__all__ = ["OVERRIDES", "case_from_file", "expectation_json", "expectation_lines", "solve_command"]
+__all__ = [
+    "OVERRIDES",
+    "expectation_json",
+    "expectation_lines",
+    "request_from_file",
+    "solve_command",
+]
 
 OVERRIDES = {
     "player": "--player",
@@ -36,18 +43,19 @@ OVERRIDES = {
 by the option that sets each."""
 
 
-def case_from_file(
+def request_from_file(
     text: str,
     semantics: str,
     given: Mapping[str, object],
     window: tuple[Scalar | None, Scalar | None] | None = None,
-) -> Case:
-    """The case CASE.json asks under ``semantics``, with the members ``given`` set.
+) -> dict[str, object]:
+    """The request CASE.json makes under ``semantics``, with the members ``given`` set.
 
     CASE.json is a minimal case the gate saved (its ``request``), a request, or a tree
     document (canonical or shorthand), whose window is then open unless ``window`` is given
     (``None`` for an open side). A member given replaces the request's (``None`` values are not
-    given), and so does a window given. ``TreeFileError`` says what is wrong, and where.
+    given), and so does a window given. ``TreeFileError`` says what is wrong, and where;
+    :func:`gametree.conform.codec.case_from_request` reads the case it asks.
     """
     if semantics not in SEMANTICS:
         raise TreeFileError(f"no semantics {semantics!r}: one of {', '.join(SEMANTICS)}")
@@ -63,7 +71,7 @@ def case_from_file(
     for key, x in {**given, **sides}.items():
         if x is not None or key in sides:
             req[key] = json_value(x) if isinstance(x, int | Fraction) else x
-    return case_from_request(semantics, req)
+    return req
 
 
 def _window(case: Case) -> str:

@@ -31,8 +31,8 @@ from collections.abc import Callable
 
 import attrs
 
+from gametree.conform.codec import Case
 from gametree.conform.outcome import Outcome
-from gametree.conform.semantics import Case
 from gametree.conform.shrink import shrink
 
 __all__ = ["MEMBERS", "Replays", "Shrunk", "Signature", "attempt_limit", "locate", "signature"]

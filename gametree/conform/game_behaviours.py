@@ -25,8 +25,9 @@ from collections.abc import Iterator
 import attrs
 
 from gametree.conform.behaviours import magnitude_of, window_behaviours
+from gametree.conform.codec import Case
 from gametree.conform.games import GameGraph
-from gametree.conform.semantics import Case, Expected, expected
+from gametree.conform.semantics import Expected, expected
 from gametree.impl.engine import Engine
 from gametree.impl.table import EXACT, LOWER, Entry, TranspositionTable
 from gametree.impl.window import BOTTOM, TOP, Internal

@@ -24,6 +24,7 @@ shares, :mod:`gametree.conform.generated` runs the generated phases on what
 
 import time
 
+from gametree.conform.codec import Case
 from gametree.conform.faults import Replays, Shrinking, Shrunk, locate
 from gametree.conform.generated import generated_phase
 from gametree.conform.numbers import outside
@@ -32,7 +33,6 @@ from gametree.conform.report import FAILURES, Outcome, Report, signature
 from gametree.conform.run import Progress, Run, Target, evaluate
 from gametree.conform.scale import shrink_budget
 from gametree.conform.scope import case_flags, case_shape
-from gametree.conform.semantics import Case
 from gametree.conform.shrink import size
 from gametree.conform.targets import ProcessTarget
 from gametree.conform.vectors import vector_cases

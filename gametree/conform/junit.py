@@ -14,8 +14,8 @@ import json
 import xml.etree.ElementTree as ET
 
 from gametree.conform.behaviours import behaviour_names
+from gametree.conform.codec import request, request_line
 from gametree.conform.report import Outcome, Report, printable
-from gametree.conform.semantics import request, request_line
 from gametree.treefile import dumps
 
 __all__ = ["junit_xml"]

@@ -49,8 +49,8 @@ from gametree.conform.scope import MAGNITUDE_FLAGS, case_numbers, magnitude_text
 from gametree.spec import Leaf, Scalar, Value
 from gametree.spec.chance import weighted_sums
 
-if TYPE_CHECKING:  # the semantics import nothing of the gate's; only their types are read here
-    from gametree.conform.semantics import Case
+if TYPE_CHECKING:  # only the type is read here
+    from gametree.conform.codec import Case
 
 __all__ = [
     "LARGEST_DOUBLE",
@@ -390,7 +390,7 @@ def arithmetic(case: "Case", numbers: NumberType) -> frozenset[tuple[str, str]]:
     Korf's sum bound less each component; each pair of components of one leaf. An ``exact``
     type holds every result.
 
-    >>> from gametree.conform.semantics import Case
+    >>> from gametree.conform.codec import Case
     >>> from gametree.spec import Bounds, Node
     >>> t = NUMBER_TYPES["int16"]
     >>> sorted(arithmetic(Case("mtdf", Node(0, [32767, -32767]), first_guess=32767), t))

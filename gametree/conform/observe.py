@@ -15,17 +15,11 @@ import attrs
 
 from gametree.algorithms import ALGORITHMS
 from gametree.conform.behaviours import behaviour_names, magnitude_of, place, window_behaviours
+from gametree.conform.codec import Case
 from gametree.conform.game_behaviours import observe_game
 from gametree.conform.scope import MANY as MANY_PLAYERS
 from gametree.conform.scope import REPEATED, TALL, WIDE
-from gametree.conform.semantics import (
-    SEMANTICS,
-    Case,
-    Expected,
-    expected,
-    options_of,
-    vector_answer,
-)
+from gametree.conform.semantics import SEMANTICS, Expected, expected, options_of, vector_answer
 from gametree.impl.events import Event
 from gametree.spec import Leaf, Node, Scalar, Tree
 from gametree.spec.best_reply import brs_plus_transform

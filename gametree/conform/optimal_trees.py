@@ -31,9 +31,9 @@ from fractions import Fraction
 from typing import get_args
 
 from gametree import impl
+from gametree.conform.codec import Case, domain_problem
 from gametree.conform.edge_trees import power_text
 from gametree.conform.scope import magnitude_text
-from gametree.conform.semantics import Case, domain_problem
 from gametree.conform.tiers import map_leaves, tight_tree
 from gametree.figures import korf_figure3, last_branch_example
 from gametree.impl.necessity import Domain

@@ -10,9 +10,10 @@ import functools
 
 import attrs
 
+from gametree.conform.codec import Case
 from gametree.conform.numbers import NUMBER_TYPES, NumberType, number_text, outside
 from gametree.conform.scope import SCOPES
-from gametree.conform.semantics import Case, Checks
+from gametree.conform.semantics import Checks
 from gametree.spec import Node, Scalar, exact_scalar
 
 __all__ = ["GateError", "GateOptions", "unasked", "unasked_behaviours"]

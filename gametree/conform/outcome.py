@@ -10,7 +10,8 @@ from typing import Literal
 
 import attrs
 
-from gametree.conform.semantics import Case, Expected, request, tree_text
+from gametree.conform.codec import Case, request, tree_text
+from gametree.conform.semantics import Expected
 from gametree.treefile import document_json
 
 __all__ = ["FAILURES", "Kind", "Outcome", "plain"]

@@ -16,13 +16,13 @@ from pathlib import Path
 import attrs
 
 from gametree.conform.behaviour_coverage import BehaviourCoverage
+from gametree.conform.codec import Case, request, request_line, tree_text
 from gametree.conform.expect import solve_command
 from gametree.conform.faults import Shrunk, signature
 from gametree.conform.numbers import asked
 from gametree.conform.options import GateOptions, unasked_behaviours
 from gametree.conform.outcome import FAILURES, Kind, Outcome, plain
 from gametree.conform.scope import Coverage, case_shape
-from gametree.conform.semantics import Case, request, request_line, tree_text
 from gametree.treefile import dumps, json_value
 
 __all__ = ["FAILURES", "Kind", "Outcome", "Report", "printable", "signature"]

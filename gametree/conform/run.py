@@ -14,11 +14,12 @@ from typing import Protocol
 import attrs
 
 from gametree.conform import window_leaves
+from gametree.conform.codec import Case
 from gametree.conform.numbers import NUMBER_TYPES, NumberType
 from gametree.conform.options import GateOptions, unasked
 from gametree.conform.report import Kind, Outcome, Report, signature
 from gametree.conform.scope import case_flags, case_shape
-from gametree.conform.semantics import Case, Checks, Expected, check, expected
+from gametree.conform.semantics import Checks, Expected, check, expected
 from gametree.conform.targets import Reply
 
 __all__ = ["MAX_KEPT", "Progress", "Run", "Target", "evaluate"]

@@ -49,9 +49,10 @@ from typing import Literal
 
 import attrs
 
+from gametree.conform.codec import Case, game_case
 from gametree.conform.games import MAX_STATES, GameGraph, GameState
 from gametree.conform.scope import WIDE, Scope
-from gametree.conform.semantics import SEMANTICS, Case, Semantics, game_case
+from gametree.conform.semantics import SEMANTICS, Semantics
 from gametree.impl.necessity import Domain
 from gametree.spec import Bounds, Leaf, Node, Tree, Value
 from gametree.treefile import Limits

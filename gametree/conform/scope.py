@@ -29,8 +29,8 @@ from gametree.conform.kept import per_tree
 from gametree.spec import Leaf, Node, Scalar, Tree
 
 if TYPE_CHECKING:  # only the types are read here
+    from gametree.conform.codec import Case
     from gametree.conform.games import GameGraph
-    from gametree.conform.semantics import Case
 
 __all__ = [
     "CONTENT_FLAGS",

@@ -27,8 +27,9 @@ from fractions import Fraction
 
 import attrs
 
+from gametree.conform.codec import Case, domain_problem, game_case
 from gametree.conform.games import GameGraph, GameState
-from gametree.conform.semantics import SEMANTICS, Case, domain_problem, game_case
+from gametree.conform.semantics import SEMANTICS
 from gametree.spec import Leaf, Node, Scalar, Tree, Value, iter_leaves, subtree
 from gametree.spec.tree import leftmost_leaf_path, preorder
 

@@ -31,8 +31,9 @@ import attrs
 
 from gametree.conform.behaviours import STAR, Pair, aimed, at_place, infeasible, pairs_of
 from gametree.conform.chance_cases import drawn_regular, leaf_bounds, with_chance
+from gametree.conform.codec import Case
 from gametree.conform.observe import observe
-from gametree.conform.semantics import SEMANTICS, Case, expected
+from gametree.conform.semantics import SEMANTICS, expected
 from gametree.conform.steer_games import SHIFTS, propose_game
 from gametree.conform.tiers import TRAP_BOUNDS, grow, map_leaves, trap
 from gametree.spec import (

@@ -20,13 +20,23 @@ import attrs
 
 from gametree.conform.behaviours import TABLE, aimed, at_place
 from gametree.conform.chance_cases import with_chance_states
+from gametree.conform.codec import Case, game_case
 from gametree.conform.game_behaviours import longest_line
 from gametree.conform.games import GameGraph, GameState, down_the_list
-from gametree.conform.semantics import SEMANTICS, Case, game_case
+from gametree.conform.semantics import SEMANTICS
 from gametree.spec import Scalar
 from gametree.spec import witness as witnessed
 
-__all__ = ["HORIZON", "QUIESCENT", "SHIFTS", "killer_game", "propose_game", "table_game"]
+__all__ = [
+    "HORIZON",
+    "NARROWED",
+    "QUIESCENT",
+    "SHIFTS",
+    "killer_game",
+    "narrowed_game",
+    "propose_game",
+    "table_game",
+]
 
 SHIFTS: dict[str, tuple[int, ...]] = {
     "values-large": (999, 1000, 9999, 32000, 32767, 2**31 - 4, 2**53 - 8),
@@ -51,6 +61,12 @@ HORIZON = {"game-longer": (2, 3), "game-at-depth+1": (1,), "game-at-depth": (0,)
 TABLE_AIMS = TABLE | {"revisit-other-ply", "transposition", "deeper-first"}
 """What a candidate built around a state met again (:func:`table_game`) is for."""
 
+NARROWED = frozenset({"entry-lower-deeper", "revisit-inside"})
+"""The pair a witness candidate shows by :func:`narrowed_game` half of the times it is aimed
+at: a deeper lower bound inside the later window, which Marsland's lookup narrows it to."""
+
+Window = tuple[Scalar | None, Scalar | None]
+
 
 def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
                  alternating: bool) -> tuple[Case, Scalar | None]:  # fmt: skip
@@ -61,7 +77,11 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
     if magnitude or rng.random() < 0.15:
         shift = rng.choice(SHIFTS[magnitude or rng.choice(list(SHIFTS))]) * rng.choice((1, -1))
     scale = rng.choice(SCALES) if rng.random() < 0.15 else 1
-    if aim & TABLE_AIMS or rng.random() < 0.5:
+    window: Window | None = None
+    if witness and aim >= NARROWED and rng.random() < 0.5:
+        g, depth, window = narrowed_game(rng, alternating=alternating)
+        q = 0
+    elif aim & TABLE_AIMS or rng.random() < 0.5:
         g, depth, q = table_game(rng, semantics, aim, alternating=alternating)
     else:
         g, depth, q = _drawn_game(rng, semantics, aim, alternating=alternating)
@@ -69,6 +89,11 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
         g, q = with_chance_states(rng, g, aim), 0
     if shift or scale != 1:
         g = _mapped(g, lambda v: v * scale + shift)
+        if window is not None:  # in the root mover's view
+            moved = shift if g.states[0].to_move == 0 else -shift
+            lo, hi = window
+            window = (None if lo is None else lo * scale + moved,
+                      None if hi is None else hi * scale + moved)  # fmt: skip
     if semantics == "game-deepening":
         budget = rng.randint(1, 60) if rng.random() < 0.5 else rng.randint(60, 2000)
         case = game_case(semantics, g, depth, quiescence=q, max_nodes=budget, max_tree=20_000)
@@ -81,6 +106,8 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
         return case, None
 
     v = witnessed(g, 0, depth, None, None).fixed
+    if window is not None:
+        return attrs.evolve(case, alpha=window[0], beta=window[1]), v
     a = at_place(aimed(aim, "alpha", rng), v, 1, rng)
     b = at_place(aimed(aim, "beta", rng), v, 1, rng)
     if a is not None and b is not None and a >= b:
@@ -199,6 +226,59 @@ def killer_game(rng: random.Random, semantics: str, aim: set[str], *,
     if alternating:
         states = _alternate(states)
     return GameGraph.of(states), depth, max(1, _quiescence(rng, semantics, aim))
+
+
+def narrowed_game(rng: random.Random, *, alternating: bool) -> tuple[GameGraph, int, Window]:
+    """A game where a deeper lower bound of S lies inside the window S is met again with.
+
+    Marsland's table lookup (Marsland 1986, as engines copy it) raises alpha to such a bound
+    without settling the search; Wesselink et al. (arXiv 2509.20138) show the result can be
+    the value of no witness. Here it is on purpose (values in S's mover's view). The root's
+    first line (a state whose first move ends the game worth B1, then S, met with r1 plies)
+    searches S's first move c2, worth L > B1 once its reply h is searched on: S fails high and
+    its table holds the lower bound L. The second line (two or three states, each with a first
+    move that ends the game worth an edge of the window) meets S again with r2 = 2 < r1 plies
+    and the window (A, B2), A < L < B2. At r2 plies S is worth less than L: h is at the horizon
+    (worth eh), and c2's sibling c1 has a first reply g11 worth e (eh < e < L) that its second,
+    a game end worth less than e, refutes. A search of S with alpha raised to L cuts c1 off at
+    g11 and returns the loose bound e, which no witness of S is worth (g11 and h at the horizon
+    or searched on). The game, its depth, and the root's window (its mover's view), drawn so
+    that it holds e.
+    """
+    g = _Graph(rng)
+    p = 0 if alternating else rng.randrange(2)
+    b1 = rng.randint(-9, 5)
+    e = b1 + rng.randint(1, 3)
+    big = e + rng.randint(1, 4)
+    values: dict[int, int] = {}
+
+    def state(mover: int, kids: list[int], v: int = 0) -> int:
+        s = g.add(kids)
+        g.states[s]["p"] = mover
+        values[s] = v
+        return s
+
+    def end(v: int) -> int:
+        return state(p, [], v)
+
+    c2 = state(1 - p, [state(p, [end(big)], e - rng.randint(1, 4))])
+    c1 = state(1 - p, [state(p, [end(rng.randint(-9, 9))], e), end(e - rng.randint(1, 4))])
+    s = shared = state(p, [c2, c1])
+    first = state(1 - p, [end(b1), shared])
+    edges = [(p, rng.randint(b1 - 3, e - 1)), (1 - p, big + rng.randint(1, 4))]
+    if alternating:  # S's mover again two plies on: one more state of the other player
+        edges.insert(0, (1 - p, big + rng.randint(1, 4)))
+    for mover, edge in edges:  # a game end that makes the window's edge, then on to S
+        s = state(mover, [end(edge), s])
+    root = state(p, [first, s])
+    for x, v in values.items():
+        g.states[x]["v"] = v if p == 0 else -v
+    graph = g.graph(root)
+    if alternating:
+        graph = GameGraph.of(_alternate(list(graph.states)))
+    alpha = None if rng.random() < 0.5 else b1 - rng.randint(1, 3)
+    beta = None if rng.random() < 0.5 else big + rng.randint(1, 3)
+    return graph, 3 + len(edges), (alpha, beta)
 
 
 @attrs.define
@@ -417,9 +497,6 @@ def _plies(rng: random.Random, relation: str, q: int, height: int, *, least: int
     if relation == "shallower" and second == first:
         first += 1
     return first, second, max(rng.randint(least, height + 1), least + second - first)
-
-
-Window = tuple[Scalar | None, Scalar | None]
 
 
 def _windows(g: _Graph, shared: int, kind: str, place: str, *, r1: int, q: int,

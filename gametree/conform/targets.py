@@ -34,8 +34,8 @@ import attrs
 from gametree._json import JSONSyntaxError
 from gametree._json import loads as json_loads
 from gametree.conform.builtin import is_search
+from gametree.conform.codec import Case, request_line
 from gametree.conform.protocol import WORKER_IMPORT_FAILED, reply_text
-from gametree.conform.semantics import Case, request_line
 
 __all__ = [
     "CallableTarget",

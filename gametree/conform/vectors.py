@@ -29,19 +29,12 @@ import attrs
 from gametree import impl, spec
 from gametree._json import loads
 from gametree.conform import best_reply_cases, chance_cases
+from gametree.conform.codec import Case, case_from_request, game_case, request
 from gametree.conform.edge_trees import scalar_edge_trees, vector_edge_trees
 from gametree.conform.games import GameGraph, GameState, game_json
 from gametree.conform.optimal_trees import domain_flags, optimal_trees
 from gametree.conform.scope import case_flags
-from gametree.conform.semantics import (
-    SEMANTICS,
-    Case,
-    Semantics,
-    case_from_request,
-    expected,
-    game_case,
-    request,
-)
+from gametree.conform.semantics import SEMANTICS, Semantics, expected
 from gametree.impl.best_case import best_ordered_tree
 from gametree.impl.ordered import best_ordered, worst_ordered
 from gametree.spec import Bounds, Leaf, Node, Tree

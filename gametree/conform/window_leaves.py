@@ -22,7 +22,7 @@ from collections.abc import Callable
 import attrs
 
 from gametree.algorithms import REGISTRY
-from gametree.conform.semantics import Case
+from gametree.conform.codec import Case
 from gametree.conform.targets import Reply
 from gametree.impl.window import is_subsequence
 from gametree.spec import Scalar

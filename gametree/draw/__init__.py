@@ -18,10 +18,14 @@ come with the ``draw`` extra (``pip install 'gametree[draw]'``); the model needs
 from collections.abc import Mapping
 from pathlib import Path
 
-from gametree.algorithms import Options, lookup
-from gametree.draw.model import Drawing, DrawnNode, cut_offs, drawing
-from gametree.spec import Bounds, Interval, Tree
+import attrs
+
+from gametree.algorithms import Answer, Found, Options, lookup
+from gametree.draw.model import REASONED, Drawing, DrawnNode, cut_offs, drawing
+from gametree.spec import Bounds, Interval, Node, Tree, iter_leaves, subtree
 from gametree.spec import Path as TreePath
+from gametree.spec.best_reply import brs_plus_transform, reply_path, transform_line
+from gametree.spec.tree import preorder
 
 __all__ = ["Drawing", "DrawnNode", "cut_offs", "drawing", "render", "search_drawing"]
 
@@ -37,14 +41,53 @@ def search_drawing(
 ) -> Drawing:
     """Run the search called ``algorithm`` on ``t`` with a trace, and build its drawing.
 
+    A search of the chance or best-reply family runs with its events too, for the reasons of
+    its cut-offs (:data:`gametree.draw.model.REASONED`).
+
     Raises ``KeyError`` for an unknown name and ``spec.TreeError`` (or ``ValueError``) when
     the search cannot take the tree.
     """
     found = lookup(algorithm)
+    a = found.algorithm
     options = options or Options()
-    answer = found.run(t, bounds, options, trace=True)
-    korf = bounds if isinstance(bounds, Bounds) else None  # an Interval bounds leaves only
-    return drawing(t, found.algorithm, answer, korf, options, title=title, names=names)
+    events = a.events and a.family in REASONED and not found.definition
+    answer = a.run(t, bounds, options, trace=True, events=events, definition=found.definition)
+    if a.family == "best-reply":
+        return _best_reply_drawing(t, found, answer, options, title=title, names=names)
+    return drawing(t, a, answer, bounds, options, title=title, names=names)
+
+
+def _best_reply_drawing(
+    t: Tree,
+    found: Found,
+    answer: Answer,
+    options: Options,
+    *,
+    title: str,
+    names: Mapping[TreePath, str] | None,
+) -> Drawing:
+    """BRS+ drawn on its transform: its leaves and line there, and each reply's plies."""
+    r = options.player
+    assert r is not None  # the search refused the tree otherwise
+    u = brs_plus_transform(t, r)
+    if answer.events is not None:
+        read = tuple(tuple(e["path"]) for e in answer.events if e["type"] == "leaf")
+    else:  # the definition: every leaf
+        read = tuple(tuple(p) for p, _ in iter_leaves(u))
+    line, problem = transform_line(t, r, answer.principal_variation)
+    assert not problem, problem
+    shown = attrs.evolve(answer, trace=read, principal_variation=line)
+    paths = [tuple(p) for p, _ in preorder(u)]
+    in_t = {p: reply_path(t, r, p) for p in paths}
+    replies = {}
+    for p in paths:
+        above = subtree(u, p[:-1]) if p else None
+        if isinstance(above, Node) and above.to_move != r:
+            replies[p] = "·".join(map(str, in_t[p][len(in_t[p[:-1]]) :]))
+    shown_names = {p: (names or {})[in_t[p]] for p in paths if in_t[p] in (names or {})}
+    d = drawing(u, found.algorithm, shown, None, options, title=title, names=shown_names,
+                replies=replies)  # fmt: skip
+    return attrs.evolve(d, tree_line=answer.principal_variation)
 
 
 def render(d: Drawing, out: str | Path) -> Path:

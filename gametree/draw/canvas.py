@@ -17,11 +17,19 @@ How the drawing reads (the legend says it too):
   ``gametree.draw.model``): inside the shape for two players, to its right otherwise;
 - a pruned subtree is grey and dashed, and the edge into it is crossed by a red double bar
   (for the optimal search, a leaf or subtree it entered, found unnecessary and skipped);
-- the principal variation is highlighted in yellow.
+- the principal variation is highlighted in yellow;
+- a chance node is a white star (Ballard's * node), its value to its right, and each edge out
+  of it carries its probability ("1/3");
+- BRS+ is drawn on its transform, each edge out of an opponents' layer labelled with the
+  plies of its reply in the tree;
+- for the chance family and BRS+, each cut-off is numbered beside the node that
+  made it, and listed under the tree with its reason in numbers, as the search's trace gives
+  it (``gametree.draw.model``).
 
 Every node's shape carries an SVG id from its path (``node-0-1``, ``leaf-0-1-0``, the root
 ``node-root``), every red bar ``cut-PATH`` of the child it cuts off, and every highlighted
-edge ``pv-PATH`` of its lower end, so a test can read the drawing back.
+edge ``pv-PATH`` of its lower end, and every probability ``p-PATH`` (a BRS+ reply's plies
+``reply-PATH``) of the edge into the child at PATH, so a test can read the drawing back.
 
 Glossary: i is a node's index in preorder, (X, Y) its centre in inches, s a shape's size.
 """
@@ -35,7 +43,14 @@ import matplotlib as mpl
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, FancyBboxPatch, Patch, Rectangle, RegularPolygon
+from matplotlib.patches import (
+    Circle,
+    FancyBboxPatch,
+    Patch,
+    Polygon,
+    Rectangle,
+    RegularPolygon,
+)
 
 from gametree.draw.layout import tidy_positions
 from gametree.draw.model import Drawing, DrawnNode
@@ -105,13 +120,13 @@ class _Box:
     down: float
 
 
-def _inside(d: Drawing) -> bool:
-    """Whether interior labels go inside the shapes (two players, one line each)."""
-    return d.players == 2 and d.kind in ("scalar", "worth")
+def _inside(d: Drawing, n: DrawnNode) -> bool:
+    """Whether an interior label goes inside the shape (two players, one line; not a star)."""
+    return d.players == 2 and d.kind in ("scalar", "worth", "expected") and not n.chance
 
 
 def _shape_size(d: Drawing, n: DrawnNode, style: Style) -> float:
-    if _inside(d):
+    if _inside(d, n):
         width = max((len(t) for t in n.label), default=1) * style.char
         return max(0.36, width + 0.14)
     return 0.28
@@ -134,7 +149,7 @@ def _bare_room(d: Drawing, n: DrawnNode, style: Style) -> _Box:
         half = max(width, badge_width) / 2
         return _Box(half, half, height / 2, height / 2 + badge)
     s = _shape_size(d, n, style)
-    if _inside(d):
+    if _inside(d, n):
         return _Box(s / 2, s / 2, s / 2, s / 2)
     label_width = max((len(t) for t in n.label), default=0) * style.char
     label_height = len(n.label) * style.line / 2
@@ -176,15 +191,18 @@ def figure(d: Drawing, style: Style) -> Figure:
     unit_y = max(r.down for r in rooms) + max(r.up for r in rooms) + style.level
     span = max(x for x, _ in positions) * unit_x
     depth = max(y for _, y in positions)
-    entries = d.players + 3
+    entries = d.players + 3 + any(n.chance for n in nodes)
     columns = 3 if entries > 4 else entries
-    header, footer = 0.62, 0.45 + 0.22 * -(-entries // columns)
+    reasons = _reason_lines(d)
+    header, legend = 0.62, 0.34 + 0.22 * -(-entries // columns)
+    footer = legend + 0.11 + 0.16 * len(reasons)
     left = max(r.left for r in rooms) + style.margin
     tree_width = span + left + max(r.right for r in rooms) + style.margin
     text_width = max(
         len(_title(d)) * 10.5 / 72 * 0.62,
         len(_facts(d)) * 8 / 72 * 0.55,
         len(_explain(d)) * 7.5 / 72 * 0.52,
+        *(len(line) * 7.5 / 72 * 0.52 for line in reasons),
     )
     width = max(tree_width, text_width + 2 * style.margin, 2.7 * columns + 2 * style.margin)
     left += (width - tree_width) / 2
@@ -216,6 +234,14 @@ def figure(d: Drawing, style: Style) -> Figure:
         if n.cut:
             _cut_mark(ax, (x0, y0), end=(x1, y1), parent=rooms[n.parent], style=style,
                       name=path_id(n.path))  # fmt: skip
+        for prefix, text in (("p", n.probability), ("reply", n.reply)):
+            if text:
+                ax.text((x0 + x1) / 2, (y0 + y1) / 2, text, ha="center", va="center",
+                        fontsize=style.small, color=style.grey if pruned else style.ink,
+                        zorder=3, gid=f"{prefix}-{path_id(n.path)}",
+                        bbox={"boxstyle": "square,pad=0.06", "fc": "white",
+                              "ec": "none"})  # fmt: skip
+    _cut_numbers(ax, d, centres, style)
     # Layer 3: nodes and labels, and the names of nodes on their left.
     for i, n in enumerate(nodes):
         if n.player is None:
@@ -230,7 +256,40 @@ def figure(d: Drawing, style: Style) -> Figure:
                     zorder=8, bbox={"boxstyle": "square,pad=0.05", "fc": "white",
                                     "ec": "none", "alpha": 0.85})  # fmt: skip
     _caption(fig, d, (width, height), columns, style)
+    for k, line in enumerate(reasons):
+        fig.text(style.margin / width, (legend + 0.06 + 0.16 * (len(reasons) - 1 - k)) / height,
+                 line,
+                 ha="left", va="bottom", fontsize=7.5, color=style.cut,
+                 gid=f"reason-{k + 1}")  # fmt: skip
     return fig
+
+
+def _reason_lines(d: Drawing) -> list[str]:
+    """Each cut-off's reason, numbered, with the node that made it."""
+    names = {n.path: n.name for n in d.nodes}
+    out = []
+    for k, r in enumerate(d.reasons, start=1):
+        where = names.get(r.path) or str(list(r.path))
+        which = ", ".join(map(str, r.skipped))
+        kind = "child " if len(r.skipped) == 1 else "children " if r.skipped else "its search phase"
+        skipped = kind + which
+        out.append(f"cut {k} at {where} ({skipped} skipped): {r.reason}")
+    return out
+
+
+def _cut_numbers(
+    ax: Axes, d: Drawing, centres: Sequence[tuple[float, float]], style: Style
+) -> None:
+    """The numbers of the cut-offs a node made, in red, below its left."""
+    made: dict[tuple[int, ...], list[int]] = {}
+    for k, r in enumerate(d.reasons, start=1):
+        made.setdefault(r.path, []).append(k)
+    for i, n in enumerate(d.nodes):
+        if n.path in made:
+            x, y = centres[i]
+            ax.text(x - 0.2, y - 0.22, "cut " + ",".join(map(str, made[n.path])), ha="right",
+                    va="center", fontsize=style.small, color=style.cut, fontweight="bold",
+                    zorder=8, gid=f"cuts-{path_id(n.path)}")  # fmt: skip
 
 
 def _cut_mark(
@@ -310,7 +369,7 @@ def _interior(
     assert n.player is not None
     x, y = centre
     s = _shape_size(d, n, style)
-    edge, fill, _ = PLAYER_COLOURS[n.player % len(PLAYER_COLOURS)]
+    edge, fill, _ = (style.ink, "white", "") if n.chance else PLAYER_COLOURS[n.player % 6]
     pruned = not n.visited
     if pruned:
         edge, fill = style.grey, style.grey_fill
@@ -324,7 +383,9 @@ def _interior(
     }
     shape = n.player % len(PLAYER_COLOURS)
     patch: Patch
-    if shape == 0:
+    if n.chance:
+        patch = Polygon(_star((x, y), s * 0.62), closed=True, **kw)
+    elif shape == 0:
         patch = Rectangle((x - s / 2, y - s / 2), s, s, **kw)  # type: ignore[arg-type]
     elif shape == 1:
         patch = Circle((x, y), s / 2, **kw)
@@ -337,16 +398,25 @@ def _interior(
         halo = Circle((x, y), s * 0.78, facecolor=style.highlight, edgecolor="none", zorder=1.5)
         ax.add_patch(halo)
     ax.add_patch(patch)
-    if _inside(d):
+    if _inside(d, n):
         _lines(ax, n.label, (x, y), style, grey=pruned, align="center", bold=n.exact)
         return
-    if d.players > 2:
+    if d.players > 2 and not n.chance:
         ax.text(x, y - (s * 0.1 if shape == 2 else 0), str(n.player), ha="center",
                 va="center", fontsize=style.small, color=style.grey if pruned else edge,
                 fontweight="bold", zorder=6)  # fmt: skip
     if n.label:
         _lines(ax, n.label, (x + s / 2 + 0.07, y), style, grey=pruned, align="left",
                bold=n.exact, backed=True)  # fmt: skip
+
+
+def _star(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """The corners of a five-pointed star, a point up, inner radius 0.45 of the outer."""
+    x, y = centre
+    return [
+        (x + r * math.sin(k * math.pi / 5), y + r * math.cos(k * math.pi / 5))
+        for k, r in ((k, radius if k % 2 == 0 else 0.45 * radius) for k in range(10))
+    ]
 
 
 def _title(d: Drawing) -> str:
@@ -370,7 +440,8 @@ def _facts(d: Drawing) -> str:
         f"{d.algorithm}{window}{domain}: value {_value_text(a.value)}",
         f"read {read} of {leaves} leaves ({a.leaves_evaluated} evaluations)",
         f"entered {visited} of {len(d.nodes)} nodes",
-        f"principal variation {list(a.principal_variation)}",
+        f"principal variation {list(a.principal_variation)}"
+        + ("" if d.tree_line is None else f" (in the tree {list(d.tree_line)})"),
     ]
     return "   ·   ".join(facts)
 
@@ -391,6 +462,10 @@ def _caption(
         handles.append(Line2D([], [], marker=marker, markersize=9, markerfacecolor=fill,
                               markeredgecolor=edge, markeredgewidth=1.3, linestyle="none",
                               label=f"{who} to move"))  # fmt: skip
+    if any(n.chance for n in d.nodes):
+        handles.append(Line2D([], [], marker=(5, 1, 0), markersize=11, markerfacecolor="white",
+                              markeredgecolor=style.ink, linestyle="none",
+                              label="chance: each edge its probability"))  # fmt: skip
     handles += [
         Line2D([], [], marker="s", markersize=9, markerfacecolor="white",
                markeredgecolor=style.ink, linestyle="none",
@@ -417,6 +492,12 @@ def _explain(d: Drawing) -> str:
         bounds = (f" and the bounds (each ≥ {d.bounds.lower}, sum ≤ {d.bounds.total})"
                   if d.bounds else "")  # fmt: skip
         what = f"per component, what the leaves read{bounds} imply (? unknown)"
+    elif d.kind == "expected" and d.players == 2:
+        unread = (f"[{_value_text(d.leaf_bounds.lower)}, {_value_text(d.leaf_bounds.upper)}]"
+                  if d.leaf_bounds else "anywhere")  # fmt: skip
+        what = f"the expectimax value the leaves read imply, unread leaves in {unread}"
+    elif d.kind == "expected":
+        what = "the expectimax value, where every leaf below was read"
     else:
         what = "the pair, where every leaf below was read"
     return f"Interior nodes: {what}; bold: exact."

@@ -41,6 +41,22 @@ order, as paths (``impl.result``). Replaying the trace against the tree gives th
     of that line has it).
   - pairs (Korf 2.1, separate evaluations): the pair where every leaf below was read, else
     nothing.
+  - trees with chance nodes, and the chance family's searches (``spec.expectimax``, Ballard
+    1983): for two players the interval of expectimax values, each unread leaf anywhere in
+    the document's leaf bounds [L, U] (or anything, without them); a chance node's ends are
+    sum p_i lo_i and sum p_i hi_i, a player's the max or min of its children's. Expectimax is
+    monotone in every leaf, so this too is exactly the set of values still possible. For N
+    players, the vector where every leaf below was read (expectimax reads them all).
+
+**Chance nodes** are drawn with the probability of each edge out of them, exact, as the tree
+holds it ("1/3"). **Best-reply search** (BRS+) is drawn on its transform
+(``spec.best_reply.brs_plus_transform``), the two-player tree its alpha-beta searches: each
+opponents' layer one node, each edge out of it labelled with the plies of its reply in the
+tree ("1·0": the first opponent's second move, then the next one's first), the values the
+root player's paranoid worth. **Cut-offs' reasons**: for the chance family and BRS+ the
+drawing lists each cut-off with its reason in numbers, the ``cut`` events of the search's own
+trace (``impl.chance_events``, ``impl.events``: Star1's test v_i <= A_i or v_i >= B_i, Star2's
+probe bounds), never recomputed here.
 
 Glossary: t is a tree, n a node, i a node's index in preorder, p the player to move, v a
 value, lo and hi the ends of an interval, L and S Korf's lower bound and bound on the sum.
@@ -55,10 +71,24 @@ import attrs
 from gametree.algorithms import Algorithm, Answer, Options
 from gametree.impl import BOTTOM, TOP
 from gametree.impl.window import Bound
-from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, Value, separate_evaluations, worth
-from gametree.spec.tree import preorder, require_deterministic
+from gametree.spec import (
+    Bounds,
+    Leaf,
+    Node,
+    Path,
+    Scalar,
+    Tree,
+    Value,
+    expectimax,
+    separate_evaluations,
+    worth,
+)
+from gametree.spec import Interval as LeafBounds
+from gametree.spec.tree import preorder
 
 __all__ = [
+    "REASONED",
+    "CutReason",
     "Drawing",
     "DrawnNode",
     "Interval",
@@ -77,8 +107,12 @@ Interval: TypeAlias = tuple[Bound, Bound]
 Box: TypeAlias = tuple[Interval, ...]
 """One interval per component of an N-player value."""
 
-Kind = Literal["scalar", "worth", "vector", "pairs"]
-"""What interior nodes show: minimax intervals, paranoid worth intervals, maxn boxes, pairs."""
+Kind = Literal["scalar", "worth", "vector", "pairs", "expected"]
+"""What interior nodes show: minimax intervals, paranoid worth intervals, maxn boxes, pairs,
+expectimax intervals (or vectors) on a tree with chance nodes."""
+
+REASONED = ("chance", "best-reply")
+"""The families whose drawings list each cut-off's reason, from the search's events."""
 
 
 @attrs.frozen
@@ -92,7 +126,8 @@ class DrawnNode:
     path: Path
     parent: int | None
     player: int | None
-    """The player to move at an interior node; ``None`` at a leaf."""
+    """The player to move at an interior node (``spec.CHANCE``, -1, at a chance node);
+    ``None`` at a leaf."""
     value: Value | None
     """A leaf's value; ``None`` at an interior node."""
     label: tuple[str, ...]
@@ -107,6 +142,27 @@ class DrawnNode:
     name: str = ""
     """The node's name, from its comment in the tree document (Korf's "e", the Alpha-Beta Pruning
     article's "K")."""
+    probability: str = ""
+    """The probability of the edge into this node when its parent is a chance node ("1/3")."""
+    reply: str = ""
+    """In BRS+'s transform, the plies in the tree of the reply the edge into this node stands
+    for, when its parent is an opponents' layer ("1·0")."""
+
+    @property
+    def chance(self) -> bool:
+        """Whether this is a chance node."""
+        return self.player is not None and self.player < 0
+
+
+@attrs.frozen
+class CutReason:
+    """One cut-off as the search's trace gives it: where, the children skipped, and why."""
+
+    path: Path
+    """The node that cut off the rest of its children."""
+    skipped: tuple[int, ...]
+    reason: str
+    """The test that held, in numbers, and in words (the ``cut`` event's ``reason``)."""
 
 
 @attrs.frozen
@@ -125,6 +181,12 @@ class Drawing:
     """The options the search ran with (a window, a player, ...)."""
     decides_cut_offs: bool = False
     """Whether the search entered each cut-off to find it unnecessary (see the module)."""
+    leaf_bounds: LeafBounds | None = None
+    """The document's bounds [L, U] on the leaf values, if it has them."""
+    reasons: tuple[CutReason, ...] = ()
+    """Each cut-off with its reason, in the order of the trace (:data:`REASONED` families)."""
+    tree_line: Path | None = None
+    """For BRS+, drawn on its transform: its principal variation as a path in the tree."""
 
     @property
     def cut_paths(self) -> set[Path]:
@@ -153,26 +215,25 @@ def drawing(
     t: Tree,
     algorithm: Algorithm,
     answer: Answer,
-    bounds: Bounds | None,
+    bounds: Bounds | LeafBounds | None,
     options: Options,
     *,
     title: str = "",
     names: Mapping[Path, str] | None = None,
+    replies: Mapping[Path, str] | None = None,
 ) -> Drawing:
     """The drawing of ``answer``, the result of running ``algorithm`` on ``t`` with a trace.
 
-    ``names`` labels nodes by path (see :mod:`gametree.draw.names`).
+    ``bounds``: the document's, Korf's or leaf bounds [L, U]. ``names`` labels nodes by path
+    (see :mod:`gametree.draw.names`). The cut-offs' reasons are ``answer``'s events', if it
+    has events.
 
-    Raises ``ValueError`` if the answer has no trace or is best-reply search's, and
-    ``spec.TreeError`` for a tree with chance nodes (the values a drawing implies are Max's
-    and Min's, not sums).
+    For best-reply search ``t`` is its transform and the answer's paths are the transform's
+    (:func:`gametree.draw.search_drawing` does both), and ``replies`` labels the edges out of
+    each opponents' layer by path.
+
+    Raises ``ValueError`` if the answer has no trace.
     """
-    require_deterministic(t, "the drawing")
-    if algorithm.family == "best-reply":
-        raise ValueError(
-            f"a drawing does not show {algorithm.name}: the values it implies at the tree's "
-            f"nodes are paranoid's, and {algorithm.name}'s are those of its transform"
-        )
     if answer.trace is None:
         raise ValueError("a drawing needs the search's trace: run it with trace=True")
     nodes, parents = _preorder(t)
@@ -189,8 +250,10 @@ def drawing(
     read = [isinstance(n, Leaf) and path in reads for path, n in nodes]
     pv = {answer.principal_variation[:k] for k in range(len(answer.principal_variation) + 1)}
     kind, paranoid = _kind(t, algorithm, options)
-    labels = _labels(t, nodes, parents=parents, read=read, kind=kind, bounds=bounds,
-                     paranoid=paranoid)  # fmt: skip
+    korf = bounds if isinstance(bounds, Bounds) else None
+    leaf_bounds = bounds if isinstance(bounds, LeafBounds) else None
+    labels = _labels(t, nodes, parents=parents, read=read, kind=kind, bounds=korf,
+                     paranoid=paranoid, leaf_bounds=leaf_bounds)  # fmt: skip
     exact_pv = algorithm.exact and options.alpha is BOTTOM and options.beta is TOP
     drawn = []
     for i, (path, n) in enumerate(nodes):
@@ -213,10 +276,46 @@ def drawing(
                 cut=parent is not None and visited[parent] and not visited[i],
                 principal=path in pv,
                 name=(names or {}).get(path, ""),
+                probability=_probability(nodes, parent, path),
+                reply=(replies or {}).get(path, ""),
             )
         )
-    return Drawing(tuple(drawn), t.players, kind, algorithm.name, answer, bounds, paranoid, title,
-                   options, algorithm.decides_cut_offs)  # fmt: skip
+    return Drawing(tuple(drawn), t.players, kind, algorithm.name, answer, korf, paranoid, title,
+                   options, algorithm.decides_cut_offs, leaf_bounds,
+                   cut_reasons(answer.events or ()))  # fmt: skip
+
+
+def cut_reasons(events: Sequence[Mapping[str, object]]) -> tuple[CutReason, ...]:
+    """The cut-offs of an event trace, each with its test and reason.
+
+    Those that skip children, and Star2's fail in its probing phase after its last child,
+    which skips its search phase; not the optimal search's decisions, which are not tests.
+
+    >>> from gametree.impl.alphabeta import alphabeta
+    >>> from gametree.spec import Node
+    >>> [(r.path, r.skipped, r.reason[:20]) for r in cut_reasons(
+    ...     alphabeta(Node.by_depth([[3, 12], [2, 4]]), events=True).events)]
+    [((1,), (1,), 'alpha = 3 >= beta = ')]
+    """
+    out = []
+    for e in events:
+        if e["type"] == "cut" and e["test"] is not None:
+            path, skipped, reason = e["path"], e["skipped"], e["reason"]
+            assert isinstance(path, list)
+            assert isinstance(skipped, list)
+            assert isinstance(reason, str)
+            out.append(CutReason(tuple(path), tuple(skipped), reason))
+    return tuple(out)
+
+
+def _probability(nodes: list[tuple[Path, Tree]], parent: int | None, path: Path) -> str:
+    if parent is None:
+        return ""
+    above = nodes[parent][1]
+    assert isinstance(above, Node)
+    if above.probabilities is None:
+        return ""
+    return format_number(above.probabilities[path[-1]])
 
 
 def _preorder(t: Tree) -> tuple[list[tuple[Path, Tree]], list[int | None]]:
@@ -232,7 +331,9 @@ def _preorder(t: Tree) -> tuple[list[tuple[Path, Tree]], list[int | None]]:
 
 
 def _kind(t: Tree, algorithm: Algorithm, options: Options) -> tuple[Kind, int | None]:
-    if algorithm.reference == "spec.paranoid":
+    if t.chance_nodes or algorithm.family == "chance":
+        return "expected", None
+    if algorithm.reference in ("spec.paranoid", "spec.brs_plus"):
         r = options.player if options.player is not None else getattr(t, "to_move", 0)
         return "worth", r
     if algorithm.reference == "spec.separate_evaluations":
@@ -249,13 +350,17 @@ def _labels(
     kind: Kind,
     bounds: Bounds | None,
     paranoid: int | None,
+    leaf_bounds: LeafBounds | None,
 ) -> list[tuple[tuple[str, ...], bool]]:
     leaf_lines = [
         _value_lines(n.value) if isinstance(n, Leaf) else () for _, n in nodes
     ]  # a leaf always shows its value, read or not
-    if kind in ("scalar", "worth"):
+    if kind in ("scalar", "worth") or (kind == "expected" and not t.vector):
         r = 0 if paranoid is None else paranoid
-        intervals = scalar_intervals(nodes, parents, read, r)
+        unread: Interval = (BOTTOM, TOP)
+        if kind == "expected" and leaf_bounds is not None:
+            unread = (leaf_bounds.lower, leaf_bounds.upper)
+        intervals = scalar_intervals(nodes, parents, read, r, unread)
         return [
             (leaf_lines[i], True)
             if isinstance(n, Leaf)
@@ -274,10 +379,11 @@ def _labels(
                 out.append((tuple(format_interval(c, trivial) for c in boxes[i]), exact))
         return out
     complete = _complete(nodes, parents, read)
+    value = expectimax if kind == "expected" else separate_evaluations
     return [
         (leaf_lines[i], True)
         if isinstance(n, Leaf)
-        else ((_value_lines(separate_evaluations(n).value) if complete[i] else ()), complete[i])
+        else ((_value_lines(value(n).value) if complete[i] else ()), complete[i])
         for i, (_, n) in enumerate(nodes)
     ]
 
@@ -291,16 +397,22 @@ def _children(parents: list[int | None]) -> list[list[int]]:
 
 
 def scalar_intervals(
-    nodes: list[tuple[Path, Tree]], parents: list[int | None], read: list[bool], r: int
+    nodes: list[tuple[Path, Tree]],
+    parents: list[int | None],
+    read: list[bool],
+    r: int,
+    unread: Interval = (BOTTOM, TOP),
 ) -> list[Interval]:
-    """For each node, [minimax with unread leaves at −∞, minimax with them at +∞].
+    """For each node, [minimax with unread leaves at ``unread``'s low end, ... at its high end].
 
     Leaves count as their worth to player ``r`` (0: Max's view, as ``spec.minimax``); a node
     where r moves maximises, any other player minimises (for two players, minimax itself;
-    for N, paranoid). Children before parents, over the preorder reversed: no recursion.
+    for N, paranoid), and a chance node weighs its children's ends by their probabilities
+    (expectimax; an infinite end stays infinite). Children before parents, over the preorder
+    reversed: no recursion.
     """
     kids = _children(parents)
-    out: list[Interval] = [(BOTTOM, TOP)] * len(nodes)
+    out: list[Interval] = [unread] * len(nodes)
     for i in reversed(range(len(nodes))):
         n = nodes[i][1]
         if isinstance(n, Leaf):
@@ -310,8 +422,20 @@ def scalar_intervals(
             continue
         los = [out[c][0] for c in kids[i]]
         his = [out[c][1] for c in kids[i]]
-        out[i] = (max(los), max(his)) if n.to_move == r else (min(los), min(his))
+        if n.probabilities is not None:
+            out[i] = (_weighed(n.probabilities, los), _weighed(n.probabilities, his))
+        else:
+            out[i] = (max(los), max(his)) if n.to_move == r else (min(los), min(his))
     return out
+
+
+def _weighed(ps: Sequence[Fraction], ends: list[Bound]) -> Bound:
+    """The sum of p_i x_i, or the infinity among the x_i."""
+    for x in ends:
+        if x is BOTTOM or x is TOP:
+            return x
+    total = sum((p * _number(x) for p, x in zip(ps, ends, strict=True)), Fraction(0))
+    return total.numerator if total.denominator == 1 else total
 
 
 def _trivial(players: int, bounds: Bounds | None) -> Interval:

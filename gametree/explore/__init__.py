@@ -51,28 +51,34 @@ class EngineAlgorithm:
 
     name: str
     label: str
-    players: Literal["two", "many"]
+    players: Literal["two", "many", "any"]
     takes: tuple[str, ...]
     """The page's inputs it reads: ``window``, ``bounds``, ``domain``, ``player``."""
+    chance: bool = False
+    """Whether it searches trees with chance nodes (the chance family: the page's menu for
+    such a tree)."""
 
     def json(self) -> dict[str, object]:
-        """As the page's data holds it: ``{name, label, players, takes}``."""
+        """As the page's data holds it: ``{name, label, players, takes, chance}``."""
         return {"name": self.name, "label": self.label, "players": self.players,
-                "takes": list(self.takes)}  # fmt: skip
+                "takes": list(self.takes), "chance": self.chance}  # fmt: skip
 
 
 def _offered(a: Algorithm) -> EngineAlgorithm:
     takes = tuple(k for k, x in (("window", a.window), ("bounds", a.needs_bounds),
                                  ("domain", "domain" in a.options),
                                  ("player", "player" in a.options)) if x)  # fmt: skip
-    return EngineAlgorithm(a.name, a.label, "two" if a.kind == "scalar" else "many", takes)
+    players: Literal["two", "many", "any"] = (
+        "two" if a.kind == "scalar" else "any" if a.kind == "any" else "many"
+    )
+    return EngineAlgorithm(a.name, a.label, players, takes, a.family == "chance")
 
 
 ENGINE_ALGORITHMS: tuple[EngineAlgorithm, ...] = tuple(
     _offered(a) for a in REGISTRY if a.name in PAGE
 )
 """The searches the page offers: those of the registry (:data:`gametree.algorithms.REGISTRY`)
-that record events but the chance family's (:data:`gametree.algorithms.PAGE`), which engine.js
+that record events (:data:`gametree.algorithms.PAGE`), which engine.js
 runs by the same names (``tests/test_explore_page.py`` checks that it runs each, and
 ``tests/test_explore_engine.py`` that its events are impl's).
 """
@@ -81,7 +87,9 @@ _DATA = re.compile(r'<script id="gametree-data" type="application/json">(.*?)</s
 
 
 def default_algorithm(doc: TreeDocument) -> str:
-    """As ``gametree draw``: alpha-beta for two players, shallow with bounds, else maxn."""
+    """As ``gametree draw``: by the tree (expectimax with chance nodes, and so on)."""
+    if doc.tree.chance_nodes:
+        return "expectimax"
     if not doc.tree.vector:
         return "alphabeta-fail-hard"
     return "shallow" if doc.bounds is not None else "maxn"
@@ -96,7 +104,11 @@ def algorithm_problem(name: str, doc: TreeDocument) -> str | None:
     found = offered.get(_page_name(name))
     if found is None:
         return f"unknown algorithm {name!r}: the page offers {', '.join(offered)}"
-    if (found.players == "many") != doc.tree.vector:
+    if doc.tree.chance_nodes and not found.chance:
+        chance = ", ".join(a.name for a in ENGINE_ALGORITHMS if a.chance)
+        return (f"{name} has no rule for chance nodes (the tree has {doc.tree.chance_nodes}); "
+                f"these search them: {chance}")  # fmt: skip
+    if found.players != "any" and (found.players == "many") != doc.tree.vector:
         kind = "N-player trees with vector values" if doc.tree.vector else "two-player trees"
         return f"{name} does not take {kind}"
     return None

@@ -34,6 +34,7 @@
 
   // -- Exact numbers: {num, den} BigInts, den > 0, in lowest terms; NEG and POS the infinities.
 
+  const CHANCE = -1; // a chance node's toMove (spec.CHANCE)
   const NEG = Object.freeze({ inf: -1 });
   const POS = Object.freeze({ inf: 1 });
 
@@ -72,6 +73,9 @@
   const add = (x, y) => rat(x.num * y.den + y.num * x.den, x.den * y.den);
   const sub = (x, y) => add(x, neg(y));
   const mul = (x, k) => rat(x.num * k, x.den);
+  const times = (x, y) => rat(x.num * y.num, x.den * y.den);
+  const over = (x, y) => (isInf(x) ? x : rat(x.num * y.den, x.den * y.num)); // y > 0
+  const minus = (x, y) => (isInf(x) ? x : sub(x, y)); // x may be a window's infinite side
   const max = (x, y) => (lt(x, y) ? y : x);
   const min = (x, y) => (lt(y, x) ? y : x);
 
@@ -249,8 +253,10 @@
     }
   }
 
-  // A tree: {players, bounds: {lower, sum} | null, root, comment}; a node is {toMove, children}
-  // or a leaf {value} (a rational, or an array of them), with an optional comment.
+  // A tree: {players, bounds: {lower, sum} | null, interval: {lower, upper} | null, root,
+  // comment, chanceNodes}; a node is {toMove, children}, a chance node {toMove: -1,
+  // probabilities, children} or a leaf {value} (a rational, or an array of them), with an
+  // optional comment. bounds are Korf's, interval the leaf bounds [L, U] (Ballard's).
   function readTree(doc) {
     if (Array.isArray(doc)) return { players: 2, bounds: null, root: readNodes(doc, 2, [], true), comment: null };
     if (!(doc instanceof Map || doc instanceof Duplicate)) {
@@ -271,19 +277,32 @@
     if (comment !== null && typeof comment !== "string") {
       throw new TreeFormatError(`'comment' must be a string (got ${describe(comment)})`, "/comment");
     }
-    let bounds = null;
+    let bounds = null, interval = null;
     if (doc.has("bounds")) {
       const b = doc.get("bounds");
+      const shapes = '{"lower": L, "sum": S} or {"lower": L, "upper": U}';
       if (!(b instanceof Map || b instanceof Duplicate)) {
-        throw new TreeFormatError(`'bounds' must be an object {"lower": L, "sum": S} (got ${describe(b)})`, "/bounds");
+        throw new TreeFormatError(`'bounds' must be an object ${shapes} (got ${describe(b)})`, "/bounds");
       }
-      checkKeys(b, ["lower", "sum"], ["bounds"], "'bounds'");
-      for (const k of ["lower", "sum"]) if (!b.has(k)) throw new TreeFormatError(`'bounds' needs the key '${k}'`, "/bounds");
-      bounds = { lower: parseNumber(b.get("lower"), ["bounds", "lower"]), sum: parseNumber(b.get("sum"), ["bounds", "sum"]) };
+      checkKeys(b, ["lower", "sum", "upper"], ["bounds"], "'bounds'");
+      if (b.has("upper") && b.has("sum")) throw new TreeFormatError(`'bounds' is ${shapes}, not both (got 'sum' and 'upper')`, "/bounds");
+      const second = b.has("upper") ? "upper" : "sum";
+      for (const k of ["lower", second]) if (!b.has(k)) throw new TreeFormatError(`'bounds' needs the key '${k}'`, "/bounds");
+      const lower = parseNumber(b.get("lower"), ["bounds", "lower"]), other = parseNumber(b.get(second), ["bounds", second]);
+      if (second === "sum") bounds = { lower, sum: other };
+      else if (!lt(lower, other)) throw new TreeFormatError(`leaf bounds need lower < upper (got [${text(lower)}, ${text(other)}])`, "/bounds/upper");
+      else interval = { lower, upper: other };
     }
     const n = Number(players);
     const root = readNodes(doc.get("tree"), n, ["tree"], false);
-    const tree = { players: n, bounds, root, comment };
+    const tree = { players: n, bounds, interval, root, comment, chanceNodes: chanceNodes(root) };
+    if (interval !== null) {
+      for (const [path, leaf] of leaves(root)) {
+        if (Array.isArray(leaf.value)) throw new TreeFormatError(`'bounds' with 'upper' apply to two-player scalar values (got vectors): Korf's are {"lower": L, "sum": S}`, "/bounds");
+        const problem = intervalProblem(interval, leaf.value);
+        if (problem !== null) throw new TreeFormatError(problem, pointer(["tree", ...childKeys(path), "value"]));
+      }
+    }
     if (bounds !== null) {
       let vector = null;
       for (const [path, leaf] of leaves(root)) {
@@ -297,6 +316,40 @@
   }
 
   const childKeys = (path) => path.flatMap((i) => ["children", i]);
+
+  function intervalProblem(interval, v) {
+    if (lt(v, interval.lower) || gt(v, interval.upper)) return `the value ${text(v)} is outside the leaf bounds [${text(interval.lower)}, ${text(interval.upper)}]`;
+    return null;
+  }
+
+  function chanceNodes(root) {
+    let k = 0;
+    const stack = [root];
+    while (stack.length) {
+      const n = stack.pop();
+      if ("value" in n) continue;
+      if (n.probabilities) k++;
+      stack.push(...n.children);
+    }
+    return k;
+  }
+
+  // A chance node's probabilities (impl's reader, gametree.treefile): one per child, each in
+  // (0, 1], summing to exactly 1.
+  function readProbabilities(x, n, at) {
+    if (!Array.isArray(x)) throw new TreeFormatError(`'probabilities' must be an array (got ${describe(x === undefined ? null : x)})`, pointer(at));
+    if (x.length !== n) throw new TreeFormatError(`a chance node needs one probability per child, ${n} (got ${describe(x)})`, pointer(at));
+    const ps = x.map((p, i) => parseNumber(p, [...at, i]));
+    ps.forEach((p, i) => {
+      if (!(gt(p, rat(0n)) && le(p, rat(1n)))) throw new TreeFormatError(`a probability must be above 0 and at most 1 (got ${text(p)})`, pointer([...at, i]));
+    });
+    const total = ps.reduce(add, rat(0n));
+    if (!eq(total, rat(1n))) {
+      const hint = x.some((p) => p instanceof DoubleText) ? ': a JSON number is read as the double it names, so write "1/10" for one tenth' : "";
+      throw new TreeFormatError(`the probabilities must sum to 1 (got ${text(total)})${hint}`, pointer(at));
+    }
+    return ps;
+  }
 
   function boundsProblem(bounds, v) {
     const low = v.findIndex((c) => lt(c, bounds.lower));
@@ -329,6 +382,15 @@
         if (y.has && y.has("value")) {
           checkKeys(y, ["value", "comment"], where, "a leaf");
           node = { value: parseValue(y.get("value"), players, new Place(where, "value")) };
+        } else if (y.has && y.has("probabilities")) {
+          checkKeys(y, ["probabilities", "children", "comment"], where, "a chance node");
+          const kids = y.get("children");
+          if (kids === undefined) throw new TreeFormatError("a chance node needs 'children' with its 'probabilities'", pointer(where));
+          if (!Array.isArray(kids)) throw new TreeFormatError(`'children' must be an array (got ${describe(kids)})`, pointer([...where, "children"]));
+          if (!kids.length) throw new TreeFormatError("an interior node needs at least one child (got [])", pointer([...where, "children"]));
+          const probabilities = readProbabilities(y.get("probabilities"), kids.length, [...where, "probabilities"]);
+          node = { toMove: CHANCE, probabilities, children: new Array(kids.length) };
+          for (let i = kids.length - 1; i >= 0; i--) todo.push([kids[i], new Place(where, "children", i), depth + 1, node.children, i]);
         } else {
           checkKeys(y, ["to_move", "children", "comment"], where, "an interior node");
           const p = y.get("to_move");
@@ -418,6 +480,7 @@
   function serializeTree(tree) {
     const doc = { format: FORMAT, players: BigInt(tree.players) };
     if (tree.bounds) doc.bounds = { lower: encode(tree.bounds.lower), sum: encode(tree.bounds.sum) };
+    if (tree.interval) doc.bounds = { lower: encode(tree.interval.lower), upper: encode(tree.interval.upper) };
     if (tree.comment !== null && tree.comment !== undefined) doc.comment = tree.comment;
     const conv = { out: null };
     const todo = [[tree.root, conv, "out"]];
@@ -425,7 +488,10 @@
       const [n, into, key] = todo.pop();
       let o;
       if ("value" in n) o = { value: encode(n.value) };
-      else {
+      else if (n.probabilities) {
+        o = { probabilities: n.probabilities.map(encode), children: new Array(n.children.length) };
+        n.children.forEach((c, i) => todo.push([c, o.children, i]));
+      } else {
         o = { to_move: BigInt(n.toMove), children: new Array(n.children.length) };
         n.children.forEach((c, i) => todo.push([c, o.children, i]));
       }
@@ -837,6 +903,242 @@
     return best;
   }
 
+  // -- Chance nodes: expectimax, Ballard's Star1 and Star2 (impl.expectimax, impl.star) --------
+  // Their events are impl.chance_events' watches read off impl's variables: a chance node's
+  // sum after each child, Star2's probes and their bounds, each cut-off's test in numbers.
+
+  // x + p v, exact, component by component for vectors (impl.expectimax.expected).
+  const expected = (x, p, v) => (Array.isArray(v)
+    ? v.map((c, j) => add(Array.isArray(x) ? x[j] : rat(0n), times(p, c))) : add(x, times(p, v)));
+  const sumEvent = (i, p, v, total) => ({ type: "sum", child: i, probability: encode(p), value: encode(v), sum: encode(expected(total, p, v)) });
+
+  // Expectimax (Ballard 1983, section 1): a chance node weighs its children, a player's node
+  // takes its best, the leftmost of equals (Max the largest, Min the smallest, or component p).
+  function* expectimaxSearch(node, _path) {
+    const p = node.toMove;
+    yield { type: "enter", player: p };
+    if (node.probabilities) {
+      let total = rat(0n);
+      for (let i = 0; i < node.children.length; i++) {
+        const q = node.probabilities[i];
+        const next = yield call(i);
+        yield sumEvent(i, q, next.score, total);
+        total = expected(total, q, next.score);
+      }
+      return backed(total, total, null);
+    }
+    const prefers = (a, b) => (Array.isArray(a) ? gt(a[p], b[p]) : p === 0 ? gt(a, b) : lt(a, b));
+    let best = yield call(0);
+    yield { type: "best", value: encode(best.value), child: 0 };
+    for (let i = 1; i < node.children.length; i++) {
+      const next = yield call(i);
+      if (prefers(next.score, best.score)) {
+        best = next;
+        yield { type: "best", value: encode(best.value), child: i };
+      }
+    }
+    return best;
+  }
+
+  const PROBE = true, SEARCH = false;
+  const bound = (x) => backed(x, x, null); // impl.star._bound: a node's own reply, no line
+
+  // Star1 (probe false) and Star2 at one node (impl.star.star1_search, star2_search): fail-hard
+  // alpha-beta over the first child only (a probe) or all at a player's, the tests at chance.
+  function* starSearch(node, here, alpha, beta, probe, k) {
+    if (node.probabilities) return yield* (k.star2 ? star2Chance : star1Chance)(node, here, alpha, beta, k);
+    const p = node.toMove, n = node.children.length, width = probe ? 1 : n;
+    yield { type: "enter", player: p, alpha: encode(alpha), beta: encode(beta), ...(width < n ? { probe: true } : {}) };
+    let best = bound(p === 0 ? alpha : beta);
+    for (let i = 0; i < width; i++) {
+      const next = yield call(i, [alpha, beta, SEARCH, k]);
+      if (p === 0 ? gt(next.score, best.score) : lt(next.score, best.score)) {
+        best = next;
+        yield { type: "best", value: encode(best.score), child: i };
+        if (p === 0) alpha = best.score; else beta = best.score;
+        if (ge(alpha, beta)) {
+          if (i + 1 < n) {
+            yield p === 0
+              ? cutEvent(node, i, "alpha", best.score, ">=", "beta", beta, `Min above already holds Max to ${text(beta)}, so Max's remaining children cannot matter`)
+              : cutEvent(node, i, "alpha", alpha, ">=", "beta", best.score, `Max above already has ${text(alpha)}, so Min's remaining children cannot matter`);
+          }
+          return best;
+        }
+        if (i + 1 < width) yield { type: "window", alpha: encode(alpha), beta: encode(beta) };
+      }
+    }
+    if (width < n) {
+      yield cutEvent(node, 0, "children searched", rat(1n), "==", "probe", rat(1n), `a probe (Star2) searches the first child only: its value, ${text(best.score)}, is ${p === 0 ? "a lower" : "an upper"} bound on this node's`);
+    }
+    return best;
+  }
+
+  // A chance node whose window lies beyond [L, U] fails at once, reading nothing.
+  function* beyond(node, alpha, beta, k) {
+    if (le(k.upper, alpha)) {
+      yield cutEvent(node, -1, "U", k.upper, "<=", "alpha", alpha, "nothing below reaches the window: every leaf is at most U");
+      return bound(alpha);
+    }
+    yield cutEvent(node, -1, "L", k.lower, ">=", "beta", beta, "everything below is above the window: each leaf is at least L");
+    return bound(beta);
+  }
+
+  // Star1's tests after child i (v_i <= A_i, v_i >= B_i), given the mass left after it and
+  // what the children left are taken at: all U and L (Star1) or their probes' bounds (Star2).
+  function* chanceTests(node, i, v, a, b, left, alpha, beta, others) {
+    const last = i + 1 >= node.children.length;
+    const rest = text(left);
+    if (le(v, a)) {
+      if (!last) yield cutEvent(node, i, `v${i}`, v, "<=", `A${i}`, a, `even with the children left (probability ${rest}) at ${others[0]}, the value would be at most alpha = ${text(alpha)}`);
+      return bound(alpha);
+    }
+    if (ge(v, b)) {
+      if (!last) yield cutEvent(node, i, `v${i}`, v, ">=", `B${i}`, b, `even with the children left (probability ${rest}) at ${others[1]}, the value would be at least beta = ${text(beta)}`);
+      return bound(beta);
+    }
+    return null;
+  }
+
+  // Star1 at a chance node: each child over (max(A_i, L), min(B_i, U)), then the tests; the
+  // children not yet searched bounded by [L, U] (Star2's search phase with no probe).
+  function* star1Chance(node, here, alpha, beta, k) {
+    yield { type: "enter", player: CHANCE, alpha: encode(alpha), beta: encode(beta) };
+    if (le(k.upper, alpha) || ge(k.lower, beta)) return yield* beyond(node, alpha, beta, k);
+    const n = node.children.length;
+    const others = [`all U = ${text(k.upper)}`, `all L = ${text(k.lower)}`];
+    return yield* searchPhase(node, here, alpha, beta, k, [new Array(n).fill(k.lower), new Array(n).fill(k.upper)], 0, others);
+  }
+
+  // The search at a chance node: child i over (max(A_i, L), min(B_i, U)), where A_i and B_i
+  // take the children after it at their bounds [lo_j, hi_j] (impl.star: left·U and left·L in
+  // Star1, the probes' bounds in Star2), and the tests after it. called: how many children
+  // were called before (probed), whose search is a new one.
+  function* searchPhase(node, here, alpha, beta, k, [lo, hi], called, others) {
+    let total = rat(0n), left = rat(1n);
+    let low = lo.reduce((s, x, j) => add(s, times(node.probabilities[j], x)), rat(0n));
+    let high = hi.reduce((s, x, j) => add(s, times(node.probabilities[j], x)), rat(0n));
+    for (let i = 0; i < node.children.length; i++) {
+      const p = node.probabilities[i];
+      left = sub(left, p);
+      low = sub(low, times(p, lo[i]));
+      high = sub(high, times(p, hi[i]));
+      const a = over(minus(minus(alpha, total), high), p);
+      const b = over(minus(minus(beta, total), low), p);
+      if (i < called) yield { type: "search", path: [...here(), i], kind: "search", alpha: encode(max(a, k.lower)), beta: encode(min(b, k.upper)) };
+      const v = (yield call(i, [max(a, k.lower), min(b, k.upper), SEARCH, k])).score;
+      yield sumEvent(i, p, v, total);
+      const failed = yield* chanceTests(node, i, v, a, b, left, alpha, beta, others);
+      if (failed) return failed;
+      total = add(total, times(p, v));
+    }
+    return bound(total);
+  }
+
+  // Star2 at a chance node: probe each player's child (a lower bound on Max's, an upper bound
+  // on Min's), failing as soon as the bounds decide; then Star1 with the probes' bounds.
+  function* star2Chance(node, here, alpha, beta, k) {
+    yield { type: "enter", player: CHANCE, alpha: encode(alpha), beta: encode(beta) };
+    if (le(k.upper, alpha) || ge(k.lower, beta)) return yield* beyond(node, alpha, beta, k);
+    const n = node.children.length, ps = node.probabilities, kids = node.children;
+    const lo = new Array(n).fill(k.lower), hi = new Array(n).fill(k.upper);
+    let low = k.lower, high = k.upper, called = 0;
+    for (let i = 0; i < n; i++) {
+      const c = kids[i], p = ps[i];
+      if ("value" in c || c.probabilities) continue;
+      called = i + 1;
+      if (c.toMove === 0) {
+        const b = over(minus(beta, sub(low, times(p, lo[i]))), p);
+        yield { type: "search", path: [...here(), i], kind: "probe", alpha: encode(k.lower), beta: encode(min(b, k.upper)) };
+        const w = (yield call(i, [k.lower, min(b, k.upper), PROBE, k])).score;
+        low = add(low, times(p, sub(w, lo[i])));
+        lo[i] = w;
+        yield { type: "probe", child: i, probability: encode(p), value: encode(w), bound: "lower", low: encode(low), high: encode(high) };
+        if (ge(w, b)) {
+          yield cutEvent(node, i, "sum p_j lo_j", low, ">=", "beta", beta, "with the probes' lower bounds the value is at least beta");
+          return bound(beta);
+        }
+      } else {
+        const a = over(minus(alpha, sub(high, times(p, hi[i]))), p);
+        yield { type: "search", path: [...here(), i], kind: "probe", alpha: encode(max(a, k.lower)), beta: encode(k.upper) };
+        const w = (yield call(i, [max(a, k.lower), k.upper, PROBE, k])).score;
+        high = sub(high, times(p, sub(hi[i], w)));
+        hi[i] = w;
+        yield { type: "probe", child: i, probability: encode(p), value: encode(w), bound: "upper", low: encode(low), high: encode(high) };
+        if (le(w, a)) {
+          yield cutEvent(node, i, "sum p_j hi_j", high, "<=", "alpha", alpha, "with the probes' upper bounds the value is at most alpha");
+          return bound(alpha);
+        }
+      }
+    }
+    const others = ["their probes' upper bounds", "their probes' lower bounds"];
+    return yield* searchPhase(node, here, alpha, beta, k, [lo, hi], called, others);
+  }
+
+  // -- BRS+ (Esser, Gras, Winands, Schadd and Lanctot 2013, section 3) ------------------------
+  // impl.best_reply.brs_plus: paranoid's alpha-beta over spec.best_reply.brs_plus_transform.
+
+  // The replies at n, where an opponent of r moves (spec.best_reply.replies): the paths down to
+  // the next node where r moves (or a leaf) on which at most one ply leaves the first child,
+  // left to right, each with the node it ends at.
+  function replies(n, r) {
+    const out = [];
+    const stack = [[[], n, false]];
+    while (stack.length) {
+      const [path, x, leftFirst] = stack.pop();
+      if ("value" in x || x.toMove === r) { out.push([path, x]); continue; }
+      const taken = leftFirst ? 1 : x.children.length;
+      for (let i = taken - 1; i >= 0; i--) stack.push([[...path, i], x.children[i], leftFirst || i > 0]);
+    }
+    return out;
+  }
+
+  // The two-player tree BRS+ searches for r: r's nodes as they are, each opponents' layer one
+  // node (its first mover's) whose children are the layer's replies; each such node keeps its
+  // replies' paths below it (replyPaths), to name its edges and to map a line back.
+  function brsPlusTransform(root, r) {
+    const out = { node: null };
+    const todo = [[root, out, "node"]];
+    while (todo.length) {
+      const [n, into, key] = todo.pop();
+      if ("value" in n) { into[key] = n; continue; }
+      const node = { toMove: n.toMove, children: [] };
+      let kids = n.children;
+      if (n.toMove !== r) {
+        const found = replies(n, r);
+        node.replyPaths = found.map(([p]) => p);
+        kids = found.map(([, end]) => end);
+      }
+      if (n.comment !== undefined) node.comment = n.comment;
+      node.children = new Array(kids.length);
+      kids.forEach((c, i) => todo.push([c, node.children, i]));
+      into[key] = node;
+    }
+    return out.node;
+  }
+
+  // The path in the tree of the node at path in its transform (spec.best_reply.reply_path).
+  function replyPath(transformed, path) {
+    const out = [];
+    let n = transformed;
+    for (const i of path) {
+      if (n.replyPaths) out.push(...n.replyPaths[i]); else out.push(i);
+      n = n.children[i];
+    }
+    return out;
+  }
+
+  function brsPlusRun(t, o) {
+    requireVectors(t, "brs-plus");
+    if (t.players < 3) throw new TreeFormatError(`brs-plus is for three or more players (got ${t.players}); with two, the one opponent's best reply is minimax: use minimax or paranoid`, "/players");
+    if (o.player === undefined || o.player === null) throw new TreeFormatError("brs-plus needs the root player it searches for: 'player'", "/player");
+    const r = Number(o.player);
+    if (!Number.isInteger(r) || r < 0 || r >= t.players) throw new TreeFormatError(`'player' must be in 0..${t.players - 1} (got ${o.player})`, "/player");
+    const u = brsPlusTransform(t.root, r);
+    const worth = (l) => backed(l.value[r], l.value[r], null);
+    const result = drive(u, paranoidSearch, [null, null, r], worth, showScore, o.events !== false);
+    return { ...result, transformed: u };
+  }
+
   // -- Last-branch and speculative pruning (Sturtevant 2003) -----------------------------------
 
   // The ancestor a_1 that lets frame me stop and the frames between, or null: the walk of
@@ -1226,6 +1528,24 @@
     };
   }
 
+  // Star1 or Star2 over the window, leaves in the document's bounds [L, U] (impl.star._run).
+  function starRun(name, star2) {
+    return (t, o) => {
+      requireScalars(t, name);
+      const b = o.interval || t.interval;
+      if (!b) throw new TreeFormatError(`${name} needs bounds on the leaf values: add "bounds": {"lower": L, "upper": U} to the document`, "/tree");
+      const k = { lower: exactOption(b.lower, "lower"), upper: exactOption(b.upper, "upper"), star2 };
+      const evaluate = (leaf) => {
+        const problem = intervalProblem(k, leaf.value);
+        if (problem !== null) throw new SearchError(problem, []);
+        return backed(leaf.value, leaf.value, null);
+      };
+      return drive(t.root, starSearch, [...windowOf(o), SEARCH, k], evaluate, showScore, o.events !== false);
+    };
+  }
+
+  const CHANCE_SEARCHES = ["expectimax", "star1", "star2"];
+
   const RUNS = {
     minimax: (t, o) => { requireScalars(t, "minimax"); return drive(t.root, minmaxSearch, [NEG, POS, false, false], scalarLeaf, showScore, o.events !== false); },
     negamax: (t, o) => { requireScalars(t, "negamax"); return drive(t.root, negamaxSearch, [NEG, POS, false, false], scalarLeaf, showScore, o.events !== false); },
@@ -1246,6 +1566,10 @@
     "last-branch": korf(lastBranchSearch, "last-branch pruning", () => [null]),
     speculative: korf(speculativeSearch, "speculative pruning", () => [null]),
     optimal: optimalRun,
+    expectimax: (t, o) => drive(t.root, expectimaxSearch, [], (l) => backed(l.value, l.value, null), (r) => ({ value: encode(r.value) }), o.events !== false),
+    star1: starRun("star1", false),
+    star2: starRun("star2", true),
+    "brs-plus": brsPlusRun,
     paranoid: (t, o) => {
       const r = o.player === undefined || o.player === null ? mover(t.root) : Number(o.player);
       if (!Number.isInteger(r) || r < 0 || r >= t.players) throw new TreeFormatError(`'player' must be in 0..${t.players - 1} (got ${o.player})`, "/player");
@@ -1260,18 +1584,28 @@
 
   // Search tree (from parseTree) with the algorithm called name; options: {alpha, beta (a
   // rational, a number, a "p/q" string or null), bounds: {lower, sum}, player, firstGuess,
-  // domain ("reals" or "integers", for optimal), events (false: do not record them)}.
+  // domain ("reals" or "integers", for optimal), interval: {lower, upper} (Star1, Star2; the
+  // tree's by default), events (false: do not record them)}. For brs-plus the events' paths
+  // are in its transform (transformed, the tree it returns too, with transformedLine), the
+  // line and the leaves in the tree.
   function run(name, tree, options = {}) {
     const go = RUNS[name];
     if (go === undefined) throw new TreeFormatError(`no algorithm '${name}'; the names are: ${Object.keys(RUNS).join(", ")}`, null);
-    const { events, reply, leaves: read, interior } = go(tree, options);
+    if (tree.chanceNodes && !CHANCE_SEARCHES.includes(name)) {
+      throw new TreeFormatError(`${name} has no rule for chance nodes (the tree has ${tree.chanceNodes}); these search them: ${CHANCE_SEARCHES.join(", ")}`, "/tree");
+    }
+    const { events, reply, leaves: read, interior, transformed } = go(tree, options);
     const root = "value" in tree.root;
     const value = root ? (Array.isArray(tree.root.value) && name === "paranoid" ? reply.score : reply.value)
       : (Array.isArray(reply.value) && name !== "paranoid" ? reply.value : reply.score);
+    // BRS+: the line and the leaves as paths in the tree; the events' paths in its transform.
+    const inTree = transformed ? (p) => replyPath(transformed, p) : (p) => p;
     return {
       value,
-      principalVariation: unwind(reply.line),
-      leaves: read,
+      principalVariation: inTree(unwind(reply.line)),
+      leaves: read.map(inTree),
+      transformed: transformed ?? null,
+      transformedLine: transformed ? unwind(reply.line) : null,
       nodesVisited: interior + read.length,
       leavesEvaluated: read.length,
       events,
@@ -1280,6 +1614,6 @@
 
   return {
     SEARCHES, TreeFormatError, SearchError, parseTree, parseJSON, readTree, serializeTree, run,
-    formatValue, encode, jsonText, parseNumber, rat, cmp,
+    formatValue, encode, jsonText, parseNumber, rat, cmp, add, times,
   };
 });

@@ -26,7 +26,10 @@
     children: (n) => n.children,
     player: (n) => n.toMove,
     comment: (n) => n.comment ?? null,
+    probabilities: (n) => n.probabilities ?? null, // a chance node's (Ballard's * node)
+    interval: (t) => t.interval ?? null, // the leaf bounds [L, U], {lower, upper}
   };
+  const CHANCE = -1; // a chance node's player (spec.CHANCE)
 
   const key = (p) => p.join(",");
   const pathOf = (k) => (k === "" ? [] : k.split(",").map(Number));
@@ -126,8 +129,14 @@
         case "best":
           Object.assign(info(p), { best: ev.value, bestChild: ev.child });
           break;
+        case "sum":
+          info(p).sum = ev.sum;
+          break;
+        case "probe":
+          Object.assign(info(p), { low: ev.low, high: ev.high });
+          break;
         case "cut":
-          s.cuts.push({ path: p, after: ev.after, skipped: ev.skipped, reason: ev.reason, step: i });
+          s.cuts.push({ path: p, after: ev.after, skipped: ev.skipped, reason: ev.reason, test: ev.test, step: i });
           for (const j of ev.skipped) s.skipped.add(key([...p, j]));
           break;
         case "leave":
@@ -152,6 +161,7 @@
       parts.push(`α = ${show(n.alpha) ?? "−∞"}, β = ${show(n.beta) ?? "+∞"}`);
     }
     if (n.bound !== undefined && n.bound !== null) parts.push(`bound ${show(n.bound)}`);
+    if (n.low !== undefined) parts.push(`probes: ${show(n.low)} ≤ value ≤ ${show(n.high)}`);
     if (n.gamma !== undefined && n.gamma !== null) parts.push(`test: ${n.strict ? ">" : "≥"} γ = ${show(n.gamma)}?`);
     return parts.join("; ");
   }
@@ -169,9 +179,14 @@
         return `Read leaf ${name}: ${show(ev.value)}`;
       case "best":
         return `Best at ${name} is now ${show(ev.value)}, from child ${ev.child}`;
+      case "sum":
+        return `At chance node ${name}, child ${ev.child} (probability ${show(ev.probability)}) is worth ${show(ev.value)}: the weighted sum so far is ${show(ev.sum)}`;
+      case "probe":
+        return `At chance node ${name}, the probe of child ${ev.child} (probability ${show(ev.probability)}) gives ${show(ev.value)}, a ${ev.bound} bound on it: the node's value is now between ${show(ev.low)} and ${show(ev.high)}`;
       case "window":
         return `Window at ${name}: ${windowText({ hasWindow: true, alpha: ev.alpha, beta: ev.beta })}`;
       case "cut":
+        if (!ev.skipped.length && ev.test) return `Cut-off at ${name} after child ${ev.after}, its last: skip the search phase`;
         return `Cut-off at ${name} after child ${ev.after}: skip ${ev.skipped.length === 1 ? "child" : "children"} ${ev.skipped.join(", ")}`;
       case "leave":
         return `Leave ${name} with ${show(ev.value)}`;
@@ -194,6 +209,7 @@
   }
 
   function playerName(p) {
+    if (p === CHANCE) return "chance";
     return state.players === 2 ? `${PLAYER_NAMES[p]} (player ${p})` : `player ${p}`;
   }
 
@@ -247,6 +263,7 @@
   }
 
   function shape(g, player, x, y, r, title) {
+    if (player === CHANCE) return star(g, x, y, r, title);
     const [edge, fill] = COLOURS[player % COLOURS.length];
     const s = player % COLOURS.length;
     const common = { fill, stroke: edge, "stroke-width": 2 };
@@ -271,25 +288,51 @@
     return e;
   }
 
+  // A chance node: a white five-pointed star, as gametree draw's (gametree.draw.canvas._star).
+  function star(g, x, y, r, title) {
+    const pts = [];
+    for (let i = 0; i < 10; i++) {
+      const rr = (i % 2 ? 0.45 : 1) * r * 1.35;
+      const a = (i * Math.PI) / 5;
+      pts.push(`${(x + rr * Math.sin(a)).toFixed(1)},${(y - rr * Math.cos(a)).toFixed(1)}`);
+    }
+    const e = el("polygon", { points: pts.join(" "), fill: "#fff", stroke: "#222", "stroke-width": 2, class: "chance" }, g);
+    el("title", {}, e).textContent = title;
+    return e;
+  }
+
   // A number as the drawing writes it: gametree.draw.model.format_number's true minus sign.
   const drawn = (text) => text.replace(/-/g, "−");
 
   // What the leaves read so far prove about each node's minimax value (Max's view), labelled as
   // `gametree draw` labels it (gametree.draw.model.format_interval): from minimax with every
   // unread leaf at −∞ to minimax with every unread leaf at +∞. Minimax is monotone in every
-  // leaf, so that is exactly the set of values still possible. Two players.
-  function provenLabels(t, reads) {
+  // leaf, so that is exactly the set of values still possible. Two players. With chance nodes
+  // (and for the chance family's searches) the value is expectimax's, a chance node's ends the
+  // probabilities' weighted sums, and an unread leaf lies in the leaf bounds `interval`.
+  function provenLabels(t, reads, interval) {
     const NEG = { inf: -1 };
     const POS = { inf: 1 };
+    const unread = interval ? [interval.lower, interval.upper] : [NEG, POS];
     const ends = new Map(); // key -> [lo, hi]
+    const entered = new Set(); // the nodes with a leaf read below: the others show nothing
     const stack = [[T.root(t), [], false]];
     while (stack.length) {
       const [n, p, done] = stack.pop();
       if (T.isLeaf(n)) {
-        ends.set(key(p), reads.has(key(p)) ? [n.value, n.value] : [NEG, POS]);
+        ends.set(key(p), reads.has(key(p)) ? [n.value, n.value] : unread);
+        if (reads.has(key(p))) for (let d = 0; d <= p.length; d++) entered.add(key(p.slice(0, d)));
       } else if (!done) {
         stack.push([n, p, true]);
         T.children(n).forEach((c, i) => stack.push([c, [...p, i], false]));
+      } else if (T.probabilities(n)) {
+        const kids = T.children(n).map((_, i) => ends.get(key([...p, i])));
+        const weigh = (j) => {
+          const inf = kids.find((k) => k[j].inf !== undefined);
+          if (inf) return inf[j];
+          return kids.reduce((s, k, i) => E.add(s, E.times(T.probabilities(n)[i], k[j])), E.rat(0n));
+        };
+        ends.set(key(p), [weigh(0), weigh(1)]);
       } else {
         const kids = T.children(n).map((_, i) => ends.get(key([...p, i])));
         const better = T.player(n) === 0 ? (x, y) => E.cmp(x, y) > 0 : (x, y) => E.cmp(x, y) < 0;
@@ -300,7 +343,7 @@
     const labels = new Map();
     const text = (x) => drawn(E.formatValue(x));
     for (const [k, [lo, hi]] of ends) {
-      if (!Array.isArray(nodeAt(t, pathOf(k)).children)) continue;
+      if (!Array.isArray(nodeAt(t, pathOf(k)).children) || !entered.has(k)) continue;
       const low = lo.inf !== undefined;
       const high = hi.inf !== undefined;
       if (!low && !high && E.cmp(lo, hi) === 0) labels.set(k, { text: text(lo), exact: true });
@@ -322,6 +365,8 @@
       this.k = 0;
       this.events = [];
       this.result = null;
+      this.shown = null; // BRS+'s transform, which its pane draws instead of the tree
+      this.shownLayout = null;
       this.timer = null;
       this.q("algorithm").addEventListener("change", (e) => {
         this.showInputs();
@@ -347,10 +392,15 @@
       this.root.addEventListener("pointerdown", () => { state.active = this; });
     }
 
+    // The tree this pane draws: the page's, or the transform BRS+ searches (its events' paths).
+    tree() {
+      return this.shown ?? state.tree;
+    }
+
     fillMenu(preferred) {
       const menu = this.q("algorithm");
       const kind = state.vector ? "many" : "two";
-      const offered = DATA.algorithms.filter((a) => a.players === kind);
+      const offered = DATA.algorithms.filter((a) => a.chance === state.chance && (a.players === kind || a.players === "any"));
       const old = preferred ?? menu.value;
       menu.replaceChildren(...offered.map((a) => {
         const o = document.createElement("option");
@@ -380,6 +430,8 @@
       if (player !== "" && !this.q("player-input").hidden) {
         if (!/^\d+$/.test(player)) throw new Error(`the paranoid player is a number in 0..${state.players - 1} (got ${JSON.stringify(player)})`);
         o.player = Number(player);
+      } else if (this.q("algorithm").value === "brs-plus") {
+        o.player = T.player(T.root(state.tree)); // BRS+ needs its root player: the root's, unless given
       }
       if (!this.q("domain-input").hidden) o.domain = this.q("domain").value;
       if (state.vector && !this.q("bounds-inputs").hidden) {
@@ -410,6 +462,8 @@
       const name = this.q("algorithm").value;
       try {
         this.result = E.run(name, state.tree, this.options());
+        this.shown = this.result.transformed ? { ...state.tree, root: this.result.transformed } : null;
+        this.shownLayout = this.shown ? layout(this.shown) : null;
         this.events = this.result.events;
         this.reference = referenceFor(name, this.result);
       } catch (e) {
@@ -445,7 +499,7 @@
       const step = this.q("step");
       step.textContent = `step ${this.k} of ${this.events.length}`;
       const event = this.q("event");
-      event.textContent = describe(ev, state.tree);
+      event.textContent = describe(ev, this.tree());
       event.dataset.type = ev ? ev.type : "";
       event.dataset.path = ev ? key(ev.path ?? []) : "";
       const reason = this.q("reason");
@@ -463,14 +517,16 @@
       const p = ev ? ev.path ?? [] : [];
       for (let d = 0; d <= p.length; d++) {
         const sub = p.slice(0, d);
-        const n = nodeAt(state.tree, sub);
+        const n = nodeAt(this.tree(), sub);
         if (T.isLeaf(n)) continue;
         const i = s.nodes.get(key(sub));
         const tr = document.createElement("tr");
         tr.dataset.path = key(sub);
         if (d === p.length) tr.className = "current";
         const mover = T.player(n);
-        const cells = [nodeName(state.tree, sub), state.players === 2 ? PLAYER_NAMES[mover] : `player ${mover}`, windowText(i), i && i.best !== undefined ? show(i.best) : ""];
+        const who = mover === CHANCE ? "chance" : state.players === 2 ? PLAYER_NAMES[mover] : `player ${mover}`;
+        const sofar = i && i.best !== undefined ? show(i.best) : i && i.sum !== undefined ? `sum ${show(i.sum)}` : "";
+        const cells = [nodeName(this.tree(), sub), who, windowText(i), sofar];
         for (const [c, cls] of cells.map((c, j) => [c, ["node", "player", "window", "best"][j]])) {
           const td = document.createElement("td");
           td.className = cls;
@@ -487,7 +543,8 @@
       list.replaceChildren(...s.cuts.map((c, j) => {
         const li = document.createElement("li");
         li.dataset.path = key(c.path);
-        li.textContent = `at ${nodeName(state.tree, c.path)}, skip ${c.skipped.map((i) => pathText([...c.path, i])).join(", ")}: ${c.reason}`;
+        const skip = c.skipped.length || !c.test ? `skip ${c.skipped.map((i) => pathText([...c.path, i])).join(", ")}` : "skip its search phase";
+        li.textContent = `at ${nodeName(this.tree(), c.path)}, ${skip}: ${c.reason}`;
         if (j === s.cuts.length - 1 && this.events[this.k - 1]?.type === "cut") li.className = "latest";
         return li;
       }));
@@ -522,7 +579,7 @@
         why.className = "warning";
         why.dataset.role = "why";
         const cuts = replay(this.events, this.events.length).cuts;
-        why.textContent = `This search is unsound here: ` + cuts.map((c) => `the cut at ${nodeName(state.tree, c.path)} skipped ${c.skipped.map((i) => nodeName(state.tree, [...c.path, i])).join(", ")} (${c.reason})`).join("; ") +
+        why.textContent = `This search is unsound here: ` + cuts.map((c) => `the cut at ${nodeName(this.tree(), c.path)} skipped ${c.skipped.map((i) => nodeName(this.tree(), [...c.path, i])).join(", ")} (${c.reason})`).join("; ") +
           `. ${this.reference.name} reads every leaf; step through both (Compare) to see where they part.`;
         box.appendChild(why);
       }
@@ -530,7 +587,7 @@
 
     renderDrawing(s, ev) {
       const holder = this.q("drawing");
-      const L = state.layout;
+      const L = this.shownLayout ?? state.layout;
       const rowH = 80;
       const leafH = (node) => 8 + 15 * node.texts.length;
       const margin = 36;
@@ -548,14 +605,15 @@
       const atEnd = this.result && this.k === this.events.length && this.events.length > 0;
       const pv = new Set();
       if (atEnd) {
-        const line = this.result.principalVariation;
+        const line = this.result.transformedLine ?? this.result.principalVariation;
         for (let d = 0; d <= line.length; d++) pv.add(key(line.slice(0, d)));
       }
       const pruned = (p) => {
         for (let d = 1; d <= p.length; d++) if (s.skipped.has(key(p.slice(0, d)))) return true;
         return false;
       };
-      const proven = state.vector ? null : provenLabels(state.tree, s.reads);
+      const chosen = DATA.algorithms.find((a) => a.name === this.q("algorithm").value);
+      const proven = state.vector ? null : provenLabels(state.tree, s.reads, chosen && chosen.chance ? T.interval(state.tree) : null);
       const edges = el("g", {}, svg);
       const marks = el("g", {}, svg);
       const nodes = el("g", {}, svg);
@@ -571,6 +629,14 @@
           if (pv.has(kk)) Object.assign(attrs, { stroke: "#e0a800", "stroke-width": 6, "stroke-linecap": "round" });
           if (onPath.has(kk) && !pv.has(kk)) Object.assign(attrs, { stroke: "#6a3d9a", "stroke-width": 3 });
           el("line", attrs, edges);
+          const ps = T.probabilities(node.n);
+          const rs = node.n.replyPaths; // BRS+'s transform: the plies of each reply in the tree
+          if (ps || rs) {
+            const at = { x: X(node) + (X(kid) - X(node)) * 0.33, y: top + (bottom - top) * 0.33 + 4, "text-anchor": "middle" }; // above the cut marks
+            const i = kid.p[kid.p.length - 1];
+            const pt = el("text", { ...at, class: `${ps ? "probability" : "reply"} halo`, id: `pane${this.index}-${ps ? "p" : "reply"}-${kk.replace(/,/g, "-")}` }, marks);
+            pt.textContent = ps ? show(ps[i]) : rs[i].join("·");
+          }
           if (s.skipped.has(kk)) {
             const mx = X(node) + (X(kid) - X(node)) * 0.55;
             const my = top + (bottom - top) * 0.55;
@@ -610,7 +676,7 @@
           if (state.editing && kk === key(state.editing)) el("rect", { x: x - node.width / 2 - 9, y: y - h / 2 - 9, width: node.width + 18, height: h + 18, rx: 7, class: "editing-ring" }, g);
         } else {
           if (pv.has(kk)) el("circle", { cx: x, cy: y, r: 24, fill: "#ffc83d", opacity: 0.7 }, g);
-          shape(g, T.player(node.n), x, y, 15, `${nodeName(state.tree, node.p)}: ${playerName(T.player(node.n))}`);
+          shape(g, T.player(node.n), x, y, 15, `${nodeName(this.tree(), node.p)}: ${playerName(T.player(node.n))}`);
           if (kk === currentKey) el("circle", { cx: x, cy: y, r: 25, class: "current-ring" }, g);
           if (state.editing && kk === key(state.editing)) el("circle", { cx: x, cy: y, r: 30, class: "editing-ring" }, g);
           let label = null;
@@ -639,8 +705,9 @@
       }
       // One listener for every node: a click (or Enter) on a node opens the editor on it.
       const target = (e) => e.target.closest("[data-path]");
-      svg.addEventListener("click", (e) => { const g = target(e); if (g) openEditor(pathOf(g.dataset.path)); });
-      svg.addEventListener("keydown", (e) => { const g = target(e); if (g && e.key === "Enter") openEditor(pathOf(g.dataset.path)); });
+      const editable = !this.shown; // a transform's paths are not the tree's
+      svg.addEventListener("click", (e) => { const g = target(e); if (g && editable) openEditor(pathOf(g.dataset.path)); });
+      svg.addEventListener("keydown", (e) => { const g = target(e); if (g && editable && e.key === "Enter") openEditor(pathOf(g.dataset.path)); });
       holder.replaceChildren(svg);
       this.renderLegend();
     }
@@ -662,6 +729,16 @@
         span.append(g, state.players === 2 ? `${PLAYER_NAMES[p]} (player ${p})` : `player ${p}`);
         items.push(span);
       }
+      if (state.chance) {
+        const g = document.createElementNS(SVG, "svg");
+        g.setAttribute("width", "20");
+        g.setAttribute("height", "20");
+        g.setAttribute("aria-hidden", "true");
+        star(g, 10, 11, 6.5, "");
+        const span = document.createElement("span");
+        span.append(g, "chance (each edge its probability)");
+        items.push(span);
+      }
       for (const [cls, text] of [["ring", "current node"], ["cut", "cut-off"], ["pv", "principal variation (at the end)"], ["badge", "order read"]]) {
         const span = document.createElement("span");
         span.className = `key-${cls}`;
@@ -677,7 +754,7 @@
     const family = DATA.algorithms.find((a) => a.name === name);
     if (!family || name === "maxn" || name === "minimax") return null;
     const reference = family.players === "many" ? "maxn" : null;
-    if (reference === null || name === "paranoid") return null;
+    if (reference === null || name === "paranoid" || name === "brs-plus") return null; // other values by definition
     try {
       return { name: reference, value: E.run(reference, state.tree, {}).value };
     } catch (e) {
@@ -687,7 +764,7 @@
   }
 
   // ---- The page: the tree, the panes, stepping, editing ----
-  const state = { tree: null, text: "", players: 2, vector: false, layout: null, panes: [], active: null, editing: null };
+  const state = { tree: null, text: "", players: 2, vector: false, chance: false, layout: null, panes: [], active: null, editing: null };
 
   function loadTree(text, algorithms) {
     const tree = E.parseTree(text);
@@ -695,6 +772,7 @@
     state.text = text;
     state.players = T.players(tree);
     state.vector = state.players > 2 || Array.isArray(firstLeaf(tree).value);
+    state.chance = tree.chanceNodes > 0;
     state.layout = layout(tree);
     const bounds = T.bounds(tree);
     for (const [i, pane] of state.panes.entries()) {

@@ -51,13 +51,13 @@ def brs_plus(
     transform: the leftmost best reply). O(size of t) to build the transform; alpha-beta over
     it reads O(B^L) leaves for L layers, where a layer of plies with b_1, ..., b_k moves has
     B = 1 + sum(b_i - 1) replies, against the b_1·...·b_k paths paranoid searches there;
-    with the best reply first, about B^(L/2) (Knuth and Moore). Events: not recorded.
+    with the best reply first, about B^(L/2) (Knuth and Moore). Events (``events=True``):
+    paranoid's on the transform, their paths the transform's (the explore page and
+    ``gametree draw`` show the transform).
     """
     require_vector_tree(t, "brs-plus")
     r = best_reply_player(t.players, player, "brs-plus")
-    if events:
-        raise ValueError("brs-plus records no events")
-    s = paranoid(brs_plus_transform(t, r), r, trace=trace)
+    s = paranoid(brs_plus_transform(t, r), r, trace=trace, events=events)
 
     def in_t(path: tuple[int, ...]) -> tuple[int, ...]:
         return reply_path(t, r, path)
@@ -68,6 +68,7 @@ def brs_plus(
         s.nodes_visited,
         s.leaves_evaluated,
         None if s.trace is None else tuple(map(in_t, s.trace)),
+        s.events,
     )
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "best_replies",
     "best_reply_player",
     "brs",
+    "brs_children",
     "brs_plus",
     "brs_plus_transform",
     "brs_tree",
@@ -229,6 +230,37 @@ def brs(t: Tree, player: int | None = None) -> Solution[Scalar]:
     )
 
 
+def brs_children(game: OutOfTurnGame[S, M], state: S, player: int, *,
+                 plus: bool = False) -> list[S]:  # fmt: skip
+    """The states below ``state`` in the tree BRS (with ``plus``, BRS+) searches for ``player``.
+
+    Schadd and Winands 2011, section III; Esser et al. 2013, section 3. Where r moves, r's
+    moves. At an opponents' layer, for each opponent o in turn order from the one to move,
+    each of o's moves from the same position with o given the move, after which r moves; with
+    ``plus``, the layer's replies are :func:`replies` of the game's own plies (every opponent
+    in turn, one leaving its first move). A state that is not terminal with no children is an
+    error of the game. O(N·b) states for b moves a player (BRS+: one per reply).
+    """
+    mover = _mover(game)
+    r = player
+    if mover(state) == r:
+        below = [game.successor(state, m) for m in game.moves(state)]
+    elif plus:
+
+        def successors(s: S) -> Sequence[S] | None:
+            return None if game.is_terminal(s) else [game.successor(s, m) for m in game.moves(s)]
+
+        below = [end for _, end in _layer(state, successors, mover, r)]
+    else:
+        p = mover(state)
+        order = [(p + k) % game.players for k in range(game.players)]
+        given = [game.with_mover(state, o) for o in order if o != r]
+        below = [game.with_mover(game.successor(g, m), r) for g in given for m in game.moves(g)]
+    if not below:
+        raise TreeError("a state that is not terminal has no legal moves")
+    return below
+
+
 def brs_tree(
     game: OutOfTurnGame[S, M],
     state: S,
@@ -242,11 +274,8 @@ def brs_tree(
 
     Schadd and Winands 2011, section III; with ``plus``, BRS+'s (Esser et al. 2013, 3).
 
-    A layer where r moves has r's moves. An opponents' layer has, for each opponent o in turn
-    order from the one to move, each of o's moves from the same position with o given the
-    move; after it, r moves. With ``plus``, the layer's replies are :func:`replies` of the
-    game's own plies (every opponent in turn, one leaving its first move). A leaf is a
-    terminal state's utility or, at depth 0, the static evaluation; its value is paranoid's.
+    Each layer's states are :func:`brs_children`'s. A leaf is a terminal state's utility or,
+    at depth 0, the static evaluation; its value is paranoid's.
     """
     r = best_reply_player(game.players, player, "brs+" if plus else "brs")
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
@@ -254,28 +283,11 @@ def brs_tree(
     leaf_value = _leaf_value(game, evaluate)
     mover = _mover(game)
 
-    def successors(s: S) -> Sequence[S] | None:
-        return None if game.is_terminal(s) else [game.successor(s, m) for m in game.moves(s)]
-
-    def out_of_turn(s: S) -> list[S]:
-        p = mover(s)
-        order = [(p + k) % game.players for k in range(game.players)]
-        given = [game.with_mover(s, o) for o in order if o != r]
-        return [game.with_mover(game.successor(g, m), r) for g in given for m in game.moves(g)]
-
     def expand(item: tuple[S, int]) -> list[tuple[S, int]] | None:
         s, d = item
         if d == 0 or game.is_terminal(s):
             return None
-        if mover(s) == r:
-            below = [game.successor(s, m) for m in game.moves(s)]
-        elif plus:
-            below = [end for _, end in _layer(s, successors, mover, r)]
-        else:
-            below = out_of_turn(s)
-        if not below:
-            raise TreeError("a state that is not terminal has no legal moves")
-        return [(x, d - 1) for x in below]
+        return [(x, d - 1) for x in brs_children(game, s, r, plus=plus)]
 
     def node(item: tuple[S, int], _: object, kids: list[Tree]) -> Tree:
         return Node(mover(item[0]), kids)

@@ -1,4 +1,4 @@
-"""BRS+ (Esser, Gras, Winands, Schadd and Lanctot 2013, section 3): the correct one, and mistakes.
+"""BRS+ (Esser, Gras, Winands, Schadd and Lanctot 2013, section 3) and BRS: correct ones, mistakes.
 
 Each function is a conformance target for the ``brs-plus`` semantics: alpha-beta (fail-soft,
 deep cut-offs) over the tree itself, r maximising its worth, every opponent minimising it,
@@ -8,12 +8,23 @@ it reads the leaves ``impl.brs_plus`` reads, in the same order (the layer's nest
 nodes cut where the transform's one node does). The one mistake each docstring names is marked
 ``# BUG``.
 
+The BRS mistakes at the end are targets of the game mode (``--game othello --semantics brs``),
+gametree's BRS on a game whose moves out of turn are given wrongly, as the code they are seen
+in gives them.
+
 Glossary: n is a node, r the root player, ``free`` whether the layer may still leave a first
 move (no ply of it has yet), a and b the window.
 """
 
 from typing import Any
 
+import attrs
+
+from gametree.conform.positions.best_reply import OutOfTurn
+from gametree.conform.positions.engine import answer
+from gametree.games.evaluations import evaluations
+from gametree.games.notations import GAMES
+from gametree.impl import brs_game
 from gametree.spec import Leaf, Node, Tree
 from tests.bugs._common import INF, Number, document, out
 
@@ -93,3 +104,67 @@ def brs_plus_last_move(request: dict[str, Any]) -> dict[str, object]:
     stack is the ordering's last.
     """
     return _brs_plus(request, bug="last")
+
+
+@attrs.frozen
+class _RootMovesForEveryone(OutOfTurn):
+    """Othello whose opponents, given the move out of turn, get the root player's moves."""
+
+    root: int = 0
+
+    def with_mover(self, state: Any, player: int) -> Any:
+        """The root player to move, whoever is asked for."""
+        return super().with_mover(state, self.root)  # BUG
+
+
+@attrs.frozen
+class _ReplierMovesAgain(OutOfTurn):
+    """Othello whose turn after an opponent's reply goes back to the opponent who replied."""
+
+    root: int = 0
+
+    def with_mover(self, state: Any, player: int) -> Any:
+        """After a reply (the only time BRS gives the root player the move), the replier's."""
+        if player == self.root:
+            return super().with_mover(state, (state.to_move - 1) % self.players)  # BUG
+        return super().with_mover(state, player)
+
+
+def _brs_game(request: dict[str, Any], kind: type[_RootMovesForEveryone | _ReplierMovesAgain],
+              ) -> dict[str, object]:  # fmt: skip
+    """gametree's engine, whose BRS value searches ``kind``'s moves out of turn."""
+    if request["ask"] != "value":
+        return answer(request)
+    game = GAMES[request["game"]].game(request.get("variant", {}))
+    s = game.parse_position(request["position"])
+    r = game.to_move(s)
+    g = kind(game, evaluations(game)[request["evaluation"]], r)
+    found = brs_game(g, s, request["depth"], r)
+    i = found.best_move
+    return {"value": out(found.value),
+            "best_move": None if i is None else game.format_move(game.moves(s)[i])}  # fmt: skip
+
+
+def brs_own_moves_as_replies(request: dict[str, Any]) -> dict[str, object]:
+    """The opponents' layer holds the root player's own moves, once for each opponent.
+
+    BRS's layer holds each opponent's moves from the same position (Schadd and Winands 2011,
+    section III); here the moves are generated for the player searched for, not for the
+    opponent. Seen in seanie5011/battlesnakes-group08, brs.py, on its branch zwe from commit
+    3789835 to 6de1265 (``moves.extend(get_possible_moves(game_state, player_id, ...))`` for
+    each opponent, beside the comment "TODO: pass only the enemies here, am i right tho?"),
+    fixed in 0f89fa9 by passing each opponent's name.
+    """
+    return _brs_game(request, _RootMovesForEveryone)
+
+
+def brs_replier_moves_again(request: dict[str, Any]) -> dict[str, object]:
+    """After the opponents' layer the opponent who replied moves next, not the root player.
+
+    BRS alternates the root player's moves with one opponent's reply (Schadd and Winands 2011,
+    section III); here the layer below a reply is the replier's, so one opponent moves twice in
+    a row and the root player moves once. Seen in seanie5011/battlesnakes-group08, brs.py,
+    from commit d8b7932 ("Added Best Reply Search") to ffda5f8 on its main branch: the
+    recursion passes the replier (``agent_name``) as the player the next layer searches for.
+    """
+    return _brs_game(request, _ReplierMovesAgain)

@@ -31,10 +31,11 @@ import attrs
 
 from gametree._json import loads
 from gametree.conform.behaviours import behaviour_names
+from gametree.conform.codec import Case, case_from_request, request
 from gametree.conform.gate import GateOptions, Report, run_gate
 from gametree.conform.observe import observe
 from gametree.conform.report import signature
-from gametree.conform.semantics import Case, Checks, case_from_request, request
+from gametree.conform.semantics import Checks
 from gametree.conform.targets import ProcessTarget
 from gametree.conform.vectors import CATALOGUE
 from gametree.conform.vectors import catalogue as catalogue_cases
@@ -211,7 +212,8 @@ def shows(case: Case) -> str:
     but the commonest (small values, the request's open window edges): the coverage that
     names what the mistake needs."""
     plain = {"values-small", "alpha-open", "beta-open", "exact", "domain-reals"}
-    names = [n for n in behaviour_names(case.semantics) if n in observe(case) and n not in plain]
+    seen = observe(case) - plain
+    names = [n for n in behaviour_names(case.semantics) if n in seen]
     return ", ".join(f"`{n}`" for n in names) or "(nothing rarer)"
 
 

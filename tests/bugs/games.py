@@ -41,7 +41,8 @@ class GameBug:
     flag: str
     mistake: str
     seen: str
-    """Where it is seen: an issue or a pull request (owner/repo#N), and what happened there."""
+    """Where it is seen: an issue or a pull request (owner/repo#N), or the commits that hold the
+    mistake (owner/repo@commit), and what happened there."""
 
     def target(self, where: Path, cc: str) -> str:
         """The ``--target`` that runs the broken engine (a C one is built into ``where``)."""
@@ -62,6 +63,8 @@ CONNECT4 = ("--game", "connect4", "--line", "--evaluation", "outcome", "--solve-
             "pons", "--any-best-move")  # fmt: skip
 KALAH = ("--game", "kalah", "--line", "--any-best-move")
 OTHELLO = ("--game", "othello", "--variant", "size=4", "--any-best-move")
+OTHELLO_BRS = ("--game", "othello", "--variant", "players=3", "--variant", "size=6",
+               "--semantics", "brs", "--any-best-move")  # fmt: skip
 
 GAME_BUGS = (
     GameBug("kalah_sows_opponent_store", KALAH, "kalah_engine.c", "BUG_SOWS_OPPONENT_STORE",
@@ -88,6 +91,16 @@ GAME_BUGS = (
     GameBug("othello_no_pass", OTHELLO, None, "tests.bugs.games:othello_no_pass",
             "no pass generated: a player who cannot place ends the game",
             "schrum2/MM-NEATv2#408 (a position with a pass taken for the end)"),
+    GameBug("brs_own_moves_as_replies", OTHELLO_BRS, None,
+            "tests.bugs.best_reply:brs_own_moves_as_replies",
+            "best-reply search: the opponents' layer holds the root player's own moves",
+            "seanie5011/battlesnakes-group08@3789835 to @6de1265, brs.py on branch zwe (the "
+            "opponents' moves generated for the player searched for; fixed in 0f89fa9)"),
+    GameBug("brs_replier_moves_again", OTHELLO_BRS, None,
+            "tests.bugs.best_reply:brs_replier_moves_again",
+            "best-reply search: the opponent who replied moves next, not the root player",
+            "seanie5011/battlesnakes-group08@d8b7932 to @ffda5f8, brs.py on main (the "
+            "recursion searches the next layer for the replier)"),
 )  # fmt: skip
 
 

@@ -11,12 +11,16 @@ its own. They are what engine authors test on: ``start``, ``opening`` (at most 4
 nearly full, the seeds nearly home, the heaps nearly gone), and each game's own:
 ``extra-turns`` (Kalah: a move that earns another, after which another does again),
 ``capture`` (Kalah), ``pass`` (Othello: the mover or the next one must pass), ``full-column``
-(Connect Four). ``endgame`` positions are the ones a solver is asked: few enough moves left
-that the whole game below is small. ``same-board`` endgames come in pairs, one board with each
-player to move (after an extra turn or a pass), each pair asked after the positions one move
-before its two: an engine whose table is keyed on the board without the mover answers the
-second from the first, at the root (the second of the pair) or below it (the second parent,
-whose search meets the second position as a child of a position never stored).
+(Connect Four), and ``forced-win``: the player to move wins by force with its second move from
+here, not its first (:func:`forced_win`), so that the winning moves lie two plies down, in nodes
+searched over the window their parent passed on (a window passed on unswapped, (-alpha, -beta)
+for (-beta, -alpha), cuts them off after their first move). ``endgame`` positions are the ones
+a solver is asked: few enough moves left that the whole game below is small. ``same-board``
+endgames come in pairs, one board with each player to move (after an extra turn or a pass),
+each pair asked after the positions one move before its two: an engine whose table is keyed
+on the board without the mover answers the second from the first, at the root (the second of
+the pair) or below it (the second parent, whose search meets the second position as a child of
+a position never stored).
 
 **Phases** (:func:`plan`): perft from the start at depths 1, 2, ... (up to
 :data:`PERFT_FROM_START` move sequences), then from positions of every category at depths 1,
@@ -37,13 +41,16 @@ from typing import Any
 
 import attrs
 
+from gametree.conform.positions.best_reply import GAME_ONLY, brs_leaves
 from gametree.conform.positions.protocol import Question
 from gametree.games.analysis import perft
 from gametree.games.connect4 import ConnectFour
+from gametree.games.evaluations import Scored, evaluations
 from gametree.games.kalah import Kalah
 from gametree.games.nim import Nim
 from gametree.games.othello import PASS, Othello
 from gametree.games.tictactoe import TicTacToe
+from gametree.spec.search import cut_negamax
 
 __all__ = [
     "BEHAVIOURS",
@@ -52,6 +59,7 @@ __all__ = [
     "categories",
     "covered",
     "draw_positions",
+    "forced_win",
     "plan",
     "within_limits",
 ]
@@ -68,7 +76,11 @@ COVERAGE_DEPTH = 4
 """The deepest question whose tree the coverage counts."""
 
 CATEGORIES = ("start", "opening", "playout", "one-from-end", "near-full", "extra-turns",
-              "capture", "pass", "full-column", "endgame", "same-board")  # fmt: skip
+              "capture", "pass", "full-column", "endgame", "same-board", "forced-win")  # fmt: skip
+
+FORCED_FROM_END = 6
+"""The positions at the end of each playout tried for a forced win (a random game ends where a
+player forces one or misses a block)."""
 
 BEHAVIOURS: dict[type, tuple[str, ...]] = {
     TicTacToe: ("win", "win-row", "win-column", "win-diagonal", "draw", "win-at-horizon"),
@@ -131,6 +143,26 @@ def categories(game: Any, state: Any, line: tuple[Any, ...]) -> set[str]:
     return out
 
 
+def forced_win(game: Any, state: Any) -> bool:
+    """Whether the player to move wins by force with its second move from ``state``, not its first.
+
+    Under ``outcome`` (+1, 0, -1 at the end, 0 at the horizon) the value to the mover of the
+    tree cut at depth 3 is a win and that at depth 1 is not. Two players only.
+
+    >>> from functools import reduce
+    >>> from gametree.games.connect4 import ConnectFour
+    >>> game = ConnectFour()
+    >>> def after(line: str) -> Any:
+    ...     return reduce(game.successor, game.parse_line(line), game.initial_state())
+    >>> forced_win(game, after("4455")), forced_win(game, after("445"))
+    (True, False)
+    """
+    if game.players != 2:
+        return False
+    g = Scored(game, evaluations(game)["outcome"])
+    return cut_negamax(g, state, 1).value <= 0 < cut_negamax(g, state, 3).value
+
+
 def _below(game: Any, state: Any) -> dict[Any, tuple[Any, ...]] | None:
     """The states of the game below ``state``, each with a line to it from ``state``.
 
@@ -181,6 +213,21 @@ def _playout(game: Any, rng: random.Random) -> Iterator[tuple[tuple[Any, ...], A
         s, line = game.successor(s, m), (*line, m)
 
 
+def _sort(game: Any, met: list[tuple[tuple[Any, ...], Any]],
+          found: dict[str, list[tuple[Any, ...]]]) -> None:  # fmt: skip
+    """Add the lines of a playout's positions ``met`` to the categories each belongs to.
+
+    A forced win is tried for at the last :data:`FORCED_FROM_END` positions only.
+    """
+    for line, s in met:
+        for c in categories(game, s, line):
+            if line not in found[c]:
+                found[c].append(line)
+    for line, s in met[-FORCED_FROM_END:]:
+        if line not in found["forced-win"] and forced_win(game, s):
+            found["forced-win"].append(line)
+
+
 def draw_positions(game: Any, *, seed: int, playouts: int, per_category: int,
                    ) -> dict[str, list[tuple[Any, ...]]]:  # fmt: skip
     """Up to ``per_category`` lines of each category from ``playouts`` random games.
@@ -195,10 +242,7 @@ def draw_positions(game: Any, *, seed: int, playouts: int, per_category: int,
     pairs: list[list[tuple[Any, ...]]] = []
     for _ in range(playouts):
         met = list(_playout(game, rng))
-        for line, s in met:
-            for c in categories(game, s, line):
-                if line not in found[c]:
-                    found[c].append(line)
+        _sort(game, met, found)
         biggest = None
         for line, s in reversed(met):  # the last positions first, until one is too big
             below = _below(game, s)
@@ -262,14 +306,16 @@ def within_limits(q: Question) -> bool:
     A ``perft`` or ``divide`` of at most :data:`PERFT_FROM_START` move sequences asked of
     the start (its category), :data:`PERFT_ELSEWHERE` of the other positions; a ``value`` of
     a position that is not over, its tree cut at the depth of at most :data:`VALUE_LEAVES`
-    leaves; a ``solve`` of an endgame (at most :data:`SOLVE_STATES` states below) that is
-    not over. A failure is shrunk only to questions within the limits: a shorter line can
-    reach a position far from the end, whose solve takes as long as the whole game's, for
-    the reference and for the target alike.
+    leaves (for ``brs``, the tree best-reply search searches); a ``solve`` of an endgame
+    (at most :data:`SOLVE_STATES` states below) that is not over. A failure is shrunk only to
+    questions within the limits: a shorter line can reach a position far from the end, whose
+    solve takes as long as the whole game's, for the reference and for the target alike.
     """
     game, s = q.played, q.state
     if q.ask == "solve":
         return not game.is_terminal(s) and _below(game, s) is not None
+    if q.ask == "value" and q.semantics in GAME_ONLY:
+        return not game.is_terminal(s) and brs_leaves(q, VALUE_LEAVES) <= VALUE_LEAVES
     if q.ask == "value":
         return (
             not game.is_terminal(s) and perft(game, s, q.depth, limit=VALUE_LEAVES) <= VALUE_LEAVES

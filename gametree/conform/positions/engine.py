@@ -8,7 +8,8 @@ searches, as an engine author's program would from theirs: ``perft`` and ``divid
 alpha-beta with a transposition table, the hash move, killers and the history heuristic, on the
 game itself), its result clipped to the window for the fail-hard semantics and turned to the
 first player's view for the max/min ones; for N players by the registry's search of that name
-on the tree ``spec.unfold`` cuts (with the game's Korf bounds); ``solve`` by ``impl.Engine``
+on the tree ``spec.unfold`` cuts (with the game's Korf bounds), and ``brs`` by ``impl.brs_game``
+on the game (its opponents given the move in turn); ``solve`` by ``impl.Engine``
 to the end of the game. The gate's reference answers come from the spec instead
 (:mod:`.semantics`), so this engine is checked by the game mode like any other.
 
@@ -20,10 +21,12 @@ to the end of the game. The gate's reference answers come from the spec instead
 from typing import Any
 
 from gametree.algorithms import Options, lookup
+from gametree.conform.positions.best_reply import GAME_ONLY, OutOfTurn
 from gametree.games.analysis import divide, perft
 from gametree.games.evaluations import Scored, evaluations
 from gametree.games.notations import GAMES
 from gametree.impl import BOTTOM, TOP, Engine
+from gametree.impl.best_reply import brs_game
 from gametree.impl.window import Bound, Extreme
 from gametree.spec import Node, Scalar, unfold, worth
 from gametree.treefile import json_value, parse_number
@@ -50,6 +53,9 @@ def answer_with(game: Any, request: dict[str, Any]) -> dict[str, object]:
         return {"value": json_value(r.value), "best_move": _move(game, s, r.best_move)}
     depth = request["depth"]
     semantics = request.get("semantics", "negamax")
+    if semantics in GAME_ONLY:
+        found = brs_game(OutOfTurn(game, g.evaluation), s, depth, game.to_move(s))
+        return {"value": json_value(found.value), "best_move": _move(game, s, found.best_move)}
     if game.players > 2:
         return _tree_search(g, s, depth, semantics, request.get("player"))
     lo = request.get("alpha")

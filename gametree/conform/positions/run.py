@@ -31,6 +31,9 @@ from typing import Any
 
 import attrs
 
+from gametree.algorithms import ALGORITHMS
+from gametree.clitools import player_problem
+from gametree.conform.positions.best_reply import GAME_ONLY, brs_problem
 from gametree.conform.positions.cases import BEHAVIOURS, covered, plan, playable, within_limits
 from gametree.conform.positions.protocol import (
     ASKS,
@@ -110,7 +113,15 @@ class GameOptions:
             kwargs["asks"] = tuple(a for a in asked if a != "solve")
         options = cls(game, items, evaluation=ev, solve_evaluation=solve, **kwargs)
         if "value" in options.asks:
-            problem = semantics_problem(played, options.semantics)
+            problem = semantics_problem(played, options.semantics) or brs_problem(
+                options.semantics,
+                options.player,
+                principal_variation=options.compare.principal_variation,
+            )
+            algorithm = ALGORITHMS.get(options.semantics)
+            if (not problem and algorithm is not None and "player" in algorithm.options
+                    and options.semantics not in GAME_ONLY):  # fmt: skip
+                problem = player_problem(algorithm, options.player, played.players)
             if problem:
                 raise ValueError(problem)
         for a in options.asks:

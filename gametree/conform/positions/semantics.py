@@ -10,7 +10,9 @@ v a value, and a *move's text* the move in the game's notation.
   (``gametree.games.evaluations.Scored``): ``negamax`` and its alpha-beta forms to the player
   to move, ``minimax`` and the max/min alpha-beta forms to the first player, ``maxn``,
   ``shallow``, ... as vectors (with the game's Korf bounds for d plies), ``paranoid`` as the
-  worth to ``player``. An engine orders its moves, so its best move may be any best move
+  worth to ``player``; ``brs`` (three or more players) as paranoid's worth to the player to
+  move on the tree best-reply search searches, d layers deep (:mod:`.best_reply`). An engine
+  orders its moves, so its best move may be any best move
   (:func:`gametree.conform.semantics.best_moves`), unless the leftmost is asked for.
 - ``solve``: the value of the whole game under the evaluation, to the player to move, by
   ``gametree.games.analysis.solve`` over the distinct states; any move that keeps it is a
@@ -21,16 +23,10 @@ from typing import Any
 
 import attrs
 
+from gametree.conform.codec import Case
+from gametree.conform.positions.best_reply import GAME_ONLY, brs_case
 from gametree.conform.positions.protocol import Question
-from gametree.conform.semantics import (
-    SEMANTICS,
-    Case,
-    Checks,
-    Expected,
-    best_moves,
-    check,
-    expected,
-)
+from gametree.conform.semantics import SEMANTICS, Checks, Expected, best_moves, check, expected
 from gametree.games.analysis import divide, perft, solve
 from gametree.games.evaluations import Scored, evaluations
 from gametree.spec import Node, Scalar, Value, unfold, worth
@@ -50,11 +46,14 @@ def semantics_problem(game: Any, semantics: str) -> str | None:
             return (f"a two-player game is asked under {', '.join(TWO_PLAYER)} "
                     f"(got {semantics!r})")  # fmt: skip
         return None
+    if semantics in GAME_ONLY:
+        return None
     s = SEMANTICS.get(semantics)
     if s is None or s.game or (s.kind != "vector" and semantics != "paranoid") or s.domain:
         return (
             f"an N-player game is asked under maxn, paranoid, shallow, immediate, "
-            f"last-branch, speculative or deep-pruning-unsound (got {semantics!r})"
+            f"last-branch, speculative, deep-pruning-unsound or {', '.join(GAME_ONLY)} "
+            f"(got {semantics!r})"
         )
     return None
 
@@ -115,6 +114,9 @@ def truth(q: Question) -> Truth:
         return Truth(
             moves, value=v, optimal=tuple(t for t, k in zip(moves, kids, strict=True) if k == v)
         )
+    if q.semantics in GAME_ONLY:
+        case = brs_case(q)
+        return Truth(moves, case=case, expected=expected(case))
     t = unfold(g, s, q.depth)
     sem = SEMANTICS[q.semantics]
     korf = sem.bounds or (sem.kind == "vector" and game.players > 2)

@@ -17,6 +17,7 @@ from gametree.proofs.theorems import (
     alphabeta,
     alphabeta_optimality,
     best_case,
+    best_reply,
     deep_pruning,
     maxn_pairs,
     negamax,
@@ -47,5 +48,6 @@ THEOREMS: tuple[Theorem, ...] = (
     window.THEOREM,
     table.THEOREM,
     star1.THEOREM,
+    best_reply.THEOREM,
 )
 """Every theorem, in the order ``gametree prove`` runs and reports them."""

@@ -46,6 +46,7 @@ FILES = {
     "pvs": "Pvs",
     "table": "Table",
     "star1": "Star1",
+    "brs": "BestReply",
 }
 """The transcriptions, each a file ``NAME.mlw`` beside this one, and the module it holds."""
 

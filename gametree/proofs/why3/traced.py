@@ -61,6 +61,7 @@ TRACED = {
     "path": "  type answers = End | Vector vec answers | Chain chain answers\n"
     "    | Climb cline answers | Line line answers\n",
     "star1": f"{_SEARCH}\n",
+    "brs": f"{_SEARCH}\n",
 }
 """The transcriptions that report their reads, and the answers their ``Run`` module takes."""
 
