@@ -99,14 +99,13 @@ def windows(draw: st.DrawFn) -> tuple[Bound, Bound]:
     return (a, b) if a < b else (b, a)
 
 
-def true_value(alg: Algorithm, t: Tree) -> Scalar:
-    """The value alg computes with the full window, from spec, in alg's point of view."""
-    return negamax(t).value if alg.negamax_form else minimax(t).value
-
-
-def spec_solution(alg: Algorithm, t: Tree) -> tuple[Scalar, tuple[int, ...]]:
-    s = negamax(t) if alg.negamax_form else minimax(t)
-    return s.value, s.principal_variation
+def spec_solutions(t: Tree) -> dict[bool, tuple[Scalar, tuple[int, ...]]]:
+    """spec's value and principal variation of ``t`` in each point of view, keyed by
+    ``Algorithm.negamax_form``: worked out once per tree, for every algorithm."""
+    return {
+        form: (s.value, s.principal_variation)
+        for form, s in ((False, minimax(t)), (True, negamax(t)))
+    }
 
 
 # With the full window: the spec's answer.
@@ -119,15 +118,16 @@ def spec_solution(alg: Algorithm, t: Tree) -> tuple[Scalar, tuple[int, ...]]:
 @example(Node(1, [Node(1, [3, 1]), Node(0, [2, 5]), 1]))
 def test_full_window_gives_the_spec_value_and_principal_variation(t: Tree) -> None:
     """Every search returns spec's leftmost best move, so an optimal one: PVS and MTD(f) too."""
+    spec = spec_solutions(t)
     for alg in ALGORITHMS:
         for traced in (False, True):
             r = alg.search(t, BOTTOM, TOP, traced)
-            assert (r.value, r.principal_variation) == spec_solution(alg, t), (alg, traced)
+            assert (r.value, r.principal_variation) == spec[alg.negamax_form], (alg, traced)
             assert r.best_move == (r.principal_variation or (None,))[0]
             if isinstance(t, Node):
                 assert r.best_move is not None
                 best = t.children[r.best_move]
-                assert minimax(best).value == minimax(t).value, alg  # optimal for the mover
+                assert minimax(best).value == spec[False][0], alg  # optimal for the mover
 
 
 @pytest.mark.slow
@@ -150,8 +150,9 @@ def test_every_result_has_knuth_moores_and_fishburns_properties(
     t: Tree, w: tuple[Bound, Bound]
 ) -> None:
     a, b = w
+    spec = spec_solutions(t)
     for alg in ALGORITHMS:
-        v = true_value(alg, t)
+        v, _ = spec[alg.negamax_form]
         r = alg.search(t, a, b, False)
         assert is_knuth_moore(v, r.value, a, b), (alg, v, r.value)
         assert is_fishburn(v, r.value, a, b), (alg, v, r.value)
@@ -177,8 +178,9 @@ def test_a_value_strictly_inside_the_window_comes_with_the_spec_principal_variat
     t: Tree, w: tuple[Bound, Bound]
 ) -> None:
     a, b = w
+    spec = spec_solutions(t)
     for alg in ALGORITHMS:
-        v, pv = spec_solution(alg, t)
+        v, pv = spec[alg.negamax_form]
         if a < v < b:
             r = alg.search(t, a, b, False)
             assert (r.value, r.principal_variation) == (v, pv), alg

@@ -4,7 +4,9 @@ A ``console`` block is a terminal session: each ``$ `` line a command, the lines
 the command prints on standard output, ``...`` standing for any text as in a doctest with
 ELLIPSIS (a terminal shows standard error too: progress, and the note an old spelling gets).
 Each block runs alone, in a fresh directory that holds only the checkout's ``examples`` and
-``docs``, so a block never relies on a file an earlier one wrote; each command must exit with
+``docs``, so a block never relies on a file an earlier one wrote (blocks of the same commands,
+such as the README's gate run and the gate guide's first, run once for all of them and each
+is checked against that run's output); each command must exit with
 0 (a block shows a failing command's status by printing it: ``; echo "exit status $?"``) and
 print what the block shows, in order. A command the block shows no output for is checked for
 its exit status only.
@@ -66,6 +68,19 @@ def blocks(page: Path) -> list[Block]:
 BLOCKS = [b for page in PAGES for b in blocks(page)]
 
 
+def alike(found: list[Block]) -> list[tuple[Block, ...]]:
+    """``found`` grouped by the commands they run, each group in the pages' order.
+
+    >>> a, b, c = (Block(page, 1, (Command(line, page),)) for page, line in zip("ABC", "ttf"))
+    >>> alike([a, b, c]) == [(a, b), (c,)]
+    True
+    """
+    groups: dict[tuple[str, ...], list[Block]] = {}
+    for b in found:
+        groups.setdefault(tuple(c.line for c in b.commands), []).append(b)
+    return [tuple(g) for g in groups.values()]
+
+
 def test_the_newcomer_s_path_is_written_as_console_blocks() -> None:
     """The README and the gate's guide hold blocks, and every block a command."""
     pages = {b.page for b in BLOCKS}
@@ -84,8 +99,9 @@ def test_matching_takes_ellipses_and_order() -> None:
     assert not matches("b\n...\na\n", "a\nb\n")
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=str)
-def test_each_console_block_runs_alone_as_written(block: Block, tmp_path: Path) -> None:
+@pytest.mark.parametrize("same", alike(BLOCKS), ids=lambda same: "+".join(map(str, same)))
+def test_each_console_block_runs_alone_as_written(same: tuple[Block, ...], tmp_path: Path) -> None:
+    block = same[0]
     for name in SHARED:
         (tmp_path / name).symlink_to(ROOT / name)
     tools = {word for c in block.commands for word in re.findall(r"\b(node|npx)\b", c.line)}
@@ -93,17 +109,17 @@ def test_each_console_block_runs_alone_as_written(block: Block, tmp_path: Path) 
     if missing and not os.environ.get("CI"):
         pytest.skip(f"{', '.join(missing)} not installed (python3 dev.py test installs it)")
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    for command in block.commands:
+    for k, command in enumerate(block.commands):
         done = subprocess.run(
             ["bash", "-c", command.line], cwd=tmp_path, env=env, capture_output=True, text=True,
             timeout=HANG_GUARD, check=False,
         )  # fmt: skip
-        where = f"{block}: $ {command.line}"
         printed = f"{done.stdout}\n(standard error:)\n{done.stderr}"
-        assert done.returncode == 0, f"{where}\nexit status {done.returncode}\n{printed}"
-        if command.shows:
-            shown = f"{where}\nshows:\n{command.shows}\n{printed}"
-            assert matches(command.shows, done.stdout), shown
+        for each in same:
+            where = f"{each}: $ {command.line}"
+            assert done.returncode == 0, f"{where}\nexit status {done.returncode}\n{printed}"
+            if shows := each.commands[k].shows:
+                assert matches(shows, done.stdout), f"{where}\nshows:\n{shows}\n{printed}"
 
 
 def test_the_main_job_ends_with_what_the_readme_shows_next() -> None:

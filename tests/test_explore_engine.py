@@ -279,6 +279,24 @@ def test_a_chain_100000_deep(engine: Engine) -> None:
         assert got["events"] == []
 
 
+def test_a_chain_of_chance_nodes_20000_deep(engine: Engine) -> None:
+    """Read and searched without recursion: chance nodes (probability 1) and Max's, in turn.
+
+    Star2 is left out to keep the file quick: on this chain it takes about ten times Star1's
+    time (its probes at every level), though it finishes.
+    """
+    depth = 20_000
+    kinds = ['"to_move": 0' if i % 2 == 0 else '"probabilities": [1]' for i in range(depth)]
+    text = "".join(f'{{{k}, "children": [' for k in kinds) + '{"value": 1}' + "]}" * depth
+    doc = ('{"format": "gametree-tree/1", "players": 2, "bounds": {"lower": 0, "upper": 2}, '
+           f'"tree": {text}}}')  # fmt: skip
+    for name in ("expectimax", "star1"):
+        got = engine.run(name, doc, events=False)
+        assert "error" not in got, got
+        assert got["value"] == 1
+        assert got["leaves"] == [[0] * depth]
+
+
 def test_events_on_a_chain_1100_deep(engine: Engine) -> None:
     t: Tree = Node.by_depth([1, 2])
     for i in range(1100):

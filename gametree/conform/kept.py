@@ -1,19 +1,21 @@
-"""Results about a large tree, worked out once however often the gate asks for them.
+"""Results worked out once however often the gate asks for them.
 
 A case of 10^5 nodes is flagged, measured, written, sent and reported, each of which walks
 the tree; :func:`per_tree` keeps the last few results by the tree's identity. Both the
 semantics (the request's tree text) and the scope (a case's shape) read it, so it sits below
-both.
+both. :class:`Memo` keeps what is a pure function of a case's content (its answers, what it
+shows) across gate runs in one process.
 """
 
-from collections.abc import Callable
-from typing import TypeVar, cast
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar, cast
 
 from gametree.spec import Tree
 
-__all__ = ["KEPT", "KEPT_FROM", "per_tree"]
+__all__ = ["KEPT", "KEPT_FROM", "Memo", "per_tree"]
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 _KEPT: dict[tuple[int, object], tuple[Tree, object]] = {}
 KEPT = 8
@@ -36,3 +38,47 @@ def per_tree(t: Tree, key: object, make: Callable[[], T]) -> T:
     while len(_KEPT) > KEPT:
         del _KEPT[next(iter(_KEPT))]
     return cast(T, value)
+
+
+class Memo(Generic[K, T]):
+    """A bounded memo of pure functions' answers, keyed by content: equal keys, one answer.
+
+    Keys are compared by ``==`` (a :class:`gametree.conform.semantics.Case` by its semantics,
+    tree, window, bounds and every other field), never by identity. The least recently used
+    entries go once more than ``entries`` are kept, or more than ``nodes`` in all by the
+    ``weight`` of each key (a key heavier than ``nodes`` is never kept).
+
+    >>> calls = []
+    >>> m = Memo(lambda k: 1, entries=2, nodes=10)
+    >>> def twice(k): return m(k, lambda: calls.append(k) or k * 2)
+    >>> twice(3), twice(3), twice(4), twice(5), twice(3), calls
+    (6, 6, 8, 10, 6, [3, 4, 5, 3])
+    """
+
+    def __init__(self, weight: Callable[[K], int], *, entries: int, nodes: int) -> None:
+        self.weight = weight
+        self.entries = entries
+        self.nodes = nodes
+        self._kept: dict[K, tuple[int, T]] = {}
+        self._held = 0
+
+    def __call__(self, key: K, make: Callable[[], T]) -> T:
+        """``make()``, or the answer kept for a key equal to ``key``."""
+        kept = self._kept.pop(key, None)
+        if kept is None:
+            w = self.weight(key)
+            value = make()
+            if w > self.nodes:
+                return value
+            kept = (w, value)
+            self._held += w
+        self._kept[key] = kept  # the newest last
+        while len(self._kept) > self.entries or self._held > self.nodes:
+            oldest = next(iter(self._kept))
+            self._held -= self._kept.pop(oldest)[0]
+        return kept[1]
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self._kept.clear()
+        self._held = 0

@@ -17,14 +17,22 @@ from gametree.algorithms import ALGORITHMS
 from gametree.conform.behaviours import behaviour_names, magnitude_of, place, window_behaviours
 from gametree.conform.codec import Case
 from gametree.conform.game_behaviours import observe_game
+from gametree.conform.kept import Memo
 from gametree.conform.scope import MANY as MANY_PLAYERS
 from gametree.conform.scope import REPEATED, TALL, WIDE
-from gametree.conform.semantics import SEMANTICS, Expected, expected, options_of, vector_answer
+from gametree.conform.semantics import (
+    SEMANTICS,
+    Expected,
+    case_weight,
+    expected,
+    options_of,
+    vector_answer,
+)
 from gametree.impl.events import Event
 from gametree.spec import Leaf, Node, Scalar, Tree
 from gametree.spec.best_reply import brs_plus_transform
 
-__all__ = ["observe", "observe_shape"]
+__all__ = ["SHOWN", "observe", "observe_shape"]
 
 
 def _num(x: object) -> Fraction | None:
@@ -107,17 +115,27 @@ def observe(
 ) -> frozenset[str]:
     """The behaviours ``case`` shows (a subset of :func:`behaviour_names`).
 
+    Worked out once a process for each case (:data:`SHOWN`).
     ``value``: the true value of a window semantics' case, when the caller has it already;
     ``reference``: the case's answers (:func:`expected`), when the caller has them (the run
     does, having judged the reply by them), so that they are not worked out again here.
     """
+    return SHOWN(case, lambda: _observe(case, value, reference))
+
+
+SHOWN: Memo[Case, frozenset[str]] = Memo(case_weight, entries=4096, nodes=2**21)
+"""The behaviours of the cases observed lately, by content: steering observes the same
+candidates, and the run the same cases, in every gate run at a seed and scope."""
+
+
+def _observe(case: Case, value: Scalar | None, reference: Expected | None) -> frozenset[str]:
     s = SEMANTICS[case.semantics]
     if s.game:
         return frozenset(observe_game(case, reference))
     if s.players > 2:  # BRS+ is paranoid's alpha-beta on its transform, and shows what it shows
         r = case.player
         assert r is not None
-        return observe(Case("paranoid", brs_plus_transform(case.tree, r), player=r))
+        return _observe(Case("paranoid", brs_plus_transform(case.tree, r), player=r), None, None)
     if reference is None and (
         (s.window and value is None) or case.semantics == "deep-pruning-unsound"
     ):

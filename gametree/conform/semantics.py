@@ -78,6 +78,7 @@ from gametree import impl, spec
 from gametree.algorithms import REGISTRY, Algorithm, Answer, Options
 from gametree.conform.codec import SIGNATURES, Case, Signature, signature
 from gametree.conform.games import GameGraph, cut_tree
+from gametree.conform.kept import Memo
 from gametree.spec import Path, Scalar, Tree, Value
 from gametree.spec.best_reply import best_replies, brs_plus_transform, transform_line
 from gametree.spec.chance import expected_value
@@ -87,10 +88,12 @@ from gametree.spec.minimax import minimax_choice
 from gametree.treefile import TreeFileError, json_value, parse_value
 
 __all__ = [
+    "ANSWERS",
     "SEMANTICS",
     "Checks",
     "Expected",
     "Semantics",
+    "case_weight",
     "check",
     "expected",
 ]
@@ -343,8 +346,19 @@ name one."""
 
 
 def expected(case: Case) -> Expected:
-    """The answers ``case`` allows."""
-    return SEMANTICS[case.semantics].answers(case)
+    """The answers ``case`` allows, worked out once a process for each case (:data:`ANSWERS`)."""
+    return ANSWERS(case, lambda: SEMANTICS[case.semantics].answers(case))
+
+
+def case_weight(case: Case) -> int:
+    """What a memo of cases counts a case as: its tree's nodes, and its game's states and moves."""
+    return case.tree.size + (0 if case.game is None else case.game.size)
+
+
+ANSWERS: Memo[Case, Expected] = Memo(case_weight, entries=4096, nodes=2**21)
+"""The answers of the cases asked lately, by content: every gate run asks the same vectors and,
+at a seed and scope, the same generated cases; a case equal but for one leaf, its window or
+its bounds is another key."""
 
 
 @attrs.frozen

@@ -335,13 +335,13 @@
   }
 
   // A chance node's probabilities (impl's reader, gametree.treefile): one per child, each in
-  // (0, 1], summing to exactly 1.
+  // (0, 1], summing to exactly 1. at: where they are, a Place (spelled out only for an error).
   function readProbabilities(x, n, at) {
     if (!Array.isArray(x)) throw new TreeFormatError(`'probabilities' must be an array (got ${describe(x === undefined ? null : x)})`, pointer(at));
     if (x.length !== n) throw new TreeFormatError(`a chance node needs one probability per child, ${n} (got ${describe(x)})`, pointer(at));
-    const ps = x.map((p, i) => parseNumber(p, [...at, i]));
+    const ps = x.map((p, i) => parseNumber(p, new Place(at, i)));
     ps.forEach((p, i) => {
-      if (!(gt(p, rat(0n)) && le(p, rat(1n)))) throw new TreeFormatError(`a probability must be above 0 and at most 1 (got ${text(p)})`, pointer([...at, i]));
+      if (!(gt(p, rat(0n)) && le(p, rat(1n)))) throw new TreeFormatError(`a probability must be above 0 and at most 1 (got ${text(p)})`, pointer(new Place(at, i)));
     });
     const total = ps.reduce(add, rat(0n));
     if (!eq(total, rat(1n))) {
@@ -388,7 +388,7 @@
           if (kids === undefined) throw new TreeFormatError("a chance node needs 'children' with its 'probabilities'", pointer(where));
           if (!Array.isArray(kids)) throw new TreeFormatError(`'children' must be an array (got ${describe(kids)})`, pointer([...where, "children"]));
           if (!kids.length) throw new TreeFormatError("an interior node needs at least one child (got [])", pointer([...where, "children"]));
-          const probabilities = readProbabilities(y.get("probabilities"), kids.length, [...where, "probabilities"]);
+          const probabilities = readProbabilities(y.get("probabilities"), kids.length, new Place(where, "probabilities"));
           node = { toMove: CHANCE, probabilities, children: new Array(kids.length) };
           for (let i = kids.length - 1; i >= 0; i--) todo.push([kids[i], new Place(where, "children", i), depth + 1, node.children, i]);
         } else {
@@ -945,16 +945,17 @@
 
   // Star1 (probe false) and Star2 at one node (impl.star.star1_search, star2_search): fail-hard
   // alpha-beta over the first child only (a probe) or all at a player's, the tests at chance.
-  function* starSearch(node, here, alpha, beta, probe, k) {
+  // first: child 0's reply, known from Star2's probe, taken as it is (nothing under it read).
+  function* starSearch(node, here, alpha, beta, probe, first, k) {
     if (node.probabilities) return yield* (k.star2 ? star2Chance : star1Chance)(node, here, alpha, beta, k);
     const p = node.toMove, n = node.children.length, width = probe ? 1 : n;
     yield { type: "enter", player: p, alpha: encode(alpha), beta: encode(beta), ...(width < n ? { probe: true } : {}) };
     let best = bound(p === 0 ? alpha : beta);
     for (let i = 0; i < width; i++) {
-      const next = yield call(i, [alpha, beta, SEARCH, k]);
+      const next = i || first === null ? yield call(i, [alpha, beta, SEARCH, null, k]) : first;
       if (p === 0 ? gt(next.score, best.score) : lt(next.score, best.score)) {
         best = next;
-        yield { type: "best", value: encode(best.score), child: i };
+        if (best.line) yield { type: "best", value: encode(best.score), child: i };
         if (p === 0) alpha = best.score; else beta = best.score;
         if (ge(alpha, beta)) {
           if (i + 1 < n) {
@@ -972,6 +973,9 @@
     }
     return best;
   }
+
+  // A probe's reply as the probed child was sent it by its first child (impl.star._below).
+  const below = (w) => (w.line.rest ? backed(w.score, w.value, w.line.rest) : bound(w.score));
 
   // A chance node whose window lies beyond [L, U] fails at once, reading nothing.
   function* beyond(node, alpha, beta, k) {
@@ -1006,14 +1010,14 @@
     if (le(k.upper, alpha) || ge(k.lower, beta)) return yield* beyond(node, alpha, beta, k);
     const n = node.children.length;
     const others = [`all U = ${text(k.upper)}`, `all L = ${text(k.lower)}`];
-    return yield* searchPhase(node, here, alpha, beta, k, [new Array(n).fill(k.lower), new Array(n).fill(k.upper)], 0, others);
+    return yield* searchPhase(node, here, alpha, beta, k, [new Array(n).fill(k.lower), new Array(n).fill(k.upper)], new Array(n).fill(null), others);
   }
 
   // The search at a chance node: child i over (max(A_i, L), min(B_i, U)), where A_i and B_i
   // take the children after it at their bounds [lo_j, hi_j] (impl.star: left·U and left·L in
-  // Star1, the probes' bounds in Star2), and the tests after it. called: how many children
-  // were called before (probed), whose search is a new one.
-  function* searchPhase(node, here, alpha, beta, k, [lo, hi], called, others) {
+  // Star1, the probes' bounds in Star2), and the tests after it. first: each probed child's
+  // first child's reply, which its new search takes as it is (impl.star.star2_chance).
+  function* searchPhase(node, here, alpha, beta, k, [lo, hi], first, others) {
     let total = rat(0n), left = rat(1n);
     let low = lo.reduce((s, x, j) => add(s, times(node.probabilities[j], x)), rat(0n));
     let high = hi.reduce((s, x, j) => add(s, times(node.probabilities[j], x)), rat(0n));
@@ -1024,8 +1028,8 @@
       high = sub(high, times(p, hi[i]));
       const a = over(minus(minus(alpha, total), high), p);
       const b = over(minus(minus(beta, total), low), p);
-      if (i < called) yield { type: "search", path: [...here(), i], kind: "search", alpha: encode(max(a, k.lower)), beta: encode(min(b, k.upper)) };
-      const v = (yield call(i, [max(a, k.lower), min(b, k.upper), SEARCH, k])).score;
+      if (first[i] !== null) yield { type: "search", path: [...here(), i], kind: "search", alpha: encode(max(a, k.lower)), beta: encode(min(b, k.upper)) };
+      const v = (yield call(i, [max(a, k.lower), min(b, k.upper), SEARCH, first[i], k])).score;
       yield sumEvent(i, p, v, total);
       const failed = yield* chanceTests(node, i, v, a, b, left, alpha, beta, others);
       if (failed) return failed;
@@ -1041,15 +1045,17 @@
     if (le(k.upper, alpha) || ge(k.lower, beta)) return yield* beyond(node, alpha, beta, k);
     const n = node.children.length, ps = node.probabilities, kids = node.children;
     const lo = new Array(n).fill(k.lower), hi = new Array(n).fill(k.upper);
-    let low = k.lower, high = k.upper, called = 0;
+    const first = new Array(n).fill(null); // each probe's first child's reply
+    let low = k.lower, high = k.upper;
     for (let i = 0; i < n; i++) {
       const c = kids[i], p = ps[i];
       if ("value" in c || c.probabilities) continue;
-      called = i + 1;
       if (c.toMove === 0) {
         const b = over(minus(beta, sub(low, times(p, lo[i]))), p);
         yield { type: "search", path: [...here(), i], kind: "probe", alpha: encode(k.lower), beta: encode(min(b, k.upper)) };
-        const w = (yield call(i, [k.lower, min(b, k.upper), PROBE, k])).score;
+        const reply = yield call(i, [k.lower, min(b, k.upper), PROBE, null, k]);
+        const w = reply.score;
+        first[i] = below(reply);
         low = add(low, times(p, sub(w, lo[i])));
         lo[i] = w;
         yield { type: "probe", child: i, probability: encode(p), value: encode(w), bound: "lower", low: encode(low), high: encode(high) };
@@ -1060,7 +1066,9 @@
       } else {
         const a = over(minus(alpha, sub(high, times(p, hi[i]))), p);
         yield { type: "search", path: [...here(), i], kind: "probe", alpha: encode(max(a, k.lower)), beta: encode(k.upper) };
-        const w = (yield call(i, [max(a, k.lower), k.upper, PROBE, k])).score;
+        const reply = yield call(i, [max(a, k.lower), k.upper, PROBE, null, k]);
+        const w = reply.score;
+        first[i] = below(reply);
         high = sub(high, times(p, sub(hi[i], w)));
         hi[i] = w;
         yield { type: "probe", child: i, probability: encode(p), value: encode(w), bound: "upper", low: encode(low), high: encode(high) };
@@ -1071,7 +1079,7 @@
       }
     }
     const others = ["their probes' upper bounds", "their probes' lower bounds"];
-    return yield* searchPhase(node, here, alpha, beta, k, [lo, hi], called, others);
+    return yield* searchPhase(node, here, alpha, beta, k, [lo, hi], first, others);
   }
 
   // -- BRS+ (Esser, Gras, Winands, Schadd and Lanctot 2013, section 3) ------------------------
@@ -1540,7 +1548,7 @@
         if (problem !== null) throw new SearchError(problem, []);
         return backed(leaf.value, leaf.value, null);
       };
-      return drive(t.root, starSearch, [...windowOf(o), SEARCH, k], evaluate, showScore, o.events !== false);
+      return drive(t.root, starSearch, [...windowOf(o), SEARCH, null, k], evaluate, showScore, o.events !== false);
     };
   }
 

@@ -72,7 +72,8 @@ def maxn(t: Tree) -> Solution[Vector]:
     >>> maxn(Node.by_depth([[(3, 3, 3), (4, 2, 3)], [(1, 5, 3), (6, 1, 2)]]))
     Solution(value=(3, 3, 3), principal_variation=(0, 0))
 
-    post: __return__.value in leaf_values(t)
+    The principal variation ends at a leaf worth the value (so the value is a leaf's):
+
     post: subtree(t, __return__.principal_variation) == Leaf(__return__.value)
     """
     require_vector_tree(t, "maxn")

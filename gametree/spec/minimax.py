@@ -61,8 +61,9 @@ def minimax(t: Tree) -> Solution[Scalar]:
     >>> minimax(Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     Solution(value=3, principal_variation=(0, 0))
 
-    post: __return__.value in leaf_values(t)
-    post: min(leaf_values(t)) <= __return__.value <= max(leaf_values(t))
+    The principal variation ends at a leaf worth the value (so the value is a leaf's, between
+    the least and the greatest):
+
     post: subtree(t, __return__.principal_variation) == Leaf(__return__.value)
     """
     require_scalar_tree(t, "minimax")

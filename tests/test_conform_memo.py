@@ -1,0 +1,67 @@
+"""The gate's memos of a case's answers and behaviours (``gametree.conform.kept.Memo``): a
+memoised answer is the fresh one, and a case that differs in one leaf, its window or its bounds
+never gets another case's answer."""
+
+import pytest
+
+from gametree.conform import observe as observing
+from gametree.conform.codec import Case
+from gametree.conform.semantics import ANSWERS, SEMANTICS, expected
+from gametree.conform.vectors import vector_cases
+from gametree.spec import Bounds, Node
+
+CLAIMS = ["alphabeta-fail-hard", "negamax-alphabeta-fail-soft", "shallow", "mtdf", "optimal",
+          "paranoid", "star1", "game-negamax"]  # fmt: skip
+
+
+@pytest.mark.parametrize("semantics", CLAIMS)
+def test_a_memoised_answer_is_the_fresh_one(semantics: str) -> None:
+    """Every vector of the semantics up to 200 nodes, asked twice through the memos, as worked
+    out afresh."""
+    cases = [vc.case for vc in vector_cases(semantics) if vc.case.tree.size <= 200]
+    assert len(cases) >= 10
+    first = [expected(c) for c in cases]
+    shown = [observing.observe(c) for c in cases]
+    for c, e, s in zip(cases, first, shown, strict=True):
+        fresh = SEMANTICS[c.semantics].answers(c)
+        assert expected(c) == e == fresh
+        assert observing.observe(c) == s == observing._observe(c, None, None)
+
+
+def _differ(a: Case, b: Case) -> None:
+    """``a`` and ``b`` have different answers, and the memo, asked both in turn, keeps them so."""
+    fresh_a = SEMANTICS[a.semantics].answers(a)
+    fresh_b = SEMANTICS[b.semantics].answers(b)
+    assert fresh_a != fresh_b  # the pair is a real test of the key
+    for _ in range(2):
+        assert expected(a) == fresh_a
+        assert expected(b) == fresh_b
+
+
+def test_two_cases_equal_but_for_one_leaf_get_their_own_answers() -> None:
+    a = Case("alphabeta-fail-hard", Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    b = Case("alphabeta-fail-hard", Node.by_depth([[4, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    _differ(a, b)
+
+
+def test_two_cases_equal_but_for_the_window_get_their_own_answers() -> None:
+    t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    _differ(Case("alphabeta-fail-soft", t, alpha=0, beta=10),
+            Case("alphabeta-fail-soft", t, alpha=4, beta=10))  # fmt: skip
+
+
+def test_two_cases_equal_but_for_the_declared_bounds_get_their_own_answers() -> None:
+    """Korf's shallow pruning cuts the last leaf under a sum of 9, not under 12 (Korf 1989, 3.2)."""
+    t = Node(0, [Node(1, [(6, 3, 0), (3, 3, 3)]), Node(1, [(3, 4, 2), (2, 6, 1)])])
+    _differ(Case("shallow", t, bounds=Bounds(0, 9)), Case("shallow", t, bounds=Bounds(0, 12)))
+
+
+def test_equal_content_is_one_entry_whatever_the_objects() -> None:
+    """Keyed by content: a case built again from the same values finds the kept answer."""
+    ANSWERS.clear()
+    a = Case("minimax", Node.by_depth([[3, 12], [2, 4]]))
+    again = Case("minimax", Node.by_depth([[3, 12], [2, 4]]))
+    assert a is not again
+    e = expected(a)
+    assert expected(again) is e
+    assert len(ANSWERS._kept) == 1
