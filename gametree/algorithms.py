@@ -238,7 +238,7 @@ def applicable(  # noqa: PLR0911 - one reason a line
     if kind == "game":
         return f"{algorithm.name} searches a game graph, not a tree"
     if t.chance_nodes and algorithm.family != "chance":
-        chance = ", ".join(a.name for a in REGISTRY if a.family == "chance")
+        chance = ", ".join(a.name for a in REGISTRY if a.family == "chance" and a.kind != "game")
         return (f"{algorithm.name} has no rule for chance nodes (the tree has {t.chance_nodes}); "
                 f"these search them: {chance}")  # fmt: skip
     if kind == "scalar" and t.vector:
@@ -514,6 +514,15 @@ REGISTRY: tuple[Algorithm, ...] = (
         semantics="iterative deepening on a game graph under a node budget ('max_nodes') to "
         "'max_depth': the value and a move of the deepest depth completed, which the reply "
         "names ('depth')",
+    ),
+    Algorithm(
+        "game-expectimax", "Expectimax on a game",
+        "expectimax on a game with chance states (dice), each state searched once a depth",
+        "Ballard 1983, section 1", "chance", "game", "spec.game_expectimax",
+        "impl.game_expectimax",
+        semantics="a game graph with chance states searched to 'depth': the expectimax value "
+        "(spec.game_expectimax: sum p_i v_i at a chance state, Max's view); the move one of "
+        "the optimal ones",
     ),
 )  # fmt: skip
 """Every search, one row each, in the order ``gametree algorithms`` lists them."""

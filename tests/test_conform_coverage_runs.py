@@ -21,9 +21,11 @@ from gametree.conform.targets import CallableTarget
 
 def _reference(semantics: str) -> CallableTarget:
     if SEMANTICS[semantics].game:
+        from tests.bugs.chance import game_expectimax
         from tests.bugs.engine import correct
 
-        return CallableTarget(correct, timeout=600)
+        chance = SEMANTICS[semantics].chance
+        return CallableTarget(game_expectimax if chance else correct, timeout=600)
     return CallableTarget(lambda request: answer(semantics, request), timeout=600)
 
 

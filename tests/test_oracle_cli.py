@@ -163,7 +163,7 @@ def test_every_public_search_of_impl_and_spec_has_a_name() -> None:
                     "knuth_moore_leaves", "worst_ordered"}  # fmt: skip
     need_functions = {"opponent_models", "opponent_models_alphabeta"}
     on_games = {"brs_game"}  # BRS and BRS+ from a game's position, which brs names
-    named = {a.search.removeprefix("impl.") for a in ALGORITHMS.values() if a.search}
+    named = {a.search.removeprefix("impl.") for a in REGISTRY if a.search}  # games' too
     assert "impl.brs" in {a.search for a in REGISTRY}
     assert searches - not_searches - need_functions - on_games - {"brs"} <= named
     definitions = {"minimax", "negamax", "maxn", "paranoid", "separate_evaluations", "expectimax",

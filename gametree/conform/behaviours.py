@@ -76,7 +76,9 @@ The behaviours, by what shows them (:func:`catalogue` lists those of one semanti
   ``game-at-depth``, ``game-at-depth-1``, ``game-shorter``); for the witness semantics the
   window groups above and ``witness-many`` (the witnesses' values are more than one); for
   deepening ``budget-stops`` (the node budget is smaller than the full search to
-  ``max_depth``).
+  ``max_depth``); for ``game-expectimax`` (no quiescence, no table) ``chance-searched`` (a
+  chance state above the horizon), ``chance-at-horizon`` (one at it, its evaluation read)
+  and ``chance-root``.
 - **Tables** (the ``game-`` semantics, read off a search with a transposition table,
   :mod:`gametree.conform.game_behaviours`): a state met again holds an entry, exact or a lower
   or an upper bound, of a search to the same depth, a deeper or a shallower one, or of a
@@ -409,9 +411,21 @@ case naming the ones it shows together as ``entry&place`` (:func:`pairs_of`)."""
 JOINT = "&"
 
 
+CHANCE_STATES = (
+    _b("chance-searched", "a chance state above the horizon: its outcomes searched"),
+    _b("chance-at-horizon", "a chance state at the horizon: its evaluation read"),
+    _b("chance-root", "chance moves at the root: no best move"),
+)
+"""What a game with chance states shows (``game-expectimax``)."""
+
+
 def catalogue(semantics: str) -> tuple[Behaviour, ...]:
     """Every behaviour the reference for ``semantics`` can show, in a fixed order."""
     s = SEMANTICS[semantics]
+    if s.game and s.chance:  # no quiescence, no table: the value is all it claims
+        plain = {"transposition", "deeper-first", "terminal-above-horizon", "moves-twice"}
+        return (*(b for b in GAME if b.name in plain or b.group == "horizon"), *MAGNITUDE[:3],
+                *CHANCE_STATES)  # fmt: skip
     if s.game:
         quiet = {b.name for b in GAME if b.group == "quiescence"} | {"quiescence-settles", "check"}
         out: tuple[Behaviour, ...] = tuple(
@@ -579,6 +593,9 @@ def _rule(semantics: str, a: str, b: str, *, by_depth: bool) -> str | None:  # n
     if pair & {"quiescence-to-limit", "quiescence-settles"} and "game-at-depth+1" in pair:
         return ("an extension that reaches a state one ply past the horizon and goes on from "
                 "it needs a line of depth + 2 plies")  # fmt: skip
+    if "chance-at-horizon" in pair and pair & {"game-at-depth", "game-at-depth-1", "game-shorter"}:
+        return ("a chance state at the horizon has moves: the game has a line longer than the "
+                "depth")  # fmt: skip
     if "witness-many" in pair and pair & {"game-at-depth", "game-at-depth-1", "game-shorter"}:
         return ("every line ends within the depth, so searching deeper changes no value: the "
                 "witnesses' value is one")  # fmt: skip

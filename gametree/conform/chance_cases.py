@@ -30,6 +30,7 @@ from typing import Any
 import attrs
 
 from gametree.conform.codec import Case
+from gametree.conform.games import GameGraph, GameState, written_out
 from gametree.conform.options import GateOptions
 from gametree.conform.semantics import SEMANTICS
 from gametree.spec import Bounds, Interval, Leaf, Node, Scalar, Tree, iter_leaves
@@ -39,7 +40,7 @@ from gametree.treefile import dumps
 
 __all__ = [
     "CHANCE_ON_A_PATH", "drawn_regular", "leaf_bounds", "regular_tree", "small_cases",
-    "vector_trees", "with_chance",
+    "vector_games", "vector_trees", "with_chance", "with_chance_states",
 ]  # fmt: skip
 
 CHANCE_ON_A_PATH = 4
@@ -317,3 +318,78 @@ def vector_trees() -> list[tuple[str, str, tuple[str, ...], Tree, Interval | Non
                     f"{chance} outcomes, drawn from seed 20260537 ({i})"),
                     ("Chance", "Generated"), t, Interval(0, 9)))  # fmt: skip
     return out
+
+
+def with_chance_states(rng: random.Random, g: GameGraph, aim: set[str]) -> GameGraph:
+    """``g`` with every state quiet, and about a third of those with moves chance states.
+
+    The root is one too when ``aim`` holds ``chance-root``; the probabilities are drawn
+    (:func:`probabilities`). Steers ``game-expectimax``'s candidates, built as the other game
+    semantics' are.
+    """
+    states = []
+    for s, x in enumerate(g.states):
+        y = attrs.evolve(x, quiet=True, noisy=(), check=False)
+        if x.moves and (rng.random() < 1 / 3 or (s == 0 and "chance-root" in aim)):
+            ps = tuple(probabilities(rng, len(x.moves)))
+            y = attrs.evolve(y, to_move=CHANCE, probabilities=ps)
+        states.append(y)
+    return GameGraph.of(states)
+
+
+def vector_games() -> list[tuple[str, str, tuple[str, ...], GameGraph]]:
+    """The games of ``game-expectimax``'s vectors: (group, comment, flags, game).
+
+    Each is asked at depths 1 to 4: Dice Nim (``gametree.games.dice_nim``) written out,
+    chance at the root, a chance state reached by two lines at two depths, a chance state with
+    one outcome, and games drawn from a fixed seed.
+    """
+    from gametree.games.dice_nim import DiceNim, DiceNimState  # noqa: PLC0415 - a game's
+
+    def state(p: int, e: object, *moves: tuple[str, int], ps: Sequence[object] = ()) -> GameState:
+        if not moves:
+            return GameState(p, utility=Fraction(str(e)))
+        chance = tuple(Fraction(str(q)) for q in ps) or None
+        return GameState(p, moves, None, Fraction(str(e)), probabilities=chance)
+
+    g = GameGraph.of
+    out = [
+        ("dice", "Dice Nim: a heap of 4, a three-sided die, player 0 to move", ("Chance",),
+         written_out(DiceNim(4), DiceNim(4).initial_state())),
+        ("dice", "Dice Nim: a heap of 5, a coin for a die, player 1 to move", ("Chance",),
+         written_out(DiceNim(5, 2), DiceNimState(5, 1))),
+        ("edge cases", "chance at the root: no move to name", ("Chance",),
+         g([state(CHANCE, 0, ("x", 1), ("y", 2), ps=("1/3", "2/3")),
+            state(0, 1, ("a", 3), ("b", 4)), state(1, -1, ("a", 3), ("b", 4)), state(0, 5),
+            state(1, -2)])),
+        ("edge cases", "a chance state with one outcome, probability 1", ("Chance",),
+         g([state(0, 0, ("a", 1), ("b", 2)), state(CHANCE, 3, ("x", 2), ps=(1,)),
+            state(1, 2, ("a", 3), ("b", 4)), state(0, 4), state(0, -3)])),
+        ("transpositions", ("a chance state reached at two depths: searched at one, evaluated "
+         "at the horizon at the other"), ("Chance", "Transposition"),
+         g([state(0, 0, ("a", 1), ("b", 2)), state(1, 0, ("a", 2), ("b", 3)),
+            state(CHANCE, "7/2", ("x", 3), ("y", 4), ps=("1/7", "6/7")), state(0, 1),
+            state(1, 6)])),
+    ]  # fmt: skip
+    rng = random.Random(20260539)  # noqa: S311 - fixed games, not secrets
+    out += [("generated", f"drawn from seed 20260539, game {i}", ("Chance", "Generated"),
+             _drawn_game(rng, 5 + i % 4)) for i in range(8)]  # fmt: skip
+    return out
+
+
+def _drawn_game(rng: random.Random, n: int) -> GameGraph:
+    """A game of ``n`` states, one in three with moves a chance state, values in -9..9."""
+    states: list[GameState] = []
+    for s in range(n):
+        later = n - 1 - s
+        if later == 0 or (s > 0 and rng.random() < 0.25):
+            states.append(GameState(rng.randint(0, 1), utility=rng.randint(-9, 9)))
+            continue
+        k = rng.randint(1, min(3, later))
+        moves = tuple(("abc"[i], rng.randint(s + 1, n - 1)) for i in range(k))
+        if rng.random() < 1 / 3:
+            ps = tuple(probabilities(rng, k))
+            states.append(GameState(CHANCE, moves, None, rng.randint(-9, 9), probabilities=ps))
+        else:
+            states.append(GameState(rng.randint(0, 1), moves, None, rng.randint(-9, 9)))
+    return GameGraph.of(states).reachable()

@@ -249,6 +249,13 @@ def case_from_request(semantics: str, req: dict[str, object]) -> Case:
         depth = count("max_depth" if deepening else "depth", 0)
         budget = count("max_nodes", 1, MAX_BUDGET) if deepening else None
         q = count("quiescence", 0)
+        if g.chance_states and not s.chance:
+            raise TreeFileError(f"{semantics} has no rule for chance states (the game has "
+                                f"{g.chance_states}); game-expectimax searches them",
+                                "/game")  # fmt: skip
+        if s.chance and q:
+            raise TreeFileError(f"{semantics} has no quiescence search: 'quiescence' must be 0 "
+                                f"(got {q})", "/quiescence")  # fmt: skip
         alpha, beta = _window(req) if s.window else (None, None)
         if s.window and q:
             raise TreeFileError(f"{semantics} asks about search without quiescence (the witness "

@@ -7,6 +7,7 @@ and shrinks.
 """
 
 import random
+from functools import partial
 from typing import Any
 
 import attrs
@@ -169,6 +170,9 @@ def _game_cases(semantics: str, *, alternating: bool) -> Any:
     from gametree.conform.games import game_graphs  # noqa: PLC0415
     from gametree.conform.steer_games import NARROWED, killer_game, propose_game  # noqa: PLC0415
 
+    if SEMANTICS[semantics].chance:  # game-expectimax: graphs with chance states
+        graphs = game_graphs(max_states=9, chance=True, alternating=alternating)
+        return st.builds(partial(game_case, semantics), graphs, st.integers(1, 4))
     met = [p for p in all_pairs(semantics) if p[0] in TABLE and p[1] in TABLE
            and p not in infeasible(semantics)]  # fmt: skip
     extension = [p for p in met if p[0].endswith("-quiescence")] * (

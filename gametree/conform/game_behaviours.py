@@ -43,7 +43,8 @@ def observe_game(case: Case, reference: Expected | None = None) -> set[str]:
     """
     g = case.game
     assert g is not None
-    out = _reached(g, case.depth, case.quiescence) | _table(case)
+    chance = case.semantics == "game-expectimax"  # no table to watch: its reference has none
+    out = _reached(g, case.depth, case.quiescence) | (set() if chance else _table(case))
     values = [v for x in g.states for v in (x.evaluation, x.utility) if v is not None]
     out |= {_horizon(longest_line(g), case.depth), magnitude_of(values)}
     if case.semantics == "game-negamax-stand-pat" and _stands_pat(case):
@@ -75,7 +76,10 @@ def _reached(g: GameGraph, depth: int, q: int) -> set[str]:
             out |= {"deeper-first"} if first[s] > r else set()
         first[s] = max(first.get(s, r), r)
         deepest = max(deepest, -r)
-        if any(g.states[t].to_move == x.to_move for _, t in x.moves):
+        if x.probabilities is not None:
+            out.add("chance-searched" if r > 0 else "chance-at-horizon")
+            out |= {"chance-root"} if s == 0 and r > 0 else set()
+        elif any(g.states[t].to_move == x.to_move for _, t in x.moves):
             out.add("moves-twice")
         if not x.moves:
             out |= {"terminal-above-horizon"} if r > 0 else set()

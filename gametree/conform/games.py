@@ -29,6 +29,15 @@ state in ``"check"`` is never quiet, every move of it is noisy, and it may not s
 Values are numbers as in the tree format (``gametree.treefile.parse_number``), from player 0's
 point of view. A state reached by two lines is a transposition.
 
+A *chance state* (dice; ``game-expectimax`` only) has ``"to_move": -1`` and
+``"probabilities"``, one a move, exact (numbers or ``"p/q"``), each above 0 and summing to
+1, as a chance node of the tree format has them: chance, not a player, picks its move. It is
+not terminal, and is quiet (no ``"quiet"``, ``"noisy"`` or ``"check"``); at the horizon it is
+a leaf worth its evaluation like any state::
+
+    {"to_move": -1, "evaluation": 0, "probabilities": ["1/3", "2/3"],
+     "moves": [["d1", 2], ["d2", 3]]}
+
 **What a search of it computes** is ``spec.search``'s, with the graph as the game
 (:class:`GameGraph` is a ``spec.NoisyGame`` on state indices): ``cut_negamax`` at the depth,
 with the quiescence limit, from the root mover's point of view. *Stand pat*, which the sources
@@ -39,14 +48,16 @@ state in check gets none, and searches all its moves. :func:`cut_tree` builds th
 ``spec.negamax`` over it is the value.
 """
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar
 
 import attrs
 
 from gametree._json import DuplicateKeys, Invalid, pointer
-from gametree.spec import Leaf, Node, Scalar, Tree
+from gametree.spec import CHANCE, Leaf, Node, Scalar, Tree, TreeError, exact_scalar
 from gametree.spec.fold import fold
+from gametree.spec.tree import _as_probabilities, _check_chance
 from gametree.treefile import TreeFileError, json_value, parse_number
 
 __all__ = [
@@ -54,9 +65,11 @@ __all__ = [
     "GameGraph",
     "GameState",
     "cut_tree",
+    "down_the_list",
     "game_graphs",
     "game_json",
     "read_game_json",
+    "written_out",
 ]
 
 GAME_FORMAT = "gametree-game/1"
@@ -68,7 +81,8 @@ MAX_STATES = 10_000
 MAX_MOVES = 100_000
 """The most moves, over all states, a game graph may have."""
 
-_STATE_KEYS = {"to_move", "utility", "evaluation", "moves", "quiet", "noisy", "check", "comment"}
+_STATE_KEYS = {"to_move", "utility", "evaluation", "moves", "quiet", "noisy", "check", "comment",
+               "probabilities"}  # fmt: skip
 
 
 @attrs.frozen
@@ -87,6 +101,8 @@ class GameState:
     quiet: bool = True
     noisy: tuple[str, ...] = ()
     check: bool = False
+    probabilities: tuple[Fraction, ...] | None = None
+    """Each move's probability, exactly when ``to_move`` is ``CHANCE`` (a chance state)."""
 
 
 @attrs.frozen
@@ -128,6 +144,18 @@ class GameGraph:
             if m == move:
                 return t
         raise KeyError(f"state {state} has no move {move!r}")
+
+    def probabilities(self, state: int) -> tuple[Fraction, ...]:
+        """A chance state's probabilities, one a move (a ``spec.ChanceGame``)."""
+        ps = self.states[state].probabilities
+        if ps is None:
+            raise ValueError(f"state {state} is not a chance state")
+        return ps
+
+    @property
+    def chance_states(self) -> int:
+        """How many states are chance states."""
+        return sum(x.probabilities is not None for x in self.states)
 
     def is_terminal(self, state: int) -> bool:
         """Whether the state has no moves."""
@@ -176,6 +204,60 @@ class GameGraph:
         )
 
 
+T = TypeVar("T", bound=Hashable)
+
+
+def down_the_list(root: T, successors: Callable[[T], Sequence[T]]) -> list[T]:
+    """Every state reachable from ``root``, each before all its successors (no cycles).
+
+    ``root`` first: the reversed post-order of a depth-first walk in move order. The order
+    of a game graph's states, in which every move leads further down the list.
+    """
+    order: list[T] = []
+    seen: set[T] = set()
+    stack: list[tuple[T, bool]] = [(root, False)]
+    while stack:
+        s, done = stack.pop()
+        if done:
+            order.append(s)
+            continue
+        if s in seen:
+            continue
+        seen.add(s)
+        stack.append((s, True))
+        stack.extend((t, False) for t in reversed(successors(s)) if t not in seen)
+    order.reverse()
+    return order
+
+
+def written_out(game: Any, state: object) -> GameGraph:
+    """The states of ``game`` reachable from ``state``, written out as a game graph.
+
+    For a small game without cycles, whose states are hashable and whose moves' text (``str``)
+    differs at each state: each state in an order where every move leads further down the
+    list (depth first, reversed post-order), ``state`` first; a state's ``evaluate`` is its
+    evaluation (0 if the game has none), a chance state's probabilities are the game's.
+    """
+
+    def successors(s: Hashable) -> list[Hashable]:
+        return [] if game.is_terminal(s) else [game.successor(s, m) for m in game.moves(s)]
+
+    order = down_the_list(state, successors)
+    index = {s: i for i, s in enumerate(order)}
+    evaluate = getattr(game, "evaluate", None)
+    states = []
+    for s in order:
+        p = game.to_move(s)
+        if game.is_terminal(s):
+            states.append(GameState(p, utility=game.utility(s)))
+            continue
+        moves = tuple((str(m), index[game.successor(s, m)]) for m in game.moves(s))
+        e = evaluate(s) if evaluate is not None else 0
+        ps = tuple(game.probabilities(s)) if p == CHANCE else None
+        states.append(GameState(p, moves, None, e, probabilities=ps))
+    return GameGraph.of(states)
+
+
 def _fault(problem: str, *keys: str | int) -> TreeFileError:
     return TreeFileError(problem, pointer(["states", *keys]))
 
@@ -187,8 +269,10 @@ def _check(g: GameGraph) -> None:
         raise TreeFileError(f"a game has 1..{MAX_STATES} states (got {n})", "/states")
     total = 0
     for s, x in enumerate(g.states):
-        if x.to_move not in (0, 1) or isinstance(x.to_move, bool):
-            raise _fault(f"'to_move' must be 0 or 1 (got {x.to_move!r})", s, "to_move")
+        if x.to_move not in (0, 1, CHANCE) or isinstance(x.to_move, bool):
+            raise _fault(f"'to_move' must be 0, 1 or -1 (chance) (got {x.to_move!r})", s,
+                         "to_move")  # fmt: skip
+        _check_chance_state(x, s)
         total += len(x.moves)
         if total > MAX_MOVES:
             raise _fault(f"a game has at most {MAX_MOVES} moves in all", s, "moves")
@@ -213,6 +297,23 @@ def _check(g: GameGraph) -> None:
         if x.check and (x.noisy or not x.quiet):
             raise _fault("a state in check is never quiet and every move is noisy: give "
                          "neither 'quiet' nor 'noisy'", s)  # fmt: skip
+
+
+def _check_chance_state(x: GameState, s: int) -> None:
+    """A chance state's own rules: probabilities exactly there, one a move, summing to 1."""
+    if x.to_move == CHANCE and not x.moves:
+        raise _fault("a chance state is not terminal: it has moves, not 'utility'", s)
+    if (x.to_move == CHANCE) != (x.probabilities is not None):
+        raise _fault("a chance state ('to_move' -1) and only a chance state has 'probabilities'",
+                     s)  # fmt: skip
+    if x.probabilities is None:
+        return
+    if x.check or not x.quiet or x.noisy:
+        raise _fault("a chance state is quiet: give none of 'quiet', 'noisy' or 'check'", s)
+    try:
+        _check_chance(CHANCE, len(x.moves), x.probabilities)
+    except TreeError as e:
+        raise _fault(e.problem, s, "probabilities") from None
 
 
 def read_game_json(value: object) -> GameGraph:
@@ -254,8 +355,19 @@ def _state(x: object, s: int, n: int) -> GameState:  # noqa: PLR0912 - one check
         raise _fault(f"a state is an object (got {_describe(x)})", s)
     _keys(x, _STATE_KEYS, ["states", s], "a state")
     p = x.get("to_move")
-    if isinstance(p, bool) or p not in (0, 1):
-        raise _fault(f"'to_move' must be 0 or 1 (got {_describe(p)})", s, "to_move")
+    if isinstance(p, bool) or p not in (0, 1, CHANCE):
+        raise _fault(f"'to_move' must be 0, 1 or -1 (chance) (got {_describe(p)})", s, "to_move")
+    ps = None
+    if "probabilities" in x:
+        raw_ps = x["probabilities"]
+        if not isinstance(raw_ps, list):
+            raise _fault(f"'probabilities' must be an array (got {_describe(raw_ps)})", s,
+                         "probabilities")  # fmt: skip
+        numbers = [parse_number(q, ["states", s, "probabilities", i]) for i, q in enumerate(raw_ps)]
+        try:
+            ps = _as_probabilities(numbers)
+        except TreeError as e:
+            raise _fault(e.problem, s, "probabilities") from None
     if "utility" in x:
         extra = sorted(set(x) - {"to_move", "utility", "comment"})
         if extra:
@@ -296,7 +408,7 @@ def _state(x: object, s: int, n: int) -> GameState:  # noqa: PLR0912 - one check
         raise _fault("a state in check is never quiet and every move is noisy: give neither "
                      "'quiet' nor 'noisy'", s)  # fmt: skip
     return GameState(p, tuple(moves), None, evaluation, bool(flags["quiet"]), tuple(noisy),
-                     bool(flags["check"]))  # fmt: skip
+                     bool(flags["check"]), ps)  # fmt: skip
 
 
 def _keys(obj: dict[str, object], allowed: set[str], at: list[str | int], what: str) -> None:
@@ -336,6 +448,8 @@ def game_json(g: GameGraph) -> dict[str, object]:
             d["utility"] = json_value(x.utility)
         else:
             d["evaluation"] = json_value(x.evaluation)
+            if x.probabilities is not None:
+                d["probabilities"] = [json_value(exact_scalar(q)) for q in x.probabilities]
             if x.check:
                 d["check"] = True
             else:
@@ -409,7 +523,10 @@ def cut_tree(
         return Leaf(x.utility if x.utility is not None and not pat else x.evaluation)
 
     def node(item: Item, _kids: Sequence[Item], built: list[Tree]) -> Tree:
-        return Node(g.states[item[0]].to_move, built)
+        x = g.states[item[0]]
+        if x.probabilities is not None:
+            return Node.chance(built, x.probabilities)
+        return Node(x.to_move, built)
 
     root: Item = (0, depth, False)
     return fold(root, expand, leaf, node), tuple(m for m, _ in children(root) or [])
@@ -423,15 +540,20 @@ def game_graphs(
     max_value: int = 9,
     alternating: bool = False,
     all_quiet: bool = False,
+    chance: bool = False,
 ) -> Any:
     """Hypothesis's strategy for game graphs: up to ``max_states`` states, moves to later ones.
 
     Moves lead to any later state (with ``alternating``, any later state of the other
     player), so transpositions (a state reached by two lines, at the same or at different
     plies) are common. About half the states are quiet (all with ``all_quiet``); some have noisy
-    moves, a few are in check. Shrinks towards fewer states and moves, quiet states, values 0.
+    moves, a few are in check. With ``chance``, every state quiet and one in three that is not
+    terminal a chance state (``spec.strategies.probabilities``: most are not powers of two).
+    Shrinks towards fewer states and moves, quiet states, values 0.
     """
     from hypothesis import strategies as st  # noqa: PLC0415 - the testing extra's
+
+    from gametree.spec.strategies import probabilities  # noqa: PLC0415 - the same
 
     values = st.integers(min_value, max_value)
 
@@ -453,7 +575,11 @@ def game_graphs(
                 targets = [d(st.integers(s + 1, n - 1)) for _ in range(k)]
             labels = "abcdefgh"[:k]
             moves = tuple(zip(labels, targets, strict=True))
-            kind = 0 if all_quiet else d(st.integers(0, 5))
+            if chance and d(st.integers(0, 2)) == 0:
+                ps = d(probabilities(k))
+                states.append(GameState(CHANCE, moves, None, d(values), probabilities=ps))
+                continue
+            kind = 0 if all_quiet or chance else d(st.integers(0, 5))
             check = kind == 5
             quiet = kind < 3 or check
             noisy: tuple[str, ...] = ()

@@ -280,11 +280,29 @@ def _game_answers(g: GameGraph, depth: int, quiescence: int, *, stand_pat: bool)
     return v, tuple(m for m, w in zip(labels, worths, strict=True) if w == v and m is not None)
 
 
+def _expectimax_answers(g: GameGraph, depth: int) -> tuple[Value, tuple[str, ...]]:
+    """The expectimax value (Max's view) of a game, and the root's optimal moves.
+
+    ``spec.game_expectimax``'s; a chance root has no move.
+    """
+    v = spec.game_expectimax(g, 0, depth).value
+    p = g.to_move(0)
+    if g.is_terminal(0) or depth == 0 or p == spec.CHANCE:
+        return v, ()
+    moves = g.moves(0)
+    worths = [spec.game_expectimax(g, g.successor(0, m), depth - 1).value for m in moves]
+    best = max(worths) if p == 0 else min(worths)
+    return v, tuple(m for m, w in zip(moves, worths, strict=True) if w == best)
+
+
 def _game(case: Case) -> Expected:
     g = case.game
     assert g is not None
     pat = case.semantics == "game-negamax-stand-pat"
     n = case.tree.size  # what the definitions walk (the witness criterion memoises)
+    if case.semantics == "game-expectimax":
+        v, moves = _expectimax_answers(g, case.depth)
+        return Expected(v, v, None, None, None, (), moves, visited=n)
     if case.semantics == "game-negamax-witness":
         w = spec.witness(g, 0, case.depth, case.alpha, case.beta)
         return Expected(w.fixed, None, None, None, None, (), witness=w, visited=n)

@@ -19,9 +19,11 @@ from typing import Any
 import attrs
 
 from gametree.conform.behaviours import TABLE, aimed, at_place
+from gametree.conform.chance_cases import with_chance_states
 from gametree.conform.codec import Case, game_case
 from gametree.conform.game_behaviours import longest_line
-from gametree.conform.games import GameGraph, GameState
+from gametree.conform.games import GameGraph, GameState, down_the_list
+from gametree.conform.semantics import SEMANTICS
 from gametree.spec import Scalar
 from gametree.spec import witness as witnessed
 
@@ -83,6 +85,8 @@ def propose_game(rng: random.Random, semantics: str, aim: set[str], *,
         g, depth, q = table_game(rng, semantics, aim, alternating=alternating)
     else:
         g, depth, q = _drawn_game(rng, semantics, aim, alternating=alternating)
+    if SEMANTICS[semantics].chance:  # game-expectimax: quiet states, some of them chance's
+        g, q = with_chance_states(rng, g, aim), 0
     if shift or scale != 1:
         g = _mapped(g, lambda v: v * scale + shift)
         if window is not None:  # in the root mover's view
@@ -345,22 +349,10 @@ class _Graph:
         killer moves, found at other states, never reorder the moves the windows were built
         for (they are legal nowhere else).
         """
-        order: list[int] = []
-        seen: set[int] = set()
-        stack: list[tuple[int, bool]] = [(root, False)]
-        while stack:
-            s, done = stack.pop()
-            if done:
-                order.append(s)
-                continue
-            if s in seen:
-                continue
-            seen.add(s)
-            stack.append((s, True))
-            stack.extend((t, False) for t in reversed(self.states[s]["kids"]) if t not in seen)
-        index = {s: i for i, s in enumerate(reversed(order))}
+        order = down_the_list(root, lambda s: self.states[s]["kids"])
+        index = {s: i for i, s in enumerate(order)}
         out = []
-        for s in reversed(order):
+        for s in order:
             x = self.states[s]
             if not x["kids"]:
                 out.append(GameState(x["p"], utility=x["v"]))

@@ -665,6 +665,13 @@ def _game_vector_cases(semantics: str) -> list[VectorCase]:
     out: list[VectorCase] = []
     if semantics == "game-negamax-witness":
         return _witness_vector_cases()
+    if SEMANTICS[semantics].chance:  # game-expectimax: games with chance states, no quiescence
+        for group, comment, flags, g in chance_cases.vector_games():
+            for depth in (1, 2, 3, 4):
+                case = game_case(semantics, g, depth)
+                auto = tuple(f for f in case_flags(case) if f not in flags)
+                out.append(VectorCase(group, f"{comment}; depth {depth}", (*flags, *auto), case))
+        return out
     for group, comment, flags, g in games():
         auto = tuple(f for f in case_flags(game_case(semantics, g, 1)) if f not in flags)
         if semantics == "game-deepening":

@@ -10,6 +10,8 @@
   ``PASS``; piece counts within Korf's bounds for N ≥ 3.
 - ``ChineseCheckers`` for 2, 3 or 6 players on a small star, on ``ChineseCheckersState``;
   moves are (from, to) or ``PASS``; Korf's shifted distances within his bounds for N ≥ 3.
+- ``DiceNim`` on ``DiceNimState``: one heap, take one or two or roll a die; a game with chance
+  states (``spec.ChanceGame``), moves are ``"1"``, ``"2"``, ``"roll"`` and the faces.
 
 ``gametree.games.analysis`` counts (perft, positions per ply) and solves small games exactly.
 The four newer games also draw a state (``draw``) and read and write moves in a notation for
@@ -27,6 +29,7 @@ from gametree.games.chinese_checkers import (
     Star,
 )
 from gametree.games.connect4 import ConnectFour, ConnectFourState
+from gametree.games.dice_nim import DiceNim, DiceNimState
 from gametree.games.kalah import Kalah, KalahState
 from gametree.games.nim import Nim, NimMove, NimState, nim_sum
 from gametree.games.othello import PASS, Othello, OthelloMove, OthelloState
@@ -42,6 +45,8 @@ __all__ = [
     "ChineseCheckersState",
     "ConnectFour",
     "ConnectFourState",
+    "DiceNim",
+    "DiceNimState",
     "Kalah",
     "KalahState",
     "Nim",

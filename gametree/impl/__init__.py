@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # the exports, each imported when first read (gametree.impl._
         opponent_models_alphabeta,
         separate_evaluations,
     )
-    from gametree.impl.expectimax import expectimax
+    from gametree.impl.expectimax import expectimax, game_expectimax
     from gametree.impl.immediate import immediate
     from gametree.impl.last_branch import last_branch
     from gametree.impl.maxn import maxn
@@ -80,6 +80,7 @@ __all__ = [
     "brs_plus",
     "deep_pruning_unsound",
     "expectimax",
+    "game_expectimax",
     "immediate",
     "is_order_equivalent",
     "knuth_moore_leaves",

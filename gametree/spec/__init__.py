@@ -13,11 +13,19 @@ stack, and breaks ties for the leftmost best child. ``impl`` is checked against 
 
 from gametree.spec.best_reply import OutOfTurnGame, brs, brs_plus, brs_tree
 from gametree.spec.bounds import Bounds, check_bounds
-from gametree.spec.chance import Interval, check_interval, expectimax
+from gametree.spec.chance import Interval, check_interval, expectimax, game_expectimax
 from gametree.spec.errors import Path, TreeError
 from gametree.spec.evaluations import opponent_models, separate_evaluations
 from gametree.spec.fold import Solution
-from gametree.spec.game import EvaluatedGame, Game, game_maxn, game_minimax, game_negamax, unfold
+from gametree.spec.game import (
+    ChanceGame,
+    EvaluatedGame,
+    Game,
+    game_maxn,
+    game_minimax,
+    game_negamax,
+    unfold,
+)
 from gametree.spec.maxn import as_pairs, maxn, paranoid
 from gametree.spec.minimax import minimax, negamax
 from gametree.spec.search import (
@@ -53,6 +61,7 @@ __all__ = [
     "CHANCE",
     "WITNESS_LIMIT",
     "Bounds",
+    "ChanceGame",
     "EvaluatedGame",
     "Game",
     "Interval",
@@ -85,6 +94,7 @@ __all__ = [
     "exact_scalar",
     "exact_value",
     "expectimax",
+    "game_expectimax",
     "game_maxn",
     "game_minimax",
     "game_negamax",

@@ -13,19 +13,31 @@ weighted sum of its children's, component by component. Without chance nodes exp
 minimax (two players) or maxn (N players).
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 import attrs
 
 from gametree.spec.errors import TreeError
 from gametree.spec.fold import Line, Solution, fold, unwind
+from gametree.spec.game import Game, unfold
 from gametree.spec.maxn import maxn_choice
 from gametree.spec.minimax import minimax_choice
 from gametree.spec.tree import Leaf, Node, Tree, iter_leaves
 from gametree.spec.values import Scalar, Value, exact_scalar
 
-__all__ = ["Interval", "check_interval", "expected_value", "expectimax", "weighted_sums"]
+__all__ = [
+    "Interval",
+    "check_interval",
+    "expected_value",
+    "expectimax",
+    "game_expectimax",
+    "weighted_sums",
+]
+
+S = TypeVar("S")
+M = TypeVar("M")
 
 
 def _bound(x: object) -> Scalar:
@@ -144,6 +156,25 @@ def expectimax(t: Tree) -> Solution[Value]:
 
     v, line = fold(t, _children, leaf, node)
     return Solution(v, unwind(line))
+
+
+def game_expectimax(
+    game: Game[S, M],
+    state: S,
+    depth: int | None = None,
+    *,
+    evaluate: Callable[[S], object] | None = None,
+) -> Solution[Value]:
+    """The depth-limited expectimax value of a game with chance states (dice), and its line.
+
+    :func:`expectimax` of the tree ``spec.game.unfold`` cuts at ``depth`` (an outcome is a
+    ply): a chance state's value is sum p_i v_i over its outcomes (Ballard 1983, section 1), a
+    player's state takes its best move. Two players (Max's view) or N (vectors). The line
+    indexes into ``game.moves``, and ends at the first chance state on it. O(n) for the n
+    nodes of the cut tree, which is exponential in the depth (``impl.game_expectimax``'s table
+    makes it linear in the game's states).
+    """
+    return expectimax(unfold(game, state, depth, evaluate=evaluate))
 
 
 def weighted_sums(t: Tree) -> list[Scalar]:

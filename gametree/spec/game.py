@@ -15,6 +15,13 @@ leaf worth its static evaluation when d plies have been played to reach it; othe
 interior node whose children are the successors under its moves, in the game's order.
 ``depth=None`` means no limit: the whole game. Paths and principal variations index into
 ``game.moves(state)``.
+
+**Chance states** (dice): a :class:`ChanceGame` may have states where no player moves and
+chance picks the move. There ``to_move`` is ``CHANCE`` (-1), the moves are the outcomes, and
+``probabilities(state)`` gives each one's exact probability, in the order of the moves. An
+outcome is a ply like any move, and the cut tree holds a chance node there (``Node.chance``,
+whose checks the probabilities meet). ``spec.chance.game_expectimax`` is the value of such a
+game; the definitions here refuse a chance state.
 """
 
 from collections.abc import Callable, Sequence
@@ -24,10 +31,11 @@ from gametree.spec.errors import TreeError
 from gametree.spec.fold import Solution, fold, solve
 from gametree.spec.maxn import maxn_choice
 from gametree.spec.minimax import e, minimax_choice, negamax_choice
-from gametree.spec.tree import Leaf, Node, Tree
+from gametree.spec.tree import CHANCE, Leaf, Node, Tree
 from gametree.spec.values import Scalar, Value, Vector, exact_value
 
 __all__ = [
+    "ChanceGame",
     "EvaluatedGame",
     "Game",
     "game_maxn",
@@ -92,6 +100,14 @@ class EvaluatedGame(Game[S, M], Protocol[S, M]):
         ...
 
 
+class ChanceGame(Game[S, M], Protocol[S, M]):
+    """A game with chance states: ``to_move`` is ``CHANCE`` where chance picks the move."""
+
+    def probabilities(self, state: S) -> Sequence[object]:
+        """Each move's exact probability at a chance state (int, Fraction or "p/q"), in order."""
+        ...
+
+
 Item = tuple[S, int | None]
 """A state with the number of plies still allowed below it (``None``: no limit)."""
 
@@ -144,12 +160,22 @@ def _leaf_value(game: Game[S, M], evaluate: Callable[[S], object] | None) -> Cal
     return value
 
 
-def _mover(game: Game[S, M]) -> Callable[[S], int]:
-    """``game.to_move``, checked to be a player in 0..N-1."""
+def _mover(game: Game[S, M], *, chance: bool = False) -> Callable[[S], int]:
+    """``game.to_move``, checked to be a player in 0..N-1, or (``chance``) CHANCE."""
     players = game.players
+    dice = chance and callable(getattr(game, "probabilities", None))
 
     def mover(s: S) -> int:
         p = game.to_move(s)
+        if p == CHANCE and not isinstance(p, bool):
+            if dice:
+                return CHANCE
+            raise TreeError(
+                "a chance state ('to_move' is CHANCE), which this definition has no rule for; "
+                "spec.chance.game_expectimax takes a game with chance states"
+                if not chance
+                else "a chance state ('to_move' is CHANCE) needs the game's 'probabilities'"
+            )
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
             raise TreeError(f"'to_move' must be in 0..{players - 1} (got {p!r})")
         return p
@@ -166,7 +192,11 @@ def _legal_moves(game: Game[S, M], s: S) -> Sequence[M]:
 
 
 def _walk(
-    game: Game[S, M], depth: int | None, evaluate: Callable[[S], object] | None
+    game: Game[S, M],
+    depth: int | None,
+    evaluate: Callable[[S], object] | None,
+    *,
+    chance: bool = False,
 ) -> tuple[
     Callable[[Item[S]], list[Item[S]] | None],
     Callable[[Item[S]], Value],
@@ -176,11 +206,11 @@ def _walk(
 
     Every move is expanded down to the depth limit. ``spec.search`` builds other cuts (which
     moves, how deep) from the same per-state pieces: ``_leaf_value``, ``_mover`` and
-    ``_legal_moves``.
+    ``_legal_moves``. ``chance``: chance states are allowed (``unfold``).
     """
     _check_depth(depth)
     leaf_value = _leaf_value(game, evaluate)
-    state_mover = _mover(game)
+    state_mover = _mover(game, chance=chance)
 
     def expand(item: Item[S]) -> list[Item[S]] | None:
         s, d = item
@@ -211,15 +241,19 @@ def unfold(
     Interior nodes carry ``game.to_move``; leaves carry the utility or the static evaluation
     (``evaluate`` if given, else the game's own ``evaluate``). A leaf does not record whose
     move it was: tree ``negamax`` takes a lone-leaf root as player 0's, where ``game_negamax``
-    uses the state's mover, so the two agree below an interior root, not at a leaf root.
+    uses the state's mover, so the two agree below an interior root, not at a leaf root. A
+    chance state of a :class:`ChanceGame` is a chance node with the game's probabilities.
     """
-    expand, value, mover = _walk(game, depth, evaluate)
+    expand, value, mover = _walk(game, depth, evaluate, chance=True)
 
     def leaf(item: Item[S]) -> Tree:
         return Leaf(value(item))
 
     def node(item: Item[S], _: Sequence[Item[S]], kids: list[Tree]) -> Tree:
-        return Node(mover(item), kids)
+        p = mover(item)
+        if p == CHANCE:
+            return Node.chance(kids, game.probabilities(item[0]))  # type: ignore[attr-defined]
+        return Node(p, kids)
 
     return fold((state, depth), expand, leaf, node)
 

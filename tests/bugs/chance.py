@@ -1,6 +1,7 @@
 """Searches of trees with chance nodes, each with one mistake seen in real code.
 
-Each function is a conformance target for ``expectimax``, ``star1`` or ``star2``: Ballard's
+Each function is a conformance target for ``expectimax``, ``star1``, ``star2`` or
+``game-expectimax`` (a game graph with chance states, searched with a table): Ballard's
 (1983) *-minimax, sum p_i v_i at a chance node, and his Star1 and Star2 as Hauk, Buro and
 Schaeffer (2004) write them (fail-hard, max/min form, any exact probabilities), searched
 recursively over the tree as ``impl.star`` searches it, so that the correct one reads the same
@@ -19,7 +20,7 @@ from typing import Any
 import attrs
 
 from gametree.spec import Leaf, Node, Tree
-from tests.bugs._common import INF, Number, document, out, window
+from tests.bugs._common import INF, Number, document, game, out, window
 
 Reply = dict[str, object]
 
@@ -285,8 +286,54 @@ def star2_table_ignores_window(request: dict[str, Any]) -> Reply:
     return _star(request, star2=True, bug="table")
 
 
+def _game_expectimax(request: dict[str, Any], *, bug: str = "") -> Reply:
+    """Expectimax on the request's game graph to its depth, each (state, depth) searched once."""
+    g = game(request)
+    table: dict[tuple[int, int] | int, Fraction] = {}
+
+    def value(s: int, d: int) -> Fraction:
+        key = s if bug == "any_depth" else (s, d)  # BUG (any_depth): the depth is not kept
+        if key in table:
+            return table[key]
+        x = g.states[s]
+        if x.utility is not None or d == 0:
+            v = Fraction(x.utility if x.utility is not None else x.evaluation)
+        else:
+            kids = [value(t, d - 1) for _, t in x.moves]
+            if x.probabilities is not None:
+                v = sum((p * k for p, k in zip(x.probabilities, kids, strict=True)), Fraction(0))
+            else:
+                v = max(kids) if x.to_move == 0 else min(kids)
+        table[key] = v
+        return v
+
+    depth = request["depth"]
+    v = value(0, depth)
+    root = g.states[0]
+    move = None
+    if root.probabilities is None and root.moves and depth > 0:
+        move = next(m for m, t in root.moves if value(t, depth - 1) == v)
+    return {"value": out(v), "best_move": move}
+
+
+def game_expectimax(request: dict[str, Any]) -> Reply:
+    """Expectimax on a game with chance states, with a table keyed by state and depth."""
+    return _game_expectimax(request)
+
+
+def game_table_any_depth(request: dict[str, Any]) -> Reply:
+    """A table of a game's values keyed by the state alone, read at any depth.
+
+    A state met again with other plies left below it is answered with the value of a search
+    to another depth. Seen in practice: nneonneo/2048-ai pull request #34 (an expectimax 2048
+    player's table read at other depths).
+    """
+    return _game_expectimax(request, bug="any_depth")
+
+
 CORRECT: dict[str, Callable[[dict[str, Any]], Reply]] = {
     "expectimax": expectimax, "star1": star1, "star2": star2,
+    "game-expectimax": game_expectimax,
 }  # fmt: skip
 """The correct searches, by the semantics each conforms to."""
 
