@@ -99,6 +99,20 @@ def test_a_definition_without_chance_refuses_a_chance_state() -> None:
     assert e.value.path == (0, 1)  # the first met, depth first: take one, then player 1 rolls
 
 
+class Diceless(DiceNim):
+    """Dice Nim whose rolls say CHANCE but which gives no probabilities: not a chance game."""
+
+    probabilities = None  # type: ignore[assignment]
+
+
+def test_chance_is_a_mover_only_in_a_game_with_probabilities() -> None:
+    for definition in (unfold, game_minimax, game_expectimax):
+        with pytest.raises(TreeError) as e:
+            definition(Diceless(2), DiceNimState(2))
+        assert e.value.problem == f"'to_move' must be in 0..1 (got {CHANCE})", definition
+        assert e.value.path == (0, 1)
+
+
 class Loaded(DiceNim):
     """A die whose faces' probabilities sum to more than 1."""
 

@@ -161,20 +161,22 @@ def _leaf_value(game: Game[S, M], evaluate: Callable[[S], object] | None) -> Cal
 
 
 def _mover(game: Game[S, M], *, chance: bool = False) -> Callable[[S], int]:
-    """``game.to_move``, checked to be a player in 0..N-1, or (``chance``) CHANCE."""
+    """``game.to_move``, checked to be a player in 0..N-1, or (``chance``) CHANCE.
+
+    CHANCE is a mover only in a game with ``probabilities`` (a :class:`ChanceGame`); in any
+    other game it is a player out of range, as every other number outside 0..N-1 is.
+    """
     players = game.players
-    dice = chance and callable(getattr(game, "probabilities", None))
+    dice = callable(getattr(game, "probabilities", None))
 
     def mover(s: S) -> int:
         p = game.to_move(s)
-        if p == CHANCE and not isinstance(p, bool):
-            if dice:
+        if dice and p == CHANCE and not isinstance(p, bool):
+            if chance:
                 return CHANCE
             raise TreeError(
                 "a chance state ('to_move' is CHANCE), which this definition has no rule for; "
                 "spec.chance.game_expectimax takes a game with chance states"
-                if not chance
-                else "a chance state ('to_move' is CHANCE) needs the game's 'probabilities'"
             )
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < players:
             raise TreeError(f"'to_move' must be in 0..{players - 1} (got {p!r})")
