@@ -21,7 +21,7 @@ from gametree.proofs import flaws
 from gametree.proofs.machinery.verified import seeded
 from gametree.proofs.why3 import WHY3
 from gametree.proofs.why3.execute import scale
-from gametree.proofs.why3.traced import found, labelled, number, run, trace_of
+from gametree.proofs.why3.traced import ARGUMENT, found, labelled, number, run, trace_of
 from gametree.spec import Bounds, Leaf, Node, Tree, brs_plus, leaf_values
 from gametree.spec.strategies import vector_trees
 
@@ -102,3 +102,14 @@ def test_each_seeded_flaw_departs_when_run(name: str) -> None:
     ]
     assert any(departed), f"{name} runs as spec and impl do on its witness"
     assert {f.name for f in flaws(WHY3) if f.file == "brs"} == set(WITNESSES)
+
+
+def test_a_batch_longer_than_one_argument_is_run_in_parts() -> None:
+    t = Node(0, [Node(1, [Node(2, [_r(5), _r(4)]), Node(2, [_r(9), _r(1)])]), _r(3)])
+    big = _scale(t)
+    one = _answers(t, big)
+    batch = one * (2 * ARGUMENT // sum(len(a) + 3 for a in one) + 1)
+    assert sum(len(a) + 3 for a in batch) > 2 * ARGUMENT
+    printed = run("brs", batch)
+    assert len(printed) == len(batch)
+    assert printed == run("brs", one) * (len(batch) // len(one))

@@ -229,14 +229,33 @@ def _list_or(applied: tuple[object, ...]) -> Printed:
     return applied
 
 
+ARGUMENT = 100_000
+"""The longest term given to one ``why3 execute``: the term is one argument of its command
+line, and Linux refuses an argument longer than 131,072 bytes (``MAX_ARG_STRLEN``)."""
+
+
 def run(file: str, answers: Sequence[str], text: str | None = None) -> list[Printed]:
     """Each of the ``answers``, evaluated by ``why3 execute`` on ``file`` (or ``text``), in order.
 
     An answer is a term of ``file``'s ``answers`` type without its tail, and ``text`` a seeded
     copy of the file. Answers such as ``"Found (alphabeta T 0 10)"`` are chained into one
-    term, so that a batch costs one ``why3 execute``; each comes back as its constructor's
-    argument, parsed (read it with :func:`number`, :func:`vector` or :func:`found`).
+    term, so that a batch costs one ``why3 execute`` (or one for each :data:`ARGUMENT`
+    characters of answers); each comes back as its constructor's argument, parsed (read it
+    with :func:`number`, :func:`vector` or :func:`found`).
     """
+    out: list[Printed] = []
+    start = 0
+    while start < len(answers):
+        end, size = start + 1, len(answers[start])
+        while end < len(answers) and size + len(answers[end]) + 3 <= ARGUMENT:
+            size += len(answers[end]) + 3
+            end += 1
+        out += _chained(file, answers[start:end], text)
+        start = end
+    return out
+
+
+def _chained(file: str, answers: Sequence[str], text: str | None) -> list[Printed]:
     term = "End"
     for a in reversed(answers):
         term = f"({a} {term})"
