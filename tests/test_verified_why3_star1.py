@@ -60,6 +60,7 @@ def _searched(x: Printed) -> tuple[Fraction, tuple[int, ...]]:
     return fraction(x["value"]), vector(x["trace"])
 
 
+@pytest.mark.slow  # the costliest test of the fast loop (32 s of why3 execute, measured)
 @BATCH
 @given(st.lists(CASES, min_size=15, max_size=15))
 def test_star1_returns_impls_value_and_reads_its_leaves_in_its_order(cases: list[Case]) -> None:
