@@ -181,3 +181,20 @@ def test_the_gate_passes_a_dice_engine_and_catches_a_table_that_forgets_the_dept
     report = json.loads(capsys.readouterr().out)
     assert code == 1
     assert report["minimal"][0]["problems"][0].startswith("value")
+
+
+class Unscored(DiceNim):
+    """Dice Nim whose game ends are worth a word, not a number."""
+
+    def utility(self, state: DiceNimState) -> object:  # type: ignore[override]
+        return "win"
+
+
+@pytest.mark.parametrize("depth", [None, 1])
+def test_a_bad_leaf_is_the_same_error_at_the_same_path_in_spec_and_impl(depth: int | None) -> None:
+    with pytest.raises(TreeError) as want:
+        game_expectimax(Unscored(2), DiceNimState(2), depth)  # type: ignore[arg-type]
+    with pytest.raises(TreeError) as got:
+        impl.game_expectimax(Unscored(2), DiceNimState(2), depth)  # type: ignore[arg-type]
+    assert want.value.problem.startswith(("the utility is not a value", "the depth limit cuts"))
+    assert (got.value.problem, got.value.path) == (want.value.problem, want.value.path)

@@ -26,7 +26,8 @@ from gametree.impl._support import unwind
 from gametree.impl.chance_events import Expectimax
 from gametree.impl.maxn_stack import Backed, Line, Search, call, run
 from gametree.impl.result import SearchResult
-from gametree.spec import Game, Leaf, Node, Path, Scalar, Tree, TreeError, Value, exact_value
+from gametree.spec import Game, Leaf, Node, Path, Scalar, Tree, TreeError, Value
+from gametree.spec.game import _leaf_value
 from gametree.spec.tree import CHANCE, _as_probabilities, _check_chance
 
 __all__ = ["expected", "expectimax", "expectimax_search", "game_expectimax", "prefers"]
@@ -125,7 +126,7 @@ def game_expectimax(  # noqa: PLR0915 - one loop over an explicit stack, as impl
     With the table O(k·b) time for k pairs (state, plies left) of b moves each, and O(k)
     memory; without it O(n) for the n nodes of the cut tree, and O(depth) frames.
     """
-    static = evaluate if evaluate is not None else getattr(game, "evaluate", None)
+    value = _leaf_value(game, evaluate)
     players = game.players
     memo: dict[tuple[S, int | None], tuple[Value, Line]] = {}
     stack: list[_Frame[S, M]] = []
@@ -141,24 +142,10 @@ def game_expectimax(  # noqa: PLR0915 - one loop over an explicit stack, as impl
         leaves += 1
         if paths is not None:
             paths.append(tuple(path))
-        v: object
-        if game.is_terminal(s):
-            v, what = game.utility(s), "utility"
-        elif static is None:
-            raise fault(
-                "the depth limit cuts a state that is not terminal, and the game has no "
-                "static evaluation; give the game an 'evaluate' method or pass evaluate="
-            )
-        else:
-            v, what = static(s), "static evaluation"
         try:
-            w = exact_value(v)
+            return value(s)
         except TreeError as e:
-            raise fault(f"the {what} is not a value: {e.problem}") from None
-        if (len(w) if isinstance(w, tuple) else 2) != players:
-            shape = "a scalar" if players == 2 else f"a {players}-vector"
-            raise fault(f"the {what} must be {shape} for a {players}-player game (got {w!r})")
-        return w
+            raise fault(e.problem) from None
 
     def enter(s: S, r: int | None) -> tuple[Value, Line] | None:
         """The state's value and line at once (a leaf, or the table's), or a frame pushed."""
