@@ -21,7 +21,9 @@ failure; ``rest`` is the report and what comes after the last ask. The worker's 
 from ``/proc`` around each ask (so its start-up is charged to the first ask of each process),
 and its total from the children's resource usage once it is reaped. The first run of a shape
 in a process pays for loading the vectors and the catalogue; a later one shows what stays.
-``--importtime`` prints the worker's slowest imports (``python -X importtime``).
+``--importtime`` prints the worker's slowest imports (``python -X importtime``); ``--reader``
+what parsing and reading each scale case's request costs (``gametree._json.loads`` beside
+the iterative parser it used to fall back to on deep trees).
 """
 
 import argparse
@@ -219,17 +221,50 @@ def importtime(target: str) -> None:
         print(f"   {us / 1e6:7.3f} s {name}")
 
 
+def reader() -> None:
+    """What reading each scale case's request costs a worker: parsing it, then the tree.
+
+    ``loads`` (``json`` in C, under a raised recursion limit when the tree is deep) beside
+    ``loads_iteratively`` (what ``loads`` fell back to past about 1,000 levels).
+    """
+    from gametree._json import loads, loads_iteratively  # noqa: PLC0415
+    from gametree.conform.codec import request_line  # noqa: PLC0415
+    from gametree.conform.scale import scale_cases  # noqa: PLC0415
+    from gametree.conform.scope import SCOPES  # noqa: PLC0415
+    from gametree.treefile import read_tree_json  # noqa: PLC0415
+
+    def cpu(f: Callable[[Any], object], x: object) -> float:
+        started = time.process_time()
+        f(x)
+        return time.process_time() - started
+
+    cases = scale_cases("alphabeta-fail-hard", SCOPES["default"], count=3, seed=0,
+                        skip=frozenset())  # fmt: skip
+    for shape, case in cases:
+        line = request_line(case, 1, trace=False)
+        fast, slow = cpu(loads, line), cpu(loads_iteratively, line)
+        request = loads(line)
+        assert isinstance(request, dict)
+        tree = cpu(read_tree_json, request["tree"])
+        print(f"== {shape} request, {case.tree.size} nodes, {len(line) >> 10} KiB: loads "
+              f"{fast:.3f} s, loads_iteratively {slow:.3f} s (ratio {fast / slow:.2f}); "
+              f"read_tree_json {tree:.3f} s")  # fmt: skip
+
+
 def main() -> None:
     """Run each shape ``--repeat`` times and print its split."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shape", choices=list(SHAPES), action="append")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--importtime", action="store_true")
+    parser.add_argument("--reader", action="store_true", help="the request reader's CPU")
     args = parser.parse_args()
     print(f"load {os.getloadavg()[0]:.2f}")
     if args.importtime:
         importtime("tests.bugs.alphabeta:correct")
         importtime("impl.alphabeta")
+    if args.reader:
+        reader()
     _instrument()
     for shape in args.shape or list(SHAPES):
         for i in range(1, args.repeat + 1):
