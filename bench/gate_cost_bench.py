@@ -20,7 +20,9 @@ the generated small and tail tiers, the steered cases, the scale cases, and the 
 failure; ``rest`` is the report and what comes after the last ask. The worker's CPU is read
 from ``/proc`` around each ask (so its start-up is charged to the first ask of each process),
 and its total from the children's resource usage once it is reaped. The first run of a shape
-in a process pays for loading the vectors and the catalogue; a later one shows what stays.
+in a process pays for loading the vectors and the catalogue; a later one shows what stays;
+the last is run once more with its scale cases built afresh (``scale.BUILT`` cleared), and
+the ratio of the gate's CPU with the cases kept to that is printed.
 ``--importtime`` prints the worker's slowest imports (``python -X importtime``); ``--reader``
 what parsing and reading each scale case's request costs (``gametree._json.loads`` beside
 the iterative parser it used to fall back to on deep trees).
@@ -47,6 +49,7 @@ from gametree.conform import targets  # noqa: E402
 from gametree.conform.builtin import answer  # noqa: E402
 from gametree.conform.gate import GateOptions, run_gate  # noqa: E402
 from gametree.conform.report import Report  # noqa: E402
+from gametree.conform.scale import BUILT  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
 PHASES = ("vectors", "tiers", "steered", "scale", "shrinking", "rest")
@@ -269,6 +272,12 @@ def main() -> None:
     for shape in args.shape or list(SHAPES):
         for i in range(1, args.repeat + 1):
             show(shape, i, *measure(shape))
+        if args.repeat:  # the last run again, its scale cases built afresh
+            kept = sum(gate_cpu.values())
+            BUILT.clear()
+            show(f"{shape} (scale cases built afresh)", args.repeat + 1, *measure(shape))
+            print(f"   gate CPU, scale cases kept / built afresh: "
+                  f"{kept / sum(gate_cpu.values()):.2f}")  # fmt: skip
     print(f"load {os.getloadavg()[0]:.2f}")
 
 
