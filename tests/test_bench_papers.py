@@ -1,11 +1,13 @@
-"""The bench scripts' side of the published tables: Ballard's trees and his figures.
+"""The bench scripts' side of the published tables: Ballard's trees and figures, Wilson's interval.
 
 bench/chance_bench.py rebuilds Ballard's (1983) *-complete trees and prints his Tables 1 to 4
-and 6 beside our counts. The best-ordered counts are exact, so they are checked against the
-paper here; the docs' tables are checked against the script.
+and 6 beside our counts; bench/best_reply_bench.py prints Nijssen's (2013) Table 4.2 beside
+our three-way matches. The best-ordered counts are exact, so they are checked against the
+paper here; the docs' tables are checked against the scripts.
 """
 
 import importlib.util
+import math
 import random
 from pathlib import Path
 from types import ModuleType
@@ -28,6 +30,7 @@ def _bench(name: str) -> ModuleType:
 
 
 chance = _bench("chance_bench")
+best_reply = _bench("best_reply_bench")
 
 
 def _leaves(t: object) -> list[int]:
@@ -96,3 +99,25 @@ def test_docs_ballard_table_has_the_scripts_best_rows() -> None:
     rows = [r for r in table.split("<!-- end", 1)[0].splitlines() if "| best |" in r]
     want = ["| " + " | ".join(row) + " |" for row in chance.ballard_rows([2, 4, 6, 8], {})]
     assert rows[:4] == want
+
+
+def test_wilson_interval_is_where_the_score_test_just_rejects() -> None:
+    """Each end p0 of Wilson's interval solves (p - p0)^2 n = z^2 p0 (1 - p0), and holds p."""
+    z = 1.96
+    for points, n in [(7, 12), (5.5, 12), (1, 60), (59, 60)]:
+        p = points / n
+        lo, hi = best_reply.wilson(points, n)
+        assert lo < p < hi
+        for p0 in (lo, hi):
+            assert math.isclose((p - p0) ** 2 * n, z * z * p0 * (1 - p0), rel_tol=1e-9)
+    assert best_reply.wilson(0, 12)[0] == 0
+    assert best_reply.wilson(12, 12)[1] == 1
+
+
+def test_docs_three_way_table_quotes_nijssens_rows_as_the_script_does() -> None:
+    """docs/best-reply.md's three-way table holds the script's rows of Nijssen's Table 4.2."""
+    doc = (ROOT / "docs/best-reply.md").read_text(encoding="utf-8")
+    table = doc.split("--table three-way", 1)[1].split("<!-- end", 1)[0]
+    for label in best_reply.NIJSSEN:
+        for line in best_reply.nijssen_rows(label):
+            assert line in table.splitlines()
