@@ -162,20 +162,25 @@ def nijssen_rows(label: str) -> list[str]:
             for ms, published in rows.items()]  # fmt: skip
 
 
+def all_seatings(game: Any, trio: tuple[str, ...], depth: int, openings: int) -> dict[str, float]:
+    """Each search's points over every seating of ``trio`` (one seat each) and opening."""
+    assert game.players == len(trio), "one seat each"
+    points = dict.fromkeys(trio, 0.0)
+    starts = [opening(game, 100 + k, game.players) for k in range(openings)]
+    for seats, start in itertools.product(itertools.permutations(trio), starts):
+        for name, share in zip(seats, play(game, seats, start, depth), strict=True):
+            points[name] += share
+    return points
+
+
 def three_way(games: dict[str, Any], depth: int, openings: int) -> None:
     """Maxn, paranoid and BRS (or BRS+) at once, beside Nijssen 2013's Table 4.2."""
     print("| game | setting | games | maxn | paranoid | brs or brs+ |")
     print("| --- | --- | --- | --- | --- | --- |")
     for label, game in games.items():
-        assert game.players == 3, "one seat each needs three players"
-        starts = [opening(game, 100 + k, game.players) for k in range(openings)]
         for trio in TRIOS:
-            points = dict.fromkeys(trio, 0.0)
-            seatings = list(itertools.permutations(trio))
-            for seats, start in itertools.product(seatings, starts):
-                for name, share in zip(seats, play(game, seats, start, depth), strict=True):
-                    points[name] += share
-            n = len(seatings) * len(starts)
+            points = all_seatings(game, trio, depth, openings)
+            n = math.factorial(len(trio)) * openings
             cells = [rate(points[x], n) for x in trio]
             print(f"| {label} | gametree, depth {depth}, {trio[2]} | {n} | {' | '.join(cells)} |",
                   flush=True)  # fmt: skip

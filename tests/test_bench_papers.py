@@ -121,3 +121,20 @@ def test_docs_three_way_table_quotes_nijssens_rows_as_the_script_does() -> None:
     for label in best_reply.NIJSSEN:
         for line in best_reply.nijssen_rows(label):
             assert line in table.splitlines()
+
+
+def test_all_seatings_plays_every_order_and_shares_each_games_point() -> None:
+    """Six seatings an opening, one point a game (shared on a tie), whatever order names them.
+
+    Every order of the three is played, so naming them in another order changes nothing. At
+    depth 2 the three play differently here, and the rotations of one order alone (three
+    seatings) score maxn 1.5 or 2 as the order is named.
+    """
+    from gametree.games import Othello
+
+    game = Othello(players=3, size=6)
+    points = best_reply.all_seatings(game, ("maxn", "paranoid", "brs"), 2, 1)
+    assert set(points) == {"maxn", "paranoid", "brs"}
+    assert math.isclose(sum(points.values()), 6)
+    assert len(set(points.values())) > 1
+    assert best_reply.all_seatings(game, ("brs", "paranoid", "maxn"), 2, 1) == points
