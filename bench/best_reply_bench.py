@@ -24,10 +24,12 @@ Rolit). Two tables:
    seatings); the 95% interval is Wilson's. maxn and shallow pruning choose the same move (the
    maxn value, leftmost on ties), so shallow plays no matches of its own.
 3. **Three at once** (``--table three-way``), as Nijssen 2013 (section 4.3.2, Table 4.2)
-   repeats Schadd and Winands' experiment: maxn, paranoid and BRS (then BRS+ in BRS's seat),
-   one seat each, in all six seatings, from ``--openings`` openings; each search's win rate
+   repeats Schadd and Winands' experiment: maxn, paranoid and BRS (then BRS+ in BRS's seat)
+   in one game, every seating that gives each at least one seat (6 for three players, 36 for
+   four-player Othello, added here), from ``--openings`` openings; each search's win rate
    (its points over the games, 1/3 for equal strength) with Wilson's interval, printed
-   beside the rows of Nijssen's Table 4.2 for three players (his boards, his time limits).
+   beside the rows of Nijssen's Table 4.2 for Chinese Checkers and Rolit (his boards, his
+   time limits).
 
 Every search's move is checked: BRS's and BRS+'s value against ``spec.paranoid`` of the
 transform, the others against ``spec``. Figures are printed; docs/best-reply.md holds a run.
@@ -54,15 +56,19 @@ SEARCHES = ("maxn", "shallow", "paranoid", "brs", "brs+")
 PAIRS = (("brs", "paranoid"), ("brs", "maxn"), ("brs+", "paranoid"), ("brs+", "maxn"),
          ("brs", "brs+"))  # fmt: skip
 TRIOS = (("maxn", "paranoid", "brs"), ("maxn", "paranoid", "brs+"))
-NIJSSEN = {  # Nijssen 2013, Table 4.2: win rate (%) of maxn, paranoid, BRS, three players
-    "Chinese Checkers 3p": ("Chinese Checkers 3p, 73 holes, 6 pieces", {
+NIJSSEN = {  # Nijssen 2013, Table 4.2: games a row, and win rates (%) of maxn, paranoid, BRS
+    "Chinese Checkers 3p": ("Chinese Checkers 3p, 73 holes, 6 pieces", 1050, {
         250: ("1.1 ± 0.6", "24.8 ± 2.6", "74.1 ± 2.6"),
         1000: ("1.0 ± 0.6", "20.5 ± 2.4", "78.6 ± 2.5"),
         5000: ("1.4 ± 0.7", "21.6 ± 2.5", "76.9 ± 2.5")}),
-    "Othello 3p 6 × 6": ("Rolit 3p, 8 × 8", {
+    "Othello 3p 6 × 6": ("Rolit 3p, 8 × 8", 1050, {
         250: ("8.1 ± 1.7", "38.6 ± 2.9", "53.3 ± 3.0"),
         1000: ("8.9 ± 1.7", "39.7 ± 3.0", "51.3 ± 3.0"),
         5000: ("6.3 ± 1.5", "45.4 ± 3.0", "48.4 ± 3.0")}),
+    "Othello 4p 6 × 6": ("Rolit 4p, 8 × 8", 1044, {
+        250: ("15.9 ± 2.2", "41.5 ± 3.0", "42.5 ± 3.0"),
+        1000: ("14.7 ± 2.1", "42.7 ± 3.0", "42.6 ± 3.0"),
+        5000: ("14.9 ± 1.2", "42.2 ± 3.0", "42.9 ± 3.0")}),
 }  # fmt: skip
 
 
@@ -156,31 +162,40 @@ def matches(games: dict[str, Any], depth: int, openings: int) -> None:
 
 def nijssen_rows(label: str) -> list[str]:
     """The rows of Nijssen 2013's Table 4.2 for the game beside ``label``, as the table has them."""
-    theirs, rows = NIJSSEN[label]
-    return [f"| {theirs} | Nijssen 2013 Table 4.2, {ms} ms, BRS | 1050 | "
+    theirs, games, rows = NIJSSEN[label]
+    return [f"| {theirs} | Nijssen 2013 Table 4.2, {ms} ms, BRS | {games} | "
             f"{' | '.join(c + '%' for c in published)} |"
             for ms, published in rows.items()]  # fmt: skip
 
 
-def all_seatings(game: Any, trio: tuple[str, ...], depth: int, openings: int) -> dict[str, float]:
-    """Each search's points over every seating of ``trio`` (one seat each) and opening."""
-    assert game.players == len(trio), "one seat each"
-    points = dict.fromkeys(trio, 0.0)
+def every_seating(names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
+    """Each way to give the seats to ``names``, each name at least one seat.
+
+    Nijssen 2013, Table 4.1: three searches have 6 for three players, 36 for four.
+    """
+    return [s for s in itertools.product(names, repeat=players) if set(s) == set(names)]
+
+
+def all_seatings(
+    game: Any, trio: tuple[str, ...], depth: int, openings: int
+) -> tuple[dict[str, float], int]:
+    """Each search's points, and the games, over every seating of ``trio`` and opening."""
+    seatings = every_seating(trio, game.players)
     starts = [opening(game, 100 + k, game.players) for k in range(openings)]
-    for seats, start in itertools.product(itertools.permutations(trio), starts):
+    points = dict.fromkeys(trio, 0.0)
+    for seats, start in itertools.product(seatings, starts):
         for name, share in zip(seats, play(game, seats, start, depth), strict=True):
             points[name] += share
-    return points
+    return points, len(seatings) * len(starts)
 
 
 def three_way(games: dict[str, Any], depth: int, openings: int) -> None:
-    """Maxn, paranoid and BRS (or BRS+) at once, beside Nijssen 2013's Table 4.2."""
+    """Maxn, paranoid and BRS (or BRS+) in one game, beside Nijssen 2013's Table 4.2."""
     print("| game | setting | games | maxn | paranoid | brs or brs+ |")
     print("| --- | --- | --- | --- | --- | --- |")
     for label, game in games.items():
         for trio in TRIOS:
-            points = all_seatings(game, trio, depth, openings)
-            n = math.factorial(len(trio)) * openings
+            points, n = all_seatings(game, trio, depth, openings)
             cells = [rate(points[x], n) for x in trio]
             print(f"| {label} | gametree, depth {depth}, {trio[2]} | {n} | {' | '.join(cells)} |",
                   flush=True)  # fmt: skip
@@ -204,6 +219,8 @@ def main(argv: list[str]) -> int:
         "Chinese Checkers 3p": ChineseCheckers(players=3, max_plies=args.max_plies),
         "Othello 3p 6 × 6": Othello(players=3, size=6),
     }
+    if args.table == "three-way":
+        games["Othello 4p 6 × 6"] = Othello(players=4, size=6)
     if args.game is not None:
         games = {k: g for k, g in games.items() if k.lower().startswith(args.game[:5])}
     started = time.monotonic()

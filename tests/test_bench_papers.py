@@ -133,8 +133,18 @@ def test_all_seatings_plays_every_order_and_shares_each_games_point() -> None:
     from gametree.games import Othello
 
     game = Othello(players=3, size=6)
-    points = best_reply.all_seatings(game, ("maxn", "paranoid", "brs"), 2, 1)
+    points, games = best_reply.all_seatings(game, ("maxn", "paranoid", "brs"), 2, 1)
+    assert games == 6
     assert set(points) == {"maxn", "paranoid", "brs"}
     assert math.isclose(sum(points.values()), 6)
     assert len(set(points.values())) > 1
-    assert best_reply.all_seatings(game, ("brs", "paranoid", "maxn"), 2, 1) == points
+    assert best_reply.all_seatings(game, ("brs", "paranoid", "maxn"), 2, 1) == (points, 6)
+
+
+def test_every_seating_is_nijssens_count() -> None:
+    """Three searches over three seats: 6 seatings; over four: 36 (Nijssen's Table 4.1)."""
+    trio = ("maxn", "paranoid", "brs")
+    for players, count in ((3, 6), (4, 36)):
+        seatings = best_reply.every_seating(trio, players)
+        assert len(seatings) == len(set(seatings)) == count
+        assert all(set(s) == set(trio) and len(s) == players for s in seatings)
