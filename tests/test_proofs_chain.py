@@ -31,6 +31,10 @@ from gametree.spec.strategies import vector_trees
 
 Domains: tuple[Domain, ...] = ("reals", "integers")
 
+HANG = 600.0
+"""z3's time for one chain question: a hang guard (each takes well under a second), so that
+one that runs away fails the test, naming the case, instead of holding the run."""
+
 
 def bounds_strategy() -> st.SearchStrategy[Bounds]:
     return st.sampled_from([Bounds(0, 1), Bounds(0, 2), Bounds(0, 9), Bounds(-1, 3)])
@@ -73,8 +77,8 @@ def test_the_three_decisions_agree_on_small_trees_players_in_any_order(
     for c in chains(t).values():
         for domain in Domains:
             ours = assert_witness(t, bounds, c, domain)
-            on_chain = smt(c, bounds, domain)
-            assert on_chain is not None
+            on_chain = smt(c, bounds, domain, timeout=HANG)
+            assert on_chain is not None, ("z3 gave up", t, c.leaf, domain)
             whole = decide(t, bounds, c.leaf, domain=domain, method="tree-z3").necessary
             assert ours == on_chain.necessary == whole, (t, c.leaf, domain)
 
@@ -109,8 +113,8 @@ def test_the_chain_search_agrees_with_z3_on_the_chain_on_deeper_trees(
     every = list(chains(t).values())
     for c in rng.sample(every, min(6, len(every))):
         for domain in Domains:
-            on_chain = smt(c, bounds, domain)
-            assert on_chain is not None
+            on_chain = smt(c, bounds, domain, timeout=HANG)
+            assert on_chain is not None, ("z3 gave up", t, c.leaf, domain)
             assert assert_witness(t, bounds, c, domain) == on_chain.necessary, (t, c.leaf)
 
 
@@ -125,8 +129,8 @@ def test_random_trees_many_players_and_fractions_agree_with_z3() -> None:
         every = list(chains(t).values())
         for c in rng.sample(every, min(4, len(every))):
             for domain in Domains:
-                on_chain = smt(c, bounds, domain)
-                assert on_chain is not None
+                on_chain = smt(c, bounds, domain, timeout=HANG)
+                assert on_chain is not None, ("z3 gave up", t, c.leaf, domain)
                 assert assert_witness(t, bounds, c, domain) == on_chain.necessary
                 compared += 1
     assert compared > 200
@@ -159,7 +163,7 @@ def test_a_seeded_flaw_is_caught_the_search_without_the_overtaken_moves() -> Non
             t = random_tree(rng, players=3, total=9, max_height=4, max_branching=3)
             for c in chains(t).values():
                 wrong = decide_chain(c, Bounds(0, 9), "reals")
-                right = smt(c, Bounds(0, 9), "reals")
+                right = smt(c, Bounds(0, 9), "reals", timeout=HANG)
                 assert wrong is not None
                 assert right is not None
                 if wrong.necessary != right.necessary:

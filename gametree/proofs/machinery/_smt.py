@@ -36,6 +36,7 @@ from gametree.spec import Bounds, Leaf, Path, Scalar, Tree, TreeError, Vector
 __all__ = [
     "MAX_HEIGHT",
     "Domain",
+    "Query",
     "Term",
     "TermVector",
     "choose",
@@ -232,14 +233,57 @@ def model_number(model: Any, variable: Term) -> Scalar:
     return q.numerator if q.denominator == 1 else Fraction(q)
 
 
+class Query:
+    """A z3 solver in a context of its own, given conditions built in z3's shared one.
+
+    z3 orders terms by the ids its context gives them (its rewriter sorts sums and products by
+    id), and the shared context's ids follow every term the process has built before: one
+    question took 3 s alone and ran for over an hour after other tests in the same process.
+    Each condition is translated into a fresh context, so that a question's search is the
+    same whatever ran before it. ``timeout`` (seconds) bounds the search: then
+    :meth:`check` answers ``unknown``.
+
+    >>> x = z3.Real("x")
+    >>> q = Query(timeout=10)
+    >>> q.add(x > 1, x < literal(Fraction(3, 2)))
+    >>> q.check() == z3.sat and 1 < q.value(x) < Fraction(3, 2)
+    True
+    """
+
+    def __init__(self, *, timeout: float | None) -> None:
+        self.context = z3.Context()
+        self.solver = z3.Solver(ctx=self.context)
+        if timeout is not None:
+            self.solver.set("timeout", max(1, int(timeout * 1000)))
+        self._model: Any = None
+
+    def add(self, *conditions: Term) -> None:
+        """Assert each condition (a z3 Boolean term of the shared context)."""
+        for c in conditions:
+            self.solver.add(c.translate(self.context))
+
+    def check(self) -> Any:
+        """z3's answer: ``sat``, ``unsat`` or ``unknown``."""
+        self._model = None
+        return self.solver.check()
+
+    def reason_unknown(self) -> str:
+        """Why z3 answered ``unknown`` (a timeout, for instance)."""
+        return str(self.solver.reason_unknown())
+
+    def value(self, variable: Term) -> Scalar:
+        """The exact value the model of a ``sat`` answer gives a variable of the shared context."""
+        if self._model is None:
+            self._model = self.solver.model()
+        return model_number(self._model, variable.translate(self.context))
+
+
 def decide_chain_smt(
     c: Chain, bounds: Bounds, domain: Domain, *, timeout: float | None = None
 ) -> ChainAnswer | None:
     """The chain question asked of z3 (``None`` if z3 gave up within ``timeout`` seconds)."""
     n = c.players
-    solver = z3.Solver()
-    if timeout is not None:
-        solver.set("timeout", max(1, int(timeout * 1000)))
+    solver = Query(timeout=timeout)
     us, u = component_terms("u", n, domain)
     ws, w = component_terms("w", n, domain)
     free: list[tuple[list[Term], tuple[Term, ...]]] = [(us, u), (ws, w)]
@@ -270,10 +314,9 @@ def decide_chain_smt(
         return ChainAnswer(necessary=False)
     if answer != z3.sat:
         return None
-    model = solver.model()
 
     def read(vs: list[Term]) -> Vector:
-        return tuple(model_number(model, v) for v in vs)
+        return tuple(solver.value(v) for v in vs)
 
     return ChainAnswer(
         necessary=True,

@@ -21,13 +21,13 @@ from gametree.impl.necessity import Chain, ChainAnswer, chain, completion, decid
 from gametree.impl.shallow import shallow
 from gametree.proofs.machinery._smt import (
     Domain,
+    Query,
     Term,
     TermVector,
     component_terms,
     decide_chain_smt,
     differs,
     maxn_terms,
-    model_number,
     within,
 )
 from gametree.proofs.machinery.shapes import Shape
@@ -228,9 +228,7 @@ def _decide_on_tree(
     """The whole tree's maxn with every free leaf an unknown, asked of z3."""
     leaves, k = _leaf_index(t, leaf)
     read = set(shallow(t, bounds, trace=True).trace or ()) if known == "read" else None
-    solver = z3.Solver()
-    if timeout is not None:
-        solver.set("timeout", max(1, int(timeout * 1000)))
+    solver = Query(timeout=timeout)
     variables: dict[Path, list[Term]] = {}
     terms: dict[Path, TermVector] = {}
     for j, (path, value) in enumerate(leaves):
@@ -261,10 +259,9 @@ def _decide_on_tree(
         return Decision(
             here, domain, necessary=None, witness=None, reason=f"z3 answered {answer}{why}"
         )
-    model = solver.model()
 
     def read_out(vs: Sequence[Term]) -> Vector:
-        return tuple(model_number(model, v) for v in vs)
+        return tuple(solver.value(v) for v in vs)
 
     return _checked(
         t,

@@ -110,6 +110,7 @@ from gametree.impl.window import BOTTOM, TOP, Bound
 from gametree.proofs.machinery._methods import result
 from gametree.proofs.machinery._smt import (
     Domain,
+    Query,
     TermVector,
     component_terms,
     differs,
@@ -328,7 +329,7 @@ def decide_minimax_smt(t: Tree, leaf: Path, setting: Setting, *, line: bool) -> 
     if tuple(leaf) not in paths:
         raise ValueError(f"there is no leaf at path {list(leaf)}")
     k = paths.index(tuple(leaf))
-    solver = z3.Solver()
+    solver = Query(timeout=None)
 
     def free(name: str, position: int) -> TermVector:
         _, (x,) = component_terms(name, 1, setting.domain)

@@ -102,12 +102,12 @@ from gametree.impl.optimal import optimal
 from gametree.impl.shallow import shallow
 from gametree.proofs.machinery._smt import (
     Domain,
+    Query,
     Term,
     TermVector,
     component_terms,
     equal,
     maxn_terms,
-    model_number,
     shallow_terms,
     within,
 )
@@ -311,7 +311,7 @@ def decide_shape(
     _, reads = shallow_terms(skeleton, lambda p: shifted[p], total, target)
     root_x = maxn_terms(skeleton, lambda p: x if p == target else terms[p])
     root_y = maxn_terms(skeleton, lambda p: y if p == target else terms[p])
-    solver = z3.Solver()
+    solver = Query(timeout=None)
     for p in before:
         solver.add(within(terms[p], lower, bounds.total))
     solver.add(reads)
@@ -325,10 +325,7 @@ def decide_shape(
         return ShapeVerdict(
             shape, players, index, domain, bounds, fails=None, example=None, leaf=target
         )
-    model = solver.model()
-    values = [
-        tuple(model_number(model, v) for v in before[p]) if p in before else zero for p in paths
-    ]
+    values = [tuple(solver.value(v) for v in before[p]) if p in before else zero for p in paths]
     example = build(shape, values, by_depth(players))
     _confirm_example(example, bounds, target, domain)
     return ShapeVerdict(
