@@ -19,6 +19,7 @@ from gametree.spec import iter_leaves
 from mutation.gate import BEFORE, EQUIVALENT, RESULTS, SUBJECTS, TABLE, Subject, ask, load, sample
 from mutation.gate_table import BEGIN, listed, table
 from mutation.gate_target import environment
+from mutation.loosened import combs, compare
 from mutation.operators import OPERATORS, Mutant, mutants
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,3 +124,17 @@ def test_star2_in_the_harness_answers_the_deep_scale_case_with_each_leaf_read_on
     read = [tuple(p) for p in reply.response["trace"]]
     assert len(read) == len(set(read))
     assert set(read) <= {tuple(p) for p, _ in iter_leaves(drawn.tree)}
+
+
+def test_optimal_s_loosened_propagation_changes_no_verdict_on_small_combs() -> None:
+    """``mutation.loosened`` on every comb of 3 levels, 2 players, ``Bounds(0, 2)``: the
+    survivor ``_Decision.raise_to:SDL0`` changes no necessity verdict, where a raise that
+    breaks a bound and is reported feasible (its first ``return False`` -> ``return True``)
+    changes some."""
+    trees = combs(2, 2, 3)
+    searches, differ = compare(trees, 2)
+    assert searches > len(trees)
+    assert differ == []
+    flaw = next(m for m in mutants("gametree.impl._optimal_kernel", ("_Decision.raise_to",))
+                if (m.operator, m.before, m.after) == ("CRP", "False", "True"))  # fmt: skip
+    assert compare(trees, 2, flaw.name)[1]
