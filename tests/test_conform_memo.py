@@ -65,3 +65,28 @@ def test_equal_content_is_one_entry_whatever_the_objects() -> None:
     e = expected(a)
     assert expected(again) is e
     assert len(ANSWERS._kept) == 1
+
+
+def test_a_kept_scale_case_is_the_fresh_one_and_each_draw_keeps_its_own() -> None:
+    """``scale.BUILT``: the scale cases asked again are the same objects, equal to the ones
+    built afresh; another seed, the full window, ``Deep`` skipped or another semantics each
+    get their own cases."""
+    from gametree.conform.scale import BUILT, scale_cases
+    from gametree.conform.scope import SCOPES
+
+    def drawn(semantics: str = "alphabeta-fail-soft", seed: int = 0, *, skip: frozenset[str]
+              = frozenset(), windowless: bool = False) -> list[tuple[str, Case]]:  # fmt: skip
+        return list(scale_cases(semantics, SCOPES["default"], count=3, seed=seed, skip=skip,
+                                windowless=windowless))  # fmt: skip
+
+    BUILT.clear()
+    first = drawn()
+    again = drawn()
+    assert all(a[1] is b[1] for a, b in zip(first, again, strict=True))
+    BUILT.clear()
+    assert drawn() == first
+    others = [drawn(seed=1), drawn(windowless=True), drawn(skip=frozenset({"Deep"})),
+              drawn("alphabeta-fail-hard")]  # fmt: skip
+    for other in others:
+        assert other != first
+    assert drawn() == first

@@ -294,6 +294,48 @@ def test_nesting_deeper_than_python_json_allows() -> None:
     assert value == 1
 
 
+def test_json_reads_what_nests_within_its_raised_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A document deeper than the recursion limit allows, within :data:`_json.C_DEPTH` levels
+    more, is read by ``json`` (the iterative parser is not called), in a thread too; the limit
+    is put back; deeper still, the iterative parser reads it."""
+    import sys
+    import threading
+
+    limit = sys.getrecursionlimit()
+    text = '{"a": [' * 2000 + "1" + "]}" * 2000
+    iterative: list[str] = []
+
+    def chain(value: object) -> int:
+        """How many ``{"a": [...]}`` levels hold the 1 at the bottom (else -1)."""
+        for n in range(100_000):
+            if value == 1:
+                return n
+            assert isinstance(value, dict)
+            assert list(value) == ["a"]
+            assert isinstance(value["a"], list)
+            assert len(value["a"]) == 1
+            value = value["a"][0]
+        return -1
+
+    def counted(t: str, *, max_depth: int | None = None) -> object:
+        iterative.append(t)
+        return loads_iteratively(t, max_depth=max_depth)
+
+    monkeypatch.setattr(_json, "loads_iteratively", counted)
+    read: list[object] = []
+    worker = threading.Thread(target=lambda: read.append(loads(text)))
+    worker.start()
+    worker.join()
+    assert [chain(v) for v in read] == [2000]
+    assert chain(loads(text)) == 2000
+    assert iterative == []
+    assert sys.getrecursionlimit() == limit
+    deeper = '{"a": [' * (limit + _json.C_DEPTH) + "1" + "]}" * (limit + _json.C_DEPTH)
+    assert chain(loads(deeper)) == limit + _json.C_DEPTH
+    assert iterative == [deeper]
+    assert sys.getrecursionlimit() == limit
+
+
 def chain_text(depth: int) -> str:
     """A chain ``depth`` deep in the canonical form, a side leaf at every node."""
     open_ = '{"to_move": 0, "children": [{"value": 1}, '

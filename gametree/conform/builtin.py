@@ -22,9 +22,10 @@ from typing import Any
 
 from gametree.algorithms import SPELLINGS, Options, lookup
 from gametree.impl import BOTTOM, TOP
+from gametree.spec import Bounds, Interval, Tree
 from gametree.treefile import json_value, parse_number, read_tree_json
 
-__all__ = ["answer", "is_search"]
+__all__ = ["answer", "answer_tree", "is_search"]
 
 
 def is_search(target: str) -> bool:
@@ -41,9 +42,20 @@ def answer(name: str, request: dict[str, Any]) -> dict[str, object]:
     Raises what the search raises when it cannot take the tree (``spec.TreeError``: the
     worker reports it as the target's error).
     """
+    doc = read_tree_json(request["tree"])
+    return answer_tree(name, request, doc.tree, doc.declared)
+
+
+def answer_tree(
+    name: str, request: dict[str, Any], tree: Tree, declared: Bounds | Interval | None
+) -> dict[str, object]:
+    """:func:`answer` on a tree already read: ``request``'s own ``"tree"``, if any, is not read.
+
+    For a caller that holds the tree the request was written from
+    (:class:`gametree.conform.targets.SearchTarget`): the text would only be read back.
+    """
     found = lookup(name)
     a = found.algorithm
-    doc = read_tree_json(request["tree"])
     given: dict[str, Any] = {}
     for key, bottom in (("alpha", BOTTOM), ("beta", TOP)):
         x = request.get(key)
@@ -54,7 +66,7 @@ def answer(name: str, request: dict[str, Any]) -> dict[str, object]:
     for key in ("player", "domain"):
         if key in a.options and request.get(key) is not None:
             given[key] = request[key]
-    r = found.run(doc.tree, doc.declared, Options(**given), trace=bool(request.get("trace")))
+    r = found.run(tree, declared, Options(**given), trace=bool(request.get("trace")))
     reply: dict[str, object] = {
         "value": json_value(r.value),
         "best_move": r.best_move,

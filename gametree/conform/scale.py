@@ -41,6 +41,7 @@ more): ``--skip-flag ManyNodes`` skips them all. The report gives the most nodes
 visited on one case (``Coverage.visited``), so a run says how far it looked.
 """
 
+import functools
 import math
 import random
 import statistics
@@ -51,6 +52,7 @@ import attrs
 
 from gametree.conform.codec import Case, game_case
 from gametree.conform.games import MAX_STATES, GameGraph, GameState
+from gametree.conform.kept import Memo
 from gametree.conform.scope import WIDE, Scope
 from gametree.conform.semantics import SEMANTICS, Semantics
 from gametree.impl.necessity import Domain
@@ -58,6 +60,7 @@ from gametree.spec import Bounds, Leaf, Node, Tree, Value
 from gametree.treefile import Limits
 
 __all__ = [
+    "BUILT",
     "FULL_BUDGET",
     "NO_PRUNING_BOUNDS",
     "SHAPES",
@@ -318,8 +321,21 @@ def scale_cases(semantics: str, scope: Scope, *, count: int, seed: int, skip: fr
         shape = SHAPES[i % len(SHAPES)]
         if shape == "deep" and "Deep" in skip:
             shape = "bushy"
-        rng = random.Random(seeds.getrandbits(64))  # noqa: S311
-        yield shape, scale_case(semantics, rng, visits, shape, windowless=windowless)
+        key = (semantics, seeds.getrandbits(64), visits, shape, windowless)
+        yield shape, BUILT(key, functools.partial(_built, *key))
+
+
+def _built(semantics: str, seed: int, visits: int, shape: str, windowless: bool) -> Case:  # noqa: FBT001
+    return scale_case(semantics, random.Random(seed), visits, shape, windowless=windowless)  # noqa: S311
+
+
+BUILT: Memo[tuple[str, int, int, str, bool], Case] = Memo(lambda key: key[2], entries=64,
+                                                          nodes=2**19)  # fmt: skip
+"""The scale cases built lately, by (semantics, the case's seed, visits, shape, windowless):
+every run of the gate at a seed asks the same ones, and a case built once is one object, so
+that its tree's text and shape (:func:`gametree.conform.kept.per_tree`), its answers and its
+behaviours (found by identity before content) are worked out once too. Weighed by visits: a
+game's cut tree holds as many objects, a tree of pieces a few thousand."""
 
 
 def scale_case(semantics: str, rng: random.Random, visits: int, shape: str, *,

@@ -16,6 +16,7 @@ hung or printed garbage is restarted for the next case.
 """
 
 import contextlib
+import functools
 import os
 import re
 import resource
@@ -33,14 +34,16 @@ import attrs
 
 from gametree._json import JSONSyntaxError
 from gametree._json import loads as json_loads
-from gametree.conform.builtin import is_search
-from gametree.conform.codec import Case, request_line
+from gametree.algorithms import lookup
+from gametree.conform.builtin import answer, answer_tree, is_search
+from gametree.conform.codec import Case, request, request_line
 from gametree.conform.protocol import WORKER_IMPORT_FAILED, reply_text
 
 __all__ = [
     "CallableTarget",
     "ProcessTarget",
     "Reply",
+    "SearchTarget",
     "TargetStartError",
     "parse_target",
 ]
@@ -465,14 +468,17 @@ class CallableTarget:
 
     def ask(self, case: Case, *, trace: bool) -> Reply:
         """Call the function on the request for ``case``."""
-        import threading  # noqa: PLC0415 - only to know whether an alarm can be used
-
         self.next_id += 1
         line = request_line(case, self.next_id, trace=trace)
         request = json_loads(line)
-        timeout = allowed_seconds(self.timeout, len(line))
         assert isinstance(request, dict)
         request.pop("id")
+        return self._call(lambda: self.function(request), allowed_seconds(self.timeout, len(line)))
+
+    def _call(self, reply: Callable[[], object], timeout: float) -> Reply:
+        """``reply()``, within ``timeout`` seconds, read back from its JSON text."""
+        import threading  # noqa: PLC0415 - only to know whether an alarm can be used
+
         alarm = (
             hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
         )
@@ -485,7 +491,7 @@ class CallableTarget:
         try:
             if alarm:
                 signal.setitimer(signal.ITIMER_REAL, timeout)
-            text = reply_text(self.function(request))
+            text = reply_text(reply())
         except _Timeout:
             return Reply("timeout", detail=f"no reply within {timeout:g} s",
                          seconds=time.monotonic() - started)  # fmt: skip
@@ -507,3 +513,32 @@ class CallableTarget:
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class SearchTarget(CallableTarget):
+    """One of gametree's own searches (``answer``'s name), run in this process on the case itself.
+
+    The reply is :func:`gametree.conform.builtin.answer`'s to the case's request, as a
+    :class:`CallableTarget` of ``answer`` gets it; but the tree is the case's own, not read
+    back from the request's text the gate just wrote (at 10^5 nodes, writing, parsing and
+    reading that text cost more than the search). A game's case, whose request holds no tree,
+    goes the text's way, and so does every case of a search whose table keys nodes by identity
+    (``Algorithm.transpositions``: a subtree the case's tree shares by reference is one node
+    to it, and the text has no such sharing). The deadline is ``timeout`` seconds a case,
+    whatever its size.
+    """
+
+    def __init__(self, name: str, *, timeout: float = 10.0) -> None:
+        if not is_search(name):
+            raise TargetStartError(f"{name!r} is not a search of 'gametree algorithms'")
+        super().__init__(functools.partial(answer, name), timeout=timeout)
+        self.name = name
+        self.by_text = lookup(name).algorithm.transpositions
+
+    def ask(self, case: Case, *, trace: bool) -> Reply:
+        """The search's reply to the request for ``case``."""
+        if case.game is not None or self.by_text:
+            return super().ask(case, trace=trace)
+        sent = request(case, trace=trace, tree=False)
+        return self._call(lambda: answer_tree(self.name, sent, case.tree, case.declared),
+                          self.timeout)  # fmt: skip
