@@ -226,8 +226,9 @@ def build() -> None:
 WORKERS = ["-n", "2", "--dist", "loadfile"]
 """pytest on both cores, each test file whole in one worker (its module fixtures built once:
 the wheel, the browser), except the files of ``tests/conftest.py``'s ``SPREAD``, whose tests go
-one at a time to whichever worker is free (minutes of independent gate runs that would keep
-one core busy alone); ``python3 dev.py test -n 0`` runs in one process."""
+one at a time (the gate runs of one semantics together) to whichever worker is free (minutes of
+independent gate runs that would keep one core busy alone); ``python3 dev.py test -n 0`` runs in
+one process."""
 
 SYSTEM_TOOLS = (
     ("chromium", ("chromium", "fonts-dejavu-core"), "the browser tests"),

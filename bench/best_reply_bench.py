@@ -1,7 +1,7 @@
 """Paranoid, maxn, shallow pruning, BRS and BRS+ on Chinese Checkers and N-player Othello.
 
     nice .venv/bin/python bench/best_reply_bench.py [--depth 3] [--openings 2] [--max-plies 60]
-        [--game chinese-checkers|othello] [--table leaves|matches] [--quick]
+        [--game chinese-checkers|othello] [--table leaves|matches|three-way] [--quick]
 
 The experiment of Schadd and Winands 2011 (section V) and Esser et al. 2013 (section 4), at a
 size this machine plays in minutes: three-player Chinese Checkers on the small star (k = 2,
@@ -23,6 +23,13 @@ Rolit). Two tables:
    points over the games, 50% for equal strength (A holds half the seats over the six
    seatings); the 95% interval is Wilson's. maxn and shallow pruning choose the same move (the
    maxn value, leftmost on ties), so shallow plays no matches of its own.
+3. **Three at once** (``--table three-way``), as Nijssen 2013 (section 4.3.2, Table 4.2)
+   repeats Schadd and Winands' experiment: maxn, paranoid and BRS (then BRS+ in BRS's seat)
+   in one game, every seating that gives each at least one seat (6 for three players, 36 for
+   four-player Othello, added here), from ``--openings`` openings; each search's win rate
+   (its points over the games, 1/3 for equal strength) with Wilson's interval, printed
+   beside the rows of Nijssen's Table 4.2 for Chinese Checkers and Rolit (his boards, his
+   time limits).
 
 Every search's move is checked: BRS's and BRS+'s value against ``spec.paranoid`` of the
 transform, the others against ``spec``. Figures are printed; docs/best-reply.md holds a run.
@@ -48,6 +55,21 @@ Search = Callable[[Any, Any, Any, int], tuple[int, int]]
 SEARCHES = ("maxn", "shallow", "paranoid", "brs", "brs+")
 PAIRS = (("brs", "paranoid"), ("brs", "maxn"), ("brs+", "paranoid"), ("brs+", "maxn"),
          ("brs", "brs+"))  # fmt: skip
+TRIOS = (("maxn", "paranoid", "brs"), ("maxn", "paranoid", "brs+"))
+NIJSSEN = {  # Nijssen 2013, Table 4.2: games a row, and win rates (%) of maxn, paranoid, BRS
+    "Chinese Checkers 3p": ("Chinese Checkers 3p, 73 holes, 6 pieces", 1050, {
+        250: ("1.1 ± 0.6", "24.8 ± 2.6", "74.1 ± 2.6"),
+        1000: ("1.0 ± 0.6", "20.5 ± 2.4", "78.6 ± 2.5"),
+        5000: ("1.4 ± 0.7", "21.6 ± 2.5", "76.9 ± 2.5")}),
+    "Othello 3p 6 × 6": ("Rolit 3p, 8 × 8", 1050, {
+        250: ("8.1 ± 1.7", "38.6 ± 2.9", "53.3 ± 3.0"),
+        1000: ("8.9 ± 1.7", "39.7 ± 3.0", "51.3 ± 3.0"),
+        5000: ("6.3 ± 1.5", "45.4 ± 3.0", "48.4 ± 3.0")}),
+    "Othello 4p 6 × 6": ("Rolit 4p, 8 × 8", 1044, {
+        250: ("15.9 ± 2.2", "41.5 ± 3.0", "42.5 ± 3.0"),
+        1000: ("14.7 ± 2.1", "42.7 ± 3.0", "42.6 ± 3.0"),
+        5000: ("14.9 ± 1.2", "42.2 ± 3.0", "42.9 ± 3.0")}),
+}  # fmt: skip
 
 
 def search(name: str, game: Any, state: Any, depth: int) -> tuple[int, int]:
@@ -103,6 +125,12 @@ def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def rate(points: float, n: int) -> str:
+    """A win rate and its 95% interval (Wilson's): ``58% (32%..81%)``."""
+    lo, hi = wilson(points, n)
+    return f"{points / n:.0%} ({lo:.0%}..{hi:.0%})"
+
+
 def leaves_table(games: dict[str, Any], depth: int) -> None:
     print("| game, position | d | " + " | ".join(SEARCHES) + " |")
     print("| --- | --- |" + " --- |" * len(SEARCHES))
@@ -132,6 +160,49 @@ def matches(games: dict[str, Any], depth: int, openings: int) -> None:
                   f"{lo:.0%}..{hi:.0%} |", flush=True)  # fmt: skip
 
 
+def nijssen_rows(label: str) -> list[str]:
+    """The rows of Nijssen 2013's Table 4.2 for the game beside ``label``, as the table has them."""
+    theirs, games, rows = NIJSSEN[label]
+    return [f"| {theirs} | Nijssen 2013 Table 4.2, {ms} ms, BRS | {games} | "
+            f"{' | '.join(c + '%' for c in published)} |"
+            for ms, published in rows.items()]  # fmt: skip
+
+
+def every_seating(names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
+    """Each way to give the seats to ``names``, each name at least one seat.
+
+    Nijssen 2013, Table 4.1: three searches have 6 for three players, 36 for four.
+    """
+    return [s for s in itertools.product(names, repeat=players) if set(s) == set(names)]
+
+
+def all_seatings(
+    game: Any, trio: tuple[str, ...], depth: int, openings: int
+) -> tuple[dict[str, float], int]:
+    """Each search's points, and the games, over every seating of ``trio`` and opening."""
+    seatings = every_seating(trio, game.players)
+    starts = [opening(game, 100 + k, game.players) for k in range(openings)]
+    points = dict.fromkeys(trio, 0.0)
+    for seats, start in itertools.product(seatings, starts):
+        for name, share in zip(seats, play(game, seats, start, depth), strict=True):
+            points[name] += share
+    return points, len(seatings) * len(starts)
+
+
+def three_way(games: dict[str, Any], depth: int, openings: int) -> None:
+    """Maxn, paranoid and BRS (or BRS+) in one game, beside Nijssen 2013's Table 4.2."""
+    print("| game | setting | games | maxn | paranoid | brs or brs+ |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for label, game in games.items():
+        for trio in TRIOS:
+            points, n = all_seatings(game, trio, depth, openings)
+            cells = [rate(points[x], n) for x in trio]
+            print(f"| {label} | gametree, depth {depth}, {trio[2]} | {n} | {' | '.join(cells)} |",
+                  flush=True)  # fmt: skip
+        for line in nijssen_rows(label):
+            print(line)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--depth", type=int, default=3, help="search depth (default 3)")
@@ -139,7 +210,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--max-plies", type=int, default=60,
                         help="Chinese Checkers' move limit (default 60)")  # fmt: skip
     parser.add_argument("--game", choices=("chinese-checkers", "othello"), help="one game only")
-    parser.add_argument("--table", choices=("leaves", "matches"), help="one table only")
+    parser.add_argument("--table", choices=("leaves", "matches", "three-way"),
+                        help="one table only (three-way: only when asked)")  # fmt: skip
     parser.add_argument("--quick", action="store_true", help="depth 2, one opening")
     args = parser.parse_args(argv)
     depth, openings = (2, 1) if args.quick else (args.depth, args.openings)
@@ -147,9 +219,16 @@ def main(argv: list[str]) -> int:
         "Chinese Checkers 3p": ChineseCheckers(players=3, max_plies=args.max_plies),
         "Othello 3p 6 × 6": Othello(players=3, size=6),
     }
+    if args.table == "three-way":
+        games["Othello 4p 6 × 6"] = Othello(players=4, size=6)
     if args.game is not None:
         games = {k: g for k, g in games.items() if k.lower().startswith(args.game[:5])}
     started = time.monotonic()
+    if args.table == "three-way":
+        print(f"## Maxn, paranoid and BRS at once, depth {depth}, {openings} opening(s)\n")
+        three_way(games, depth, openings)
+        print(f"\n{time.monotonic() - started:.0f} s", file=sys.stderr)
+        return 0
     if args.table != "matches":
         print(f"## Leaves per search (d = 1..{depth}; BRS and BRS+ in layers)\n")
         leaves_table(games, depth)

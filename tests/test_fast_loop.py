@@ -46,6 +46,34 @@ def test_the_workers_get_a_spread_files_tests_one_at_a_time_and_other_files_whol
     assert make(cast("pytest.Config", Options("load")), None) is None
 
 
+def test_the_gate_runs_of_one_semantics_go_to_one_worker_together() -> None:
+    """Every bug's, correct version's and coverage run's test id names its semantics, so that
+    a renamed test does not silently go back to one at a time."""
+    from tests import test_bug_catalogue as catalogue
+    from tests import test_conform_coverage_runs as coverage
+    from tests.bugs import BUGS, CORRECT
+
+    def unit(test: object, param: str) -> str:
+        module = getattr(test, "__module__", "").replace(".", "/")
+        return conftest.work_unit(f"{module}.py::{getattr(test, '__name__', '')}[{param}]")
+
+    for b in CORRECT:
+        assert unit(catalogue.test_the_correct_versions_pass_the_same_gate, b.name) == (
+            f"gate runs of {b.semantics}"
+        )
+    for b in BUGS:
+        caught = unit(catalogue.test_the_gate_catches_the_bug_and_its_minimal_case_is_a_vector,
+                      b.name)  # fmt: skip
+        assert caught == f"gate runs of {b.semantics}"
+        assert unit(catalogue.test_a_table_bug_is_caught_without_vectors_at_three_seeds,
+                    f"{b.name}-2") == caught  # fmt: skip
+        assert unit(catalogue.test_an_edge_bug_is_caught_by_the_generated_cases_alone,
+                    b.name) == caught  # fmt: skip
+    shown = unit(coverage.test_the_default_run_shows_every_feasible_pair, "maxn")
+    assert shown == "gate runs of maxn"
+    assert unit(coverage.test_skipped_flags_exclude_their_behaviours, "") != shown
+
+
 def test_the_tests_of_a_slow_file_are_marked_slow_and_no_others() -> None:
     slow, fast = "test_wheel.py", "test_fast_loop.py"
     assert slow in SLOW

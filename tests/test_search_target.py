@@ -18,12 +18,25 @@ from gametree.conform.targets import CallableTarget, SearchTarget, TargetStartEr
 from gametree.conform.vectors import vector_cases
 from gametree.spec import Node
 
+HANG = 600.0
+"""A case's deadline: a hang guard only, far above a deep vector's search on a loaded machine
+(the 10 s default made a trace of the 1,200-ply chain a timeout under load)."""
+
+
+def _by_text(name: str) -> CallableTarget:
+    return CallableTarget(functools.partial(answer, name), timeout=HANG)
+
+
+def _own(name: str) -> SearchTarget:
+    return SearchTarget(name, timeout=HANG)
+
+
 SEARCHES = [s for s in SEMANTICS if is_search(s) and not SEMANTICS[s].game]
 
 
 @pytest.mark.parametrize("name", SEARCHES)
 def test_the_case_s_tree_gets_the_reply_of_the_request_s_text(name: str) -> None:
-    text, own = CallableTarget(functools.partial(answer, name)), SearchTarget(name)
+    text, own = _by_text(name), _own(name)
     cases = [vc.case for vc in vector_cases(name)]
     assert cases
     for case in cases:  # a trace asked for: the reply holds every member
@@ -46,15 +59,15 @@ def test_a_search_misreading_the_window_is_told_apart() -> None:
     """A seeded flaw: the window the search is given differs, and so does the reply."""
     case = Case("alphabeta-fail-soft", Node(0, [Node(1, [5, 6]), Node(1, [3, 9])]))
     flawed = Case("alphabeta-fail-soft", case.tree, alpha=6)
-    own = SearchTarget("alphabeta-fail-soft")
-    by_text = CallableTarget(functools.partial(answer, "alphabeta-fail-soft"))
+    own = _own("alphabeta-fail-soft")
+    by_text = _by_text("alphabeta-fail-soft")
     assert own.ask(flawed, trace=True).response != by_text.ask(case, trace=True).response
 
 
 def test_a_gate_run_reports_the_same() -> None:
     options = GateOptions("alphabeta-fail-soft", budget=40)
-    text = run_gate(CallableTarget(functools.partial(answer, "alphabeta-fail-soft")), "r", options)
-    own = run_gate(SearchTarget("alphabeta-fail-soft"), "r", options)
+    text = run_gate(_by_text("alphabeta-fail-soft"), "r", options)
+    own = run_gate(_own("alphabeta-fail-soft"), "r", options)
     assert own.passed
     assert [(o.name, o.kind, o.case) for o in own.outcomes] == [
         (o.name, o.kind, o.case) for o in text.outcomes
@@ -69,7 +82,7 @@ def test_a_name_that_is_no_search_is_refused() -> None:
 def test_a_search_keying_nodes_by_identity_reads_the_text() -> None:
     """MTD(f)'s table keys nodes by identity: on a vector that shares a subtree by reference,
     the case's own tree gets another trace than its text; the target asks about the text."""
-    text, own = CallableTarget(functools.partial(answer, "mtdf")), SearchTarget("mtdf")
+    text, own = _by_text("mtdf"), _own("mtdf")
     differ = []
     for vc in vector_cases("mtdf"):
         sent = request(vc.case, trace=True, tree=False)

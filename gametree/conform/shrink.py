@@ -229,34 +229,26 @@ def _candidates(case: Case, *, by_depth: bool) -> Iterator[Case]:  # noqa: PLR09
         return
     t = case.tree
     fix = _by_depth if by_depth else (lambda x: x)
-    nodes = [tuple(p) for p, x in preorder(t) if isinstance(x, Node)]
-    for p in nodes:  # a wide node loses half its children, then a quarter, ...
-        n = subtree(t, p)
-        assert isinstance(n, Node)
+    nodes = [(tuple(p), x) for p, x in preorder(t) if isinstance(x, Node)]
+    for p, n in nodes:  # a wide node loses half its children, then a quarter, ...
         for start, stop in _blocks(len(n.children)):
             kept = n.children[:start] + n.children[stop:]
             which = [*range(start), *range(stop, len(n.children))]
             yield attrs.evolve(case, tree=fix(_replace(t, p, n.with_children(kept, which))))
-    for p in nodes:
-        n = subtree(t, p)
-        assert isinstance(n, Node)
+    for p, n in nodes:
         for i in range(len(n.children)):
             yield attrs.evolve(case, tree=fix(_replace(t, p, n.children[i])))
-    for p in nodes:
-        n = subtree(t, p)
-        assert isinstance(n, Node)
+    for p, n in nodes:
         if len(n.children) > 1:
             for i in range(len(n.children)):
                 yield attrs.evolve(case, tree=fix(_replace(t, (*p, i), None)))
-    for p in nodes:
-        first = subtree(t, (*p, *leftmost_leaf_path(subtree(t, p))))
+    for p, n in nodes:
+        first = subtree(n, leftmost_leaf_path(n))
         yield attrs.evolve(case, tree=fix(_replace(t, p, first)))
     lower = case.bounds.lower if case.bounds is not None else 0
     box = case.interval
     zero: Scalar = 0 if box is None else min(max(0, box.lower), box.upper)
-    for p in nodes:  # a wide node's leaves go to their smallest value half at a time, ...
-        n = subtree(t, p)
-        assert isinstance(n, Node)
+    for p, n in nodes:  # a wide node's leaves go to their smallest value half at a time, ...
         for start, stop in _blocks(len(n.children)):
             kids = [_smallest(c, lower, zero) if start <= k < stop else c
                     for k, c in enumerate(n.children)]  # fmt: skip
