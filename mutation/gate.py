@@ -138,6 +138,7 @@ SUBJECTS = (
     _s("expectimax", "expectimax", "expectimax", "expectimax_search", "prefers",
        "expected"),
     _s("star1", "star1", "star", "alphabeta_node", "star1_search", "star1_chance"),
+    _s("star2", "star2", "star", "star2_search", "star2_chance", "_below"),
 )  # fmt: skip
 """Each semantics' own search, and the functions of it that are mutated: the issue's list
 (alpha-beta in both forms, PVS, MTD(f), maxn, immediate, shallow, last-branch, speculative,

@@ -7,10 +7,8 @@ gate, and ``docs/bugs.md`` says what the catalogue says.
 """
 
 import functools
-import importlib
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,7 @@ from gametree.conform.vectors import catalogue, vector_cases
 from tests.bugs import BUGS, CORRECT, Bug
 from tests.bugs.catalogue import BEGIN, DEFAULT_BUDGET, DOC, END, Row, gate, table
 from tests.bugs.engine import correct
+from tests.local_constants import numbers_loaded
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -221,14 +220,5 @@ def test_the_generated_cases_follow_the_seed_whatever_modules_the_process_loaded
         return [request_line(o.case, 0, trace=False) for o in report.outcomes]
 
     before = asked()
-    pool = tmp_path / "pool"
-    pool.mkdir()
-    numbers = ", ".join(str(v) for v in range(101, 4_000_000_000, 39_916_801))
-    (pool / "numbers_elsewhere.py").write_text(f"SEEDS = ({numbers})\n")
-    sys.path.insert(0, str(pool))
-    try:
-        importlib.import_module("numbers_elsewhere")
+    with numbers_loaded(tmp_path, range(101, 4_000_000_000, 39_916_801)):
         assert asked() == before
-    finally:
-        sys.path.remove(str(pool))
-        sys.modules.pop("numbers_elsewhere", None)

@@ -11,11 +11,20 @@ from pathlib import Path
 
 import pytest
 
+from gametree.conform.chance_cases import with_chance
+from gametree.conform.scale import scale_cases
+from gametree.conform.scope import SCOPES
+from gametree.conform.targets import ProcessTarget
+from gametree.spec import iter_leaves
 from mutation.gate import BEFORE, EQUIVALENT, RESULTS, SUBJECTS, TABLE, Subject, ask, load, sample
 from mutation.gate_table import BEGIN, listed, table
+from mutation.gate_target import environment
+from mutation.loosened import combs, compare
 from mutation.operators import OPERATORS, Mutant, mutants
 
 ROOT = Path(__file__).resolve().parent.parent
+HANG_GUARD = 600.0
+"""Seconds the deep scale case may take (about 10 on an idle core)."""
 
 
 @pytest.fixture(autouse=True)
@@ -88,3 +97,44 @@ def test_the_doc_s_tables_are_the_stored_results_and_explain_every_survivor() ->
     controls = {k: v for k, v in load(RESULTS).items() if k.startswith("control@")}
     assert controls
     assert not [k for k, v in controls.items() if v["killed"]]
+
+
+@pytest.mark.slow
+def test_star2_in_the_harness_answers_the_deep_scale_case_with_each_leaf_read_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Star2 asked through the harness once failed the default run's last scale case (a chain
+    of 1,000 plies and more) as a reply the gate could not read: it read the probed children's
+    subtrees again, 176,418 leaves where there are 74,082, and its trace came to 103 MiB, past
+    the gate's limit on a reply line (64 MiB). Since Star2 keeps its probes' replies each leaf
+    is read at most once, so the reply fits in that of a search that reads every leaf once."""
+    s = _subject("star2@gametree.impl.star")
+    *_, (shape, drawn) = scale_cases(s.semantics, SCOPES["default"], count=3, seed=0,
+                                     skip=frozenset())  # fmt: skip
+    assert shape == "deep"
+    for k, v in environment(None, s.search).items():
+        monkeypatch.setenv(k, v)
+    target = ProcessTarget.from_spec("mutation.gate_target:answer", timeout=HANG_GUARD)
+    try:
+        reply = target.ask(with_chance(drawn), trace=True)
+    finally:
+        target.close()
+    assert reply.kind == "answer", reply.detail
+    assert isinstance(reply.response, dict)
+    read = [tuple(p) for p in reply.response["trace"]]
+    assert len(read) == len(set(read))
+    assert set(read) <= {tuple(p) for p, _ in iter_leaves(drawn.tree)}
+
+
+def test_optimal_s_loosened_propagation_changes_no_verdict_on_small_combs() -> None:
+    """``mutation.loosened`` on every comb of 3 levels, 2 players, ``Bounds(0, 2)``: the
+    survivor ``_Decision.raise_to:SDL0`` changes no necessity verdict, where a raise that
+    breaks a bound and is reported feasible (its first ``return False`` -> ``return True``)
+    changes some."""
+    trees = combs(2, 2, 3)
+    searches, differ = compare(trees, 2)
+    assert searches > len(trees)
+    assert differ == []
+    flaw = next(m for m in mutants("gametree.impl._optimal_kernel", ("_Decision.raise_to",))
+                if (m.operator, m.before, m.after) == ("CRP", "False", "True"))  # fmt: skip
+    assert compare(trees, 2, flaw.name)[1]

@@ -7,11 +7,13 @@ sizes, never a time budget, so what these tests assert does not depend on the ma
 
 from collections.abc import Callable
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from gametree.impl.alphabeta import alphabeta as impl_alphabeta
 from gametree.impl.result import SearchResult
@@ -48,6 +50,7 @@ from gametree.proofs.theorems.pinned import (
 from gametree.spec import Bounds, Node, Scalar, Tree, Value
 from gametree.spec.examples import korf_figure2, korf_figure5
 from gametree.spec.strategies import vector_trees
+from tests.local_constants import numbers_loaded
 
 UNLIMITED = Scope(Budget.unlimited())
 B9 = Bounds(0, 9)
@@ -232,3 +235,29 @@ def test_the_pinned_trees_are_stored_as_canonical_tree_documents() -> None:
         for r in records[kind]["trees"]:
             t, bounds = read_document(r["document"])
             assert document(t, bounds) == r["document"], r["name"]
+
+
+def test_hypothesis_find_and_property_follow_their_seed_whatever_modules_the_process_loaded(
+    tmp_path: Path,
+) -> None:
+    """Hypothesis draws now and then a number from the source of the local modules loaded, so a
+    derandomized search found what a process's history put in its reach (as the gate's did:
+    ``test_bug_catalogue``'s seed test). Forced here: a module of numbers is loaded between two
+    runs, and the numbers are what the claim is false on; each run must answer the same."""
+    step = 39_916_801
+    numbers = range(101, 4_000_000_000, step)
+
+    def wrong(x: int) -> bool:
+        return x > 100 and (x - 101) % step == 0
+
+    def runs() -> tuple[int | None, int | None]:
+        found = hypothesis_find(st.integers(), wrong, max_examples=300)
+        sweep = hypothesis_property(
+            st.integers(), lambda x: "wrong" if wrong(x) else None, max_examples=300,
+            scope=UNLIMITED,
+        )  # fmt: skip
+        return found, sweep.counterexample
+
+    before = runs()
+    with numbers_loaded(tmp_path, numbers):
+        assert runs() == before

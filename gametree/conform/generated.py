@@ -6,11 +6,8 @@ shrink: the first, or with ``--keep-going`` the first of each
 :func:`gametree.conform.report.signature`.
 """
 
-import contextlib
-import importlib
 import random
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
 import attrs
 
@@ -228,6 +225,8 @@ def _searcher(
     try:
         from hypothesis import HealthCheck, Phase, find, settings  # noqa: PLC0415
         from hypothesis.errors import HypothesisException, NoSuchExample  # noqa: PLC0415
+
+        from gametree.spec.strategies import seed_alone  # noqa: PLC0415
     except ImportError:  # pragma: no cover - hypothesis is in the testing extra
         raise GateError(
             "generated trees need Hypothesis: pip install 'gametree[testing]' (or --budget 0 "
@@ -241,7 +240,7 @@ def _searcher(
 
     def search(fails: Callable[[Case], bool]) -> tuple[bool, Case | None]:
         try:
-            with _seed_alone():
+            with seed_alone():
                 return False, find(cases(options), fails, settings=quiet,
                                    random=random.Random(options.seed))  # noqa: S311  # fmt: skip
         except (NoSuchExample, _Enough):
@@ -250,31 +249,6 @@ def _searcher(
             return False, None
 
     return search
-
-
-@contextlib.contextmanager
-def _seed_alone() -> Iterator[None]:
-    """Hypothesis drawing from the seed alone, not from the source of the modules loaded.
-
-    Hypothesis now and then draws a number it found in the source of a module of the working
-    directory that the process has loaded (its "local constants"), so one seed drew other
-    cases in a process that had loaded other modules before: the bug catalogue's three-seed
-    test passed two table bugs in a pytest worker that had run other tests first. During the
-    gate's search that pool is empty, as it is for an installed wheel, whose modules are not
-    local. A Hypothesis without the pool is left as it is.
-    """
-    providers: Any = importlib.import_module("hypothesis.internal.conjecture.providers")
-    if not all(hasattr(providers, n) for n in ("_get_local_constants", "CONSTANTS_CACHE")):
-        yield  # pragma: no cover - a Hypothesis that draws no local constants
-        return
-    saved = providers._get_local_constants, providers.CONSTANTS_CACHE
-    empty = importlib.import_module("hypothesis.internal.constants_ast").Constants()
-    providers._get_local_constants = lambda: empty
-    providers.CONSTANTS_CACHE = type(saved[1])(saved[1].max_size)
-    try:
-        yield
-    finally:
-        providers._get_local_constants, providers.CONSTANTS_CACHE = saved
 
 
 class _Enough(BaseException):

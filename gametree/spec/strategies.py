@@ -21,7 +21,9 @@ twice in a row. :func:`chance_trees` draws chance nodes among them (Ballard 1983
 :func:`probabilities` that are exact and rarely powers of two.
 """
 
-from collections.abc import Callable
+import contextlib
+import importlib
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any, TypeAlias
 
@@ -38,6 +40,7 @@ __all__ = [
     "chance_trees",
     "probabilities",
     "scalar_trees",
+    "seed_alone",
     "shapes",
     "trees_of_shape",
     "uniform_shape",
@@ -310,3 +313,33 @@ def _build(
         if not stack:
             return node
         stack[-1][1].append(node)
+
+
+@contextlib.contextmanager
+def seed_alone() -> Iterator[None]:
+    """Hypothesis drawing from its seed alone, not from the source of the modules loaded.
+
+    Hypothesis now and then draws a number it found in the source of a module of the working
+    directory that the process has loaded (its "local constants"), so a derandomized search,
+    or one at a given seed, drew other examples in a process that had loaded other modules
+    first: the same search passed in one pytest worker and failed in another. Inside this
+    context that pool is empty, as it is for an installed wheel, whose modules are not local.
+    A Hypothesis without the pool is left as it is.
+
+    >>> from hypothesis import find
+    >>> with seed_alone():
+    ...     find(st.integers(), lambda x: x > 9)
+    10
+    """
+    providers: Any = importlib.import_module("hypothesis.internal.conjecture.providers")
+    if not all(hasattr(providers, n) for n in ("_get_local_constants", "CONSTANTS_CACHE")):
+        yield  # pragma: no cover - a Hypothesis that draws no local constants
+        return
+    saved = providers._get_local_constants, providers.CONSTANTS_CACHE
+    empty = importlib.import_module("hypothesis.internal.constants_ast").Constants()
+    providers._get_local_constants = lambda: empty
+    providers.CONSTANTS_CACHE = type(saved[1])(saved[1].max_size)
+    try:
+        yield
+    finally:
+        providers._get_local_constants, providers.CONSTANTS_CACHE = saved

@@ -8,7 +8,9 @@ what the cases range over.
   "proved" on the stated domain when it finishes, "held" when the budget cut it short.
 - :func:`hypothesis_property` runs a Hypothesis property and, if it fails, returns the
   example Hypothesis shrank to; :func:`hypothesis_find` searches for a counterexample to a
-  claim known to be false, and shrinks it. Both are derandomized, so a run is reproducible.
+  claim known to be false, and shrinks it. Both are derandomized and draw from that seed
+  alone (:func:`gametree.spec.strategies.seed_alone`), so a run is reproducible whatever
+  modules the process loaded before.
 - :func:`scalar_trees_of` and :func:`vector_trees_of` enumerate every tree of the given shapes
   with leaves from a finite domain, players in turn by depth.
 """
@@ -33,6 +35,7 @@ from gametree.proofs.machinery.result import (
 )
 from gametree.proofs.machinery.shapes import Shape, build, by_depth, leaf_count
 from gametree.spec import Bounds, Leaf, Node, Scalar, Tree, Value, Vector
+from gametree.spec.strategies import seed_alone
 
 __all__ = [
     "MIN_EXAMPLES",
@@ -128,7 +131,8 @@ def hypothesis_property(
     for x in reversed(examples):
         prop = example(x)(prop)
     try:
-        prop()
+        with seed_alone():
+            prop()
     except AssertionError:
         x, problem = failing[-1]
         return Sweep(tried, x, problem)
@@ -156,17 +160,18 @@ def hypothesis_find(
 ) -> X | None:
     """The smallest example Hypothesis finds for which ``condition`` holds, or ``None``."""
     try:
-        return find(
-            strategy,
-            condition,
-            settings=settings(
-                max_examples=max_examples,
-                derandomize=True,
-                database=None,
-                deadline=None,
-                suppress_health_check=list(HealthCheck),
-            ),
-        )
+        with seed_alone():
+            return find(
+                strategy,
+                condition,
+                settings=settings(
+                    max_examples=max_examples,
+                    derandomize=True,
+                    database=None,
+                    deadline=None,
+                    suppress_health_check=list(HealthCheck),
+                ),
+            )
     except NoSuchExample:
         return None
 

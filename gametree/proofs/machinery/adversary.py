@@ -72,7 +72,7 @@ from gametree.proofs.machinery.decision import Decision, decide, has_last_branch
 from gametree.proofs.machinery.result import Budget, Counterexample, Result, Scope
 from gametree.proofs.machinery.shapes import Shape, build, by_depth, height, leaf_count
 from gametree.spec import Bounds, Path, Tree, Vector, iter_leaves, maxn
-from gametree.spec.strategies import vectors
+from gametree.spec.strategies import seed_alone, vectors
 
 __all__ = [
     "INTERESTING",
@@ -386,7 +386,8 @@ class CorrectedAdversary(RuleBasedStateMachine):
 def game_settings(max_examples: int, *, derandomize: bool = False) -> settings:
     """Settings for the machine: ``max_examples`` games of up to 20 steps.
 
-    Derandomized runs (``gametree prove``) use no example database, so they are reproducible.
+    Derandomized runs (``gametree prove``) use no example database and draw from the seed alone
+    (:func:`gametree.spec.strategies.seed_alone`, around the run), so they are reproducible.
     """
     s = settings(
         max_examples=max_examples,
@@ -412,7 +413,9 @@ def _play(
     bad: Counterexample | None = None
     finished = True
     try:
-        run_state_machine_as_test(machine, settings=game_settings(max_examples, derandomize=True))
+        with seed_alone():
+            settled = game_settings(max_examples, derandomize=True)
+            run_state_machine_as_test(machine, settings=settled)
     except _OutOfTime:
         finished = False
     except Flaky:
