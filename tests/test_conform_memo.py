@@ -153,3 +153,29 @@ def test_a_large_tree_text_is_kept_by_identity_and_is_the_fresh_one() -> None:
     assert tree_text(again) == text
     assert tree_text(again) is not text
     assert tree_text(tree(1)) == dumps(tree(1)) != text
+
+
+def test_a_gate_run_makes_full_collections_rare_and_restores_the_threshold() -> None:
+    """``kept.rare_full_collections``: every ask of a run sees the raised threshold, and the
+    process's own is back once the run ends."""
+    import gc
+
+    from gametree.conform.builtin import answer
+    from gametree.conform.gate import GateOptions, run_gate
+    from gametree.conform.kept import FULL_COLLECTION_AFTER
+    from gametree.conform.targets import CallableTarget
+
+    seen: list[int] = []
+
+    def search(request: dict[str, object]) -> object:
+        seen.append(gc.get_threshold()[2])
+        return answer("minimax", request)
+
+    before = gc.get_threshold()
+    assert before[2] < FULL_COLLECTION_AFTER
+    target = CallableTarget(search, timeout=60)
+    report = run_gate(target, "minimax", GateOptions("minimax", budget=0))
+    assert report.passed
+    assert len(seen) >= 10
+    assert set(seen) == {FULL_COLLECTION_AFTER}
+    assert gc.get_threshold() == before

@@ -9,6 +9,7 @@ shows) across gate runs in one process.
 
 import contextlib
 import gc
+import threading
 from collections.abc import Callable, Hashable, Iterator
 from typing import Generic, TypeVar, cast
 
@@ -111,18 +112,41 @@ def rare_full_collections() -> Iterator[None]:
     A gate run's large replies survive them as they are read (a trace of 10^5 leaves is as
     many lists), so each sets off a full pass over every tree the memos here keep: in a
     default run, about a third of the gate's CPU. Younger collections go on as before (cyclic
-    garbage a target makes is still found while young); the threshold is restored at the end.
+    garbage a target makes is still found while young); the threshold is restored when the
+    last of the runs under way (in any thread) ends.
 
     >>> before = gc.get_threshold()
     >>> with rare_full_collections():
+    ...     with rare_full_collections():
+    ...         gc.get_threshold()[2] == FULL_COLLECTION_AFTER
     ...     gc.get_threshold()[2] == FULL_COLLECTION_AFTER
+    True
     True
     >>> gc.get_threshold() == before
     True
     """
-    young, middle, full = gc.get_threshold()
-    gc.set_threshold(young, middle, max(full, FULL_COLLECTION_AFTER))
+    with _UNDER_WAY.lock:
+        if not _UNDER_WAY.runs:
+            _UNDER_WAY.before = gc.get_threshold()
+            young, middle, full = _UNDER_WAY.before
+            gc.set_threshold(young, middle, max(full, FULL_COLLECTION_AFTER))
+        _UNDER_WAY.runs += 1
     try:
         yield
     finally:
-        gc.set_threshold(young, middle, full)
+        with _UNDER_WAY.lock:
+            _UNDER_WAY.runs -= 1
+            if not _UNDER_WAY.runs:
+                gc.set_threshold(*_UNDER_WAY.before)
+
+
+class _UnderWay:
+    """The runs under :func:`rare_full_collections` now, and the thresholds before the first."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.runs = 0
+        self.before: tuple[int, ...] = gc.get_threshold()
+
+
+_UNDER_WAY = _UnderWay()
