@@ -176,15 +176,16 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
     k = _knobs(rng, semantics, aim, by_depth=by_depth, skip=skip)
     s = SEMANTICS[semantics]
     regular = s.chance and (bool(aim & CHANCE_AIMS) or rng.random() < 0.25)
+    mapped = not regular and not k.repeated  # _repeat's copy is one object until mapped
     if regular:
         both = len(aim & CHANCE_AIMS) > 1 or rng.random() < 0.2
-        drawn = drawn_regular(rng, values=2 * k.span, wide=k.wide, both=both)
-        t, bounds = _map_values(drawn, k), None
+        t, bounds = drawn_regular(rng, values=2 * k.span, wide=k.wide, both=both), None
     else:
-        t, bounds = base(rng, semantics, k, aim, max_nodes=max(2, min(max_nodes, 400)))
+        t, bounds = base(rng, semantics, k, aim, max_nodes=max(2, min(max_nodes, 400)),
+                         mapped=mapped)  # fmt: skip
     if k.repeated:
         t = _repeat(rng, t)
-    case = Case(semantics, t)
+    case = Case(semantics, t if mapped else _map_values(t, k))
     if s.chance:
         case = _chance(rng, case, aim, regular=regular)
     t = case.tree
@@ -225,15 +226,15 @@ def _value(semantics: str, t: Tree) -> Scalar:
     return v
 
 
-def base(rng: random.Random, semantics: str, k: Knobs, aim: set[str], *,
-         max_nodes: int) -> tuple[Tree, Bounds | None]:  # fmt: skip
+def base(rng: random.Random, semantics: str, k: Knobs, aim: set[str], *, max_nodes: int,
+         mapped: bool = False) -> tuple[Tree, Bounds | None]:  # fmt: skip
     """The tree a candidate starts from, and Korf's bounds it was built for (if it was).
 
     A random tree grown with the knobs; for an N-player semantics aimed at a structured
     behaviour (:data:`STRUCTURED`), or one time in four, a deep-pruning trap at a drawn
     distance (:func:`gametree.conform.tiers.trap`) or a chain of speculative bests
-    (:func:`chain`), with the knobs' shape added on. The tree's values are mapped by
-    :func:`_value_map` (a grown tree's as each leaf is drawn); the bounds are not.
+    (:func:`chain`), with the knobs' shape added on. With ``mapped`` the tree's values are
+    mapped by :func:`_value_map` (a grown tree's as each leaf is drawn); the bounds are not.
     """
     s = SEMANTICS[semantics]
     korf = s.bounds and k.players >= 3
@@ -255,10 +256,11 @@ def base(rng: random.Random, semantics: str, k: Knobs, aim: set[str], *,
             q = (t.to_move + 1) % k.players  # a last child where q has the whole sum at once
             whole = Leaf(tuple(total if x == q else 0 for x in range(k.players)))
             t = Node(t.to_move, [*t.children, Node(q, [whole, Leaf((0,) * k.players)])])
-        return _map_values(_shaped(rng, t, k, aim), k), bounds
+        t = _shaped(rng, t, k, aim)
+        return (_map_values(t, k) if mapped else t), bounds
     drawn = _vector_leaf(rng, k) if s.kind == "vector" or s.player else (
         lambda: rng.randint(-k.span, k.span))  # fmt: skip
-    leaf = drawn if _identity(k) else lambda: _mapped(drawn(), _value_map(k))
+    leaf = drawn if _identity(k) or not mapped else lambda: _mapped(drawn(), _value_map(k))
     wide_at = rng.choice((0, 1)) if k.wide and k.height else -1
 
     def children(d: int) -> int:
