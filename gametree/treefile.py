@@ -68,6 +68,7 @@ from gametree._json import (
     pointer,
 )
 from gametree.spec import (
+    CHANCE,
     Bounds,
     Interval,
     Leaf,
@@ -530,8 +531,8 @@ class _Reader:
         else:
             assert isinstance(x, dict)
             if "probabilities" in x:
-                return Node.chance(built, _probabilities(x["probabilities"], len(built),
-                                                         where("probabilities")))  # fmt: skip
+                ps = _probabilities(x["probabilities"], len(built), where("probabilities"))
+                return Node.of_trees(CHANCE, tuple(built), ps)
             p = x["to_move"]
             if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.players:
                 raise TreeFileError(
@@ -540,7 +541,7 @@ class _Reader:
                 )
             to_move = p
         try:
-            return Node(to_move, built)
+            return Node.of_trees(to_move, tuple(built))
         except TreeError as e:  # pragma: no cover - every fault is caught above first
             raise TreeFileError(e.problem, pointer(where(*_keys(e.path)))) from None
 
