@@ -13,8 +13,10 @@ gametree.conform.worker impl.alphabeta`` would). Each is taken
 through the worker's steps, by CPU (the least of ``--repeat`` runs):
 
 - ``json``: parsing the request line (``gametree._json.loads``);
-- ``tree``: reading its tree (``gametree.treefile.read_tree_json``), as it is now, and as it was
-  with ``Node(...)`` building each node (``before``: each node converted and checked again);
+- ``tree``: reading its tree (``gametree.treefile.read_tree_json``);
+- ``json0``, ``tree0``: the same as before this bench's changes: the reader building each node
+  with ``Node(...)`` (each child converted again, each node checked again), and Python's cycle
+  collector running through both (it walks the parse's 10^6 young containers again and again);
 - ``checks``: of ``tree``, what ``spec``'s per-node checks cost (``tree`` against a read with
   ``_check_node`` reduced to reading the first child's kind: this bench's measurement only);
 - ``engine``: the callable's own work (its call less the read of its tree);
@@ -44,6 +46,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from gametree import _json, treefile  # noqa: E402
 from gametree._json import loads  # noqa: E402
 from gametree.conform.builtin import answer  # noqa: E402
 from gametree.conform.codec import Case, request_line  # noqa: E402
@@ -64,7 +67,8 @@ Engine = Callable[[dict[str, Any]], dict[str, object]]
 SCALE = 10_000
 """A request of at least this many nodes is a scale case's."""
 
-STEPS = ("json", "tree", "before", "checks", "engine", "reply")
+COLUMNS = ("json", "json0", "tree", "tree0", "checks", "engine", "reply")
+UNCOLLECTED = _json.uncollected
 
 
 class Recording(CallableTarget):
@@ -102,18 +106,24 @@ def requests() -> dict[str, tuple[list[str], Engine]]:
 
 
 @contextlib.contextmanager
-def built_by_node() -> Iterator[None]:
-    """The reader building each node with ``Node(...)``, as before ``Node.of_trees``."""
+def as_before() -> Iterator[None]:
+    """Reading as before this bench's changes: the reader building each node with
+    ``Node(...)`` (each child converted, each node checked again, its summary in five passes
+    but one) and Python's cycle collector running through parses and reads."""
 
     def naive(to_move: int, children: tuple[Tree, ...], ps: Any = None) -> Node:
         return Node(to_move, children, probabilities=ps)
 
     saved = Node.__dict__["of_trees"]
     Node.of_trees = naive  # type: ignore[assignment, method-assign]
+    for module in (_json, treefile):
+        setattr(module, "uncollected", contextlib.nullcontext)  # noqa: B010 - mypy: any module
     try:
         yield
     finally:
         Node.of_trees = saved  # type: ignore[method-assign]
+        for module in (_json, treefile):
+            setattr(module, "uncollected", UNCOLLECTED)  # noqa: B010 - mypy: any module
 
 
 @contextlib.contextmanager
@@ -143,7 +153,7 @@ def cpu(f: Callable[[], object], repeat: int) -> float:
 
 def steps(lines: list[str], engine: Engine, repeat: int) -> dict[str, float]:
     """Each step's CPU over ``lines``, answered by ``engine``."""
-    out = dict.fromkeys(STEPS, 0.0)
+    out = dict.fromkeys(COLUMNS, 0.0)
     for line in lines:
         request = loads(line)
         assert isinstance(request, dict)
@@ -151,8 +161,9 @@ def steps(lines: list[str], engine: Engine, repeat: int) -> dict[str, float]:
         read = functools.partial(read_tree_json, request["tree"])
         out["json"] += cpu(functools.partial(loads, line), repeat)
         out["tree"] += (now := cpu(read, repeat))
-        with built_by_node():
-            out["before"] += cpu(read, repeat)
+        with as_before():
+            out["json0"] += cpu(functools.partial(loads, line), repeat)
+            out["tree0"] += cpu(read, repeat)
         with unchecked():
             out["checks"] += now - cpu(read, repeat)
         out["engine"] += cpu(functools.partial(engine, request), repeat) - now
@@ -162,26 +173,31 @@ def steps(lines: list[str], engine: Engine, repeat: int) -> dict[str, float]:
 
 
 def show_requests(repeat: int) -> None:
-    """The worker's CPU on the run's requests, by step."""
+    """The worker's CPU on the run's requests, by step, now and as before."""
     groups = requests()
     print(f"== requests of one default run (CPU s, least of {repeat}; load "
           f"{os.getloadavg()[0]:.2f})")  # fmt: skip
-    print(f"   {'':26} {'asks':>5} " + " ".join(f"{s:>7}" for s in STEPS) + "  tree/before")
-    total = dict.fromkeys(STEPS, 0.0)
+    print(f"   {'':26} {'asks':>5} " + " ".join(f"{c:>7}" for c in COLUMNS) + "  now/before")
+    total = dict.fromkeys(COLUMNS, 0.0)
     for name, (lines, engine) in groups.items():
         got = steps(lines, engine, repeat)
-        for s in STEPS:
-            total[s] += got[s]
-        print(f"   {name:26} {len(lines):5d} " + " ".join(f"{got[s]:7.3f}" for s in STEPS)
-              + f"  x{got['tree'] / got['before']:.2f}")  # fmt: skip
-    asked = sum(len(lines) for lines, _ in groups.values())
-    print(f"   {'all':26} {asked:5d} " + " ".join(f"{total[s]:7.3f}" for s in STEPS)
-          + f"  x{total['tree'] / total['before']:.2f}")  # fmt: skip
-    whole = total["json"] + total["tree"] + total["engine"] + total["reply"]
-    was = whole - total["tree"] + total["before"]
-    print(f"   the worker's work on these: {whole:.2f} s, with Node(...) building {was:.2f} s "
-          f"(x{whole / was:.2f}); * the deep chain, which the catalogue's correct alpha-beta "
-          f"skips (recursive), answered by impl's")  # fmt: skip
+        for c in COLUMNS:
+            total[c] += got[c]
+        show(name, len(lines), got)
+    show("all", sum(len(lines) for lines, _ in groups.values()), total)
+    rest = total["engine"] + total["reply"]
+    now = total["json"] + total["tree"] + rest
+    was = total["json0"] + total["tree0"] + rest
+    print(f"   the worker's work on these: {now:.2f} s, before {was:.2f} s (x{now / was:.2f}); "
+          f"* the deep chain, which the catalogue's correct alpha-beta skips (recursive), "
+          f"answered by impl's")  # fmt: skip
+
+
+def show(name: str, asks: int, got: dict[str, float]) -> None:
+    """One row: each column, and reading (json and tree) now against before."""
+    ratio = (got["json"] + got["tree"]) / (got["json0"] + got["tree0"])
+    print(f"   {name:26} {asks:5d} " + " ".join(f"{got[c]:7.3f}" for c in COLUMNS)
+          + f"  x{ratio:.2f}")  # fmt: skip
 
 
 COMMANDS = {

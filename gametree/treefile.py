@@ -66,6 +66,7 @@ from gametree._json import (
     JSONSyntaxError,
     loads,
     pointer,
+    uncollected,
 )
 from gametree.spec import (
     CHANCE,
@@ -222,7 +223,8 @@ def read_tree_json(value: object, limits: Limits = Limits()) -> TreeDocument:
     This is what a Python conformance target uses on the ``"tree"`` of a request.
     """
     if isinstance(value, list):
-        return TreeDocument(_Reader(2, limits, shorthand=True).read(value, []), 2)
+        with uncollected():
+            return TreeDocument(_Reader(2, limits, shorthand=True).read(value, []), 2)
     if not isinstance(value, dict):
         raise TreeFileError(
             f"a tree document is a JSON object (the canonical form) or an array (the "
@@ -245,7 +247,8 @@ def read_tree_json(value: object, limits: Limits = Limits()) -> TreeDocument:
         raise TreeFileError(f"'comment' must be a string (got {_describe(value['comment'])})",
                             "/comment")  # fmt: skip
     bounds = _bounds(value["bounds"]) if "bounds" in value else None
-    tree = _Reader(players, limits, shorthand=False).read(value["tree"], ["tree"])
+    with uncollected():  # the tree's nodes make no cycles
+        tree = _Reader(players, limits, shorthand=False).read(value["tree"], ["tree"])
     if bounds is None:
         return TreeDocument(tree, players)
     try:
