@@ -125,7 +125,10 @@ def _as_children(xs: object) -> "tuple[Tree, ...]":
             f"'children' must be a sequence of trees (got {xs!r} of type {type(xs).__name__})",
             (),
         )
-    return tuple(_as_child(x, i) for i, x in enumerate(xs))
+    children = tuple(xs)
+    if set(map(type, children)) <= _TREE_TYPES:
+        return children
+    return tuple(_as_child(x, i) for i, x in enumerate(children))
 
 
 def _as_probabilities(ps: object) -> "tuple[Fraction, ...]":
@@ -371,12 +374,15 @@ def _check_node(
 def _summarise(n: Node, players: int, vector: bool) -> None:  # noqa: FBT001
     """Set a checked node's summary of its subtree (its fields that are not given)."""
     size, leaves, height, chance = 1, 0, 0, int(n.probabilities is not None)
+    hashes: list[object] = [n.to_move, n.probabilities]
     for c in n.children:
         if type(c) is Leaf:
             size, leaves = size + 1, leaves + 1
+            hashes.append(hash(c.value))
         else:
             size, leaves = size + c.size, leaves + c.leaf_count
             height, chance = max(height, c.height), chance + c.chance_nodes
+            hashes.append(hash(c))
     set_ = object.__setattr__
     set_(n, "players", players)
     set_(n, "vector", vector)
@@ -384,7 +390,7 @@ def _summarise(n: Node, players: int, vector: bool) -> None:  # noqa: FBT001
     set_(n, "leaf_count", leaves)
     set_(n, "height", 1 + height)
     set_(n, "chance_nodes", chance)
-    set_(n, "_hash", hash((n.to_move, n.probabilities, *map(hash, n.children))))
+    set_(n, "_hash", hash(tuple(hashes)))
 
 
 _TREE_TYPES = {Leaf, Node}
