@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from gametree.spec import CHANCE, Leaf, Node, Tree, TreeError
 from gametree.spec import tree as tree_module
 from gametree.spec.strategies import chance_trees, probabilities, scalar_trees, vector_trees
+from gametree.spec.values import exact_value
 from gametree.treefile import TreeDocument, TreeFileError, read_tree_text
 from tests.test_hostile_input import faulty_documents, faulty_shorthands, valid_documents
 from tests.test_oracle_format import MALFORMED
@@ -171,3 +172,24 @@ def test_a_builder_without_the_checks_fails_the_property() -> None:
 
     found = find(builds(), differs, settings=settings(database=None, max_examples=400))
     assert outcome(lambda: naive(*found))[0] == "error"  # type: ignore[arg-type]
+
+
+NUMBERS = st.one_of(
+    st.integers(), st.booleans(), st.fractions(), st.floats(), st.just(Fraction(4, 2))
+)
+
+
+@given(st.one_of(NUMBERS, st.lists(NUMBERS, max_size=3).map(tuple), st.lists(NUMBERS, max_size=3)))
+def test_a_leaf_holds_what_exact_value_makes_of_its_value(x: object) -> None:
+    """Leaf's shortcut for ints and tuples of ints gives exact_value's answer, and its errors."""
+    assert outcome_of(lambda: Leaf(x).value) == outcome_of(lambda: exact_value(x))
+
+
+def outcome_of(make: Callable[[], object]) -> tuple[object, ...]:
+    """A value with the type of each part, or the error's problem and path (the root's)."""
+    try:
+        v = make()
+    except TreeError as e:
+        return ("error", e.problem, e.path or ())
+    parts = v if isinstance(v, tuple) else (v,)
+    return ("value", v, [type(c) for c in parts])

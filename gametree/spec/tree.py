@@ -53,6 +53,10 @@ CHANCE = -1
 
 
 def _exact_leaf_value(x: object) -> Value:
+    if type(x) is int:  # exact already: exact_value's answer, without its checks' cost
+        return x
+    if type(x) is tuple and len(x) >= 2 and all(type(c) is int for c in x):
+        return x
     try:
         return exact_value(x)
     except TreeError as e:
