@@ -1,6 +1,5 @@
 """The spec's definitions against each other and against the sources' relations between them."""
 
-import functools
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -32,12 +31,8 @@ from gametree.spec.values import Scalar, Value
 
 two_player = scalar_trees(ties=True) | scalar_trees(by_depth=False, grid=2)
 multi_player = st.integers(2, 5).flatmap(
-    functools.cache(
-        lambda n: vector_trees(players=n, ties=True) | vector_trees(players=n, by_depth=False)
-    )
+    lambda n: vector_trees(players=n, ties=True) | vector_trees(players=n, by_depth=False)
 )
-"""Trees of 2 to 5 players; each player count's strategy is made once (functools.cache), not
-again for every example (making one parses its composites' source)."""
 
 
 def scalar_leaves(t: Tree) -> list[Scalar]:
@@ -271,11 +266,7 @@ def test_separate_evaluations_is_two_player() -> None:
 # Korf's bounds (3.2).
 
 
-@given(
-    st.integers(2, 5).flatmap(
-        functools.cache(lambda n: vector_trees(players=n, bounds=Bounds(-2, 7)))
-    )
-)
+@given(st.integers(2, 5).flatmap(lambda n: vector_trees(players=n, bounds=Bounds(-2, 7))))
 def test_strategy_vectors_satisfy_the_bounds(t: Tree) -> None:
     check_bounds(t, Bounds(-2, 7))
 

@@ -6,7 +6,6 @@ outside the bounds must raise, naming its path; and the shift of the lower bound
 exact (searching a translated tree with translated bounds reads the same leaves).
 """
 
-import functools
 from fractions import Fraction
 
 import pytest
@@ -205,9 +204,7 @@ def translated(t: Tree, by: Fraction) -> Tree:
 
 
 @given(
-    st.integers(2, 5).flatmap(
-        functools.cache(lambda n: vector_trees(players=n, ties=True, grid=2))
-    ),
+    st.integers(2, 5).flatmap(lambda n: vector_trees(players=n, ties=True, grid=2)),
     st.fractions(min_value=-5, max_value=5, max_denominator=7),
 )
 def test_the_shift_of_the_lower_bound_is_exact(t: Tree, by: Fraction) -> None:

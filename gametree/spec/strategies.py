@@ -22,10 +22,11 @@ twice in a row. :func:`chance_trees` draws chance nodes among them (Ballard 1983
 """
 
 import contextlib
+import functools
 import importlib
 from collections.abc import Callable, Iterator
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar, cast
 
 from hypothesis import strategies as st
 
@@ -52,6 +53,20 @@ Shape: TypeAlias = "list[Shape] | None"
 """A tree shape: ``None`` is a leaf, a list holds the shapes of the children."""
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _made_once(builder: F) -> F:
+    """``builder``, remembered by its arguments: a strategy is made once for each of them.
+
+    Making one decorates ``st.composite`` functions, and Hypothesis reads and parses their
+    source each time; a test or a gate that makes its strategy inside a draw (``flatmap``, a
+    composite) would otherwise pay that for every example. Strategies are immutable, so the
+    one made first serves every later call with the same arguments, and draws the same trees.
+    """
+    return cast("F", functools.cache(builder))
+
+
 def uniform_shape(branching: int, depth: int) -> Shape:
     """The complete shape of the given branching factor and depth.
 
@@ -66,6 +81,7 @@ def uniform_shape(branching: int, depth: int) -> Shape:
     return shape
 
 
+@_made_once
 def shapes(*, max_depth: int = 4, max_branching: int = 3) -> st.SearchStrategy[Shape]:
     """Tree shapes of height at most ``max_depth``, each node with 1..max_branching children.
 
@@ -107,6 +123,7 @@ def _exact(q: Fraction) -> Scalar:
     return q.numerator if q.denominator == 1 else q
 
 
+@_made_once
 def vectors(
     *, players: int = 3, bounds: Bounds | None = None, exact_total: bool = False, grid: int = 1
 ) -> st.SearchStrategy[tuple[Scalar, ...]]:
@@ -158,6 +175,7 @@ def trees_of_shape(
     return _trees(st.just(shape), leaves, players=players, by_depth=by_depth, ties=ties)
 
 
+@_made_once
 def scalar_trees(
     *,
     max_depth: int = 4,
@@ -181,6 +199,7 @@ def scalar_trees(
     )
 
 
+@_made_once
 def vector_trees(
     *,
     players: int = 3,
@@ -217,6 +236,7 @@ def probabilities(n: int, *, max_weight: int = 7) -> st.SearchStrategy[tuple[Fra
     return weights.map(lambda ws: tuple(Fraction(w, sum(ws)) for w in ws))
 
 
+@_made_once
 def chance_trees(
     *,
     players: int = 2,
