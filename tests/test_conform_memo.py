@@ -90,3 +90,92 @@ def test_a_kept_scale_case_is_the_fresh_one_and_each_draw_keeps_its_own() -> Non
     for other in others:
         assert other != first
     assert drawn() == first
+
+
+@pytest.mark.parametrize("semantics", CLAIMS)
+def test_a_memoised_shape_is_the_fresh_one(semantics: str) -> None:
+    """``scope.SHAPES``: the shape the flags, the coverage and the observation read, asked
+    twice, is the one measured afresh."""
+    from gametree.conform.scope import Shape, case_numbers, case_shape
+
+    cases = [vc.case for vc in vector_cases(semantics)]
+    first = [case_shape(c) for c in cases]
+    for c, s in zip(cases, first, strict=True):
+        fresh = Shape.of(c.tree, case_numbers(c))
+        assert case_shape(c) is s
+        assert s == fresh
+
+
+def _shapes_differ(a: Case, b: Case, behaviour: str) -> None:
+    """``a`` shows ``behaviour`` and ``b`` does not, asked in turn through the memos."""
+    from gametree.conform.scope import SHAPES
+
+    SHAPES.clear()
+    observing.SHOWN.clear()
+    for _ in range(2):
+        assert behaviour in observing.observe(a)
+        assert behaviour not in observing.observe(b)
+
+
+def test_two_cases_equal_but_for_one_leaf_get_their_own_shapes() -> None:
+    a = Case("alphabeta-fail-hard", Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2000]]))
+    b = Case("alphabeta-fail-hard", Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    _shapes_differ(a, b, "values-large")
+
+
+def test_two_cases_equal_but_for_the_window_get_their_own_shapes() -> None:
+    t = Node.by_depth([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    _shapes_differ(Case("alphabeta-fail-soft", t, alpha=-2000, beta=10),
+                   Case("alphabeta-fail-soft", t, alpha=0, beta=10), "values-large")  # fmt: skip
+
+
+def test_two_cases_equal_but_for_the_declared_bounds_get_their_own_shapes() -> None:
+    t = Node(0, [Node(1, [(6, 3, 0), (3, 3, 3)]), Node(1, [(3, 4, 2), (2, 6, 1)])])
+    _shapes_differ(Case("shallow", t, bounds=Bounds(0, 9000)),
+                   Case("shallow", t, bounds=Bounds(0, 9)), "values-large")  # fmt: skip
+
+
+def test_a_large_tree_text_is_kept_by_identity_and_is_the_fresh_one() -> None:
+    """``kept.per_tree`` (the request text of a tree of 10^3 nodes or more): the same string
+    for the same tree object, written afresh for an equal tree built again."""
+    from gametree.conform.codec import tree_text
+    from gametree.treefile import dumps
+
+    def tree(first: int) -> Node:
+        return Node.by_depth([[first, *range(40)] for _ in range(40)])
+
+    t = tree(0)
+    assert t.size >= 1_000
+    text = tree_text(t)
+    assert tree_text(t) is text
+    assert text == dumps(t)
+    again = tree(0)
+    assert tree_text(again) == text
+    assert tree_text(again) is not text
+    assert tree_text(tree(1)) == dumps(tree(1)) != text
+
+
+def test_a_gate_run_makes_full_collections_rare_and_restores_the_threshold() -> None:
+    """``kept.rare_full_collections``: every ask of a run sees the raised threshold, and the
+    process's own is back once the run ends."""
+    import gc
+
+    from gametree.conform.builtin import answer
+    from gametree.conform.gate import GateOptions, run_gate
+    from gametree.conform.kept import FULL_COLLECTION_AFTER
+    from gametree.conform.targets import CallableTarget
+
+    seen: list[int] = []
+
+    def search(request: dict[str, object]) -> object:
+        seen.append(gc.get_threshold()[2])
+        return answer("minimax", request)
+
+    before = gc.get_threshold()
+    assert before[2] < FULL_COLLECTION_AFTER
+    target = CallableTarget(search, timeout=60)
+    report = run_gate(target, "minimax", GateOptions("minimax", budget=0))
+    assert report.passed
+    assert len(seen) >= 10
+    assert set(seen) == {FULL_COLLECTION_AFTER}
+    assert gc.get_threshold() == before

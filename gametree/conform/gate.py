@@ -27,6 +27,7 @@ import time
 from gametree.conform.codec import Case
 from gametree.conform.faults import Replays, Shrinking, Shrunk, locate
 from gametree.conform.generated import generated_phase
+from gametree.conform.kept import rare_full_collections
 from gametree.conform.numbers import outside
 from gametree.conform.options import GateOptions, unasked
 from gametree.conform.report import FAILURES, Outcome, Report, signature
@@ -49,13 +50,14 @@ def run_gate(
     report = Report(name, options.semantics, options, command=command)
     run = Run(target, options, report, progress or (lambda _note: None), started)
     try:
-        for o in _vector_phase(run):
-            _shrink(run, o)
-        if options.budget > 0 and not run.gave_up:
-            if not options.keep_going:  # each phase shrinks its own first failure
-                run.known = set()
-            for o in generated_phase(run):
+        with rare_full_collections():
+            for o in _vector_phase(run):
                 _shrink(run, o)
+            if options.budget > 0 and not run.gave_up:
+                if not options.keep_going:  # each phase shrinks its own first failure
+                    run.known = set()
+                for o in generated_phase(run):
+                    _shrink(run, o)
     finally:
         report.seconds = time.monotonic() - started
     return report

@@ -7,37 +7,46 @@ both. :class:`Memo` keeps what is a pure function of a case's content (its answe
 shows) across gate runs in one process.
 """
 
-from collections.abc import Callable, Hashable
+import contextlib
+import gc
+import threading
+from collections.abc import Callable, Hashable, Iterator
 from typing import Generic, TypeVar, cast
 
 from gametree.spec import Tree
 
-__all__ = ["KEPT", "KEPT_FROM", "Memo", "per_tree"]
+__all__ = [
+    "FULL_COLLECTION_AFTER",
+    "KEPT",
+    "KEPT_FROM",
+    "KEPT_NODES",
+    "Memo",
+    "per_tree",
+    "rare_full_collections",
+]
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
 
-_KEPT: dict[tuple[int, object], tuple[Tree, object]] = {}
-KEPT = 8
+KEPT = 64
 """How many results about large trees :func:`per_tree` keeps."""
+KEPT_NODES = 2**21
+"""How many nodes the trees :func:`per_tree` keeps results about may hold in all: the default
+scope's scale cases (:mod:`gametree.conform.scale`) and the tiers' largest trees of every gate
+run of a process at once."""
 KEPT_FROM = 1_000
 """The smallest tree a result is kept for: a smaller one is walked again, in microseconds."""
 
 
-def per_tree(t: Tree, key: object, make: Callable[[], T]) -> T:
+def per_tree(t: Tree, key: Hashable, make: Callable[[], T]) -> T:
     """``make()``, worked out once for a large tree ``t`` and ``key`` however often it is asked.
 
-    The last :data:`KEPT` results are kept, by the tree's identity (each entry holds its tree,
-    so that the identity is not reused while it is kept).
+    The latest results are kept (:data:`KEPT`, :data:`KEPT_NODES`), by the tree's identity
+    (each entry holds its tree, so that the identity is not reused while it is kept).
     """
     if t.size < KEPT_FROM:
         return make()
-    kept = _KEPT.pop((id(t), key), None)
-    value = kept[1] if kept is not None and kept[0] is t else make()
-    _KEPT[(id(t), key)] = (t, value)  # the newest last
-    while len(_KEPT) > KEPT:
-        del _KEPT[next(iter(_KEPT))]
-    return cast(T, value)
+    return cast(T, _KEPT((id(t), t.size, key), lambda: (t, make()))[1])
 
 
 class Memo(Generic[K, T]):
@@ -82,3 +91,62 @@ class Memo(Generic[K, T]):
         """Forget every answer."""
         self._kept.clear()
         self._held = 0
+
+
+_KEPT: Memo[tuple[int, int, Hashable], tuple[Tree, object]] = Memo(
+    lambda key: key[1], entries=KEPT, nodes=KEPT_NODES
+)
+
+
+FULL_COLLECTION_AFTER = 1_000
+"""How many collections of the middle generation :func:`rare_full_collections` lets pass
+before a full one may run (CPython's default is 10)."""
+
+
+@contextlib.contextmanager
+def rare_full_collections() -> Iterator[None]:
+    """Full passes of the cyclic garbage collector made rare for the duration (a gate run).
+
+    CPython's collector passes over every object the process holds once many objects have
+    survived two younger collections (its ``threshold2``, then a quarter of the objects held).
+    A gate run's large replies survive them as they are read (a trace of 10^5 leaves is as
+    many lists), so each sets off a full pass over every tree the memos here keep: in a
+    default run, about a third of the gate's CPU. Younger collections go on as before (cyclic
+    garbage a target makes is still found while young); the threshold is restored when the
+    last of the runs under way (in any thread) ends.
+
+    >>> before = gc.get_threshold()
+    >>> with rare_full_collections():
+    ...     with rare_full_collections():
+    ...         gc.get_threshold()[2] == FULL_COLLECTION_AFTER
+    ...     gc.get_threshold()[2] == FULL_COLLECTION_AFTER
+    True
+    True
+    >>> gc.get_threshold() == before
+    True
+    """
+    with _UNDER_WAY.lock:
+        if not _UNDER_WAY.runs:
+            _UNDER_WAY.before = gc.get_threshold()
+            young, middle, full = _UNDER_WAY.before
+            gc.set_threshold(young, middle, max(full, FULL_COLLECTION_AFTER))
+        _UNDER_WAY.runs += 1
+    try:
+        yield
+    finally:
+        with _UNDER_WAY.lock:
+            _UNDER_WAY.runs -= 1
+            if not _UNDER_WAY.runs:
+                gc.set_threshold(*_UNDER_WAY.before)
+
+
+class _UnderWay:
+    """The runs under :func:`rare_full_collections` now, and the thresholds before the first."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.runs = 0
+        self.before: tuple[int, ...] = gc.get_threshold()
+
+
+_UNDER_WAY = _UnderWay()

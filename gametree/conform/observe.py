@@ -19,7 +19,7 @@ from gametree.conform.codec import Case
 from gametree.conform.game_behaviours import observe_game
 from gametree.conform.kept import Memo
 from gametree.conform.scope import MANY as MANY_PLAYERS
-from gametree.conform.scope import REPEATED, TALL, WIDE
+from gametree.conform.scope import TALL, WIDE, case_shape
 from gametree.conform.semantics import (
     SEMANTICS,
     Expected,
@@ -45,67 +45,26 @@ def _num(x: object) -> Fraction | None:
     return Fraction(x)
 
 
-@attrs.define
-class _Walk:
-    """What one walk of a tree finds: the shape behaviours, every number, Korf's extremes."""
-
-    out: set[str] = attrs.field(factory=set)
-    numbers: list[Scalar] = attrs.field(factory=list)
-    depths: set[int] = attrs.field(factory=set)
-    least: Scalar | None = None
-    """The smallest component of any leaf vector."""
-    most: Scalar | None = None
-    """The largest sum of any leaf vector."""
-
-    def leaf(self, v: object, d: int) -> None:
-        self.depths.add(d)
-        if not isinstance(v, tuple):
-            self.numbers.append(v)  # type: ignore[arg-type]
-            return
-        self.numbers.extend(v)
-        m, total = min(v), sum(v)
-        self.least = m if self.least is None or m < self.least else self.least
-        self.most = total if self.most is None or total > self.most else self.most
-
-    def node(self, n: Node, seen: set[Node]) -> None:
-        if len(n.children) == 1:
-            self.out.add("unary")
-        elif len(n.children) > WIDE:
-            self.out.add("wide")
-        if n.size >= REPEATED and "repeated" not in self.out:
-            if n in seen:
-                self.out.add("repeated")
-            seen.add(n)
-        if any(isinstance(c, Node) and c.to_move == n.to_move for c in n.children):
-            self.out.add("moves-twice")
-
-
 def _shape(case: Case) -> set[str]:
-    """The shape, magnitude and Korf-bound behaviours of ``case``, in one walk of its tree."""
-    t = case.tree
-    walk = _Walk(out={"lone-leaf"} if isinstance(t, Leaf) else set())
-    walk.numbers += [x for x in (case.alpha, case.beta) if x is not None]
-    if case.bounds is not None:
-        walk.numbers += [case.bounds.lower, case.bounds.total]
-    seen: set[Node] = set()
-    stack: list[tuple[Tree, int]] = [(t, 0)]
-    while stack:
-        n, d = stack.pop()
-        if isinstance(n, Leaf):
-            walk.leaf(n.value, d)
-        else:
-            walk.node(n, seen)
-            stack.extend((c, d + 1) for c in n.children)
-    out = walk.out | {magnitude_of(walk.numbers)}
-    out |= {"uneven"} if len(walk.depths) > 1 else set()
-    out |= {"tall"} if t.height >= TALL else set()
-    out |= {"many-players"} if t.players >= MANY_PLAYERS else set()
-    if any(isinstance(x, Fraction) and x.denominator > 1 for x in walk.numbers):
-        out.add("fractions")
-    if case.bounds is not None and walk.least is not None and walk.most is not None:
+    """The shape, magnitude and Korf-bound behaviours of ``case``, from its :func:`case_shape`."""
+    t, shape = case.tree, case_shape(case)
+    out = {magnitude_of((shape.magnitude,))}
+    earned = {
+        "lone-leaf": isinstance(t, Leaf),
+        "unary": shape.unary,
+        "wide": shape.branching > WIDE,
+        "repeated": shape.repeated,
+        "moves-twice": shape.moves_twice,
+        "uneven": shape.uneven,
+        "tall": t.height >= TALL,
+        "many-players": t.players >= MANY_PLAYERS,
+        "fractions": shape.denominator > 1,
+    }
+    out |= {b for b, shown in earned.items() if shown}
+    if case.bounds is not None and shape.least is not None and shape.most is not None:
         lower, total = case.bounds.lower, case.bounds.total
-        lo = {lower: "lower-met", lower + 1: "lower-one-short"}.get(walk.least, "lower-clear")
-        hi = {total: "sum-met", total - 1: "sum-one-short"}.get(walk.most, "sum-clear")
+        lo = {lower: "lower-met", lower + 1: "lower-one-short"}.get(shape.least, "lower-clear")
+        hi = {total: "sum-met", total - 1: "sum-one-short"}.get(shape.most, "sum-clear")
         out |= {lo, hi}
     return out
 

@@ -333,7 +333,7 @@ BUILT: Memo[tuple[str, int, int, str, bool], Case] = Memo(lambda key: key[2], en
                                                           nodes=2**19)  # fmt: skip
 """The scale cases built lately, by (semantics, the case's seed, visits, shape, windowless):
 every run of the gate at a seed asks the same ones, and a case built once is one object, so
-that its tree's text and shape (:func:`gametree.conform.kept.per_tree`), its answers and its
+that its tree's text (:func:`gametree.conform.kept.per_tree`), its shape, its answers and its
 behaviours (found by identity before content) are worked out once too. Weighed by visits: a
 game's cut tree holds as many objects, a tree of pieces a few thousand."""
 

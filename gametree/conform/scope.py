@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from gametree.conform.kept import per_tree
+from gametree.conform.kept import Memo
 from gametree.spec import Leaf, Node, Scalar, Tree
 
 if TYPE_CHECKING:  # only the types are read here
@@ -36,6 +36,7 @@ __all__ = [
     "CONTENT_FLAGS",
     "MAGNITUDE_FLAGS",
     "SCOPES",
+    "SHAPES",
     "Coverage",
     "Scope",
     "Shape",
@@ -109,7 +110,12 @@ def magnitude_flags(magnitude: Scalar) -> tuple[str, ...]:
 
 @attrs.define
 class Shape:
-    """What one case holds, measured in one pass over its tree, without recursion."""
+    """What one case holds, measured in one pass over its tree, without recursion.
+
+    Every figure the flags (:meth:`flags`), the coverage (:class:`Coverage`) and the shape
+    behaviours (:mod:`gametree.conform.observe`) read: a case's tree is walked once for all
+    three (:func:`case_shape`).
+    """
 
     nodes: int = 0
     height: int = 0
@@ -119,6 +125,16 @@ class Shape:
     denominator: int = 1
     by_depth: bool = True
     repeated: bool = False
+    unary: bool = False
+    """A node with one child."""
+    moves_twice: bool = False
+    """A node with a child where the same player moves."""
+    uneven: bool = False
+    """Leaves at more than one depth."""
+    least: Scalar | None = None
+    """The smallest component of any leaf vector (``None``: no vector leaf)."""
+    most: Scalar | None = None
+    """The largest sum of any leaf vector."""
 
     @classmethod
     def of(cls, t: Tree, extra: Iterable[Scalar] = ()) -> "Shape":
@@ -126,19 +142,32 @@ class Shape:
         out = cls(nodes=t.size, height=t.height, players=t.players)
         numbers = list(extra)
         seen: set[Node] = set()
+        depth: int | None = None
         stack: list[tuple[Tree, int]] = [(t, 0)]
         while stack:
             n, d = stack.pop()
             if isinstance(n, Leaf):
+                out.uneven = out.uneven or (depth is not None and d != depth)
+                depth = d
                 v = n.value
-                numbers.extend(v if isinstance(v, tuple) else (v,))
+                if isinstance(v, tuple):
+                    numbers.extend(v)
+                    out.least = min(v) if out.least is None else min(out.least, *v)
+                    out.most = sum(v) if out.most is None else max(out.most, sum(v))
+                else:
+                    numbers.append(v)
                 continue
-            out.branching = max(out.branching, len(n.children))
+            children = n.children
+            out.branching = max(out.branching, len(children))
+            out.unary = out.unary or len(children) == 1
             out.by_depth = out.by_depth and n.to_move == d % n.players
             if n.size >= REPEATED and not out.repeated:
                 out.repeated = n in seen
                 seen.add(n)
-            stack.extend((c, d + 1) for c in n.children)
+            if not out.moves_twice:
+                out.moves_twice = any(isinstance(c, Node) and c.to_move == n.to_move
+                                      for c in children)  # fmt: skip
+            stack.extend((c, d + 1) for c in children)
         for x in numbers:
             out.magnitude = max(out.magnitude, x if x >= 0 else -x)
             if isinstance(x, Fraction):
@@ -176,9 +205,19 @@ def case_numbers(case: "Case") -> list[Scalar]:
 
 
 def case_shape(case: "Case") -> Shape:
-    """The shape of what ``case`` asks: its tree (a game's cut tree) and its other numbers."""
+    """The shape of what ``case`` asks: its tree (a game's cut tree) and its other numbers.
+
+    Worked out once a process for each tree and numbers (:data:`SHAPES`): a case is flagged
+    before it is asked and again when it is, counted and observed, and steering flags and
+    observes each candidate.
+    """
     numbers = case_numbers(case)
-    return per_tree(case.tree, ("shape", *numbers), lambda: Shape.of(case.tree, numbers))
+    return SHAPES((case.tree, tuple(numbers)), lambda: Shape.of(case.tree, numbers))
+
+
+SHAPES: Memo[tuple[Tree, tuple[Scalar, ...]], Shape] = Memo(lambda key: key[0].size,
+                                                            entries=4096, nodes=2**21)  # fmt: skip
+"""The shapes of the trees asked lately, with their other numbers, by content."""
 
 
 def case_flags(case: "Case") -> tuple[str, ...]:

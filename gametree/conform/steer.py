@@ -176,14 +176,16 @@ def propose(rng: random.Random, semantics: str, aim: Iterable[str], *, by_depth:
     k = _knobs(rng, semantics, aim, by_depth=by_depth, skip=skip)
     s = SEMANTICS[semantics]
     regular = s.chance and (bool(aim & CHANCE_AIMS) or rng.random() < 0.25)
+    mapped = not regular and not k.repeated  # _repeat's copy is one object until mapped
     if regular:
         both = len(aim & CHANCE_AIMS) > 1 or rng.random() < 0.2
         t, bounds = drawn_regular(rng, values=2 * k.span, wide=k.wide, both=both), None
     else:
-        t, bounds = base(rng, semantics, k, aim, max_nodes=max(2, min(max_nodes, 400)))
+        t, bounds = base(rng, semantics, k, aim, max_nodes=max(2, min(max_nodes, 400)),
+                         mapped=mapped)  # fmt: skip
     if k.repeated:
         t = _repeat(rng, t)
-    case = Case(semantics, _map_values(t, k))
+    case = Case(semantics, t if mapped else _map_values(t, k))
     if s.chance:
         case = _chance(rng, case, aim, regular=regular)
     t = case.tree
@@ -224,14 +226,15 @@ def _value(semantics: str, t: Tree) -> Scalar:
     return v
 
 
-def base(rng: random.Random, semantics: str, k: Knobs, aim: set[str], *,
-         max_nodes: int) -> tuple[Tree, Bounds | None]:  # fmt: skip
+def base(rng: random.Random, semantics: str, k: Knobs, aim: set[str], *, max_nodes: int,
+         mapped: bool = False) -> tuple[Tree, Bounds | None]:  # fmt: skip
     """The tree a candidate starts from, and Korf's bounds it was built for (if it was).
 
     A random tree grown with the knobs; for an N-player semantics aimed at a structured
     behaviour (:data:`STRUCTURED`), or one time in four, a deep-pruning trap at a drawn
     distance (:func:`gametree.conform.tiers.trap`) or a chain of speculative bests
-    (:func:`chain`), with the knobs' shape added on.
+    (:func:`chain`), with the knobs' shape added on. With ``mapped`` the tree's values are
+    mapped by :func:`_value_map` (a grown tree's as each leaf is drawn); the bounds are not.
     """
     s = SEMANTICS[semantics]
     korf = s.bounds and k.players >= 3
@@ -253,9 +256,11 @@ def base(rng: random.Random, semantics: str, k: Knobs, aim: set[str], *,
             q = (t.to_move + 1) % k.players  # a last child where q has the whole sum at once
             whole = Leaf(tuple(total if x == q else 0 for x in range(k.players)))
             t = Node(t.to_move, [*t.children, Node(q, [whole, Leaf((0,) * k.players)])])
-        return _shaped(rng, t, k, aim), bounds
-    leaf = _vector_leaf(rng, k) if s.kind == "vector" or s.player else (
+        t = _shaped(rng, t, k, aim)
+        return (_map_values(t, k) if mapped else t), bounds
+    drawn = _vector_leaf(rng, k) if s.kind == "vector" or s.player else (
         lambda: rng.randint(-k.span, k.span))  # fmt: skip
+    leaf = drawn if _identity(k) or not mapped else lambda: _mapped(drawn(), _value_map(k))
     wide_at = rng.choice((0, 1)) if k.wide and k.height else -1
 
     def children(d: int) -> int:
@@ -498,22 +503,30 @@ def _value_map(k: Knobs) -> Callable[[Scalar], Scalar]:
     """The map v -> v * scale / denominator + shift, which changes no comparison a search makes."""
 
     def f(x: Scalar) -> Scalar:
+        if k.denominator == 1 and isinstance(x, int):
+            return x * k.scale + k.shift
         y = Fraction(x) * k.scale / k.denominator + k.shift
         return y.numerator if y.denominator == 1 else y
 
     return f
 
 
+def _identity(k: Knobs) -> bool:
+    """Whether :func:`_value_map` leaves every value as it is."""
+    return k.shift == 0 and k.denominator == 1 and k.scale == 1
+
+
+def _mapped(v: Value, f: Callable[[Scalar], Scalar]) -> Value:
+    """A value (each component of a vector) mapped by ``f``."""
+    return tuple(map(f, v)) if isinstance(v, tuple) else f(v)
+
+
 def _map_values(t: Tree, k: Knobs) -> Tree:
     """``t`` with every value (every component) mapped by :func:`_value_map`."""
-    if k.shift == 0 and k.denominator == 1 and k.scale == 1:
+    if _identity(k):
         return t
     f = _value_map(k)
-
-    def leaf(v: Value) -> Value:
-        return tuple(f(c) for c in v) if isinstance(v, tuple) else f(v)
-
-    return map_leaves(t, leaf)
+    return map_leaves(t, lambda v: _mapped(v, f))
 
 
 def _repeat(rng: random.Random, t: Tree) -> Tree:
@@ -731,7 +744,7 @@ class Steering:
             kept = self.corpus.setdefault(b, [])
             kept.append((case, value))
             if len(kept) > KEPT:
-                kept.remove(max(kept, key=lambda x: x[0].tree.size))
+                del kept[max(range(len(kept)), key=lambda i: kept[i][0].tree.size)]
 
     @property
     def level(self) -> int:
