@@ -17,8 +17,8 @@ through the worker's steps, by CPU (the least of ``--repeat`` runs):
 - ``json0``, ``tree0``: the same, as the reader read before ``Node.of_trees``: building each
   node with ``Node(...)`` (through attrs' ``__init__`` and its converters), Python's cycle
   collector running through both (it walks the parse's 10^6 young containers again and
-  again). ``Node(...)``'s own later speed-ups are in both columns, so the ratio understates
-  the change from before them (``git stash`` and run again for that);
+  again). ``Node(...)``'s own speed-ups (one pass for its summary, trees kept by its
+  converter) are in both columns, so the ratio understates the change from before them;
 - ``checks``: of ``tree``, what ``spec``'s per-node checks cost (``tree`` against a read with
   ``_check_node`` reduced to reading the first child's kind: this bench's measurement only);
 - ``engine``: the callable's own work (its call less the read of its tree);
