@@ -16,13 +16,14 @@ reported as ``{"id": ..., "error": "Type: message"}``; ``MemoryError`` as the sa
 ``"kind": "memory"``. A callable that cannot be imported ends the worker with status 78.
 """
 
+import contextlib
 import functools
 import gc
 import importlib
 import json
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from gametree._json import JSONSyntaxError, loads
@@ -51,11 +52,27 @@ def load(target: str) -> Callable[[dict[str, Any]], object]:
 
 
 LARGE_REQUEST = 1 << 20
-"""A request line this long (a scale case's, 2 MB) is answered with what the worker held before
-the call (the parsed request above all: about 10^6 containers) kept out of the cycle
-collector's walks (``gc.freeze``, undone after the reply): the callable's allocations set
-off collections that walked it again and again, a third of the answer's CPU. The callable's
-own objects are collected as ever."""
+"""A request line this long (a scale case's, 2 MB) is answered with what the process held
+before the call kept out of the cycle collector's walks (:func:`held_out_of_collection`)."""
+
+
+@contextlib.contextmanager
+def held_out_of_collection(request_length: int) -> Iterator[None]:
+    """What the process holds, kept out of the collector's walks while a large request is answered.
+
+    For a request of at least :data:`LARGE_REQUEST` characters: ``gc.freeze``, undone after.
+    The parsed request alone is about 10^6 containers, alive while the callable runs: every
+    collection its allocations set off walked them again, a third of the answer's CPU. The
+    callable's own objects are collected as ever.
+    """
+    if request_length < LARGE_REQUEST:
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def serve(function: Callable[[dict[str, Any]], object], lines: Any, out: Any) -> None:
@@ -73,19 +90,14 @@ def serve(function: Callable[[dict[str, Any]], object], lines: Any, out: Any) ->
             out.flush()
             continue
         rid = request.pop("id", None)
-        large = len(line) >= LARGE_REQUEST
-        if large:
-            gc.freeze()
         try:
-            text = reply_text(function(request), id=rid)
+            with held_out_of_collection(len(line)):
+                text = reply_text(function(request), id=rid)
         except MemoryError:
             text = json.dumps({"id": rid, "error": "MemoryError", "kind": "memory"})
         except Exception as e:
             tb = traceback.format_exc(limit=-8)
             text = json.dumps({"id": rid, "error": f"{type(e).__name__}: {e}", "traceback": tb})
-        finally:
-            if large:
-                gc.unfreeze()
         out.write(text + "\n")
         out.flush()
 
