@@ -14,9 +14,11 @@ through the worker's steps, by CPU (the least of ``--repeat`` runs):
 
 - ``json``: parsing the request line (``gametree._json.loads``);
 - ``tree``: reading its tree (``gametree.treefile.read_tree_json``);
-- ``json0``, ``tree0``: the same as before this bench's changes: the reader building each node
-  with ``Node(...)`` (each child converted again, each node checked again), and Python's cycle
-  collector running through both (it walks the parse's 10^6 young containers again and again);
+- ``json0``, ``tree0``: the same, as the reader read before ``Node.of_trees``: building each
+  node with ``Node(...)`` (through attrs' ``__init__`` and its converters), Python's cycle
+  collector running through both (it walks the parse's 10^6 young containers again and
+  again). ``Node(...)``'s own speed-ups (one pass for its summary, trees kept by its
+  converter) are in both columns, so the ratio understates the change from before them;
 - ``checks``: of ``tree``, what ``spec``'s per-node checks cost (``tree`` against a read with
   ``_check_node`` reduced to reading the first child's kind: this bench's measurement only);
 - ``engine``: the callable's own work (its call less the read of its tree);
@@ -107,9 +109,8 @@ def requests() -> dict[str, tuple[list[str], Engine]]:
 
 @contextlib.contextmanager
 def as_before() -> Iterator[None]:
-    """Reading as before this bench's changes: the reader building each node with
-    ``Node(...)`` (each child converted, each node checked again, its summary in five passes
-    but one) and Python's cycle collector running through parses and reads."""
+    """Reading as before ``Node.of_trees``: the reader building each node with ``Node(...)``
+    and Python's cycle collector running through parses and reads."""
 
     def naive(to_move: int, children: tuple[Tree, ...], ps: Any = None) -> Node:
         return Node(to_move, children, probabilities=ps)
@@ -248,7 +249,7 @@ def main() -> None:
     """Measure the parts asked for."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--part", choices=["requests", "startup"], action="append")
-    parser.add_argument("--repeat", type=int, default=2, help="runs of each step (the least)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each step (the least)")
     parser.add_argument("--starts", type=int, default=5, help="starts of each command")
     args = parser.parse_args()
     parts = args.part or ["requests", "startup"]

@@ -232,8 +232,8 @@ _NUMBER_BYTES = bytes(48 if chr(b) in "-+.0123456789eE" else 32 for b in range(2
 _LONG_RUN = b"0" * (MAX_NUMBER_LENGTH + 1)
 
 _STRING_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_NOT_BRACKET = bytes(range(256)).translate(None, b"[]{}")
+_DEPTH_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
 
 def _is_deeper(text: str, max_depth: int) -> bool:
@@ -245,7 +245,8 @@ def _is_deeper(text: str, max_depth: int) -> bool:
     >>> _is_deeper('[[1], {"a": "[[[["}]', 2), _is_deeper('[[[1]]]', 2)
     (False, True)
     """
-    brackets = _NOT_BRACKET.sub("", _STRING_TOKEN.sub("", text))
+    outside = _STRING_TOKEN.sub("", text).encode("utf-8", "surrogatepass")
+    brackets = outside.translate(None, _NOT_BRACKET)
     return bool(brackets) and max(accumulate(map(_DEPTH_STEP.__getitem__, brackets))) > max_depth
 
 

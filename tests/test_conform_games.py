@@ -23,7 +23,10 @@ import pytest
 from gametree import cli
 from gametree.conform.positions.cases import (
     _covered,
+    _within_limits,
     covered,
+    draw_positions,
+    drawn,
     forced_win,
     playable,
     within_limits,
@@ -470,6 +473,13 @@ def test_the_memos_of_the_plan_the_truths_and_the_coverage_give_the_fresh_ones()
     for q in (q for qs in planned.values() for q in qs):
         assert truth(q) == truth(q) == _truth(q)
         assert covered(q) == covered(q) == _covered(q)
+        assert within_limits(q) is _within_limits(q)
+    game = GAMES["kalah"].game(dict(options.variant))
+    fresh = draw_positions(game, seed=options.seed, playouts=20, per_category=4)
+    assert drawn("kalah", options.variant, game, options.seed) == fresh
+    minimax = attrs.evolve(options, semantics="minimax")  # the same positions, its own questions
+    assert questions(minimax) == {p: list(qs) for p, qs in _plan(minimax).items()}
+    assert {q.semantics for q in questions(minimax)["value"]} == {"minimax"}
     value = planned["value"][0]
     deeper = attrs.evolve(value, depth=value.depth + 1)
     windowed = attrs.evolve(value, alpha=Fraction(-1, 2), beta=3)

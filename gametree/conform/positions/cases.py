@@ -60,6 +60,7 @@ __all__ = [
     "categories",
     "covered",
     "draw_positions",
+    "drawn",
     "forced_win",
     "plan",
     "within_limits",
@@ -272,7 +273,7 @@ def plan(game_name: str, variant: tuple[tuple[str, object], ...], game: Any, *,
          seed: int, evaluation: str, semantics: str, solve_evaluation: str,
          player: int | None = None) -> dict[str, list[Question]]:  # fmt: skip
     """The questions of each phase of the default run (module docstring), in order."""
-    positions = draw_positions(game, seed=seed, playouts=20, per_category=4)
+    positions = drawn(game_name, variant, game, seed)
     start = Question(game_name, variant, (), "perft", 1, category="start")
     perfts = _while_within(start, range(1, 13))
     values, solves = [], []
@@ -301,7 +302,33 @@ def _while_within(q: Question, depths: range) -> list[Question]:
     return out
 
 
+DRAWN: Memo[tuple[object, ...], dict[str, list[tuple[Any, ...]]]] = Memo(lambda _: 1, entries=64,
+                                                                          nodes=64)  # fmt: skip
+"""The positions drawn lately, by game, variant and seed."""
+
+
+def drawn(
+    game_name: str, variant: tuple[tuple[str, object], ...], game: Any, seed: int
+) -> dict[str, list[tuple[Any, ...]]]:
+    """The default run's positions of ``game`` (``game_name`` in ``variant``) at ``seed``.
+
+    Worked out once for a game, variant and seed (:data:`DRAWN`): they depend on neither the
+    semantics nor the evaluation asked.
+    """
+    return DRAWN((game_name, variant, seed),
+                 lambda: draw_positions(game, seed=seed, playouts=20, per_category=4))  # fmt: skip
+
+
+WITHIN: Memo[Question, bool] = Memo(lambda _: 1, entries=16_384, nodes=16_384)
+"""Whether the questions asked lately are within their phases' limits."""
+
+
 def within_limits(q: Question) -> bool:
+    """Whether ``q`` is within its phase's limits (worked out once for equal questions)."""
+    return WITHIN(q, lambda: _within_limits(q))
+
+
+def _within_limits(q: Question) -> bool:
     """Whether ``q`` is within its phase's limits: the default run would ask it.
 
     A ``perft`` or ``divide`` of at most :data:`PERFT_FROM_START` move sequences asked of
