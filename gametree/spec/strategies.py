@@ -67,6 +67,11 @@ def _made_once(builder: F) -> F:
     return cast("F", functools.cache(builder))
 
 
+_integers = functools.cache(st.integers)
+"""``st.integers``, one strategy for each range: a strategy drawn from is checked (validated)
+the first time it is drawn, so one made afresh for each draw is checked again each time."""
+
+
 def uniform_shape(branching: int, depth: int) -> Shape:
     """The complete shape of the given branching factor and depth.
 
@@ -89,14 +94,17 @@ def shapes(*, max_depth: int = 4, max_branching: int = 3) -> st.SearchStrategy[S
     """
     _check_shape_bounds(max_depth, max_branching)
 
+    below: list[st.SearchStrategy[Shape]] = []
+
     @st.composite
     def shape(draw: st.DrawFn, depth_left: int) -> Shape:
-        if depth_left == 0 or draw(st.integers(0, 3)) == 0:
+        if depth_left == 0 or draw(_integers(0, 3)) == 0:
             return None
-        k = draw(st.integers(1, max_branching))
-        return [draw(shape(depth_left - 1)) for _ in range(k)]
+        k = draw(_integers(1, max_branching))
+        return [draw(below[depth_left - 1]) for _ in range(k)]
 
-    return shape(max_depth)
+    below.extend(shape(d) for d in range(max_depth + 1))
+    return below[max_depth]
 
 
 def _check_shape_bounds(max_depth: int, max_branching: int) -> None:
@@ -149,10 +157,10 @@ def vectors(
         left = int(budget)
         units = []
         for _ in range(players - 1):
-            x = draw(st.integers(0, left))
+            x = draw(_integers(0, left))
             units.append(x)
             left -= x
-        units.append(left if exact_total else draw(st.integers(0, left)))
+        units.append(left if exact_total else draw(_integers(0, left)))
         return tuple(_exact(b.lower + Fraction(u, grid)) for u in units)
 
     return vector()
@@ -224,6 +232,7 @@ def vector_trees(
     )
 
 
+@_made_once
 def probabilities(n: int, *, max_weight: int = 7) -> st.SearchStrategy[tuple[Fraction, ...]]:
     """``n`` exact probabilities, each above 0, summing to exactly 1.
 
@@ -281,20 +290,22 @@ def _trees(
     ties: bool,
     chance: bool = False,
 ) -> st.SearchStrategy[Tree]:
+    pools = st.lists(leaves, min_size=1, max_size=3)
+    mover = _integers(0, players - 1)
+    kind = _integers(0, 2)
+
     @st.composite
     def tree(draw: st.DrawFn) -> Tree:
         shape = draw(shape_strategy)
         values = leaves
         if ties:
-            values = st.sampled_from(draw(st.lists(leaves, min_size=1, max_size=3)))
-        movers: Callable[[int], int]
-        if by_depth:
-            movers = lambda depth: depth % players  # noqa: E731
-        else:
-            movers = lambda _: draw(st.integers(0, players - 1))  # noqa: E731
+            values = st.sampled_from(draw(pools))
+        movers: Callable[[int], int] = (
+            (lambda depth: depth % players) if by_depth else (lambda _: draw(mover))
+        )
         if chance:
             player = movers
-            movers = lambda depth: CHANCE if draw(st.integers(0, 2)) == 2 else player(depth)  # noqa: E731
+            movers = lambda depth: CHANCE if draw(kind) == 2 else player(depth)  # noqa: E731
         return _build(shape, lambda: Leaf(draw(values)), movers,
                       lambda n: draw(probabilities(n)))  # fmt: skip
 
