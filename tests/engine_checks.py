@@ -111,6 +111,7 @@ class Case:
         return Engine(self.game, quiescence=self.quiescence, keep=self.keep, **options)
 
 
+@functools.cache
 def _depths(limit: int, *, unlimited: bool) -> st.SearchStrategy[int | None]:
     """Depths 0..limit, each thrice as likely as 0, and no limit as likely when ``unlimited``."""
     choices: list[int | None] = [0]
@@ -126,6 +127,10 @@ keeps: st.SearchStrategy[Tapered | None] = st.none() | st.lists(
 """No forward pruning, or tapered widths of 1 to 4 at plies 0, 1, 2 and deeper."""
 
 
+_KINDS = st.sampled_from(["tictactoe", "nim", "exchange", "all-moves", "bonus"])
+_QUIESCENCE = st.integers(0, 3)
+
+
 @st.composite
 def cases(draw: st.DrawFn, *, cuts: bool = True) -> Case:
     """A case in tic-tac-toe, Nim, Exchange (with quiescence) or Bonus (a player moves twice).
@@ -134,7 +139,7 @@ def cases(draw: st.DrawFn, *, cuts: bool = True) -> Case:
     at depth 0 without either.
     """
     keep = draw(keeps) if cuts else None
-    kind = draw(st.sampled_from(["tictactoe", "nim", "exchange", "all-moves", "bonus"]))
+    kind = draw(_KINDS)
     if kind == "tictactoe":
         b = draw(tictactoe_positions())
         empty = b.cells.count(None)
@@ -147,7 +152,7 @@ def cases(draw: st.DrawFn, *, cuts: bool = True) -> Case:
         game, bs = draw(bonuses())
         return Case(game, bs, draw(_depths(5, unlimited=True)), keep=keep)
     exchange, es = draw(exchanges())
-    quiescence = draw(st.integers(0, 3)) if cuts else 0
+    quiescence = draw(_QUIESCENCE) if cuts else 0
     game_: AnyGame = exchange if kind == "exchange" else AllMovesExchange(exchange)
     return Case(game_, es, draw(_depths(3, unlimited=True)), quiescence, keep)
 

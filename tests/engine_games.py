@@ -12,6 +12,7 @@ Every state is a frozen attrs class or a tuple, so hashable. Values are ints fro
 point of view.
 """
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 from gametree.games import Board, Nim, NimState, TicTacToe
 from gametree.spec import Game
+from gametree.spec.strategies import _integers  # one st.integers strategy for each range
 
 if TYPE_CHECKING:
     from gametree.spec import EvaluatedGame
@@ -224,12 +226,17 @@ TICTACTOE = TicTacToe()
 
 def _played(draw: st.DrawFn, game: Game[S, M], s: S, max_plies: int) -> S:
     """``s`` after up to ``max_plies`` random moves, stopping at the end of the game."""
-    for _ in range(draw(st.sampled_from(range(max_plies + 1)))):
+    for _ in range(draw(_plies(max_plies))):
         if game.is_terminal(s):
             break
         ms = game.moves(s)
-        s = game.successor(s, ms[draw(st.integers(0, len(ms) - 1))])
+        s = game.successor(s, ms[draw(_integers(0, len(ms) - 1))])
     return s
+
+
+@functools.cache
+def _plies(most: int) -> st.SearchStrategy[int]:
+    return st.sampled_from(range(most + 1))
 
 
 @st.composite
@@ -241,8 +248,11 @@ def tictactoe_positions(draw: st.DrawFn, *, min_empty: int = 0) -> Board:
 @st.composite
 def nim_positions(draw: st.DrawFn) -> tuple[Nim, NimState]:
     """A Nim game of at most 3 heaps of at most 3 objects, 7 in all, and a player to move."""
-    heaps = draw(st.lists(st.integers(0, 3), max_size=3).filter(lambda hs: sum(hs) <= 7))
-    return Nim(heaps), NimState(heaps, draw(st.integers(0, 1)))
+    heaps = draw(_NIM_HEAPS)
+    return Nim(heaps), NimState(heaps, draw(_integers(0, 1)))
+
+
+_NIM_HEAPS = st.lists(st.integers(0, 3), max_size=3).filter(lambda hs: sum(hs) <= 7)
 
 
 @st.composite
@@ -251,16 +261,22 @@ def exchanges(draw: st.DrawFn) -> tuple[Exchange, ExchangeState]:
 
     Shrinks towards one empty square, one quiet move worth 0, and one ply.
     """
-    stacks = draw(
-        st.lists(st.lists(st.integers(0, 5), max_size=3).map(tuple), max_size=3).map(tuple)
-    )
-    quiet = tuple(draw(st.lists(st.integers(-1, 2), min_size=1, max_size=2)))
-    game = Exchange(stacks, quiet, draw(st.sampled_from(range(1, 8))))
+    stacks = draw(_STACKS)
+    quiet = tuple(draw(_QUIET))
+    game = Exchange(stacks, quiet, draw(_CAPTURED))
     return game, _played(draw, game, game.initial_state(), 2)
+
+
+_STACKS = st.lists(st.lists(st.integers(0, 5), max_size=3).map(tuple), max_size=3).map(tuple)
+_QUIET = st.lists(st.integers(-1, 2), min_size=1, max_size=2)
+_CAPTURED = st.sampled_from(range(1, 8))
 
 
 @st.composite
 def bonuses(draw: st.DrawFn) -> tuple[Bonus, BonusState]:
     """A Bonus game of at most 9 cells worth -3..5, and a position in it (player 0 first)."""
-    game = Bonus(tuple(draw(st.lists(st.integers(-3, 5), min_size=1, max_size=9))))
+    game = Bonus(tuple(draw(_BONUS_CELLS)))
     return game, _played(draw, game, game.initial_state(), 3)
+
+
+_BONUS_CELLS = st.lists(st.integers(-3, 5), min_size=1, max_size=9)
