@@ -66,8 +66,10 @@ from gametree._json import (
     JSONSyntaxError,
     loads,
     pointer,
+    uncollected,
 )
 from gametree.spec import (
+    CHANCE,
     Bounds,
     Interval,
     Leaf,
@@ -221,7 +223,8 @@ def read_tree_json(value: object, limits: Limits = Limits()) -> TreeDocument:
     This is what a Python conformance target uses on the ``"tree"`` of a request.
     """
     if isinstance(value, list):
-        return TreeDocument(_Reader(2, limits, shorthand=True).read(value, []), 2)
+        with uncollected():
+            return TreeDocument(_Reader(2, limits, shorthand=True).read(value, []), 2)
     if not isinstance(value, dict):
         raise TreeFileError(
             f"a tree document is a JSON object (the canonical form) or an array (the "
@@ -244,7 +247,8 @@ def read_tree_json(value: object, limits: Limits = Limits()) -> TreeDocument:
         raise TreeFileError(f"'comment' must be a string (got {_describe(value['comment'])})",
                             "/comment")  # fmt: skip
     bounds = _bounds(value["bounds"]) if "bounds" in value else None
-    tree = _Reader(players, limits, shorthand=False).read(value["tree"], ["tree"])
+    with uncollected():  # the tree's nodes make no cycles
+        tree = _Reader(players, limits, shorthand=False).read(value["tree"], ["tree"])
     if bounds is None:
         return TreeDocument(tree, players)
     try:
@@ -530,8 +534,8 @@ class _Reader:
         else:
             assert isinstance(x, dict)
             if "probabilities" in x:
-                return Node.chance(built, _probabilities(x["probabilities"], len(built),
-                                                         where("probabilities")))  # fmt: skip
+                ps = _probabilities(x["probabilities"], len(built), where("probabilities"))
+                return Node.of_trees(CHANCE, tuple(built), ps)
             p = x["to_move"]
             if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < self.players:
                 raise TreeFileError(
@@ -540,7 +544,7 @@ class _Reader:
                 )
             to_move = p
         try:
-            return Node(to_move, built)
+            return Node.of_trees(to_move, tuple(built))
         except TreeError as e:  # pragma: no cover - every fault is caught above first
             raise TreeFileError(e.problem, pointer(where(*_keys(e.path)))) from None
 

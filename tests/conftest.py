@@ -100,23 +100,36 @@ def gate_semantics(nodeid: str) -> str | None:
     return next((b.semantics for b in bugs if b.name == m["param"]), None)
 
 
+GAME_RUNS = re.compile(
+    r"tests/test_conform_games\.py::test_each_broken_c_(?P<game>kalah|connect_four)_engine_"
+    r"\w+\[.+\]"
+)
+"""The ids of the broken C engines' runs of one game, all with that game's default options."""
+
+
 def work_unit(nodeid: str) -> str:
     """What a worker of ``dev.py test`` is handed at once (``--dist loadfile``): the test
     itself in a :data:`SPREAD` file, else its whole file; but the gate runs of one semantics
     in test_bug_catalogue.py and test_conform_coverage_runs.py go together, so that the
     reference's answers and the behaviours of the cases they share are worked out once in
     that worker (``gametree.conform.kept.Memo``): a coverage run after the correct version
-    of its semantics took 26.0 s of CPU for three semantics against 35.3 s alone.
+    of its semantics took 26.0 s of CPU for three semantics against 35.3 s alone. Likewise the
+    broken C engines of one game in test_conform_games.py (:data:`GAME_RUNS`), whose runs share
+    the game's plan and its answers (``gametree.conform.positions``).
 
     >>> work_unit("tests/test_bug_catalogue.py::test_the_gate_catches[cutoff_strict]")
     'gate runs of alphabeta-fail-hard'
     >>> work_unit("tests/test_conform_games.py::test_our_engine[kalah]")
     'tests/test_conform_games.py::test_our_engine[kalah]'
+    >>> work_unit("tests/test_conform_games.py::test_each_broken_c_kalah_engine_fails[BUG_X]")
+    'game runs of kalah'
     >>> work_unit("tests/test_wheel.py::test_help"), work_unit("gametree/cli.py::gametree.cli")
     ('tests/test_wheel.py', 'gametree/cli.py')
     """
     file = nodeid.split("::", 1)[0]
     if file.startswith("tests/") and file.removeprefix("tests/") in SPREAD:
+        if game := GAME_RUNS.fullmatch(nodeid):
+            return f"game runs of {game['game']}"
         semantics = gate_semantics(nodeid)
         return nodeid if semantics is None else f"gate runs of {semantics}"
     return file

@@ -165,7 +165,7 @@ def test_brs_plus_on_a_game_is_the_transform_of_its_plies() -> None:
     ("change", "pointer", "words"),
     [
         ({"tree": [[[1, 2], [3, 4]]]}, "/tree", "brs-plus takes trees of 3 or more players"),
-        ({"player": None}, "", "brs-plus needs the root player it searches for: 'player'"),
+        ({"player": None}, "/player", "brs-plus needs the root player it searches for: 'player'"),
         ({"player": 3}, "/player", "'player' must be in 0..2 (got 3)"),
     ],
 )

@@ -13,18 +13,26 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from gametree import cli
-from gametree.conform.positions.cases import covered, forced_win, playable, within_limits
+from gametree.conform.positions.cases import (
+    _covered,
+    covered,
+    forced_win,
+    playable,
+    within_limits,
+)
 from gametree.conform.positions.command import TREE_ONLY
 from gametree.conform.positions.engine import answer
 from gametree.conform.positions.protocol import LineProtocol, Question
-from gametree.conform.positions.run import GameOptions, questions, replay_command
-from gametree.conform.positions.semantics import NO_MOVE, TWO_PLAYER, truth
+from gametree.conform.positions.run import GameOptions, _plan, questions, replay_command
+from gametree.conform.positions.semantics import NO_MOVE, TWO_PLAYER, _truth, truth
 from gametree.games.evaluations import evaluations
 from gametree.games.notations import GAMES
 from tests.bugs.games import BEGIN, CLI, CONNECT4, END, GAME_BUGS, KALAH, build
@@ -446,3 +454,29 @@ def test_the_value_phase_asks_where_the_mover_wins_with_its_second_move() -> Non
             assert (win.value, none.value) == (1, 0), (game, line)
     othello = GAMES["othello"].game({"players": 3, "size": 6})
     assert not forced_win(othello, othello.initial_state())  # two players only
+
+
+def test_the_memos_of_the_plan_the_truths_and_the_coverage_give_the_fresh_ones() -> None:
+    """A run's plan, each question's truth and what its tree shows are kept for equal options
+    and questions (tests/test_from_guide.py gates right and broken engines with one game's
+    options, in one process): each kept one is the one worked out afresh, a caller's list of
+    questions is its own, and questions that differ in their depth or their window keep their
+    own truths."""
+    options = GameOptions.of("kalah", {"pits": 3, "seeds": 2})
+    questions(options)["value"].clear()
+    planned = questions(options)
+    assert planned == {p: list(qs) for p, qs in _plan(options).items()}
+    assert len(planned["value"]) >= 20
+    for q in (q for qs in planned.values() for q in qs):
+        assert truth(q) == truth(q) == _truth(q)
+        assert covered(q) == covered(q) == _covered(q)
+    value = planned["value"][0]
+    deeper = attrs.evolve(value, depth=value.depth + 1)
+    windowed = attrs.evolve(value, alpha=Fraction(-1, 2), beta=3)
+    pairs = [(value, deeper), (value, windowed)]
+    for a, b in pairs:
+        assert _truth(a) != _truth(b)  # the pair is a real test of the key
+        for _ in range(2):
+            assert (truth(a), truth(b)) == (_truth(a), _truth(b))
+    assert _covered(deeper) != _covered(value)
+    assert (covered(value), covered(deeper)) == (_covered(value), _covered(deeper))

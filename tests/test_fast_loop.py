@@ -102,5 +102,6 @@ def test_fast_runs_the_checks_and_pytest_without_the_slow_tests(
     monkeypatch.setattr(dev.subprocess, "call", full_run)
     monkeypatch.setattr(dev.subprocess, "Popen", full_run)
     dev.main(["test", "--fast", "-k", "name"])
-    assert [c[2] for c in ran] == ["ruff", "ruff", "mypy", "pytest"]
+    assert [c[2] for c in ran] == ["ruff", "ruff", "mypy", "compileall", "pytest"]
+    assert ran[3][3:] == ["-q", "gametree", "tests"]  # read compiled by every Python started
     assert ran[-1][3:] == [*dev.WORKERS, "-m", "not slow", "-k", "name"]

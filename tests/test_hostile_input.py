@@ -24,7 +24,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gametree import cli
@@ -752,6 +752,8 @@ def requests(draw: st.DrawFn) -> dict[str, object]:
 @pytest.mark.slow
 @settings(max_examples=200)
 @given(semantics=st.sampled_from(sorted(SEMANTICS)), request=requests())
+@example(semantics="brs-plus", request={"tree": {"format": "gametree-tree/1", "players": 3,
+                                                 "tree": {"value": [0, 0, 0]}}})  # fmt: skip
 def test_any_request_is_a_case_or_a_refusal_naming_its_member(
     semantics: str, request: dict[str, object]
 ) -> None:

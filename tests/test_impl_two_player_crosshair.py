@@ -3,7 +3,7 @@
 The contracts are checked symbolically on every scalar tree of height <= 2 with <= 2 children
 per node (the plugin of ``tests/crosshair_plugin.py``), in the leaf values, the window and the
 first guess. Each runs with an explicit ``--per_condition_timeout``; the subprocesses have a
-timeout of their own, and the three run in parallel, so the file takes under a minute.
+timeout of their own, and the two runs go in parallel, so the file takes under a minute.
 
 Measured on 2 shared cores at 20 s per condition: the full-window contracts of
 ``negamax_alphabeta`` and ``pvs`` are "Confirmed over all paths" in 7 and 10 CPU seconds; the
@@ -33,10 +33,18 @@ PER_CONDITION_TIMEOUT = 8
 
 RUNS = {
     "windows": ["fail_hard_alphabeta", "fail_soft_alphabeta", "full_window_mtdf"],
-    "full": ["full_window_negamax_alphabeta", "full_window_pvs"],
-    "canary": ["fail_soft_is_exact_on_any_window"],
+    "full": [
+        "full_window_negamax_alphabeta",
+        "full_window_pvs",
+        "fail_soft_is_exact_on_any_window",
+    ],
 }
-"""The contracts, split over parallel runs (the canary alone: its run fails by design)."""
+"""The contracts, split over two parallel runs; the canary runs last in the shorter (its
+refutation makes that run exit with 1, and each contract keeps its own
+``PER_CONDITION_TIMEOUT``)."""
+
+CANARY = "fail_soft_is_exact_on_any_window"
+"""The false claim."""
 
 _MESSAGE = re.compile(r"^(?P<path>.+?):(?P<line>\d+): (?P<level>info|error): (?P<text>.*)$")
 
@@ -101,19 +109,18 @@ def test_crosshair_finds_no_counterexample_and_refutes_the_canary() -> None:
         messages = [m for m in map(_MESSAGE.match, out.splitlines()) if m]
         assert all(Path(m["path"]).resolve() == MODULE for m in messages), out
         shown = f"{run}: exit {code}\n{out}\n{err[-2000:]}"
-        expected = {n for name in names for n in posts[name]}
-        if run == "canary":
-            (line,) = expected
-            assert code == 1, shown
+        canary = {n for name in names if name == CANARY for n in posts[name]}
+        expected = {n for name in names if name != CANARY for n in posts[name]}
+        assert code == (1 if canary else 0), shown
+        for line in canary:
             assert any(
                 int(m["line"]) == line and m["text"].startswith("false when calling")
                 for m in messages
             ), shown
-            continue
-        assert code == 0, shown
-        assert not [m for m in messages if m["level"] == "error"], shown
-        reported = {int(m["line"]) for m in messages if m["level"] == "info"}
+        others = [m for m in messages if int(m["line"]) not in canary]
+        assert not [m for m in others if m["level"] == "error"], shown
+        reported = {int(m["line"]) for m in others if m["level"] == "info"}
         assert reported == expected, shown
-        assert all(
-            m["text"] in {"Confirmed over all paths.", "Not confirmed."} for m in messages
-        ), shown
+        assert all(m["text"] in {"Confirmed over all paths.", "Not confirmed."} for m in others), (
+            shown
+        )

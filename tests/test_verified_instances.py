@@ -119,11 +119,11 @@ needs_why3 = pytest.mark.skipif(
 @pytest.mark.parametrize("file", list(FILES))
 def test_each_why3_claim_is_met_by_its_instance(file: str, tmp_path: Path) -> None:
     text, goals = instances(file, WHY3.source(file), FILES[file])
-    assert typed(text, tmp_path) == ""
-    if not goals:  # no call of a function with a precondition
+    if not goals:  # no call of a function with a precondition: the module is only typed
+        assert typed(text, tmp_path) == ""
         return
     proof = prove(file, "Instances", text, goals)
-    assert proof.error is None, proof.error
+    assert proof.error is None, proof.error  # Why3 types the whole text before it proves a goal
     assert set(proof.goals) == set(goals)
     assert unproved(proof) == []
 

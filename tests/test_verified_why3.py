@@ -4,10 +4,12 @@ What every verifier shares (current records, flaws caught, the key, the report) 
 ``tests/test_verified_results.py``'s. Here: every goal of every file is proved and each claim's
 goals are among them and defined in its file, Why3's output is read as it says, a claim fails
 when any goal of its file is unproved, the runner names the files it takes, the pinned tools
-are those installed, and (where Why3 runs) the fast file is proved for real and ``--check``
-proves without storing.
+are those installed, and (where Why3 runs) the fast file is proved for real, by one run of
+``--check``, which stores nothing.
 """
 
+import contextlib
+import io
 import re
 import shutil
 from pathlib import Path
@@ -19,7 +21,7 @@ from gametree.proofs import THEOREMS
 from gametree.proofs.machinery import verified
 from gametree.proofs.why3 import FILES, VERSIONS, WHY3
 from gametree.proofs.why3 import verify as runner
-from gametree.proofs.why3.run import outcomes, prove
+from gametree.proofs.why3.run import Proof, outcomes, prove, unproved
 from gametree.proofs.why3.verify import main, versions
 
 needs_why3 = pytest.mark.skipif(
@@ -93,29 +95,60 @@ def test_the_stored_verdicts_are_made_with_the_tools_installed_here() -> None:
     assert versions() == VERSIONS
 
 
+@attrs.frozen
+class Checked:
+    """One run of ``verify --check alphabeta``: its exit code, what it printed, the proof it made,
+    and the stored results before it ran."""
+
+    code: int
+    out: str
+    proof: Proof
+    before: str
+
+
+@pytest.fixture(scope="module")
+def checked() -> Checked:
+    """``verify --check alphabeta``, run once: the test of ``--check`` and the test that the file
+    is proved as stored both read it (the fast file: seconds; shallow.mlw takes two minutes and
+    the flaws ten, which ``python -m gametree.proofs.why3.verify`` spends)."""
+    before = WHY3.results.read_text(encoding="utf-8")
+    made: list[Proof] = []
+
+    def recorded(name: str, module: str, text: str) -> Proof:
+        made.append(prove(name, module, text))
+        return made[-1]
+
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(out):
+        patch.setattr(runner, "prove", recorded)
+        code = main(["--check", "alphabeta"])
+    (proof,) = made
+    return Checked(code, out.getvalue(), proof, before)
+
+
 @pytest.mark.slow
 @needs_why3
-def test_why3_proves_the_alpha_beta_transcription_now_as_stored() -> None:
-    """The fast file is proved for real in the test command (seconds; shallow.mlw takes two
-    minutes and the flaws ten, which ``python -m gametree.proofs.why3.verify`` spends)."""
-    proof = prove("alphabeta", FILES["alphabeta"], WHY3.source("alphabeta"))
-    assert proof.error is None
-    assert [g for g, subs in proof.goals.items() if not all(o.valid for o, _ in subs)] == []
+def test_why3_proves_the_alpha_beta_transcription_now_as_stored(checked: Checked) -> None:
+    """The fast file is proved for real in the test command."""
+    assert checked.proof.error is None
+    assert unproved(checked.proof) == []
     record = verified.stored(WHY3).record("alphabeta")
     assert record is not None
-    assert set(proof.goals) == {g.goal for g in record.goals}
+    assert set(checked.proof.goals) == {g.goal for g in record.goals}
 
 
 @pytest.mark.slow
 @needs_why3
 def test_check_proves_a_file_without_its_flaws_and_stores_nothing(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    checked: Checked,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
 ) -> None:
     """What CI runs on a stale verdict (dev.py's check_stale): exit 0 when the file's goals
     are proved, 1 when one is not (a postcondition made false), and the records untouched."""
-    before = WHY3.results.read_text(encoding="utf-8")
-    assert main(["--check", "paranoid"]) == 0
-    assert "paranoid: " in capsys.readouterr().out
+    assert checked.code == 0
+    assert "alphabeta: " in checked.out
     text = WHY3.source("alphabeta")
     assert text.count("ensures { size t >= 1 }") == 1
     broken = text.replace("ensures { size t >= 1 }", "ensures { size t >= 2 }")
@@ -123,4 +156,4 @@ def test_check_proves_a_file_without_its_flaws_and_stores_nothing(
     monkeypatch.setattr(runner, "WHY3", attrs.evolve(WHY3, folder=tmp_path))
     assert main(["--check", "alphabeta"]) == 1
     assert "UNPROVED" in capsys.readouterr().out
-    assert WHY3.results.read_text(encoding="utf-8") == before
+    assert WHY3.results.read_text(encoding="utf-8") == checked.before

@@ -19,6 +19,7 @@ speed.
 """
 
 import fnmatch
+import functools
 import json
 import os
 import shutil
@@ -133,6 +134,15 @@ def succeeded(done: subprocess.CompletedProcess[str]) -> subprocess.CompletedPro
     return done
 
 
+@functools.cache
+def source_run(work: Path, args: tuple[str | Path, ...]) -> subprocess.CompletedProcess[str]:
+    """SOURCE's ``gametree`` with ``args`` in ``work`` (the checkout's .venv, SOURCE first on
+    the path), run once for the tests that compare with it: SOURCE does not change while they
+    run (the plugin's test and the first gate run's compare with the same command)."""
+    env = {**clean_environment(), "PYTHONPATH": str(SOURCE)}
+    return run([sys.executable, "-m", "gametree.cli", *args], cwd=work, env=env)
+
+
 @attrs.frozen
 class Installation:
     """The wheel built from SOURCE, its sdist, the venv it is installed in, a folder to work in."""
@@ -147,9 +157,8 @@ class Installation:
         return run([self.bin / "gametree", *args], cwd=self.work)
 
     def source_gametree(self, *args: str | Path) -> subprocess.CompletedProcess[str]:
-        """The same command from SOURCE itself (the checkout's .venv, SOURCE first on the path)."""
-        env = {**clean_environment(), "PYTHONPATH": str(SOURCE)}
-        return run([sys.executable, "-m", "gametree.cli", *args], cwd=self.work, env=env)
+        """The same command from SOURCE itself (:func:`source_run`)."""
+        return source_run(self.work, args)
 
     def both(
         self, args: Sequence[str | Path], source_args: Sequence[str | Path] | None = None

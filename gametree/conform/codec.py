@@ -355,7 +355,8 @@ def _check_case(s: Signature, case: Case) -> None:
         raise TreeFileError(f"{s.name} takes trees of {s.players} or more players (got "
                             f"{t.players})", "/tree")  # fmt: skip
     if s.players > 2 and case.player is None:
-        raise TreeFileError(f"{s.name} needs the root player it searches for: 'player'", "")
+        raise TreeFileError(f"{s.name} needs the root player it searches for: 'player'",
+                            "/player")  # fmt: skip
     if case.player is not None and not 0 <= case.player < t.players:
         raise TreeFileError(f"'player' must be in 0..{t.players - 1} (got {case.player})",
                             "/player")  # fmt: skip

@@ -53,6 +53,10 @@ CHANCE = -1
 
 
 def _exact_leaf_value(x: object) -> Value:
+    if type(x) is int:  # exact already: exact_value's answer, without its checks' cost
+        return x
+    if type(x) is tuple and len(x) >= 2 and all(type(c) is int for c in x):
+        return x
     try:
         return exact_value(x)
     except TreeError as e:
@@ -125,7 +129,10 @@ def _as_children(xs: object) -> "tuple[Tree, ...]":
             f"'children' must be a sequence of trees (got {xs!r} of type {type(xs).__name__})",
             (),
         )
-    return tuple(_as_child(x, i) for i, x in enumerate(xs))
+    children = tuple(xs)
+    if set(map(type, children)) <= _TREE_TYPES:
+        return children
+    return tuple(_as_child(x, i) for i, x in enumerate(children))
 
 
 def _as_probabilities(ps: object) -> "tuple[Fraction, ...]":
@@ -206,16 +213,39 @@ class Node:
     _hash: int = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        players, vector = _check_node(self.to_move, self.children, self.probabilities)
-        set_ = object.__setattr__
-        set_(self, "players", players)
-        set_(self, "vector", vector)
-        set_(self, "size", 1 + sum(c.size for c in self.children))
-        set_(self, "leaf_count", sum(c.leaf_count for c in self.children))
-        set_(self, "height", 1 + max(c.height for c in self.children))
-        own = self.probabilities is not None
-        set_(self, "chance_nodes", own + sum(c.chance_nodes for c in self.children))
-        set_(self, "_hash", hash((self.to_move, self.probabilities, *map(hash, self.children))))
+        _summarise(self, *_check_node(self.to_move, self.children, self.probabilities))
+
+    @classmethod
+    def of_trees(
+        cls,
+        to_move: int,
+        children: "tuple[Tree, ...]",
+        probabilities: Iterable[object] | None = None,
+    ) -> "Node":
+        """``Node(to_move, children, probabilities=probabilities)``, for children already trees.
+
+        Plumbing for a reader that builds a tree bottom-up (:mod:`gametree.treefile`): the
+        same checks (:func:`_check_node`) and the same errors, without the converter's pass
+        that makes a tree of each child and without attrs' ``__init__``. Children that are not
+        all a :class:`Leaf` or a :class:`Node` are built by ``Node(...)`` itself.
+
+        >>> Node.of_trees(0, (Leaf(3), Node(1, [12, 8]))) == Node(0, [3, Node(1, [12, 8])])
+        True
+        >>> Node.of_trees(0, (Leaf(3), Leaf((1, 2))))
+        Traceback (most recent call last):
+        ...
+        gametree.spec.errors.TreeError: a vector leaf among scalar leaves (got (1, 2)) at path [1]
+        """
+        if type(children) is not tuple or not set(map(type, children)) <= _TREE_TYPES:
+            return cls(to_move, children, probabilities=probabilities)
+        ps = None if probabilities is None else _as_probabilities(probabilities)
+        kind = _check_node(to_move, children, ps)
+        node = object.__new__(cls)
+        object.__setattr__(node, "to_move", to_move)
+        object.__setattr__(node, "children", children)
+        object.__setattr__(node, "probabilities", ps)
+        _summarise(node, *kind)
+        return node
 
     @classmethod
     def chance(cls, children: Iterable[object], probabilities: Iterable[object]) -> "Node":
@@ -334,14 +364,40 @@ def _check_node(
     first = children[0]
     players, vector = first.players, first.vector
     for i, c in enumerate(children):
-        problem = _kind_problem(first, c)
-        if problem is not None:
-            raise TreeError(problem, (i, *leftmost_leaf_path(c)))
+        if c.players != players or c.vector != vector:
+            problem = _kind_problem(first, c)
+            if problem is not None:
+                raise TreeError(problem, (i, *leftmost_leaf_path(c)))
     if probabilities is not None:
         _check_chance(to_move, len(children), probabilities)
     elif not 0 <= to_move < players:
         raise TreeError(f"'to_move' must be in 0..{players - 1} (got {to_move})", ())
     return players, vector
+
+
+def _summarise(n: Node, players: int, vector: bool) -> None:  # noqa: FBT001
+    """Set a checked node's summary of its subtree (its fields that are not given)."""
+    size, leaves, height, chance = 1, 0, 0, int(n.probabilities is not None)
+    hashes: list[object] = [n.to_move, n.probabilities]
+    for c in n.children:
+        if type(c) is Leaf:
+            size, leaves = size + 1, leaves + 1
+            hashes.append(hash(c.value))
+        else:
+            size, leaves = size + c.size, leaves + c.leaf_count
+            height, chance = max(height, c.height), chance + c.chance_nodes
+            hashes.append(hash(c))
+    set_ = object.__setattr__
+    set_(n, "players", players)
+    set_(n, "vector", vector)
+    set_(n, "size", size)
+    set_(n, "leaf_count", leaves)
+    set_(n, "height", 1 + height)
+    set_(n, "chance_nodes", chance)
+    set_(n, "_hash", hash(tuple(hashes)))
+
+
+_TREE_TYPES = {Leaf, Node}
 
 
 def _check_chance(to_move: int, n: int, probabilities: "tuple[Fraction, ...]") -> None:

@@ -41,6 +41,7 @@ from typing import Any
 
 import attrs
 
+from gametree.conform.kept import Memo
 from gametree.conform.positions.best_reply import GAME_ONLY, brs_leaves
 from gametree.conform.positions.protocol import Question
 from gametree.games.analysis import perft
@@ -334,11 +335,21 @@ def playable(game: Any, line: tuple[Any, ...]) -> bool:
     return True
 
 
+COVERED: Memo[tuple[object, ...], Counter[str]] = Memo(lambda _: 1, entries=4096, nodes=4096)
+"""What the questions asked lately showed, by the position and depth."""
+
+
 def covered(q: Question) -> Counter[str]:
     """The behaviours the tree cut at ``q``'s depth shows (module docstring).
 
-    None for a solve, or deeper than :data:`COVERAGE_DEPTH`: not counted.
+    None for a solve, or deeper than :data:`COVERAGE_DEPTH`: not counted. Worked out once for
+    a position and depth (:data:`COVERED`).
     """
+    key = (q.game, q.variant, q.line, q.ask, q.depth)
+    return Counter(COVERED(key, lambda: _covered(q)))
+
+
+def _covered(q: Question) -> Counter[str]:
     game, depth = q.played, q.depth
     out: Counter[str] = Counter()
     if q.ask not in ("perft", "value") or depth > COVERAGE_DEPTH:

@@ -33,6 +33,7 @@ import attrs
 
 from gametree.algorithms import ALGORITHMS
 from gametree.clitools import player_problem
+from gametree.conform.kept import Memo
 from gametree.conform.positions.best_reply import GAME_ONLY, brs_problem
 from gametree.conform.positions.cases import BEHAVIOURS, covered, plan, playable, within_limits
 from gametree.conform.positions.protocol import (
@@ -390,12 +391,24 @@ def questions(o: GameOptions) -> dict[str, list[Question]]:
         q = Question(o.game, o.variant, line, ask, o.depth, ev, o.semantics, o.alpha, o.beta,
                      o.player, category="given")  # fmt: skip
         return {ask: [q]}
-    rules = GAMES[o.game]
-    game = rules.game(dict(o.variant))
+    key = (o.game, o.variant, o.seed, o.evaluation, o.semantics, o.solve_evaluation, o.player)
+    phases = PLANS(key, lambda: _plan(o))
+    return {p: list(phases[p]) for p in ("perft", "value", "solve") if p in o.asks}
+
+
+PLANS: Memo[tuple[object, ...], dict[str, tuple[Question, ...]]] = Memo(lambda _: 1, entries=64,
+                                                                        nodes=64)  # fmt: skip
+"""The plans made lately, by what they depend on: the tests gate several engines, right and
+broken, with one game's options."""
+
+
+def _plan(o: GameOptions) -> dict[str, tuple[Question, ...]]:
+    """The default run's questions of each phase for ``o`` (:func:`.cases.plan`)."""
+    game = GAMES[o.game].game(dict(o.variant))
     phases = plan(o.game, o.variant, game, seed=o.seed, evaluation=o.evaluation,
                   semantics=o.semantics, solve_evaluation=o.solve_evaluation,
                   player=o.player)  # fmt: skip
-    return {p: phases[p] for p in ("perft", "value", "solve") if p in o.asks}
+    return {p: tuple(qs) for p, qs in phases.items()}
 
 
 def _line_of(rules: Any, game: Any, text: str, moves: str | None = None) -> tuple[Any, ...]:

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from gametree.conform.codec import Case
+from gametree.conform.kept import Memo
 from gametree.conform.positions.best_reply import GAME_ONLY, brs_case
 from gametree.conform.positions.protocol import Question
 from gametree.conform.semantics import SEMANTICS, Checks, Expected, best_moves, check, expected
@@ -97,7 +98,20 @@ def scored(q: Question) -> Scored:
     return Scored(q.played, evaluations(q.played)[q.evaluation])
 
 
+TRUTHS: Memo[Question, Truth] = Memo(lambda _: 1, entries=2048, nodes=2048)
+"""The truths of the questions asked lately: gate runs of the same options ask the same
+questions (the tests gate several engines, right and broken, with one game's options)."""
+
+
 def truth(q: Question) -> Truth:
+    """The answers ``q`` allows, worked out once for equal questions (:data:`TRUTHS`).
+
+    A window is compared by its value, as the case it is asked on reads it (exactly).
+    """
+    return TRUTHS(q, lambda: _truth(q))
+
+
+def _truth(q: Question) -> Truth:
     """The answers ``q`` allows (module docstring)."""
     game, s = q.played, q.state
     moves = tuple(game.format_move(m) for m in game.moves(s))

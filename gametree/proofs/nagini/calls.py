@@ -22,13 +22,23 @@ Glossary: a *function* is a top-level ``def`` of the kernel, a *measure* the arg
 """
 
 import ast
+import functools
 from collections.abc import Iterable
 
 __all__ = ["function_at", "measures", "relies_on", "unmeasured", "unmeasured_recursion", "uses"]
 
 
+@functools.lru_cache(maxsize=32)
+def _body(text: str) -> tuple[ast.stmt, ...]:
+    """The top-level statements of ``text``, parsed once however often it is asked about.
+
+    A report asks of each kernel once per claim and flaw; nothing here changes a node.
+    """
+    return tuple(ast.parse(text).body)
+
+
 def _functions(text: str) -> dict[str, ast.FunctionDef]:
-    return {n.name: n for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)}
+    return {n.name: n for n in _body(text) if isinstance(n, ast.FunctionDef)}
 
 
 def _decorated(f: ast.FunctionDef, name: str) -> bool:
@@ -42,16 +52,24 @@ def uses(text: str) -> dict[str, frozenset[str]]:
     >>> {name: sorted(used) for name, used in found.items()}
     {'f': ['f', 'g'], 'g': []}
     """
+    return dict(_uses(text))
+
+
+@functools.lru_cache(maxsize=32)
+def _uses(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
     functions = _functions(text)
-    return {
-        name: frozenset(
-            n.id
-            for stmt in f.body
-            for n in ast.walk(stmt)
-            if isinstance(n, ast.Name) and n.id in functions
+    return tuple(
+        (
+            name,
+            frozenset(
+                n.id
+                for stmt in f.body
+                for n in ast.walk(stmt)
+                if isinstance(n, ast.Name) and n.id in functions
+            ),
         )
         for name, f in functions.items()
-    }
+    )
 
 
 def _reach(graph: dict[str, frozenset[str]], start: Iterable[str]) -> set[str]:
@@ -126,7 +144,7 @@ def function_at(text: str, line: int) -> str | None:
     return next(
         (
             node.name
-            for node in ast.parse(text).body
+            for node in _body(text)
             if isinstance(node, ast.FunctionDef | ast.ClassDef)
             and node.lineno <= line <= (node.end_lineno or node.lineno)
         ),
