@@ -7,11 +7,14 @@ workers share the files (:func:`work_unit`).
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from gametree.conform.kept import rare_full_collections
 
 settings.register_profile(
     "ci",
@@ -45,6 +48,19 @@ SLOW = {
 }
 """Test files ``dev.py test --fast`` leaves out, and what makes each slow: a verifier, a browser,
 a build or the whole gate run many times (each takes minutes on two cores)."""
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _rare_full_collections() -> Iterator[None]:
+    """The cyclic collector's full passes made rare in each test process, as during a gate run.
+
+    A worker holds what its tests keep for the next (the gate's memos, large trees, Hypothesis'
+    examples); each full pass walks all of it again, and with CPython's default a pass follows
+    every ten middle collections once the survivors have grown by a quarter. Younger
+    collections go on as before, so a test's cyclic garbage is still found while young.
+    """
+    with rare_full_collections():
+        yield
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

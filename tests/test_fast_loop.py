@@ -6,6 +6,7 @@ the table and the loop grows slow again). The files whose tests the two workers 
 time (``SPREAD``) must exist too, or a renamed file goes back to one worker.
 """
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import cast
 
 import pytest
 
+from gametree.conform.kept import FULL_COLLECTION_AFTER
 from tests import conftest
 from tests.conftest import SLOW, SPREAD
 from tests.test_kernel import script
@@ -105,3 +107,8 @@ def test_fast_runs_the_checks_and_pytest_without_the_slow_tests(
     assert [c[2] for c in ran] == ["ruff", "ruff", "mypy", "compileall", "pytest"]
     assert ran[3][3:] == ["-q", "gametree", "tests", "examples"]  # read by every Python started
     assert ran[-1][3:] == [*dev.WORKERS, "-m", "not slow", "-k", "name"]
+
+
+def test_the_collectors_full_passes_are_rare_in_a_test_process() -> None:
+    """conftest's session fixture holds :func:`rare_full_collections` for every test."""
+    assert gc.get_threshold()[2] == FULL_COLLECTION_AFTER > 10

@@ -1,10 +1,11 @@
 """Results worked out once however often the gate asks for them.
 
 A case of 10^5 nodes is flagged, measured, written, sent and reported, each of which walks
-the tree; :func:`per_tree` keeps the last few results by the tree's identity. Both the
-semantics (the request's tree text) and the scope (a case's shape) read it, so it sits below
-both. :class:`Memo` keeps what is a pure function of a case's content (its answers, what it
-shows) across gate runs in one process.
+the tree; :func:`per_tree` keeps the latest results by the tree's identity (the codec's request
+text). :class:`Memo` keeps what is a pure function of a case's content (its answers, its shape,
+what it shows) across gate runs in one process. The codec, the scope and the semantics read
+them, so this module sits below all three; :func:`rare_full_collections` keeps the collector
+from passing over all they hold again and again while a run reads its replies.
 """
 
 import contextlib

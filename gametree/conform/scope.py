@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from gametree.conform.kept import Memo
-from gametree.spec import Leaf, Node, Scalar, Tree
+from gametree.spec import Leaf, Node, Scalar, Tree, Value
 
 if TYPE_CHECKING:  # only the types are read here
     from gametree.conform.codec import Case
@@ -138,40 +138,42 @@ class Shape:
 
     @classmethod
     def of(cls, t: Tree, extra: Iterable[Scalar] = ()) -> "Shape":
-        """Measure ``t``; ``extra`` are the other numbers asked with it (a window, bounds)."""
-        out = cls(nodes=t.size, height=t.height, players=t.players)
-        numbers = list(extra)
-        seen: set[Node] = set()
-        depth: int | None = None
-        stack: list[tuple[Tree, int]] = [(t, 0)]
+        """Measure ``t``; ``extra`` are the other numbers asked with it (a window, bounds).
+
+        Each node object is measured once, however many places of the tree hold it (a scale
+        case of 10^5 nodes is a few thousand objects: :mod:`gametree.conform.scale`), over an
+        explicit stack; what depends on the depth (whether players move in turn by depth, the
+        depths of the leaves) is kept relative to the node.
+        """
+        players = t.players
+        parts: dict[int, _Part] = {}
+        slots: dict[int, int] = {}
+        stack: list[tuple[Tree, bool]] = [(t, False)]
         while stack:
-            n, d = stack.pop()
-            if isinstance(n, Leaf):
-                out.uneven = out.uneven or (depth is not None and d != depth)
-                depth = d
-                v = n.value
-                if isinstance(v, tuple):
-                    numbers.extend(v)
-                    out.least = min(v) if out.least is None else min(out.least, *v)
-                    out.most = sum(v) if out.most is None else max(out.most, sum(v))
-                else:
-                    numbers.append(v)
+            n, below_done = stack.pop()
+            if isinstance(n, Leaf) or (not below_done and id(n) in parts):
                 continue
-            children = n.children
-            out.branching = max(out.branching, len(children))
-            out.unary = out.unary or len(children) == 1
-            out.by_depth = out.by_depth and n.to_move == d % n.players
-            if n.size >= REPEATED and not out.repeated:
-                out.repeated = n in seen
-                seen.add(n)
-            if not out.moves_twice:
-                out.moves_twice = any(isinstance(c, Node) and c.to_move == n.to_move
-                                      for c in children)  # fmt: skip
-            stack.extend((c, d + 1) for c in children)
-        for x in numbers:
+            if not below_done:
+                parts[id(n)] = _PENDING
+                stack.append((n, True))
+                stack.extend((c, False) for c in n.children
+                             if isinstance(c, Node) and id(c) not in parts)  # fmt: skip
+                continue
+            parts[id(n)] = _Part(n, [c if isinstance(c, Leaf) else parts[id(c)]
+                                     for c in n.children], players)  # fmt: skip
+            for c in n.children:
+                slots[id(c)] = slots.get(id(c), 0) + 1
+        root = _Part(t) if isinstance(t, Leaf) else parts[id(t)]
+        out = cls(nodes=t.size, height=t.height, players=players, branching=root.branching,
+                  by_depth=bool(root.in_turn & 1), unary=root.unary,
+                  moves_twice=root.twice, uneven=root.low != root.high,
+                  least=root.least, most=root.most)  # fmt: skip
+        out.magnitude, out.denominator = root.magnitude, root.denominator
+        for x in extra:
             out.magnitude = max(out.magnitude, x if x >= 0 else -x)
             if isinstance(x, Fraction):
                 out.denominator = max(out.denominator, x.denominator)
+        out.repeated = _repeated(t, slots)
         return out
 
     def flags(self) -> tuple[str, ...]:
@@ -189,6 +191,84 @@ class Shape:
             **dict.fromkeys(magnitude_flags(self.magnitude), True),
         }
         return tuple(f for f in CONTENT_FLAGS if earned.get(f))
+
+
+class _Part:
+    """What :meth:`Shape.of` keeps of one node object: its subtree's figures, relative to it."""
+
+    __slots__ = ("branching", "denominator", "high", "in_turn", "least", "low", "magnitude",
+                 "most", "mover", "twice", "unary")  # fmt: skip
+
+    def __init__(self, n: Tree, children: "Iterable[Leaf | _Part]" = (), players: int = 2) -> None:
+        """Measure ``n`` from its children's parts (a node) or its value (a leaf)."""
+        self.mover = n.to_move if isinstance(n, Node) else -2
+        """The player to move at the node (-2 at a leaf)."""
+        self.branching = len(n.children) if isinstance(n, Node) else 0
+        self.unary = self.branching == 1
+        self.twice = False
+        """A node below with a child where the same player moves, or this one."""
+        self.low = self.high = 0
+        """The least and the greatest depth of a leaf below, relative to the node."""
+        self.magnitude: Scalar = 0
+        self.denominator = 1
+        self.least: Scalar | None = None
+        self.most: Scalar | None = None
+        self.in_turn = -1
+        """Bit o set: every node at relative depth r is moved by player (o + r) mod N."""
+        if isinstance(n, Leaf):
+            self._value(n.value)
+            return
+        low = -1
+        for c in children:
+            p = c if isinstance(c, _Part) else _Part(c)
+            self.branching = max(self.branching, p.branching)
+            self.unary = self.unary or p.unary
+            self.twice = self.twice or p.twice or p.mover == self.mover
+            low = p.low if low < 0 else min(low, p.low)
+            self.high = max(self.high, p.high + 1)
+            self.magnitude = max(self.magnitude, p.magnitude)
+            self.denominator = max(self.denominator, p.denominator)
+            if p.least is not None:
+                self.least = p.least if self.least is None else min(self.least, p.least)
+            if p.most is not None:
+                self.most = p.most if self.most is None else max(self.most, p.most)
+            self.in_turn &= p.in_turn
+        self.low = low + 1
+        o = self.mover
+        self.in_turn = 1 << o if o >= 0 and self.in_turn >> ((o + 1) % players) & 1 else 0
+
+    def _value(self, v: Value) -> None:
+        for x in v if isinstance(v, tuple) else (v,):
+            self.magnitude = max(self.magnitude, x if x >= 0 else -x)
+            if isinstance(x, Fraction):
+                self.denominator = max(self.denominator, x.denominator)
+        if isinstance(v, tuple):
+            self.least, self.most = min(v), sum(v)
+
+
+_PENDING = _Part(Leaf(0))
+
+
+def _repeated(t: Tree, slots: dict[int, int]) -> bool:
+    """Whether two places of ``t`` hold equal subtrees of :data:`REPEATED` nodes or more.
+
+    ``slots``: how many child places each node object fills. An object in two places is
+    repeated; so is one whose parent is in two, which then is too; so it is enough to find an
+    object of that size in two places, or two distinct objects that are equal.
+    """
+    seen: set[Node] = set()
+    stack: list[Tree] = [t]
+    done: set[int] = set()
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Leaf) or n.size < REPEATED or id(n) in done:
+            continue
+        if slots.get(id(n), 0) > 1 or n in seen:
+            return True
+        done.add(id(n))
+        seen.add(n)
+        stack.extend(n.children)
+    return False
 
 
 def content_flags(t: Tree, extra: Iterable[Scalar] = ()) -> tuple[str, ...]:
