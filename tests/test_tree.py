@@ -1,5 +1,8 @@
 """Trees: validation at construction (with paths), equality, hashing, repr, and helpers."""
 
+import pickle
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -184,3 +187,20 @@ def test_uniform_shape_sizes() -> None:
     for b in range(1, 4):
         for d in range(4):
             assert leaves_and_height(uniform_shape(b, d)) == (b**d, d)
+
+
+def test_a_tree_pickled_in_another_process_equals_the_same_tree_built_here() -> None:
+    """A node keeps its hash, and equality compares hashes first: the hash must not depend on
+    the process (hash(None) does in Python 3.11). A chance node, a vector tree and a scalar one."""
+    trees = [Node.by_depth([1, [2, 3]]), Node.by_depth([[(1, 2, 3)], [(3, 2, 1)]]),
+             Node.chance([1, Node(0, [2, 3])], ["1/4", "3/4"])]  # fmt: skip
+    made = (
+        "import pickle, sys\n"
+        "from fractions import Fraction\n"
+        "from gametree.spec import Leaf, Node\n"
+        f"sys.stdout.buffer.write(pickle.dumps({trees!r}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", made], capture_output=True, check=True, timeout=600
+    )
+    assert pickle.loads(done.stdout) == trees

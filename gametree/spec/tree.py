@@ -378,7 +378,9 @@ def _check_node(
 def _summarise(n: Node, players: int, vector: bool) -> None:  # noqa: FBT001
     """Set a checked node's summary of its subtree (its fields that are not given)."""
     size, leaves, height, chance = 1, 0, 0, int(n.probabilities is not None)
-    hashes: list[object] = [n.to_move, n.probabilities]
+    # () for a player's node: hash(None) differs from one Python 3.11 process to the next, and a
+    # tree pickled in one must equal the same tree built in another
+    hashes: list[object] = [n.to_move, () if n.probabilities is None else n.probabilities]
     for c in n.children:
         if type(c) is Leaf:
             size, leaves = size + 1, leaves + 1
