@@ -18,6 +18,7 @@ import json
 import logging
 import os
 import pty
+import queue
 import re
 import signal
 import socket
@@ -31,6 +32,8 @@ from subprocess import Popen
 from typing import Any
 
 import pytest
+
+from gametree.experiments._schedule import _Cluster
 
 BIN = Path(sys.executable).parent
 GUARD = 600.0
@@ -225,6 +228,24 @@ def test_a_lost_scheduler_stops_the_run_with_one_line(cluster: Cluster, tmp_path
     assert code == 4, err
     assert err == (f"gametree experiment: error: lost the Dask scheduler at {cluster.address}: "
                    "the run stops (start it again once the scheduler is back)\n")  # fmt: skip
+
+
+@pytest.mark.slow
+def test_while_a_run_holds_the_client_distributed_logs_only_warnings(cluster: Cluster) -> None:
+    """The lost-scheduler test once failed with distributed's INFO line and traceback before the
+    command's one line ("Batched Comm Closed": whichever of the client's writes met the closed
+    connection first, a race). While a run holds the client, distributed keeps its INFO to
+    itself (its warnings and errors still show); after, it logs as before."""
+    batched = logging.getLogger("distributed.batched")
+    before = batched.getEffectiveLevel()
+    assert batched.isEnabledFor(logging.INFO)  # distributed's own default
+    workers = _Cluster(cluster.address, queue.Queue())
+    try:
+        assert not batched.isEnabledFor(logging.INFO)
+        assert batched.isEnabledFor(logging.WARNING)
+    finally:
+        workers.close()
+    assert batched.getEffectiveLevel() == before
 
 
 def test_an_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:

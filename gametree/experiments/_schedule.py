@@ -343,6 +343,10 @@ class _Cluster:
             self.client = distributed.Client(address, set_as_default=False)
         except (OSError, TimeoutError, ValueError, TypeError) as e:
             raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {e}") from e
+        # A scheduler lost mid-run is this command's one line; distributed would also log, at
+        # INFO and with a traceback, whichever of its writes met the closed connection first.
+        self.chatter = contextlib.ExitStack()
+        self.chatter.enter_context(_quiet("distributed", below=logging.WARNING))
         self.killed: type[Exception] = distributed.KilledWorker
         self.futures: dict[int, Any] = {}
         self.run = uuid.uuid4().hex[:12]
@@ -394,8 +398,8 @@ class _Cluster:
     def close(self) -> None:
         futures = list(self.futures.values())
         self.futures.clear()
-        with _quiet("distributed", "distributed.client"):  # a lost scheduler's reconnection
-            try:  # is cancelled here, which distributed would log with a traceback
+        with self.chatter, _quiet("distributed", "distributed.client"):  # a lost scheduler's
+            try:  # reconnection is cancelled here, which distributed would log with a traceback
                 if futures and self.client.status == "running":
                     self.client.cancel(futures)
             finally:
@@ -403,12 +407,12 @@ class _Cluster:
 
 
 @contextlib.contextmanager
-def _quiet(*names: str) -> Iterator[None]:
-    """Nothing below CRITICAL from the loggers ``names`` for a while."""
+def _quiet(*names: str, below: int = logging.CRITICAL) -> Iterator[None]:
+    """Nothing below the level ``below`` from the loggers ``names`` for a while."""
     loggers = [logging.getLogger(name) for name in names]
     levels = [logger.level for logger in loggers]
     for logger in loggers:
-        logger.setLevel(logging.CRITICAL)
+        logger.setLevel(below)
     try:
         yield
     finally:
