@@ -178,10 +178,13 @@ def test_a_minimal_case_fails_alone_in_a_fresh_process(
     assert s.minimal.kind == "timeout"
     assert s.minimal.case.tree.size == 1  # a lone fraction: the smallest hang
     assert replay_hang(tmp_path, s.minimal.case) == "timeout"
+    assert replay_hang(tmp_path, Case("minimax", Leaf(1))) == "answer"  # the time suffices
 
 
 def replay_hang(tmp_path: Path, case: Case) -> str:
-    target = ProcessTarget([sys.executable, str(tmp_path / "hangs.py")], timeout=2.0)
+    """How ``case`` fares as the first request of a fresh process of the hanging engine, given
+    2 s and 2 s more to start (the default 20 s to start only made the hang wait longer)."""
+    target = ProcessTarget([sys.executable, str(tmp_path / "hangs.py")], timeout=2.0, startup=2.0)
     try:
         return target.ask(case, trace=False).kind
     finally:
