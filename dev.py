@@ -63,9 +63,10 @@ the rationals) and their seeded flaws with Why3 and stores the results there; pl
 
 In CI (``CI`` set, as ``.ci/run`` sets it) ``test`` first asks which stored verdicts are stale
 (``python -m gametree.proofs --stale``). Normally none is: then it verifies
-Nagini's fast subset with ``verify --check`` beside pytest (Nagini is mostly Java and z3, which
-take the second core; ``GAMETREE_NAGINI=fast`` does this outside CI too) and prints Nagini's
-output after pytest's, about 4 minutes on a fresh machine, venv included. When some are
+Nagini's fast subset with ``verify --check`` beside the build, ruff, mypy and pytest (Nagini is
+mostly Java and z3, which take the core the build and the static checks leave idle, then share
+pytest's; ``GAMETREE_NAGINI=fast`` does this outside CI too) and prints Nagini's output after
+pytest's, about 4 minutes on a fresh machine, venv included. When some are
 stale, it checks them again first, each file's own claims without its flaws and storing
 nothing (:func:`check_stale`: ``verify --check`` for Nagini, ``verify why3 --check`` for Why3),
 so that the run says whether the changed sources still verify; then runs pytest (whose tests
@@ -85,12 +86,14 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
 import tempfile
 import venv
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -329,6 +332,26 @@ def verify(arguments: list[str]) -> None:
         sys.exit(code)
 
 
+def start_nagini(log: IO[str]) -> "subprocess.Popen[str]":
+    """``verify --check`` (Nagini's fast subset) started beside the rest of ``test``.
+
+    Its output goes to ``log``. It is mostly Java and z3, which take the core that the build,
+    ruff and mypy leave idle, then the one pytest's workers share with it.
+
+    Java is installed first, here, so that only this process runs apt-get. The verifying
+    process uses the pure-Python kernels (``GAMETREE_PURE_PYTHON``), which Nagini's results
+    do not depend on: it never imports a compiled kernel while the build is writing it. It
+    runs in a process group of its own, which ``test`` kills if it stops early.
+    """
+    ensure_java()
+    print("Nagini's fast subset: verifying beside the tests (verify --check)", flush=True)
+    return subprocess.Popen(
+        [sys.executable, __file__, "verify", "--check"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "GAMETREE_PURE_PYTHON": "1"}, start_new_session=True,
+    )  # fmt: skip
+
+
 def stale_verdicts() -> list[str]:
     """The stored verdicts that are stale, as ``VERIFIER NAME`` (``python -m gametree.proofs``)."""
     done = subprocess.run(
@@ -370,36 +393,41 @@ def main(argv: list[str]) -> None:
         print(NEXT, flush=True)
         return
     ensure_venv("dev")
-    build()
     if argv[0] == "build":
+        build()
         return
+    fast = argv[1:2] == ["--fast"]
     ensure_system_tools()
-    run([str(PYTHON), "-m", "ruff", "check", "."])
-    run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
-    run([str(PYTHON), "-m", "mypy"])
-    # Compiled once here, read by every Python the tests start (workers, commands, pytest's
-    # own): PYTHONDONTWRITEBYTECODE, as CI and many machines set it, has each compile them
-    # again (bench/tree_build_bench.py --part startup); compileall writes them regardless.
-    run([str(PYTHON), "-m", "compileall", "-q", "gametree", "tests", "examples"])
-    if argv[1:2] == ["--fast"]:
-        run([str(PYTHON), "-m", "pytest", *WORKERS, "-m", "not slow", *argv[2:]])
-        return
-    stale = stale_verdicts() if os.environ.get("CI") else []
-    if stale:
-        print(f"stale stored verdicts: {', '.join(stale)}; checking them again", flush=True)
-        reverified = check_stale(stale)
-    check_nagini = not stale and (
-        bool(os.environ.get("CI")) or os.environ.get("GAMETREE_NAGINI") == "fast"
+    stale = stale_verdicts() if os.environ.get("CI") and not fast else []
+    check_nagini = (
+        not fast
+        and not stale
+        and (bool(os.environ.get("CI")) or os.environ.get("GAMETREE_NAGINI") == "fast")
     )
     with tempfile.TemporaryFile("w+") as log:
-        nagini = None
-        if check_nagini:  # beside the tests: it is mostly Java and z3, on the second core
-            print("Nagini's fast subset: verifying beside the tests (verify --check)", flush=True)
-            nagini = subprocess.Popen(
-                [sys.executable, __file__, "verify", "--check"],
-                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
-            )  # fmt: skip
-        code = subprocess.call([str(PYTHON), "-m", "pytest", *WORKERS, *argv[1:]], cwd=ROOT)
+        nagini = start_nagini(log) if check_nagini else None
+        try:
+            build()
+            run([str(PYTHON), "-m", "ruff", "check", "."])
+            run([str(PYTHON), "-m", "ruff", "format", "--check", "."])
+            run([str(PYTHON), "-m", "mypy"])
+            # Compiled once here, read by every Python the tests start (workers, commands,
+            # pytest's own): PYTHONDONTWRITEBYTECODE, as CI and many machines set it, has each
+            # compile them again (bench/tree_build_bench.py --part startup); compileall writes
+            # them regardless.
+            run([str(PYTHON), "-m", "compileall", "-q", "gametree", "tests", "examples"])
+            if fast:
+                run([str(PYTHON), "-m", "pytest", *WORKERS, "-m", "not slow", *argv[2:]])
+                return
+            if stale:
+                print(f"stale stored verdicts: {', '.join(stale)}; checking them again",
+                      flush=True)  # fmt: skip
+                reverified = check_stale(stale)
+            code = subprocess.call([str(PYTHON), "-m", "pytest", *WORKERS, *argv[1:]], cwd=ROOT)
+        except BaseException:  # a check failed, or ^C: Nagini, Java and z3 stop too
+            if nagini is not None:
+                os.killpg(nagini.pid, signal.SIGKILL)
+            raise
         if nagini is not None:
             verified = nagini.wait()
             log.seek(0)

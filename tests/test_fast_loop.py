@@ -109,6 +109,61 @@ def test_fast_runs_the_checks_and_pytest_without_the_slow_tests(
     assert ran[-1][3:] == [*dev.WORKERS, "-m", "not slow", "-k", "name"]
 
 
+class _Nagini:
+    """What ``subprocess.Popen`` returns to the test command in place of Nagini's run."""
+
+    pid = 4242
+
+    def wait(self) -> int:
+        return 0
+
+
+@pytest.mark.parametrize("failing", [None, "mypy"])
+def test_in_ci_nagini_starts_before_the_build_and_stops_with_a_failed_check(
+    failing: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nagini's fast subset takes the core that the build, ruff and mypy leave idle: it starts
+    first, on the pure-Python kernels (never one the build is writing), in a process group that
+    a failed check kills."""
+    dev = script("dev.py")
+    steps: list[str] = []
+    for name in ("ensure_venv", "ensure_system_tools", "ensure_java"):
+        monkeypatch.setattr(dev, name, lambda *_: None)
+    monkeypatch.setattr(dev, "stale_verdicts", list)
+    monkeypatch.setattr(dev, "build", lambda: steps.append("build"))
+
+    def run(command: list[str], env: object = None) -> None:
+        steps.append(command[2])
+        if command[2] == failing:
+            sys.exit(1)
+
+    def nagini(command: list[str], **options: object) -> _Nagini:
+        assert command[-2:] == ["verify", "--check"]
+        assert cast(dict[str, str], options["env"])["GAMETREE_PURE_PYTHON"] == "1"
+        assert options["start_new_session"] is True
+        steps.append("nagini")
+        return _Nagini()
+
+    def pytest_run(command: list[str], **_: object) -> int:
+        steps.append(command[2])
+        return 0
+
+    killed: list[int] = []
+    monkeypatch.setattr(dev, "run", run)
+    monkeypatch.setattr(dev.subprocess, "Popen", nagini)
+    monkeypatch.setattr(dev.subprocess, "call", pytest_run)
+    monkeypatch.setattr(dev.os, "killpg", lambda pid, _signal: killed.append(pid))
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(SystemExit) as stopped:
+        dev.main(["test"])
+    if failing is None:
+        assert steps == ["nagini", "build", "ruff", "ruff", "mypy", "compileall", "pytest"]
+        assert (stopped.value.code, killed) == (0, [])
+    else:
+        assert steps == ["nagini", "build", "ruff", "ruff", "mypy"]
+        assert (stopped.value.code, killed) == (1, [_Nagini.pid])
+
+
 def test_the_collectors_full_passes_are_rare_in_a_test_process() -> None:
     """conftest's session fixture holds :func:`rare_full_collections` for every test."""
     assert gc.get_threshold()[2] == FULL_COLLECTION_AFTER > 10
