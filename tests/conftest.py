@@ -1,7 +1,7 @@
 """Hypothesis profiles: ``ci`` (derandomized, selected when CI is set) and ``dev`` (the default).
 
 And the test files ``python3 dev.py test --fast`` leaves out (:data:`SLOW`): each is marked
-``slow``, as single slow tests are with ``@pytest.mark.slow``; and how the test command's two
+``slow``, as single slow tests are with ``@pytest.mark.slow``; and how the test command's
 workers share the files (:func:`work_unit`).
 """
 

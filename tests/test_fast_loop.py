@@ -2,7 +2,7 @@
 
 The whole files it leaves out are named in ``tests/conftest.py`` (``SLOW``): each must exist,
 say why, and have its tests marked, or the loop silently runs them (or a renamed file escapes
-the table and the loop grows slow again). The files whose tests the two workers share one at a
+the table and the loop grows slow again). The files whose tests the workers share one at a
 time (``SPREAD``) must exist too, or a renamed file goes back to one worker.
 """
 
