@@ -82,6 +82,7 @@ with cvc4 and z3 for the transcriptions run against ``spec`` and ``impl``); wher
 root is missing those tests skip, saying why, except in CI, which stops instead.
 """
 
+import contextlib
 import hashlib
 import os
 import re
@@ -227,10 +228,9 @@ def build() -> None:
 
 
 WORKERS = ["-n", "3", "--dist", "loadfile"]
-"""pytest in three workers on CI's two cores: a tenth of the tests' time is spent waiting (on a
-timeout, an engine's process, the browser, a package index), which a third worker fills; on a
-clean clone on two quiet cores three took 10 min 41 s of pytest where two took 11 min 19 s,
-every test passing. Each test file goes whole to one worker (its module fixtures built once:
+"""pytest in three workers on CI's two cores: part of the tests' time is spent waiting (on a
+timeout, an engine's process, the browser, a package index), which a third worker fills. Each
+test file goes whole to one worker (its module fixtures built once:
 the wheel, the browser), except the files of ``tests/conftest.py``'s ``SPREAD``, whose tests go
 one at a time (the gate runs of one semantics together) to whichever worker is free (minutes of
 independent gate runs that would keep one core busy alone); ``python3 dev.py test -n 0`` runs in
@@ -429,7 +429,8 @@ def main(argv: list[str]) -> None:
             code = subprocess.call([str(PYTHON), "-m", "pytest", *WORKERS, *argv[1:]], cwd=ROOT)
         except BaseException:  # a check failed, or ^C: Nagini, Java and z3 stop too
             if nagini is not None:
-                os.killpg(nagini.pid, signal.SIGKILL)
+                with contextlib.suppress(ProcessLookupError):  # it may have ended already
+                    os.killpg(nagini.pid, signal.SIGKILL)
             raise
         if nagini is not None:
             verified = nagini.wait()

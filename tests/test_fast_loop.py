@@ -118,13 +118,14 @@ class _Nagini:
         return 0
 
 
-@pytest.mark.parametrize("failing", [None, "mypy"])
+@pytest.mark.parametrize(("failing", "ended"), [(None, False), ("mypy", False), ("mypy", True)])
 def test_in_ci_nagini_starts_before_the_build_and_stops_with_a_failed_check(
-    failing: str | None, monkeypatch: pytest.MonkeyPatch
+    failing: str | None, ended: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Nagini's fast subset takes the core that the build, ruff and mypy leave idle: it starts
     first, on the pure-Python kernels (never one the build is writing), in a process group that
-    a failed check kills."""
+    a failed check kills (the check's failure is what stops the command, even when Nagini's
+    group has ended already)."""
     dev = script("dev.py")
     steps: list[str] = []
     for name in ("ensure_venv", "ensure_system_tools", "ensure_java"):
@@ -149,10 +150,16 @@ def test_in_ci_nagini_starts_before_the_build_and_stops_with_a_failed_check(
         return 0
 
     killed: list[int] = []
+
+    def killpg(pid: int, _signal: int) -> None:
+        killed.append(pid)
+        if ended:
+            raise ProcessLookupError(pid)
+
     monkeypatch.setattr(dev, "run", run)
     monkeypatch.setattr(dev.subprocess, "Popen", nagini)
     monkeypatch.setattr(dev.subprocess, "call", pytest_run)
-    monkeypatch.setattr(dev.os, "killpg", lambda pid, _signal: killed.append(pid))
+    monkeypatch.setattr(dev.os, "killpg", killpg)
     monkeypatch.setenv("CI", "true")
     with pytest.raises(SystemExit) as stopped:
         dev.main(["test"])
