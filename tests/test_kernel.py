@@ -58,18 +58,20 @@ def test_a_successful_build_of_this_kernel_is_the_one_that_runs(name: str) -> No
     if not stamp.exists() or stamp.read_text() != _compiled.source_digest(name):
         pytest.skip("no successful build of this kernel here (python3 dev.py build says why)")
     chosen = _compiled.choose(name)
-    assert chosen is not _compiled.SOURCES[name], (
+    assert chosen is not _compiled.source(name), (
         f"impl.{name}_mypyc was built from this source but is not used"
     )
-    assert chosen is {"_kernel": _compiled.KERNEL, "_optimal_kernel": _compiled.OPTIMAL}[name]
+    assert chosen is getattr(_compiled, _compiled.SOURCES[name][0])
 
 
 def test_the_build_the_task_runner_and_the_package_name_the_same_kernels() -> None:
     names = sorted(_compiled.SOURCES)
     assert sorted(p.stem for p in setup_module_functions().KERNELS) == names
     assert sorted(script("dev.py").KERNELS) == names
-    for name, module in _compiled.SOURCES.items():
-        assert module.__name__ == f"gametree.impl.{name}"
+    for name in names:
+        assert _compiled.source(name).__name__ == f"gametree.impl.{name}"
+    with pytest.raises(ValueError, match="no kernel is called '_kernl'"):
+        _compiled.source("_kernl")
 
 
 @pytest.mark.slow

@@ -335,7 +335,7 @@ and a Max node that goes on after its leaf reached beta (its value right, its re
 def default_kernels() -> list[types.ModuleType]:
     """The kernels impl's default path runs: its pure-Python reference, and the mypyc build
     of it where there is one (``python3 dev.py build``; the test command builds it)."""
-    found = [_compiled.SOURCES["_kernel"]]
+    found = [_compiled.source("_kernel")]
     return found + ([_compiled.KERNEL] if _compiled.KERNEL is not found[0] else [])
 
 
@@ -366,7 +366,7 @@ def test_a_seeded_flaw_in_impls_default_kernel_fails_the_pin_tests(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     original, flawed = DEFAULT_KERNEL_FLAWS[name]
-    reference = Path(str(_compiled.SOURCES["_kernel"].__file__)).read_text()
+    reference = Path(str(_compiled.source("_kernel").__file__)).read_text()
     assert reference.count(original) == 1, f"{name} no longer seeds in impl/_kernel.py"
     seeded_kernel = types.ModuleType(f"kernel_{name.replace('-', '_')}")
     code = compile(reference.replace(original, flawed), f"<impl/_kernel.py with {name}>", "exec")

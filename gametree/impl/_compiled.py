@@ -13,7 +13,9 @@ reference with an old build gets the reference and a ``RuntimeWarning`` saying t
 ``GAMETREE_PURE_PYTHON=1`` forces the references (mutation testing and CrossHair need it:
 neither can see inside compiled code).
 
-Which alpha-beta kernel runs is :data:`COMPILED` and :data:`DESCRIPTION`, exported by
+Each kernel is chosen when it is first read (PEP 562), so a command that runs alpha-beta does not
+load the optimal search's kernel. Which alpha-beta kernel runs is :data:`COMPILED` and
+:data:`DESCRIPTION`, exported by
 ``gametree.impl`` as ``KERNEL_COMPILED`` and ``KERNEL_DESCRIPTION``; the optimal search's is
 :data:`OPTIMAL_COMPILED` and :data:`OPTIMAL_DESCRIPTION`; ``gametree --version`` prints both:
 
@@ -28,8 +30,6 @@ import warnings
 from pathlib import Path
 from types import ModuleType
 
-from gametree.impl import _kernel, _optimal_kernel
-
 __all__ = [
     "COMPILED",
     "DESCRIPTION",
@@ -40,22 +40,51 @@ __all__ = [
     "SOURCES",
     "choose",
     "describe",
+    "source",
     "source_digest",
 ]
 
-SOURCES: dict[str, ModuleType] = {"_kernel": _kernel, "_optimal_kernel": _optimal_kernel}
+SOURCES: dict[str, tuple[str, str, str]] = {
+    "_kernel": ("KERNEL", "COMPILED", "DESCRIPTION"),
+    "_optimal_kernel": ("OPTIMAL", "OPTIMAL_COMPILED", "OPTIMAL_DESCRIPTION"),
+}
 """The modules compiled where they can be, by name (``setup.py`` and ``dev.py`` name the same
-ones: ``tests/test_kernel.py`` checks it)."""
+ones: ``tests/test_kernel.py`` checks it), each with the names of what is chosen for it here."""
+
+KERNEL: ModuleType
+"""The kernel impl.alphabeta runs."""
+
+COMPILED: bool
+"""Whether that kernel is the mypyc build."""
+
+DESCRIPTION: str
+"""Which alpha-beta kernel runs."""
+
+OPTIMAL: ModuleType
+"""The kernel impl.optimal runs."""
+
+OPTIMAL_COMPILED: bool
+"""Whether that kernel is the mypyc build."""
+
+OPTIMAL_DESCRIPTION: str
+"""Which optimal search kernel runs."""
+
+
+def source(name: str = "_kernel") -> ModuleType:
+    """The reference kernel ``name`` of :data:`SOURCES`, the pure-Python module."""
+    if name not in SOURCES:
+        raise ValueError(f"no kernel is called {name!r}; the kernels are {sorted(SOURCES)}")
+    return importlib.import_module(f"gametree.impl.{name}")
 
 
 def source_digest(name: str = "_kernel") -> str:
     """The SHA-256 of a reference kernel's source, the tag a matching build carries."""
-    return hashlib.sha256(Path(str(SOURCES[name].__file__)).read_bytes()).hexdigest()
+    return hashlib.sha256(Path(str(source(name).__file__)).read_bytes()).hexdigest()
 
 
 def choose(name: str = "_kernel") -> ModuleType:
     """The compiled kernel if it is built from this reference and allowed, else the reference."""
-    reference = SOURCES[name]
+    reference = source(name)
     if os.environ.get("GAMETREE_PURE_PYTHON", "") not in {"", "0"}:
         return reference
     try:
@@ -67,7 +96,7 @@ def choose(name: str = "_kernel") -> ModuleType:
             f"{native.__file__} was built from another impl/{name}.py; using the pure-Python "
             "kernel (rebuild with: python3 dev.py build)",
             RuntimeWarning,
-            stacklevel=1,  # here: the caller is the import of impl, which says nothing more
+            stacklevel=1,  # here: the caller is the first read of a kernel, which says nothing more
         )
         return reference
     return native
@@ -75,28 +104,24 @@ def choose(name: str = "_kernel") -> ModuleType:
 
 def describe(kernel: ModuleType, name: str) -> str:
     """Which kernel runs, and its file, for people: ``gametree --version`` prints it."""
-    if kernel is not SOURCES[name]:
+    reference = source(name)
+    if kernel is not reference:
         return f"compiled by mypyc ({kernel.__file__})"
     return (
-        f"pure Python ({SOURCES[name].__file__}; no build of it for this Python, or "
+        f"pure Python ({reference.__file__}; no build of it for this Python, or "
         "GAMETREE_PURE_PYTHON is set)"
     )
 
 
-KERNEL: ModuleType = choose("_kernel")
-"""The kernel impl.alphabeta runs."""
-
-COMPILED: bool = KERNEL is not _kernel
-"""Whether that kernel is the mypyc build."""
-
-DESCRIPTION: str = describe(KERNEL, "_kernel")
-"""Which alpha-beta kernel runs."""
-
-OPTIMAL: ModuleType = choose("_optimal_kernel")
-"""The kernel impl.optimal runs."""
-
-OPTIMAL_COMPILED: bool = OPTIMAL is not _optimal_kernel
-"""Whether that kernel is the mypyc build."""
-
-OPTIMAL_DESCRIPTION: str = describe(OPTIMAL, "_optimal_kernel")
-"""Which optimal search kernel runs."""
+def __getattr__(attribute: str) -> object:
+    """A kernel, whether it is compiled and its description, chosen when first read."""
+    for name, (kernel_name, compiled_name, description_name) in SOURCES.items():
+        if attribute in (kernel_name, compiled_name, description_name):
+            kernel = choose(name)
+            globals().update({
+                kernel_name: kernel,
+                compiled_name: kernel is not source(name),
+                description_name: describe(kernel, name),
+            })  # fmt: skip
+            return globals()[attribute]
+    raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
