@@ -189,7 +189,7 @@ def test_the_worker_hosting_a_callable_loads_the_protocol_only(tmp_path: Path) -
     ours = reply["modules"]
     gate = {m.removeprefix("gametree.conform.") for m in ours if m.startswith("gametree.conform.")}
     assert gate == {"protocol"}, ours
-    assert {"gametree.impl._lazy", "gametree._json"} <= set(ours)
+    assert {"gametree.spec._lazy", "gametree._json"} <= set(ours)
     assert len(ours) <= 6, ours
 
 

@@ -18,9 +18,9 @@ it, and that no modules of gametree import one another in a cycle).
 
 from typing import TYPE_CHECKING
 
-from gametree.impl._lazy import export_lazily
+from gametree.spec._lazy import export_lazily
 
-if TYPE_CHECKING:  # the exports, each imported when first read (gametree.impl._lazy)
+if TYPE_CHECKING:  # the exports, each imported when first read (gametree.spec._lazy)
     from gametree.conform.codec import Case
     from gametree.conform.games import GameGraph, read_game_json
     from gametree.conform.gate import run_gate

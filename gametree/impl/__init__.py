@@ -24,9 +24,9 @@ Python, each kernel gives the same results and counts.
 
 from typing import TYPE_CHECKING
 
-from gametree.impl._lazy import export_lazily
+from gametree.spec._lazy import export_lazily
 
-if TYPE_CHECKING:  # the exports, each imported when first read (gametree.impl._lazy)
+if TYPE_CHECKING:  # the exports, each imported when first read (gametree.spec._lazy)
     from gametree.impl._compiled import COMPILED as KERNEL_COMPILED
     from gametree.impl._compiled import DESCRIPTION as KERNEL_DESCRIPTION
     from gametree.impl._compiled import OPTIMAL_COMPILED as OPTIMAL_KERNEL_COMPILED

@@ -11,51 +11,64 @@ stack, and breaks ties for the leftmost best child. ``impl`` is checked against 
 (0, 0)
 """
 
-from gametree.spec.best_reply import OutOfTurnGame, brs, brs_plus, brs_tree
-from gametree.spec.bounds import Bounds, check_bounds
-from gametree.spec.chance import Interval, check_interval, expectimax, game_expectimax
-from gametree.spec.errors import Path, TreeError
-from gametree.spec.evaluations import opponent_models, separate_evaluations
-from gametree.spec.fold import Solution
-from gametree.spec.game import (
-    ChanceGame,
-    EvaluatedGame,
-    Game,
-    game_maxn,
-    game_minimax,
-    game_negamax,
-    unfold,
-)
-from gametree.spec.maxn import as_pairs, maxn, paranoid
-from gametree.spec.minimax import minimax, negamax
-from gametree.spec.search import (
-    WITNESS_LIMIT,
-    Keep,
-    NoisyGame,
-    QuiescentGame,
-    Tapered,
-    Witnessed,
-    cut_minimax,
-    cut_negamax,
-    cut_tree,
-    move_values,
-    optimal_moves,
-    static_plausibility,
-    tapered,
-    witness,
-)
-from gametree.spec.tree import (
-    CHANCE,
-    Leaf,
-    Node,
-    Tree,
-    check_well_formed,
-    iter_leaves,
-    leaf_values,
-    require_deterministic,
-    subtree,
-)
-from gametree.spec.values import Scalar, Value, Vector, as_pair, exact_scalar, exact_value, worth
+from typing import TYPE_CHECKING
+
+from gametree.spec._lazy import export_lazily
+
+if TYPE_CHECKING:  # the exports, each imported when first read (gametree.spec._lazy)
+    from gametree.spec.best_reply import OutOfTurnGame, brs, brs_plus, brs_tree
+    from gametree.spec.bounds import Bounds, check_bounds
+    from gametree.spec.chance import Interval, check_interval, expectimax, game_expectimax
+    from gametree.spec.errors import Path, TreeError
+    from gametree.spec.evaluations import opponent_models, separate_evaluations
+    from gametree.spec.fold import Solution
+    from gametree.spec.game import (
+        ChanceGame,
+        EvaluatedGame,
+        Game,
+        game_maxn,
+        game_minimax,
+        game_negamax,
+        unfold,
+    )
+    from gametree.spec.maxn import as_pairs, maxn, paranoid
+    from gametree.spec.minimax import minimax, negamax
+    from gametree.spec.search import (
+        WITNESS_LIMIT,
+        Keep,
+        NoisyGame,
+        QuiescentGame,
+        Tapered,
+        Witnessed,
+        cut_minimax,
+        cut_negamax,
+        cut_tree,
+        move_values,
+        optimal_moves,
+        static_plausibility,
+        tapered,
+        witness,
+    )
+    from gametree.spec.tree import (
+        CHANCE,
+        Leaf,
+        Node,
+        Tree,
+        check_well_formed,
+        iter_leaves,
+        leaf_values,
+        require_deterministic,
+        subtree,
+    )
+    from gametree.spec.values import (
+        Scalar,
+        Value,
+        Vector,
+        as_pair,
+        exact_scalar,
+        exact_value,
+        worth,
+    )
 
 __all__ = [
     "CHANCE",
@@ -116,3 +129,5 @@ __all__ = [
     "witness",
     "worth",
 ]
+
+export_lazily(__name__)

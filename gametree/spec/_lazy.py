@@ -3,11 +3,15 @@
 The package states its exports once, as the imports of an ``if TYPE_CHECKING:`` block (what
 mypy and readers see); :func:`export_lazily` reads that block and imports the module of an
 export the first time the export is read. Importing one search's module, say
-``gametree.impl.shallow``, then loads that module and what it imports, not every search.
+``gametree.impl.shallow``, then loads that module and what it imports, not every search; and
+``from gametree.spec import Node`` loads the tree's modules, not every definition. It lives in
+``spec``, the layer that imports nothing else of ours, so that ``spec``, ``impl`` and
+``gametree.conform`` can each use it.
 
-One trap is handled here: a search and its module share a name (``gametree.impl.shallow`` is
-both), and the import system sets a package's attribute to each submodule it loads. The
-export wins, as it did when the package imported everything: ``impl.shallow`` is the function.
+One trap is handled here: a search and its module share a name (``gametree.impl.shallow`` and
+``gametree.spec.minimax`` are both), and the import system sets a package's attribute to each
+submodule it loads. The export wins, as it did when the package imported everything:
+``impl.shallow`` is the function.
 """
 
 import ast
