@@ -19,9 +19,9 @@ from fractions import Fraction
 from math import ceil, floor, gcd
 
 from gametree.impl.maxn_stack import require_vectors
-from gametree.impl.necessity import Chain, ChainAnswer, Domain, Level
+from gametree.impl.necessity import Chain, ChainAnswer, Level
 from gametree.impl.result import SearchResult
-from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Value, Vector
+from gametree.spec import Bounds, Domain, Leaf, Node, Path, Scalar, Tree, TreeError, Value, Vector
 
 Placeholder = Callable[[Path], Vector]
 Verdict = Callable[[Chain, Bounds, Domain], bool]

@@ -48,12 +48,12 @@ import optimal_baseline
 
 from gametree.experiments.korf_model import MODELS, tree
 from gametree.impl import _compiled, _optimal_kernel
-from gametree.impl.necessity import Chain, Domain, chains, decide_chain
+from gametree.impl.necessity import Chain, chains, decide_chain
 from gametree.impl.optimal import necessary, optimal, optimal_search, with_kernel
 from gametree.impl.shallow import shallow
 from gametree.proofs.machinery._smt import decide_chain_smt
 from gametree.proofs.theorems.optimality import analyse, decide
-from gametree.spec import Bounds, Leaf, Node, Tree
+from gametree.spec import Bounds, Domain, Leaf, Node, Tree
 
 BOUNDS = Bounds(0, 100)
 Z3_TIMEOUT = 5.0

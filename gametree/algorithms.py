@@ -38,10 +38,19 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from gametree.impl.window import BOTTOM, TOP
-from gametree.spec import Bounds, Interval, Path, Scalar, Tree, TreeError, Value, iter_leaves
+from gametree.spec import (
+    Bounds,
+    Domain,
+    Interval,
+    Path,
+    Scalar,
+    Tree,
+    TreeError,
+    Value,
+    iter_leaves,
+)
 
 if TYPE_CHECKING:
-    from gametree.impl.necessity import Domain
     from gametree.impl.window import Bound
 
 __all__ = [
@@ -90,7 +99,7 @@ class Options:
     gamma: Scalar | None = None
     strict: bool = False
     function: int = 0
-    domain: "Domain" = "reals"
+    domain: Domain = "reals"
     """The values the leaves may take, for the optimal search: ``"reals"`` or ``"integers"``."""
 
 

@@ -10,9 +10,12 @@ import attrs
 import pytest
 
 from gametree import cli
+from gametree.algorithms import REGISTRY, Algorithm
 from gametree.commands import examples
 from gametree.commands._parsing import CommandParser
 from gametree.spec.examples import EXAMPLES
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_examples_print_every_bundled_tree_and_agree(capsys: pytest.CaptureFixture[str]) -> None:
@@ -80,35 +83,72 @@ def test_console_script_runs() -> None:
 
 
 def loaded(argv: list[str]) -> list[str]:
-    """gametree's modules that ``gametree ARGV`` loads, in a fresh interpreter."""
+    """gametree's modules that ``gametree ARGV`` loads in a fresh interpreter, which succeeds."""
     probe = (
         "import contextlib, io, json, sys\n"
         "from gametree.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    try:\n"
-        "        main(sys.argv[1:])\n"
-        "    except SystemExit:\n"
-        "        pass\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'gametree')))\n"
+        "        code = main(sys.argv[1:])\n"
+        "    except SystemExit as e:\n"
+        "        code = e.code\n"
+        "ours = sorted(m for m in sys.modules if m.split('.')[0] == 'gametree')\n"
+        "print(json.dumps([code, ours]))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True,
                           check=True)  # fmt: skip
-    names: list[str] = json.loads(done.stdout)
+    code, names = json.loads(done.stdout)
+    assert code in (0, None), (argv, done.stderr)
+    assert isinstance(names, list)
     return names
 
 
 MOST_LOADED_BY_SOLVE = 30
 """Issue 34, item 5: ``gametree solve`` loaded 100 of our modules (of 316)."""
 
+TREES = ROOT / "docs" / "trees"
+PAIRS = {
+    "format": "gametree-tree/1",
+    "players": 2,
+    "tree": {
+        "to_move": 0,
+        "children": [
+            {"to_move": 1, "children": [{"value": [3, 1]}, {"value": [2, 5]}]},
+            {"value": [1, 4]},
+        ],
+    },
+}
+"""A two-player tree of pairs (Korf 2.1)."""
 
-def test_solve_loads_what_it_uses(tmp_path: Path) -> None:
+
+def solve_argv(algorithm: Algorithm | None, tmp_path: Path) -> list[str]:
+    """``solve`` of a tree ``algorithm`` takes (``None``: the definition), and its options."""
+    if algorithm is not None and algorithm.family == "chance":
+        return ["solve", str(TREES / "star-example.json"), "-a", algorithm.name]
+    if algorithm is not None and algorithm.kind in ("vector", "any"):
+        more = ["--player", "0"] if algorithm.family == "best-reply" else []
+        return ["solve", str(TREES / "korf-figure3.json"), "-a", algorithm.name, *more]
     path = tmp_path / "t.json"
-    path.write_text("[[3, 12, 8], [2, 4, 6]]")
-    modules = loaded(["solve", str(path)])
+    path.write_text(json.dumps(PAIRS) if algorithm is not None and algorithm.kind == "pairs"
+                    else "[[3, 12, 8], [2, 4, 6]]")  # fmt: skip
+    if algorithm is None:
+        return ["solve", str(path)]
+    return ["solve", str(path), "-a", algorithm.name,
+            *(["--gamma", "5"] if "gamma" in algorithm.options else [])]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "algorithm", [None, *(a for a in REGISTRY if a.kind != "game")],
+    ids=lambda a: "definition" if a is None else a.name,
+)  # fmt: skip
+def test_solve_loads_what_it_uses(algorithm: Algorithm | None, tmp_path: Path) -> None:
+    modules = loaded(solve_argv(algorithm, tmp_path))
     assert "gametree.commands.solve" in modules  # it ran, and is counted
     assert len(modules) <= MOST_LOADED_BY_SOLVE, modules
     assert not [m for m in modules if m.startswith(("gametree.conform", "gametree.games",
                                                       "gametree.commands.conform"))]  # fmt: skip
+    if algorithm is None or algorithm.name != "optimal":
+        assert "gametree.impl._optimal_kernel" not in modules  # chosen when first read
 
 
 def test_help_loads_no_command() -> None:

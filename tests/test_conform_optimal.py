@@ -36,8 +36,7 @@ from gametree.conform.tiers import Ask, tight
 from gametree.conform.vectors import vector_cases
 from gametree.figures import last_branch_example
 from gametree.impl import optimal
-from gametree.impl.necessity import Domain
-from gametree.spec import Bounds, Node
+from gametree.spec import Bounds, Domain, Node
 from gametree.treefile import TreeFileError, read_tree_json
 from tests.bugs.optimal import optimal_over_integers
 from tests.test_oracle_gate import conform

@@ -29,8 +29,8 @@ from gametree.experiments.optimum import compare, is_open
 from gametree.experiments.two_players import pearl_branching_factor
 from gametree.impl import alphabeta, best_case_leaves, shallow
 from gametree.impl import maxn as impl_maxn
-from gametree.impl.necessity import Domain, chains, decide_chain
-from gametree.spec import Bounds, Node, Tree, iter_leaves, maxn, minimax
+from gametree.impl.necessity import chains, decide_chain
+from gametree.spec import Bounds, Domain, Node, Tree, iter_leaves, maxn, minimax
 from gametree.spec.strategies import vector_trees
 
 

@@ -29,8 +29,7 @@ from gametree.draw import search_drawing
 from gametree.explore import ENGINE_ALGORITHMS, explore_page, page_data
 from gametree.impl import optimal
 from gametree.impl.events import Event
-from gametree.impl.necessity import Domain
-from gametree.spec import Leaf, Node, Tree, Value, maxn, minimax, paranoid, subtree
+from gametree.spec import Domain, Leaf, Node, Tree, Value, maxn, minimax, paranoid, subtree
 from gametree.spec.best_reply import brs_plus_transform, reply_path
 from gametree.spec.tree import preorder
 from gametree.treefile import json_value, read_tree_file, read_tree_text

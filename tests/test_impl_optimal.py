@@ -21,13 +21,24 @@ from hypothesis import strategies as st
 from gametree.algorithms import ALGORITHMS, Options
 from gametree.impl import optimal
 from gametree.impl.last_branch import last_branch
-from gametree.impl.necessity import Chain, Domain, chain, chains, decide_chain
+from gametree.impl.necessity import Chain, chain, chains, decide_chain
 from gametree.impl.optimal import LINE_VERSUS_VALUE, necessary, optimal_search
 from gametree.impl.shallow import shallow
 from gametree.proofs.machinery.result import Budget
 from gametree.proofs.machinery.shapes import all_shapes
 from gametree.proofs.theorems.optimality import decide, grid_prefixes, random_tree
-from gametree.spec import Bounds, Leaf, Node, Path, Tree, TreeError, Vector, iter_leaves, maxn
+from gametree.spec import (
+    Bounds,
+    Domain,
+    Leaf,
+    Node,
+    Path,
+    Tree,
+    TreeError,
+    Vector,
+    iter_leaves,
+    maxn,
+)
 from gametree.spec.strategies import vector_trees, vectors
 from gametree.spec.tree import preorder
 from tests.test_impl_multi_support import bounded_trees

@@ -27,10 +27,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gametree.impl import _compiled, _optimal_kernel
-from gametree.impl.necessity import Domain
 from gametree.impl.optimal import optimal, optimal_search, with_kernel
 from gametree.impl.result import SearchResult
-from gametree.spec import Bounds, Leaf, Node, Tree, TreeError, Value, iter_leaves
+from gametree.spec import Bounds, Domain, Leaf, Node, Tree, TreeError, Value, iter_leaves
 from gametree.spec.strategies import vector_trees
 from tests.test_alphabeta import fake_build
 from tests.test_impl_optimal import domains

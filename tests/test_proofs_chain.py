@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gametree.impl import necessity as chain_module
-from gametree.impl.necessity import Chain, Domain, chain, chains, climb, completion, decide_chain
+from gametree.impl.necessity import Chain, chain, chains, climb, completion, decide_chain
 from gametree.proofs.machinery import decision
 from gametree.proofs.machinery._smt import decide_chain_smt as smt
 from gametree.proofs.machinery.result import Budget
@@ -26,7 +26,7 @@ from gametree.proofs.theorems.optimality import (
     random_tree,
     with_values,
 )
-from gametree.spec import Bounds, Leaf, Node, Tree, iter_leaves, maxn
+from gametree.spec import Bounds, Domain, Leaf, Node, Tree, iter_leaves, maxn
 from gametree.spec.strategies import vector_trees
 
 Domains: tuple[Domain, ...] = ("reals", "integers")

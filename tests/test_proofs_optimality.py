@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from gametree.impl.last_branch import last_branch
 from gametree.impl.shallow import shallow
-from gametree.proofs.machinery._smt import Domain, literal, maxn_terms, shallow_terms
+from gametree.proofs.machinery._smt import literal, maxn_terms, shallow_terms
 from gametree.proofs.machinery.result import Budget
 from gametree.proofs.machinery.shapes import shape_of, text
 from gametree.proofs.theorems import optimality
@@ -34,7 +34,7 @@ from gametree.proofs.theorems.optimality import (
     with_values,
 )
 from gametree.proofs.theorems.pinned import vector_cases
-from gametree.spec import Bounds, Leaf, Node, Path, Tree, iter_leaves, maxn
+from gametree.spec import Bounds, Domain, Leaf, Node, Path, Tree, iter_leaves, maxn
 from gametree.spec.strategies import vector_trees
 
 B9 = Bounds(0, 9)

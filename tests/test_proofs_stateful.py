@@ -18,7 +18,6 @@ import pytest
 from hypothesis import Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from gametree.impl.necessity import Domain
 from gametree.impl.shallow import shallow
 from gametree.proofs.machinery.adversary import (
     INTERESTING,
@@ -32,7 +31,7 @@ from gametree.proofs.machinery.adversary import (
 )
 from gametree.proofs.machinery.result import Budget, Scope
 from gametree.proofs.machinery.shapes import Shape
-from gametree.spec import Bounds, Path, Tree, Vector, iter_leaves
+from gametree.spec import Bounds, Domain, Path, Tree, Vector, iter_leaves
 
 Adversary.TestCase.settings = game_settings(60)
 TestAdversary = Adversary.TestCase

@@ -25,7 +25,6 @@ from gametree.proofs.machinery._methods import (
     scalar_trees_of,
     vectors_within,
 )
-from gametree.proofs.machinery._smt import Domain
 from gametree.proofs.machinery.result import Budget, Scope
 from gametree.proofs.machinery.shapes import all_shapes
 from gametree.proofs.machinery.treejson import read_document
@@ -47,7 +46,7 @@ from gametree.proofs.theorems.pinned import (
     THEOREM_1_SMALLEST,
     vector_cases,
 )
-from gametree.spec import Bounds, Node, Scalar, Tree, Value
+from gametree.spec import Bounds, Domain, Node, Scalar, Tree, Value
 from gametree.spec.examples import korf_figure2, korf_figure5
 from gametree.spec.strategies import vector_trees
 from tests.local_constants import numbers_loaded

@@ -52,8 +52,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
     from gametree.proofs import Theorem
-    from gametree.proofs.machinery._smt import Domain
     from gametree.proofs.theorems.optimality import Analysis, Decision
+    from gametree.spec import Domain
 
 NAME = "prove"
 EXTRA = "pip install 'gametree[prove]'"

@@ -37,8 +37,7 @@ from gametree.clitools import (
     window_from,
 )
 from gametree.impl import BOTTOM, TOP
-from gametree.impl.necessity import Domain
-from gametree.spec import TreeError
+from gametree.spec import Domain, TreeError
 from gametree.treefile import TreeDocument, TreeFileError, read_tree_json
 
 if TYPE_CHECKING:

@@ -29,8 +29,7 @@ from gametree import spec
 from gametree.algorithms import REGISTRY, Algorithm
 from gametree.conform.games import GameGraph, cut_tree, game_json, read_game_json
 from gametree.conform.kept import per_tree
-from gametree.impl.necessity import Domain
-from gametree.spec import Bounds, Interval, Scalar, Tree, exact_scalar, iter_leaves
+from gametree.spec import Bounds, Domain, Interval, Scalar, Tree, exact_scalar, iter_leaves
 from gametree.treefile import (
     TreeFileError,
     document_json,

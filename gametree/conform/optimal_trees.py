@@ -36,8 +36,7 @@ from gametree.conform.edge_trees import power_text
 from gametree.conform.scope import magnitude_text
 from gametree.conform.tiers import map_leaves, tight_tree
 from gametree.figures import korf_figure3, last_branch_example
-from gametree.impl.necessity import Domain
-from gametree.spec import Bounds, Scalar, Tree, Value
+from gametree.spec import Bounds, Domain, Scalar, Tree, Value
 
 __all__ = ["beyond_shallow", "domain_flags", "domain_matters", "integral", "optimal_trees"]
 

@@ -55,8 +55,7 @@ from gametree.conform.games import MAX_STATES, GameGraph, GameState
 from gametree.conform.kept import Memo
 from gametree.conform.scope import WIDE, Scope
 from gametree.conform.semantics import SEMANTICS, Semantics
-from gametree.impl.necessity import Domain
-from gametree.spec import Bounds, Leaf, Node, Tree, Value
+from gametree.spec import Bounds, Domain, Leaf, Node, Tree, Value
 from gametree.treefile import Limits
 
 __all__ = [

@@ -50,8 +50,7 @@ from gametree.experiments._common import GRID, korf_vector, task_random, uniform
 from gametree.experiments._schedule import Series
 from gametree.experiments.optimum import compare
 from gametree.impl import alphabeta, last_branch, paranoid, shallow, speculative
-from gametree.impl.necessity import Domain
-from gametree.spec import Bounds, Tree
+from gametree.spec import Bounds, Domain, Tree
 
 __all__ = [
     "COLUMNS",

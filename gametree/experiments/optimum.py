@@ -35,8 +35,8 @@ import time
 from math import ceil, floor
 
 from gametree.impl import last_branch, optimal, shallow, speculative
-from gametree.impl.necessity import Chain, Domain, chains
-from gametree.spec import Bounds, Tree
+from gametree.impl.necessity import Chain, chains
+from gametree.spec import Bounds, Domain, Tree
 
 __all__ = ["compare", "is_open"]
 

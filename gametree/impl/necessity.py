@@ -81,20 +81,15 @@ without a limit.
 from collections.abc import Sequence
 from fractions import Fraction
 from math import ceil, floor, gcd
-from typing import Literal
 
 import attrs
 
-from gametree.spec import Bounds, Leaf, Node, Path, Scalar, Tree, TreeError, Vector
-
-Domain = Literal["reals", "integers"]
-"""Where the unknown leaf components range: the real numbers or the integers."""
+from gametree.spec import Bounds, Domain, Leaf, Node, Path, Scalar, Tree, TreeError, Vector
 
 __all__ = [
     "SEARCH_LIMIT",
     "Chain",
     "ChainAnswer",
-    "Domain",
     "Level",
     "chain",
     "chains",

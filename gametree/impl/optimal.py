@@ -93,9 +93,9 @@ from gametree.impl import _compiled
 from gametree.impl._optimal_kernel import leftmost
 from gametree.impl.events import Event, leaf, number, text
 from gametree.impl.maxn_stack import require_vectors
-from gametree.impl.necessity import Chain, Domain, Level, decide_chain
+from gametree.impl.necessity import Chain, Level, decide_chain
 from gametree.impl.result import SearchResult
-from gametree.spec import Bounds, Leaf, Node, Path, Tree, TreeError, Value, Vector
+from gametree.spec import Bounds, Domain, Leaf, Node, Path, Tree, TreeError, Value, Vector
 
 __all__ = [
     "LINE_VERSUS_VALUE",

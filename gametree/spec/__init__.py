@@ -17,8 +17,8 @@ from gametree.spec._lazy import export_lazily
 
 if TYPE_CHECKING:  # the exports, each imported when first read (gametree.spec._lazy)
     from gametree.spec.best_reply import OutOfTurnGame, brs, brs_plus, brs_tree
-    from gametree.spec.bounds import Bounds, check_bounds
-    from gametree.spec.chance import Interval, check_interval, expectimax, game_expectimax
+    from gametree.spec.bounds import Bounds, Domain, Interval, check_bounds, check_interval
+    from gametree.spec.chance import expectimax, game_expectimax
     from gametree.spec.errors import Path, TreeError
     from gametree.spec.evaluations import opponent_models, separate_evaluations
     from gametree.spec.fold import Solution
@@ -75,6 +75,7 @@ __all__ = [
     "WITNESS_LIMIT",
     "Bounds",
     "ChanceGame",
+    "Domain",
     "EvaluatedGame",
     "Game",
     "Interval",

@@ -1,7 +1,7 @@
 """Trees with chance nodes: expectimax, and the bounds [L, U] its pruning relies on.
 
 Glossary: t is a tree, n a node, v a value, p_i the probability of child i of a chance node,
-L and U the bounds on every leaf value (:class:`Interval`), N the number of players.
+L and U the bounds on every leaf value (:class:`spec.bounds.Interval`), N the number of players.
 
 Ballard (1983), section 1: "We define the value of a *-node as the weighted average of the
 values of its successors, which may occur with differing probabilities." A player's node is
@@ -17,19 +17,14 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
-import attrs
-
-from gametree.spec.errors import TreeError
 from gametree.spec.fold import Line, Solution, fold, unwind
 from gametree.spec.game import Game, unfold
 from gametree.spec.maxn import maxn_choice
 from gametree.spec.minimax import minimax_choice
-from gametree.spec.tree import Leaf, Node, Tree, iter_leaves
+from gametree.spec.tree import Leaf, Node, Tree
 from gametree.spec.values import Scalar, Value, exact_scalar
 
 __all__ = [
-    "Interval",
-    "check_interval",
     "expected_value",
     "expectimax",
     "game_expectimax",
@@ -38,52 +33,6 @@ __all__ = [
 
 S = TypeVar("S")
 M = TypeVar("M")
-
-
-def _bound(x: object) -> Scalar:
-    """A bound given as a number or a string ``"p/q"``, exact."""
-    return exact_scalar(Fraction(x) if isinstance(x, str) else x)
-
-
-@attrs.frozen
-class Interval:
-    """Bounds on every leaf value of a two-player tree: ``lower <= v <= upper``, L < U.
-
-    Ballard's L and U (1983): a lower and an upper bound on the leaf values, which Star1 and
-    Star2 rely on to bound the children of a chance node not yet searched.
-
-    >>> Interval(0, "1/2")
-    Interval(lower=0, upper=Fraction(1, 2))
-    >>> Interval(3, 3)
-    Traceback (most recent call last):
-    ...
-    gametree.spec.errors.TreeError: leaf bounds need lower < upper (got [3, 3])
-    """
-
-    lower: Scalar = attrs.field(converter=_bound)
-    upper: Scalar = attrs.field(converter=_bound)
-
-    def __attrs_post_init__(self) -> None:
-        if not self.lower < self.upper:
-            raise TreeError(f"leaf bounds need lower < upper (got [{self.lower}, {self.upper}])")
-
-    def problem(self, v: Value) -> str | None:
-        """What is wrong with leaf value ``v`` under these bounds, or ``None``."""
-        if isinstance(v, tuple):
-            return f"leaf bounds [L, U] apply to scalar values (got {v!r})"
-        if not self.lower <= v <= self.upper:
-            return f"the value {v} is outside the leaf bounds [{self.lower}, {self.upper}]"
-        return None
-
-
-def check_interval(t: Tree, bounds: Interval) -> None:
-    """Raise a ``TreeError`` naming the first leaf (left to right) outside ``bounds``."""
-    if t.vector:
-        raise TreeError("leaf bounds [L, U] apply to two-player scalar values (got vectors)", ())
-    for path, leaf in iter_leaves(t):
-        problem = bounds.problem(leaf.value)
-        if problem is not None:
-            raise TreeError(problem, path)
 
 
 def expected_value(probabilities: Sequence[Fraction], values: Sequence[Value]) -> Value:

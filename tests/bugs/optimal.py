@@ -11,9 +11,9 @@ each node), a *verdict* whether the leaf is necessary.
 
 from typing import Any
 
-from gametree.impl.necessity import Chain, Domain
+from gametree.impl.necessity import Chain
 from gametree.impl.optimal import Verdict, necessary, optimal_search
-from gametree.spec import Bounds
+from gametree.spec import Bounds, Domain
 from tests.bugs._common import document, reply
 
 

@@ -26,16 +26,15 @@ one vector per leaf; it cross-checks :func:`gametree.impl.necessity.decide_chain
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Literal, TypeAlias
+from typing import Any, TypeAlias
 
 import z3  # type: ignore[import-untyped]  # z3-solver ships no type information
 
 from gametree.impl.necessity import Chain, ChainAnswer
-from gametree.spec import Bounds, Leaf, Path, Scalar, Tree, TreeError, Vector
+from gametree.spec import Bounds, Domain, Leaf, Path, Scalar, Tree, TreeError, Vector
 
 __all__ = [
     "MAX_HEIGHT",
-    "Domain",
     "Query",
     "Term",
     "TermVector",
@@ -50,9 +49,6 @@ __all__ = [
     "shallow_terms",
     "within",
 ]
-
-Domain = Literal["reals", "integers"]
-"""Where the unknown leaf components range: the real numbers or the integers."""
 
 Term: TypeAlias = Any
 """A z3 arithmetic term, or an exact number (z3-solver has no type information)."""

@@ -64,14 +64,14 @@ from hypothesis.stateful import (
 )
 
 from gametree.impl.last_branch import last_branch
-from gametree.impl.necessity import Domain, chain, completion, decide_chain
+from gametree.impl.necessity import chain, completion, decide_chain
 from gametree.impl.optimal import necessary, optimal
 from gametree.impl.shallow import shallow
 from gametree.proofs.machinery._methods import result
 from gametree.proofs.machinery.decision import Decision, decide, has_last_branch_chain, with_values
 from gametree.proofs.machinery.result import Budget, Counterexample, Result, Scope
 from gametree.proofs.machinery.shapes import Shape, build, by_depth, height, leaf_count
-from gametree.spec import Bounds, Path, Tree, Vector, iter_leaves, maxn
+from gametree.spec import Bounds, Domain, Path, Tree, Vector, iter_leaves, maxn
 from gametree.spec.strategies import seed_alone, vectors
 
 __all__ = [

@@ -20,7 +20,6 @@ import z3  # type: ignore[import-untyped]  # z3-solver ships no type information
 from gametree.impl.necessity import Chain, ChainAnswer, chain, completion, decide_chain
 from gametree.impl.shallow import shallow
 from gametree.proofs.machinery._smt import (
-    Domain,
     Query,
     Term,
     TermVector,
@@ -33,6 +32,7 @@ from gametree.proofs.machinery._smt import (
 from gametree.proofs.machinery.shapes import Shape
 from gametree.spec import (
     Bounds,
+    Domain,
     Leaf,
     Node,
     Path,

@@ -109,7 +109,6 @@ from gametree.impl.necessity import Chain, chains, completion
 from gametree.impl.window import BOTTOM, TOP, Bound
 from gametree.proofs.machinery._methods import result
 from gametree.proofs.machinery._smt import (
-    Domain,
     Query,
     TermVector,
     component_terms,
@@ -122,7 +121,18 @@ from gametree.proofs.machinery.decision import with_values
 from gametree.proofs.machinery.result import Counterexample, Method, Result, Scope, Theorem
 from gametree.proofs.machinery.shapes import Shape, all_shapes, leaf_count
 from gametree.proofs.machinery.treejson import read_number, read_stored
-from gametree.spec import Leaf, Node, Path, Scalar, Solution, Tree, TreeError, iter_leaves, minimax
+from gametree.spec import (
+    Domain,
+    Leaf,
+    Node,
+    Path,
+    Scalar,
+    Solution,
+    Tree,
+    TreeError,
+    iter_leaves,
+    minimax,
+)
 from gametree.spec.maxn import as_pairs
 from gametree.spec.minimax import require_scalar_tree
 from gametree.spec.strategies import scalar_trees

@@ -101,7 +101,6 @@ from gametree.impl.necessity import Chain, chain, chains, climb, climb_line
 from gametree.impl.optimal import optimal
 from gametree.impl.shallow import shallow
 from gametree.proofs.machinery._smt import (
-    Domain,
     Query,
     Term,
     TermVector,
@@ -132,6 +131,7 @@ from gametree.proofs.theorems._wording import SHIFT, TRACED
 from gametree.proofs.why3 import terms
 from gametree.spec import (
     Bounds,
+    Domain,
     Leaf,
     Node,
     Path,
