@@ -14,6 +14,8 @@ import types
 from pathlib import Path
 
 import pytest
+from crosshair.codeconfig import collect_options
+from crosshair.options import AnalysisOptionSet
 
 from gametree.spec._lazy import _exports
 
@@ -58,3 +60,13 @@ def test_a_name_that_is_not_exported_is_an_attribute_error() -> None:
     spec = importlib.import_module("gametree.spec")
     with pytest.raises(AttributeError, match=r"module 'gametree\.spec' has no attribute 'Nod'"):
         _ = spec.Nod
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_package_has_no_module_attribute_as_any_module(package: str) -> None:
+    """CrossHair reads a module's options by following ``__module__`` to its package: the
+    class that guards the exports named ``gametree.spec._lazy``, whose package is
+    ``gametree.spec``, and CrossHair recursed until the interpreter's limit."""
+    module = importlib.import_module(package)
+    assert not hasattr(module, "__module__")
+    assert collect_options(module) == AnalysisOptionSet()

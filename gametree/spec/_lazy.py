@@ -64,6 +64,14 @@ def _exporting(exports: frozenset[str]) -> type[types.ModuleType]:
     class Exporting(types.ModuleType):
         """A module whose exports are not replaced by submodules of the same name."""
 
+        @property
+        def __module__(self) -> str:  # type: ignore[override]
+            """None, as for any module (the class's own names this module).
+
+            Tools that follow ``__module__`` up to the package would loop: CrossHair's options.
+            """
+            raise AttributeError("__module__")
+
         def __setattr__(self, name: str, value: object) -> None:
             if name in exports and isinstance(value, types.ModuleType):
                 return  # the import system naming a submodule: the export keeps the name
