@@ -167,6 +167,13 @@ class Algorithm:
     old: tuple[str, ...] = ()
     """Its old spellings, which :func:`lookup` still accepts, with a note."""
 
+    def __attrs_post_init__(self) -> None:
+        if self.semantics is not None and self.kind != "game" and not self.events:
+            raise ValueError(
+                f"{self.name}: the gate checks it on trees, so it must record events "
+                "(events=True): the gate reads what a case shows off the reference's events"
+            )
+
     @property
     def needs_bounds(self) -> bool:
         """Whether it relies on Korf's bounds (the document's ``bounds``)."""

@@ -328,6 +328,15 @@ def test_every_pair_has_a_verdict_and_the_catalogue_is_documented() -> None:
         assert all(ruled.values())
 
 
+def test_a_search_without_its_behaviours_is_named() -> None:
+    """A search added to the registry and the gate names the behaviours its cases can show
+    here; one that does not is named, not a bare KeyError from the gate's first case."""
+    from gametree.conform.behaviours import _search
+
+    with pytest.raises(KeyError, match="negamax-copy: the search behaviours its cases can show"):
+        _search("negamax-copy")
+
+
 def test_a_lifted_or_wrapped_case_keeps_what_it_showed() -> None:
     rng = random.Random(3)
     t = Node(0, [Leaf(5), Node(0, [Node(1, [Leaf(3), Leaf(9)])])])

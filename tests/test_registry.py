@@ -63,6 +63,18 @@ def test_the_page_offers_the_searches_that_record_events() -> None:
     assert all(ALGORITHMS[n].semantics is not None for n in EVENTS)
 
 
+def test_a_search_the_gate_checks_on_trees_records_events() -> None:
+    """The gate reads what a case shows off the reference's events (``conform.observe``): a row
+    without them crashed the gate with a traceback at its first case, so the row is refused."""
+    gated = [a for a in REGISTRY if a.semantics is not None and a.kind != "game"]
+    assert len(gated) >= 20
+    assert all(a.events for a in gated)
+    row = attrs.evolve(ALGORITHMS["negamax"], name="negamax-copy", semantics=None, events=False)
+    with pytest.raises(ValueError, match="negamax-copy: the gate checks it on trees, so it must "):
+        attrs.evolve(row, semantics="the value")
+    assert attrs.evolve(row, semantics="the value", events=True).semantics == "the value"
+
+
 def test_old_spellings_name_the_same_search_with_a_note() -> None:
     t = korf_figure5((3, 0, 6))
     for spelling, found in SPELLINGS.items():
@@ -102,10 +114,10 @@ def test_the_fields_hold_the_families_to_come() -> None:
 
     star1 = Algorithm("star1", "Star1", "the expectimax value with Ballard's cut-offs",
                       "Ballard's Star1", "chance", "scalar", "spec.minimax", bounds="interval",
-                      semantics="expectimax with leaf bounds [L, U]")  # fmt: skip
+                      semantics="expectimax with leaf bounds [L, U]", events=True)  # fmt: skip
     brs = Algorithm("best-reply", "Best-reply search", "the best-reply value for --player",
                     "Schadd and Winands' best-reply search", "best-reply", "vector", "spec.maxn",
-                    options=("player",), semantics="best-reply search")  # fmt: skip
+                    options=("player",), semantics="best-reply search", events=True)  # fmt: skip
     assert not star1.needs_bounds
     assert _semantics(brs).player
     assert _offered(brs).takes == ("player",)

@@ -336,7 +336,10 @@ def _search(semantics: str) -> tuple[Behaviour, ...]:  # noqa: PLR0911, PLR0912 
     if semantics in {"star1", "star2"}:
         probes = (*_star(*STAR2),) if semantics == "star2" else ()
         return (*_cuts(*two, "cut-window", "cut-tie"), *_plain(), *_star(*STAR1), *probes)
-    raise KeyError(semantics)  # pragma: no cover - every tree semantics is listed above
+    raise KeyError(
+        f"{semantics}: the search behaviours its cases can show are not listed in "
+        "gametree/conform/behaviours.py (_search): the gate's coverage of a new search"
+    )
 
 
 STAR = {
