@@ -66,7 +66,7 @@ def _exporting(exports: frozenset[str]) -> type[types.ModuleType]:
 
         @property
         def __module__(self) -> str:  # type: ignore[override]
-            """None, as for any module (the class's own names this module).
+            """Absent, as for any module (the class's own would name this module).
 
             Tools that follow ``__module__`` up to the package would loop: CrossHair's options.
             """

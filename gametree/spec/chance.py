@@ -1,4 +1,4 @@
-"""Trees with chance nodes: expectimax, and the bounds [L, U] its pruning relies on.
+"""Trees with chance nodes: expectimax, the value Ballard's Star1 and Star2 compute by pruning.
 
 Glossary: t is a tree, n a node, v a value, p_i the probability of child i of a chance node,
 L and U the bounds on every leaf value (:class:`spec.bounds.Interval`), N the number of players.
